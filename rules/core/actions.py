@@ -1,0 +1,97 @@
+"""Action keys: every action model turns into a short stable string and back.
+
+An action class declares `kind` (a Literal) and plain fields (int, str, bool, optional
+values and tuples of those). Its key is ``kind`` followed by the field values in
+declaration order: ``vote:strong``, ``retrieve:2,1,1,0``, ``submit:0+2``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.core.contract import Action, IllegalAction
+
+_SEAT_REF = re.compile(r"<@([^>]+)>")
+
+
+def seat_ref(seat: str) -> str:
+    """How labels and texts name a seat; the bot swaps it for a mention or a name."""
+    return f"<@{seat}>"
+
+
+def replace_seat_refs(text: str, name_of: Any) -> str:
+    """Replace every seat reference in `text` by `name_of(seat)`."""
+    return _SEAT_REF.sub(lambda m: str(name_of(m.group(1))), text)
+
+
+def _encode(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple | list):
+        return "+".join(_encode(v) for v in value) if value else "~"
+    text = str(value)
+    if any(ch in text for ch in ":,+~") or text == "-":
+        raise ValueError(f"action field value {text!r} cannot go in a key")
+    return text
+
+
+class KeyedAction(Action):
+    """An action whose key is derived from its fields (see module docstring)."""
+
+    kind: str
+    tuple_fields: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def key(self) -> str:
+        values = [_encode(getattr(self, name)) for name in self._field_names()]
+        return self.kind if not values else f"{self.kind}:{','.join(values)}"
+
+    @classmethod
+    def _field_names(cls) -> list[str]:
+        return [name for name in cls.model_fields if name != "kind"]
+
+    @classmethod
+    def from_key_parts(cls, parts: list[str]) -> KeyedAction:
+        names = cls._field_names()
+        if len(parts) != len(names):
+            raise IllegalAction("That choice is not in the expected form.")
+        data: dict[str, Any] = {"kind": cls.model_fields["kind"].default}
+        for name, raw in zip(names, parts, strict=True):
+            if raw == "-":
+                data[name] = None
+            elif name in cls.tuple_fields:
+                data[name] = () if raw == "~" else tuple(raw.split("+"))
+            else:
+                data[name] = raw
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise IllegalAction("That choice is not in the expected form.") from exc
+
+
+class ActionCodec:
+    """Turns keys back into actions for one ruleset's set of action classes."""
+
+    def __init__(self, classes: list[type[KeyedAction]]) -> None:
+        self._by_kind: dict[str, type[KeyedAction]] = {}
+        for cls in classes:
+            kind = cls.model_fields["kind"].default
+            if not isinstance(kind, str) or kind in self._by_kind:
+                raise ValueError(f"{cls.__name__} needs a unique default kind")
+            self._by_kind[kind] = cls
+
+    def parse(self, key: str) -> KeyedAction:
+        kind, _, rest = key.strip().partition(":")
+        cls = self._by_kind.get(kind)
+        if cls is None:
+            raise IllegalAction(f"I don't know the move '{key}'. Pick one from the list.")
+        parts = rest.split(",") if rest else []
+        return cls.from_key_parts(parts)
+
+
+

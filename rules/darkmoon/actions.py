@@ -1,0 +1,394 @@
+"""Every move a Dark Moon player can make, with its key and its label."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from rules.core.actions import ActionCodec, KeyedAction, seat_ref
+from rules.darkmoon.cards import content
+from rules.darkmoon.state import Area
+
+AREA_NAMES = {"shield": "the shield", "outpost": "an outpost", "life_support": "life support"}
+DICE_NAMES = {"S": "strong", "W": "weak", "C": "commander"}
+
+
+def dice_text(strong: int, weak: int, commander: int | bool = 0) -> str:
+    parts = []
+    if strong:
+        parts.append(f"{strong} strong")
+    if weak:
+        parts.append(f"{weak} weak")
+    if commander:
+        parts.append("the commander die")
+    return " + ".join(parts) if parts else "no dice"
+
+
+def die_code_text(code: str) -> str:
+    face = int(code[1:])
+    return f"{DICE_NAMES[code[0]]} {face:+d}"
+
+
+def card_name(card_id: str) -> str:
+    return content_names().get(card_id, card_id)
+
+
+_NAMES: dict[str, str] = {}
+
+
+def content_names() -> dict[str, str]:
+    if not _NAMES:
+        c = content()
+        for group in (c.characters, c.statuses, c.outposts, c.events, c.final_events,
+                      c.silver_tasks, c.black_tasks):
+            for item in group:
+                _NAMES[item.id] = item.name
+    return _NAMES
+
+
+class Retrieve(KeyedAction):
+    kind: Literal["retrieve"] = "retrieve"
+    strong: int
+    weak: int
+    commander: bool = False
+    swap: bool = False
+
+    @property
+    def label(self) -> str:
+        text = f"Retrieve {dice_text(self.strong, self.weak, self.commander)}"
+        return text + (" and swap a weak die for a strong one" if self.swap else "")
+
+
+class Repair(KeyedAction):
+    kind: Literal["repair"] = "repair"
+    area: Area
+
+    @property
+    def label(self) -> str:
+        return f"Repair {AREA_NAMES[self.area]}"
+
+
+class CallVote(KeyedAction):
+    kind: Literal["call_vote"] = "call_vote"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Call a vote on {seat_ref(self.target)}"
+
+
+class LoneWolf(KeyedAction):
+    kind: Literal["lone_wolf"] = "lone_wolf"
+
+    @property
+    def label(self) -> str:
+        return "Lone wolf: try to add an event cube alone"
+
+
+class IssueOrder(KeyedAction):
+    kind: Literal["order"] = "order"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Issue an order to {seat_ref(self.target)}"
+
+
+class Reveal(KeyedAction):
+    kind: Literal["reveal"] = "reveal"
+
+    @property
+    def label(self) -> str:
+        return "Reveal yourself as infected"
+
+
+class Interference(KeyedAction):
+    kind: Literal["interference"] = "interference"
+
+    @property
+    def label(self) -> str:
+        return "Interference: look at the top 3 tasks"
+
+
+class EnergySpike(KeyedAction):
+    kind: Literal["energy_spike"] = "energy_spike"
+
+    @property
+    def label(self) -> str:
+        return "Energy spike: stress the shield"
+
+
+class Sabotage(KeyedAction):
+    kind: Literal["sabotage"] = "sabotage"
+    area: Area
+
+    @property
+    def label(self) -> str:
+        return f"Sabotage {AREA_NAMES[self.area]}"
+
+
+class TestCommander(KeyedAction):
+    kind: Literal["test_commander"] = "test_commander"
+
+    @property
+    def label(self) -> str:
+        return "Test the commander"
+
+
+class Demoralize(KeyedAction):
+    kind: Literal["demoralize"] = "demoralize"
+
+    @property
+    def label(self) -> str:
+        return "Demoralize: swap the crew's strong dice for weak ones"
+
+
+class EndOrder(KeyedAction):
+    kind: Literal["end_order"] = "end_order"
+
+    @property
+    def label(self) -> str:
+        return "Stop following the order"
+
+
+class OrderAnswer(KeyedAction):
+    kind: Literal["order_answer"] = "order_answer"
+    choice: Literal["retrieve", "actions", "decline"]
+
+    @property
+    def label(self) -> str:
+        return {"retrieve": "Follow the order: retrieve dice",
+                "actions": "Follow the order: take up to 2 actions",
+                "decline": "Ignore the order"}[self.choice]
+
+
+class Roll(KeyedAction):
+    kind: Literal["roll"] = "roll"
+    strong: int
+    weak: int
+    commander: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"Roll {dice_text(self.strong, self.weak, self.commander)}"
+
+
+class Submit(KeyedAction):
+    kind: Literal["submit"] = "submit"
+    dice: tuple[str, ...]
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"dice"})
+
+    @property
+    def label(self) -> str:
+        return "Submit " + ", ".join(die_code_text(c) for c in self.dice)
+
+
+class Reroll(KeyedAction):
+    kind: Literal["reroll"] = "reroll"
+
+    @property
+    def label(self) -> str:
+        return "Reroll all these dice (once)"
+
+
+class StopRolling(KeyedAction):
+    kind: Literal["stop"] = "stop"
+
+    @property
+    def label(self) -> str:
+        return "Stop rolling"
+
+
+class Vote(KeyedAction):
+    kind: Literal["vote"] = "vote"
+    choice: Literal["strong", "weak", "abstain"]
+
+    @property
+    def label(self) -> str:
+        return {"strong": "Vote UNINFECTED (strong die)", "weak": "Vote INFECTED (weak die)",
+                "abstain": "Abstain"}[self.choice]
+
+
+class TieBreak(KeyedAction):
+    kind: Literal["tie_break"] = "tie_break"
+    quarantine: bool
+
+    @property
+    def label(self) -> str:
+        return "Break the tie: quarantine" if self.quarantine else "Break the tie: free"
+
+
+class KeepTask(KeyedAction):
+    kind: Literal["keep_task"] = "keep_task"
+    card: str
+
+    @property
+    def label(self) -> str:
+        return f"Play task: {card_name(self.card)}"
+
+
+class PickSystem(KeyedAction):
+    kind: Literal["system"] = "system"
+    system: Literal["outpost", "life_support", "shield"]
+
+    @property
+    def label(self) -> str:
+        names = {"outpost": "outposts", "life_support": "life support", "shield": "shield"}
+        return f"The malfunction hits {names[self.system]}"
+
+
+class GoIn(KeyedAction):
+    kind: Literal["in"] = "in"
+
+    @property
+    def label(self) -> str:
+        return "IN: roll dice for this task"
+
+
+class GoOut(KeyedAction):
+    kind: Literal["out"] = "out"
+    strong: int
+    weak: int
+
+    @property
+    def label(self) -> str:
+        return f"OUT: pass and take {dice_text(self.strong, self.weak)}"
+
+
+class PickOption(KeyedAction):
+    kind: Literal["option"] = "option"
+    card: str
+    index: int
+
+    @property
+    def label(self) -> str:
+        for deck in (content().silver_tasks, content().black_tasks):
+            for task in deck:
+                if task.id == self.card and task.kind == "complication":
+                    return task.options[self.index].label
+        return f"Option {self.index + 1}"
+
+
+class NameTarget(KeyedAction):
+    kind: Literal["name"] = "name"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Choose {seat_ref(self.target)}"
+
+
+class Answer(KeyedAction):
+    kind: Literal["answer"] = "answer"
+    yes: bool
+
+    @property
+    def label(self) -> str:
+        return "Yes" if self.yes else "No"
+
+
+class PlaceDamage(KeyedAction):
+    kind: Literal["damage"] = "damage"
+    damage: Literal["shield", "outpost", "fatigue"]
+
+    @property
+    def label(self) -> str:
+        return {"shield": "Place a shield token", "outpost": "Draw an outpost token",
+                "fatigue": "Draw a fatigue token"}[self.damage]
+
+
+class RemoveToken(KeyedAction):
+    kind: Literal["remove"] = "remove"
+    token: str
+
+    @property
+    def label(self) -> str:
+        if self.token == "none":
+            return "Remove nothing"
+        if self.token == "shield":
+            return "Remove a shield token"
+        return f"Remove the {card_name(self.token)} token"
+
+
+class KeepEvent(KeyedAction):
+    kind: Literal["keep_event"] = "keep_event"
+    event: str
+
+    @property
+    def label(self) -> str:
+        return f"Keep event: {card_name(self.event)}"
+
+
+class Discard(KeyedAction):
+    kind: Literal["discard"] = "discard"
+    strong: int
+    weak: int
+    commander: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"Discard {dice_text(self.strong, self.weak, self.commander)}"
+
+
+class TestDie(KeyedAction):
+    kind: Literal["test_die"] = "test_die"
+    die: Literal["strong", "weak", "commander"]
+
+    @property
+    def label(self) -> str:
+        return f"Test the shield with a {self.die} die"
+
+
+class Decree(KeyedAction):
+    kind: Literal["decree"] = "decree"
+    target: str
+    quarantine: bool
+
+    @property
+    def label(self) -> str:
+        verb = "Quarantine" if self.quarantine else "Release"
+        return f"{verb} {seat_ref(self.target)}"
+
+
+class ClearKind(KeyedAction):
+    kind: Literal["clear_kind"] = "clear_kind"
+    damage: Literal["shield", "outpost", "fatigue", "none"]
+
+    @property
+    def label(self) -> str:
+        if self.damage == "none":
+            return "Remove nothing"
+        return f"Remove every {self.damage} token"
+
+
+class ReturnTasks(KeyedAction):
+    kind: Literal["return_tasks"] = "return_tasks"
+    cards: tuple[str, ...]
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    @property
+    def label(self) -> str:
+        if not self.cards:
+            return "Discard all three"
+        return "Put back on top: " + " then ".join(card_name(c) for c in self.cards)
+
+
+ALL_ACTIONS: list[type[KeyedAction]] = [
+    Retrieve, Repair, CallVote, LoneWolf, IssueOrder, Reveal, Interference, EnergySpike,
+    Sabotage, TestCommander, Demoralize, EndOrder, OrderAnswer, Roll, Submit, Reroll,
+    StopRolling, Vote, TieBreak, KeepTask, PickSystem, GoIn, GoOut, PickOption, NameTarget,
+    Answer, PlaceDamage, RemoveToken, KeepEvent, Discard, TestDie, Decree, ClearKind,
+    ReturnTasks,
+]
+CODEC = ActionCodec(ALL_ACTIONS)
+
+
+class Decline(KeyedAction):
+    kind: Literal["decline"] = "decline"
+
+    @property
+    def label(self) -> str:
+        return "Refuse (the task fails)"
+
+
+ALL_ACTIONS.append(Decline)
+CODEC = ActionCodec(ALL_ACTIONS)

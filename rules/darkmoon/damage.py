@@ -1,0 +1,276 @@
+"""Damage tokens (shield, outpost, fatigue), repairs and the shield test."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.darkmoon.actions import PlaceDamage, RemoveToken, TestDie, card_name
+from rules.darkmoon.state import DamageFrame, DieKind, GameState, RepairPickFrame, ShieldTestFrame
+from rules.darkmoon.table import MAX_DAMAGE, Ctx, all_infected_revealed, total_damage, who
+
+DAMAGE_KINDS = ("shield", "outpost", "fatigue")
+WIN_TEXT = {
+    "shield": "the sixth shield token is on the track",
+    "outpost": "the sixth outpost token is on the board",
+    "fatigue": "the sixth fatigue token is on life support",
+}
+
+
+def can_place(s: GameState, kind: str, lethal: bool) -> bool:
+    count = total_damage(s, kind)
+    if count >= MAX_DAMAGE:
+        return False
+    if not lethal and count == MAX_DAMAGE - 1:
+        return False
+    if kind == "outpost":
+        return bool(s.outpost_pile)
+    if kind == "fatigue":
+        return bool(s.fatigue_pile)
+    return True
+
+
+def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
+    """Place one token; False if it may not be placed (non-lethal stop or empty pile)."""
+    s = ctx.s
+    if not can_place(s, kind, lethal):
+        if total_damage(s, kind) == MAX_DAMAGE - 1 and not lethal:
+            ctx.say(f"A {kind} token would end the game, so it is not placed.")
+        return False
+    if kind == "shield":
+        s.shield += 1
+        ctx.say(f"A shield token goes on the track ({s.shield}/6).", kind="damage",
+                damage="shield")
+    elif kind == "outpost":
+        token = s.outpost_pile.pop(ctx.s.rng.below(len(s.outpost_pile)))
+        s.outposts.append(token)
+        ctx.say(f"Outpost damage: {card_name(token)} ({len(s.outposts)}/6).", kind="damage",
+                damage="outpost", token=token)
+    else:
+        token = s.fatigue_pile.pop(ctx.s.rng.below(len(s.fatigue_pile)))
+        s.fatigue.append(token)
+        victims = [seat for seat, p in s.players.items()
+                   if p.character == token and not p.revealed]
+        tail = f": {who(victims[0])} is fatigued" if victims else " (not in play)"
+        ctx.say(f"Fatigue token {card_name(token)}{tail} ({len(s.fatigue)}/6).",
+                kind="damage", damage="fatigue", token=token)
+    if total_damage(s, kind) >= MAX_DAMAGE:
+        s.result = "infected"
+        s.result_reason = WIN_TEXT[kind]
+        ctx.say(f"The infected win: {WIN_TEXT[kind]}.", kind="game_over", team="infected")
+    return True
+
+
+# ------------------------------------------------------------------ DamageFrame
+def damage_choices(s: GameState, frame: DamageFrame) -> list[str]:
+    return [k for k in DAMAGE_KINDS if can_place(s, k, frame.lethal)]
+
+
+def damage_waiting(s: GameState, frame: DamageFrame) -> list[str]:
+    if frame.remaining > 0 and frame.damage is None and len(damage_choices(s, frame)) > 1:
+        return [frame.chooser]
+    return []
+
+
+def damage_legal(s: GameState, frame: DamageFrame, seat: str) -> list[Action]:
+    return [PlaceDamage(damage=k) for k in damage_choices(s, frame)]  # type: ignore[arg-type]
+
+
+def damage_act(ctx: Ctx, frame: DamageFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, PlaceDamage)
+    _place(ctx, frame, action.damage)
+
+
+def damage_run(ctx: Ctx, frame: DamageFrame) -> None:
+    if frame.remaining > 0:
+        kind = frame.damage
+        if kind is None:
+            options = damage_choices(ctx.s, frame)
+            kind = options[0] if options else None
+        if kind is None:
+            frame.remaining = 0
+        else:
+            _place(ctx, frame, kind)
+        return
+    ctx.s.stack.pop()
+    if frame.placed_shield and frame.test_after:
+        ctx.s.stack.append(ShieldTestFrame(seat=ctx.s.active))
+
+
+def _place(ctx: Ctx, frame: DamageFrame, kind: str) -> None:
+    frame.remaining -= 1
+    if place_one(ctx, kind, frame.lethal):
+        frame.placed_shield = frame.placed_shield or kind == "shield"
+    elif frame.damage is not None:
+        frame.remaining = 0  # a fixed kind that cannot be placed stops here
+
+
+# ------------------------------------------------------------------ shield test
+def failure_symbol(s: GameState, ctx_symbols: tuple[str, ...]) -> str:
+    return ctx_symbols[min(s.shield, len(ctx_symbols) - 1)]
+
+
+def fails(symbol: str, face: int) -> bool:
+    return {
+        "minus1": face == -1, "any_plus": face > 0, "minus2": face == -2, "any_minus": face < 0,
+    }[symbol]
+
+
+def test_die_options(s: GameState, seat: str) -> list[DieKind]:
+    pool = s.available
+    kinds: list[DieKind] = [k for k in ("strong", "weak") if pool.get(k)]  # type: ignore[misc]
+    if kinds:
+        return kinds
+    held = s.players[seat].held
+    return [k for k in ("strong", "weak", "commander") if held.get(k)]  # type: ignore[misc]
+
+
+def shield_waiting(s: GameState, frame: ShieldTestFrame) -> list[str]:
+    if frame.stage == "die" and len(test_die_options(s, frame.seat)) > 1:
+        return [frame.seat]
+    if frame.stage == "penalty" and len(_penalty_choices(s)) > 1:
+        return [frame.seat]
+    return []
+
+
+def _penalty_choices(s: GameState) -> list[str]:
+    return [k for k in ("fatigue", "outpost") if can_place(s, k, True)]
+
+
+def shield_legal(s: GameState, frame: ShieldTestFrame, seat: str) -> list[Action]:
+    if frame.stage == "die":
+        return [TestDie(die=k) for k in test_die_options(s, seat)]
+    return [PlaceDamage(damage=k) for k in _penalty_choices(s)]  # type: ignore[arg-type]
+
+
+def shield_act(ctx: Ctx, frame: ShieldTestFrame, seat: str, action: Action) -> None:
+    if isinstance(action, TestDie):
+        _roll_test(ctx, frame, action.die)
+    else:
+        assert isinstance(action, PlaceDamage)
+        ctx.s.stack.pop()
+        place_one(ctx, action.damage, frame.lethal)
+
+
+def shield_run(ctx: Ctx, frame: ShieldTestFrame) -> None:
+    if frame.stage == "die":
+        options = test_die_options(ctx.s, frame.seat)
+        if not options:
+            ctx.say("No die can be rolled for the shield test; it passes.")
+            ctx.s.stack.pop()
+            return
+        _roll_test(ctx, frame, options[0])
+        return
+    ctx.s.stack.pop()
+    choices = _penalty_choices(ctx.s)
+    if choices:
+        place_one(ctx, choices[0], frame.lethal)
+
+
+def _roll_test(ctx: Ctx, frame: ShieldTestFrame, kind: DieKind) -> None:
+    s = ctx.s
+    faces = getattr(ctx.c.board.dice, kind)
+    face = faces[s.rng.below(6)]
+    symbol = failure_symbol(s, ctx.c.board.shield_symbols)
+    names = {"minus1": "-1", "any_plus": "any +", "minus2": "-2", "any_minus": "any -"}
+    if fails(symbol, face):
+        ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
+                f"'{names[symbol]}': the shield FAILS.", kind="shield_test", face=face,
+                failed=True)
+        frame.stage = "penalty"
+    else:
+        ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
+                f"'{names[symbol]}': the shield holds.", kind="shield_test", face=face,
+                failed=False)
+        s.stack.pop()
+
+
+# ------------------------------------------------------------------ repairs
+def repair_tokens(s: GameState, frame: RepairPickFrame) -> list[str]:
+    kinds = DAMAGE_KINDS if frame.damage == "choice" else (frame.damage,)
+    tokens: list[str] = []
+    for kind in kinds:
+        if kind == "shield" and s.shield:
+            tokens.append("shield")
+        elif kind == "outpost":
+            tokens.extend(dict.fromkeys(s.outposts))
+        elif kind == "fatigue":
+            tokens.extend(dict.fromkeys(s.fatigue))
+    return tokens
+
+
+def repair_waiting(s: GameState, frame: RepairPickFrame) -> list[str]:
+    if frame.remaining > 0 and len(repair_tokens(s, frame)) > 1:
+        return [frame.chooser]
+    return []
+
+
+def repair_legal(s: GameState, frame: RepairPickFrame, seat: str) -> list[Action]:
+    options: list[Action] = [RemoveToken(token=t) for t in repair_tokens(s, frame)]
+    if frame.optional:
+        options.append(RemoveToken(token="none"))
+    return options
+
+
+def repair_act(ctx: Ctx, frame: RepairPickFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, RemoveToken)
+    if action.token == "none":
+        ctx.s.stack.pop()
+        return
+    remove_token(ctx, action.token)
+    frame.remaining -= 1
+
+
+def repair_run(ctx: Ctx, frame: RepairPickFrame) -> None:
+    tokens = repair_tokens(ctx.s, frame)
+    if frame.remaining <= 0 or not tokens:
+        ctx.s.stack.pop()
+        return
+    remove_token(ctx, tokens[0])
+    frame.remaining -= 1
+
+
+def remove_token(ctx: Ctx, token: str) -> None:
+    s = ctx.s
+    if token == "shield":
+        s.shield -= 1
+        ctx.say(f"A shield token is removed ({s.shield}/6).", kind="repair", damage="shield")
+    elif token in s.outposts:
+        s.outposts.remove(token)
+        s.outpost_pile.append(token)
+        ctx.say(f"The {card_name(token)} outpost is repaired.", kind="repair", token=token)
+    elif token in s.fatigue:
+        s.fatigue.remove(token)
+        s.fatigue_pile.append(token)
+        ctx.say(f"Fatigue token {card_name(token)} is removed.", kind="repair", token=token)
+
+
+def clear_kind(ctx: Ctx, kind: str) -> None:
+    s = ctx.s
+    if kind == "shield":
+        s.shield = 0
+    elif kind == "outpost":
+        s.outpost_pile.extend(s.outposts)
+        s.outposts.clear()
+    elif kind == "fatigue":
+        s.fatigue_pile.extend(s.fatigue)
+        s.fatigue.clear()
+    ctx.say(f"Every {kind} token is removed.", kind="repair", damage=kind)
+
+
+def reshuffle_damage(ctx: Ctx) -> None:
+    s = ctx.s
+    n_out, n_fat = len(s.outposts), len(s.fatigue)
+    s.outpost_pile.extend(s.outposts)
+    s.fatigue_pile.extend(s.fatigue)
+    s.outposts.clear()
+    s.fatigue.clear()
+    for _ in range(n_out):
+        s.outposts.append(s.outpost_pile.pop(s.rng.below(len(s.outpost_pile))))
+    for _ in range(n_fat):
+        s.fatigue.append(s.fatigue_pile.pop(s.rng.below(len(s.fatigue_pile))))
+    ctx.say("Outpost and fatigue tokens are shuffled and drawn again: outposts "
+            + (", ".join(card_name(t) for t in s.outposts) or "none") + "; fatigue "
+            + (", ".join(card_name(t) for t in s.fatigue) or "none") + ".", kind="repair")
+
+
+def suspicion_gone(s: GameState) -> bool:
+    return s.suspicion_removed or all_infected_revealed(s)

@@ -1,0 +1,241 @@
+"""Rolling and submitting dice: repairs, lone wolf, test commander and task rolls.
+
+Rolls are private (an event to the roller only); submitted dice are public.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.core.contract import Action
+from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text
+from rules.darkmoon.damage import repair_tokens  # noqa: F401  (re-exported for tests)
+from rules.darkmoon.effects import add_cube
+from rules.darkmoon.state import (
+    DamageFrame,
+    Die,
+    DiscardFrame,
+    GameState,
+    RepairPickFrame,
+    RollFrame,
+    TaskFrame,
+)
+from rules.darkmoon.table import Ctx, fatigued, normal_held, spent_to_available, who
+
+
+def _held_total(s: GameState, seat: str) -> int:
+    p = s.players[seat]
+    return p.held.strong + p.held.weak + p.held.commander
+
+
+def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
+    p = s.players[frame.seat]
+    if frame.must_roll_all:
+        return [Roll(strong=p.held.strong, weak=p.held.weak, commander=bool(p.held.commander))]
+    low = frame.submit_count
+    options = []
+    max_strong = 0 if frame.weak_only else p.held.strong
+    max_cmd = 0 if frame.weak_only else p.held.commander
+    for strong in range(max_strong + 1):
+        for weak in range(p.held.weak + 1):
+            for cmd in range(max_cmd + 1):
+                n = strong + weak + cmd
+                if low <= n <= frame.max_dice:
+                    options.append(Roll(strong=strong, weak=weak, commander=bool(cmd)))
+    return options
+
+
+def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
+    codes = sorted(d.code for d in frame.rolled)
+    sizes: list[int]
+    if frame.purpose == "task":
+        sizes = [1] if fatigued(s, frame.seat) else list(range(1, len(codes) + 1))
+    else:
+        sizes = [min(frame.submit_count, len(codes))]
+    seen: dict[tuple[str, ...], Submit] = {}
+    for size in sizes:
+        for combo in combinations(codes, size):
+            seen.setdefault(combo, Submit(dice=combo))
+    return list(seen.values())
+
+
+def roll_waiting(s: GameState, frame: RollFrame) -> list[str]:
+    if frame.rolled:
+        return [frame.seat]
+    if frame.purpose == "task":
+        return [frame.seat] if frame.submitted and _can_roll_again(s, frame) else []
+    if frame.purpose == "test_commander":
+        return []
+    return [frame.seat] if len(roll_choices(s, frame)) > 1 else []
+
+
+def _can_roll_again(s: GameState, frame: RollFrame) -> bool:
+    return not fatigued(s, frame.seat) and _held_total(s, frame.seat) > 0
+
+
+def roll_legal(s: GameState, frame: RollFrame, seat: str) -> list[Action]:
+    if frame.rolled:
+        options: list[Action] = list(submit_choices(s, frame))
+        if frame.reroll_allowed and not frame.rerolled:
+            options.append(Reroll())
+        return options
+    if frame.purpose == "task":
+        return [*roll_choices(s, frame), StopRolling()]
+    return list(roll_choices(s, frame))
+
+
+def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
+    if isinstance(action, Roll):
+        _roll(ctx, frame, action)
+    elif isinstance(action, Reroll):
+        frame.rerolled = True
+        faces = ctx.c.board.dice
+        for die in frame.rolled:
+            die.face = getattr(faces, die.kind)[ctx.s.rng.below(6)]
+        ctx.say(f"{who(seat)} rerolls their dice.", kind="roll")
+        _tell_roll(ctx, frame)
+    elif isinstance(action, Submit):
+        _submit(ctx, frame, action)
+    else:
+        assert isinstance(action, StopRolling)
+        _finish(ctx, frame)
+
+
+def roll_run(ctx: Ctx, frame: RollFrame) -> None:
+    s = ctx.s
+    if frame.purpose in ("task", "test_commander") and not frame.submitted:
+        if _held_total(s, frame.seat) == 0:
+            ctx.say(f"{who(frame.seat)} has no dice to roll.")
+            _finish(ctx, frame)
+            return
+        _roll(ctx, frame, roll_choices(s, frame)[0])
+        return
+    if frame.purpose == "task":
+        _finish(ctx, frame)
+        return
+    choices = roll_choices(s, frame)
+    if not choices:
+        ctx.say(f"{who(frame.seat)} has no dice to roll.")
+        _finish(ctx, frame)
+        return
+    _roll(ctx, frame, choices[0])
+
+
+def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
+    s = ctx.s
+    p = s.players[frame.seat]
+    faces = ctx.c.board.dice
+    counts = {"strong": action.strong, "weak": action.weak, "commander": int(action.commander)}
+    for kind, n in counts.items():
+        p.held.add(kind, -n)  # type: ignore[arg-type]
+        for _ in range(n):
+            frame.rolled.append(Die(kind=kind, face=getattr(faces, kind)[s.rng.below(6)]))  # type: ignore[arg-type]
+    ctx.say(f"{who(frame.seat)} rolls {len(frame.rolled)} dice.", kind="roll",
+            seat=frame.seat, count=len(frame.rolled))
+    _tell_roll(ctx, frame)
+
+
+def _tell_roll(ctx: Ctx, frame: RollFrame) -> None:
+    text = ", ".join(die_code_text(d.code) for d in frame.rolled)
+    ctx.tell(frame.seat, f"Your roll: {text}.", kind="private_roll",
+             dice=[d.code for d in frame.rolled])
+
+
+def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
+    s = ctx.s
+    p = s.players[frame.seat]
+    remaining = list(frame.rolled)
+    chosen: list[Die] = []
+    for code in action.dice:
+        die = next(d for d in remaining if d.code == code)
+        remaining.remove(die)
+        chosen.append(die)
+    for die in remaining:
+        p.held.add(die.kind)
+    frame.rolled = []
+    for die in chosen:
+        s.spent.add(die.kind)
+        if die.kind == "commander":
+            s.commander_die = "spent"
+    frame.submitted.extend(chosen)
+    total = sum(d.face for d in chosen)
+    text = ", ".join(die_code_text(d.code) for d in chosen)
+    if frame.purpose == "task":
+        s.success_track += total
+        ctx.say(f"{who(frame.seat)} submits {text}: the success cube is at {s.success_track}.",
+                kind="submit", dice=list(action.dice), track=s.success_track)
+        if fatigued(s, frame.seat):
+            _finish(ctx, frame)
+        return
+    ctx.say(f"{who(frame.seat)} submits {text}.", kind="submit", dice=list(action.dice))
+    _finish(ctx, frame)
+
+
+def _finish(ctx: Ctx, frame: RollFrame) -> None:
+    s = ctx.s
+    p = s.players[frame.seat]
+    for die in frame.rolled:
+        p.held.add(die.kind)
+    frame.rolled = []
+    s.stack.pop()
+    if frame.purpose == "task":
+        return
+    if frame.purpose == "repair":
+        _resolve_repair(ctx, frame)
+    elif frame.purpose == "lone_wolf":
+        ok = len(frame.submitted) == frame.submit_count and all(
+            d.face > 0 for d in frame.submitted)
+        spent_to_available(s)
+        if ok:
+            ctx.say(f"Lone wolf succeeds for {who(frame.seat)}.", kind="lone_wolf", ok=True)
+            add_cube(ctx)
+        else:
+            ctx.say(f"Lone wolf fails for {who(frame.seat)}.", kind="lone_wolf", ok=False)
+    else:
+        _resolve_test_commander(ctx, frame)
+
+
+def _resolve_repair(ctx: Ctx, frame: RollFrame) -> None:
+    s = ctx.s
+    ok = bool(frame.submitted) and frame.submitted[0].face > 0
+    area = frame.target
+    names = {"shield": "the shield", "outpost": "an outpost", "life_support": "life support"}
+    ctx.say(f"Repair of {names[area]} {'succeeds' if ok else 'fails'}.", kind="repair_roll",
+            ok=ok)
+    if s.sabotage == area:
+        s.sabotage = None
+        p = s.players[frame.seat]
+        n = min(2, normal_held(p))
+        ctx.say(f"{who(frame.seat)} clears the sabotage and must give up {n} dice.",
+                kind="sabotage")
+        if n:
+            s.stack.append(DiscardFrame(seat=frame.seat, count=n, reason="to clear sabotage"))
+    spent_to_available(s)
+    if not ok:
+        return
+    if area == "shield":
+        s.stack.append(RepairPickFrame(chooser=frame.seat, remaining=1, damage="shield"))
+    elif area == "outpost":
+        s.stack.append(RepairPickFrame(chooser=frame.seat, remaining=1, damage="outpost"))
+    else:
+        s.stack.append(RepairPickFrame(chooser=frame.seat, remaining=1, damage="fatigue"))
+
+
+def _resolve_test_commander(ctx: Ctx, frame: RollFrame) -> None:
+    s = ctx.s
+    ok = bool(frame.submitted) and frame.submitted[0].face > 0
+    spent_to_available(s)
+    if ok:
+        ctx.say(f"The commander {who(frame.seat)} passes the test.", kind="test_commander",
+                ok=True)
+        return
+    ctx.say(f"The commander {who(frame.seat)} fails the test: {who(frame.target)} picks a "
+            "damage token.", kind="test_commander", ok=False)
+    s.stack.append(DamageFrame(chooser=frame.target, remaining=1, damage=None, lethal=True))
+
+
+def current_task_frame(s: GameState) -> TaskFrame | None:
+    for frame in reversed(s.stack):
+        if isinstance(frame, TaskFrame):
+            return frame
+    return None

@@ -1,0 +1,73 @@
+"""Setting up a Dark Moon game (DM-SETUP-1..4)."""
+
+from __future__ import annotations
+
+from rules.core.contract import IllegalAction
+from rules.core.rng import Rng
+from rules.darkmoon.cards import content
+from rules.darkmoon.flow import advance
+from rules.darkmoon.state import EventPickFrame, GameState, Options, Player, Pool, TurnFrame
+from rules.darkmoon.table import Ctx, left_of
+
+# players -> (infected statuses, uninfected statuses, task deck)
+STATUS_MIX: dict[int, tuple[int, int, str]] = {
+    3: (1, 2, "silver"), 4: (1, 3, "black"), 5: (2, 3, "silver"), 6: (2, 4, "black"),
+    7: (3, 4, "silver"),
+}
+START_SHIELD = 2
+START_OUTPOSTS = 2
+
+
+def new_game(seats: list[str], seed: int, options: Options) -> GameState:
+    n = len(seats)
+    if n not in STATUS_MIX:
+        raise IllegalAction("Dark Moon needs 3 to 7 players.")
+    if len(set(seats)) != n:
+        raise IllegalAction("Each player may only sit once.")
+    c = content()
+    rng = Rng.from_seed(seed)
+    characters = rng.shuffled([ch.id for ch in c.characters])[:n]
+    n_inf, n_un, deck_name = STATUS_MIX[n]
+    infected = rng.shuffled([x.id for x in c.statuses if x.infected])[:n_inf]
+    uninfected = rng.shuffled([x.id for x in c.statuses if not x.infected])[:n_un]
+    statuses = rng.shuffled(infected + uninfected)
+    players = {
+        seat: Player(seat=seat, character=characters[i], status=statuses[i],
+                     infected=statuses[i] in infected,
+                     held=Pool(strong=c.board.strong_per_player, weak=c.board.weak_per_player))
+        for i, seat in enumerate(seats)
+    }
+    if options.task_deck != "auto":
+        deck_name = options.task_deck
+    deck = c.silver_tasks if deck_name == "silver" else c.black_tasks
+    tasks = rng.shuffled([t.id for t in deck if t.kind == "malfunction" or t.min_players <= n])
+    outposts = rng.shuffled([o.id for o in c.outposts])
+    fatigue_pile = [ch.id for ch in c.characters]
+    commander = _draw_commander(rng, fatigue_pile, characters, seats)
+    final_ids = [e.id for e in c.final_events]
+    if options.final_event is not None and options.final_event not in final_ids:
+        raise IllegalAction(f"Unknown final event '{options.final_event}'.")
+    final = options.final_event or rng.choice(final_ids)
+    events = rng.shuffled([e.id for e in c.events])
+    players[commander].held.commander = 1
+    state = GameState(
+        seed=seed, rng=rng, options=options, seats=list(seats), players=players,
+        commander=commander, commander_die="held", available=Pool(), shield=START_SHIELD,
+        outposts=outposts[:START_OUTPOSTS], outpost_pile=outposts[START_OUTPOSTS:],
+        fatigue_pile=fatigue_pile, task_deck=tasks, task_deck_name=deck_name,  # type: ignore[arg-type]
+        event_deck=events[2:], final_event=final,
+    )
+    state.active = left_of(state, commander)
+    state.stack = [TurnFrame(seat=state.active),
+                   EventPickFrame(chooser=commander, drawn=events[:2])]
+    advance(Ctx(state))
+    return state
+
+
+def _draw_commander(rng: Rng, tokens: list[str], characters: list[str],
+                    seats: list[str]) -> str:
+    """Draw fatigue tokens until one matches a character in play (tokens go back)."""
+    while True:
+        token = rng.choice(tokens)
+        if token in characters:
+            return seats[characters.index(token)]

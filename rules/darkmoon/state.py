@@ -1,0 +1,309 @@
+"""Dark Moon game state: everything on the table and behind the screens.
+
+The whole state is secret-bearing; only `view.py` decides what a seat may see.
+Pending procedures are frames on `stack` (top = last); see `flow.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core.rng import Rng
+from rules.darkmoon.cards import DamageKind, Effect
+
+DieKind = Literal["strong", "weak", "commander"]
+Area = Literal["shield", "outpost", "life_support"]
+
+
+class Options(BaseModel):
+    """Game options a group picks in the lobby."""
+
+    final_event: str | None = Field(
+        None, description="id of the final event, or None for a random one")
+    task_deck: Literal["auto", "silver", "black"] = Field(
+        "auto", description="task deck override; auto = by player count")
+    turn_timeout_minutes: int = Field(
+        0, ge=0, le=1440, description="minutes before an absent player's default move")
+
+
+class Pool(BaseModel):
+    strong: int = 0
+    weak: int = 0
+    commander: int = 0
+
+    def total(self) -> int:
+        return self.strong + self.weak + self.commander
+
+    def get(self, kind: DieKind) -> int:
+        return getattr(self, kind)
+
+    def add(self, kind: DieKind, n: int = 1) -> None:
+        setattr(self, kind, getattr(self, kind) + n)
+
+
+class Die(BaseModel):
+    kind: DieKind
+    face: int
+
+    @property
+    def code(self) -> str:
+        return f"{self.kind[0].upper()}{self.face}"
+
+
+class Player(BaseModel):
+    seat: str
+    character: str
+    status: str
+    infected: bool
+    revealed: bool = False
+    quarantined: bool = False
+    held: Pool = Pool()
+    die_tokens: int = 0
+    participation: Literal["in", "out"] | None = None
+
+
+# ------------------------------------------------------------------- frames
+class TurnFrame(BaseModel):
+    """The active player's turn: retrieve, action, task, then the conditional steps."""
+
+    kind: Literal["turn"] = "turn"
+    seat: str
+    stage: Literal["retrieve", "action", "task", "end"] = "retrieve"
+
+
+class OrderFrame(BaseModel):
+    """An ordered player answers, then retrieves or takes up to 2 actions."""
+
+    kind: Literal["order"] = "order"
+    giver: str
+    seat: str
+    stage: Literal["answer", "retrieve", "actions"] = "answer"
+    actions_left: int = 2
+    first: bool = True
+    bonus: int = 0
+
+
+class InfectedActionFrame(BaseModel):
+    """A just-revealed ordered player's immediate infected action."""
+
+    kind: Literal["infected_action"] = "infected_action"
+    seat: str
+
+
+class RollFrame(BaseModel):
+    """Rolling for a repair, lone wolf, test commander or a task participation."""
+
+    kind: Literal["roll"] = "roll"
+    seat: str
+    purpose: Literal["repair", "lone_wolf", "task", "test_commander"]
+    target: str = ""  # repair area / infected seat for test commander
+    max_dice: int = 3
+    submit_count: int = 1  # exact number to submit for repair/lone wolf/test commander
+    rolled: list[Die] = []
+    submitted: list[Die] = []
+    rerolled: bool = False
+    reroll_allowed: bool = False
+    weak_only: bool = False
+    must_roll_all: bool = False
+
+
+class VoteFrame(BaseModel):
+    kind: Literal["vote"] = "vote"
+    caller: str
+    target: str
+    release: bool
+    forced: bool = False
+    votes: dict[str, Literal["strong", "weak", "abstain"]] = {}
+    voters: list[str] = []
+    tie: bool = False
+    purpose: Literal["plain", "task"] = "plain"
+
+
+class TaskFrame(BaseModel):
+    """The task in play from the draw to the end of its resolution."""
+
+    kind: Literal["task"] = "task"
+    seat: str
+    stage: Literal[
+        "draw", "system", "start", "participation", "rolling", "complication", "resolve",
+        "complication_done", "after", "done",
+    ] = "draw"
+    drawn: list[str] = []
+    card: str = ""
+    system: Literal["outpost", "life_support", "shield", ""] = ""
+    difficulty: int = 0
+    order: list[str] = []
+    cursor: int = 0
+    success: bool | None = None
+    target: str = ""
+
+
+class EffectsFrame(BaseModel):
+    """Effects waiting to be applied, in order; `source` names the card for the log."""
+
+    kind: Literal["effects"] = "effects"
+    effects: list[Effect]
+    active: str
+    source: str
+    lethal: bool
+    subject: str = ""  # the player an effect with who='active' applies to
+
+
+class DamageFrame(BaseModel):
+    """Placing damage tokens; kind None = the chooser picks per token."""
+
+    kind: Literal["damage"] = "damage"
+    chooser: str
+    remaining: int
+    damage: DamageKind | None
+    lethal: bool
+    test_after: bool = True
+    placed_shield: bool = False
+
+
+class ShieldTestFrame(BaseModel):
+    kind: Literal["shield_test"] = "shield_test"
+    seat: str
+    stage: Literal["die", "penalty"] = "die"
+    lethal: bool = True
+
+
+class RepairPickFrame(BaseModel):
+    """The chooser picks which token(s) to remove."""
+
+    kind: Literal["repair_pick"] = "repair_pick"
+    chooser: str
+    remaining: int
+    damage: DamageKind | Literal["choice"]
+    optional: bool = False
+
+
+class DiscardFrame(BaseModel):
+    """A player must return dice from behind the screen to the available pool."""
+
+    kind: Literal["discard"] = "discard"
+    seat: str
+    count: int
+    dice_kind: Literal["strong", "weak", "any"] = "any"
+    to_limit: bool = False
+    reason: str = ""
+
+
+class EventPickFrame(BaseModel):
+    """The commander looks at 2 events, keeps 1 and puts the other at the bottom."""
+
+    kind: Literal["event_pick"] = "event_pick"
+    chooser: str
+    drawn: list[str]
+
+
+class TargetFrame(BaseModel):
+    """A player names another for a forced vote, a decree, a trust, a new commander."""
+
+    kind: Literal["target"] = "target"
+    seat: str
+    purpose: Literal["forced_vote", "decree", "trust", "appoint", "task_vote"]
+    release_choice: bool = False
+
+
+class AnswerFrame(BaseModel):
+    """A yes/no answer: trust accepted, volunteering, a second infection power."""
+
+    kind: Literal["answer"] = "answer"
+    seat: str
+    purpose: Literal["trust", "volunteer", "power_again"]
+    asker: str = ""
+    queue: list[str] = []
+
+
+class ChoiceFrame(BaseModel):
+    """Picking one option of a complication, a resupply kind, a sabotage area..."""
+
+    kind: Literal["choice"] = "choice"
+    seat: str
+    purpose: Literal["complication", "clear_kind", "interference"]
+    cards: list[str] = []
+
+
+class RetrieveFrame(BaseModel):
+    """A player takes dice from the available pool up to `count` (exactly, if exact)."""
+
+    kind: Literal["retrieve"] = "retrieve"
+    seat: str
+    count: int
+    exact: bool = True
+    purpose: Literal["turn", "order", "restore"] = "turn"
+
+
+class NextEventFrame(BaseModel):
+    """After an event is completed: the next event, or the final event after 3."""
+
+    kind: Literal["next_event"] = "next_event"
+
+
+class VictoryFrame(BaseModel):
+    """Reached once the final event's completion effects are done."""
+
+    kind: Literal["victory"] = "victory"
+
+
+class RevealFrame(BaseModel):
+    kind: Literal["reveal"] = "reveal"
+    seat: str
+    stage: Literal["power", "roll", "finish"] = "power"
+    ordered_first: bool = False
+    had_quarantine: bool = False
+
+
+Frame = Annotated[
+    TurnFrame | OrderFrame | InfectedActionFrame | RollFrame | VoteFrame | TaskFrame
+    | EffectsFrame | DamageFrame | ShieldTestFrame | RepairPickFrame | DiscardFrame
+    | EventPickFrame | TargetFrame | AnswerFrame | ChoiceFrame | RevealFrame | RetrieveFrame
+    | NextEventFrame | VictoryFrame,
+    Field(discriminator="kind"),
+]
+
+
+class GameState(BaseModel):
+    ruleset: Literal["darkmoon"] = "darkmoon"
+    version: int = 0
+    seed: int
+    rng: Rng
+    options: Options
+    seats: list[str]
+    players: dict[str, Player]
+    commander: str | None
+    commander_die: Literal["held", "available", "spent"] = "held"
+    available: Pool
+    spent: Pool = Pool()
+    shield: int = 2
+    outposts: list[str] = []
+    outpost_pile: list[str] = []
+    fatigue: list[str] = []
+    fatigue_pile: list[str] = []
+    sabotage: Area | None = None
+    suspicion: int = 0
+    suspicion_removed: bool = False
+    task_deck: list[str] = []
+    task_discard: list[str] = []
+    task_deck_name: Literal["silver", "black"] = "silver"
+    current_task: str | None = None
+    success_track: int = 0
+    event_deck: list[str] = []
+    events_done: list[str] = []
+    current_event: str | None = None
+    event_cubes: int = 0
+    final_event: str = ""
+    final_cubes: int = 0
+    final_started: bool = False
+    final_early_cubes: int = 0
+    active: str = ""
+    round: int = 1
+    turns: int = 0
+    stack: list[Frame] = []
+    result: Literal["uninfected", "infected"] | None = None
+    result_reason: str = ""
+    revealed_order: list[str] = []
+    log_tail: list[str] = []

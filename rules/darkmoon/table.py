@@ -1,0 +1,184 @@
+"""Reading and changing the table: seats, die limits, the commander, pools, modifiers.
+
+`Ctx` wraps a (copied) state while an action is applied and collects the events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.actions import seat_ref
+from rules.core.contract import Event
+from rules.darkmoon.cards import ActionName, During, content
+from rules.darkmoon.state import DieKind, DiscardFrame, GameState, Player
+
+MAX_DAMAGE = 6
+BASE_LIMIT = 4
+INFECTED_LIMIT = 2
+_NO_DURING = During()
+
+
+class Ctx:
+    """An action being applied: the state to change and the events to report."""
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self.c = content()
+        self.events: list[Event] = []
+
+    def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
+            **data: Any) -> None:
+        self.events.append(Event(kind=kind, text=text, to=to, data=data))
+
+    def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
+        self.say(text, kind=kind, to=(seat,), **data)
+
+    def player(self, seat: str) -> Player:
+        return self.s.players[seat]
+
+
+def who(seat: str) -> str:
+    return seat_ref(seat)
+
+
+def seats_from(s: GameState, seat: str) -> list[str]:
+    """Every seat in clockwise order starting with `seat`."""
+    i = s.seats.index(seat)
+    return s.seats[i:] + s.seats[:i]
+
+
+def left_of(s: GameState, seat: str) -> str:
+    return seats_from(s, seat)[1 % len(s.seats)]
+
+
+def hidden_seats(s: GameState) -> list[str]:
+    """Players still behind an uninfected screen (not revealed infected)."""
+    return [seat for seat in s.seats if not s.players[seat].revealed]
+
+
+def die_limit(s: GameState, seat: str) -> int:
+    p = s.players[seat]
+    if p.revealed:
+        return INFECTED_LIMIT
+    return max(1, BASE_LIMIT + p.die_tokens - (2 if p.quarantined else 0))
+
+
+def normal_held(p: Player) -> int:
+    return p.held.strong + p.held.weak
+
+
+def fatigued(s: GameState, seat: str) -> bool:
+    p = s.players[seat]
+    return not p.revealed and p.character in s.fatigue
+
+
+def ability(s: GameState, seat: str, kind: str, *, needs_active: bool = True) -> bool:
+    """The seat's character ability applies now (not fatigued, not revealed, and when
+    the ability needs it, the seat is the active player and not acting on an order)."""
+    p = s.players[seat]
+    if p.revealed or fatigued(s, seat):
+        return False
+    if needs_active and seat != s.active:
+        return False
+    return content_character(p.character).ability == kind
+
+
+def content_character(character_id: str) -> Any:
+    for ch in content().characters:
+        if ch.id == character_id:
+            return ch
+    raise KeyError(character_id)
+
+
+def during(s: GameState) -> During:
+    """The persistent rules of the event now in play."""
+    c = content()
+    if s.final_started:
+        return _find_event(c.final_events, s.final_event).during
+    if s.current_event:
+        return _find_event(c.events, s.current_event).during
+    return _NO_DURING
+
+
+def _find_event(events: Any, event_id: str) -> Any:
+    for e in events:
+        if e.id == event_id:
+            return e
+    raise KeyError(event_id)
+
+
+def find_event(event_id: str) -> Any:
+    c = content()
+    return _find_event(c.events + c.final_events, event_id)
+
+
+def blocked(s: GameState, action: ActionName) -> bool:
+    """Blocked by an outpost token on the board or by the current event."""
+    for oid in s.outposts:
+        if outpost_blocks(oid) == action:
+            return True
+    return action in during(s).blocked_actions
+
+
+def outpost_blocks(outpost_id: str) -> str | None:
+    for o in content().outposts:
+        if o.id == outpost_id:
+            return o.blocks
+    raise KeyError(outpost_id)
+
+
+def strong_retrievable(s: GameState, seat: str) -> int:
+    """Strong dice this seat may take now (Food Rationing keeps a reserve)."""
+    reserve = during(s).strong_reserve_per_player * len(s.seats)
+    if s.players[seat].revealed or reserve == 0:
+        return s.available.strong
+    return max(0, s.available.strong - reserve)
+
+
+def set_commander(ctx: Ctx, new: str | None, why: str) -> None:
+    s = ctx.s
+    old = s.commander
+    if old == new:
+        return
+    if old is not None and s.commander_die == "held":
+        s.players[old].held.commander = 0
+        s.available.commander = 1
+        s.commander_die = "available"
+    s.commander = new
+    if new is not None:
+        ctx.say(f"{who(new)} is now the commander ({why}).", kind="commander", seat=new)
+
+
+def enforce_limit(ctx: Ctx, seat: str) -> None:
+    """A player over their die limit must return the excess (their choice of kinds)."""
+    s = ctx.s
+    p = s.players[seat]
+    excess = normal_held(p) - die_limit(s, seat)
+    if excess <= 0:
+        return
+    if p.held.strong == 0 or p.held.weak == 0:
+        kind: DieKind = "strong" if p.held.strong else "weak"
+        p.held.add(kind, -excess)
+        s.available.add(kind, excess)
+        ctx.tell(seat, f"You returned {excess} {kind} dice to stay within your die limit.")
+        ctx.say(f"{who(seat)} returned {excess} dice to the available pool.")
+        return
+    s.stack.append(DiscardFrame(seat=seat, count=excess, to_limit=True,
+                                reason="to stay within your die limit"))
+
+
+def spent_to_available(s: GameState) -> None:
+    s.available.strong += s.spent.strong
+    s.available.weak += s.spent.weak
+    if s.spent.commander:
+        s.available.commander += s.spent.commander
+        s.commander_die = "available"
+    s.spent.strong = s.spent.weak = s.spent.commander = 0
+
+
+def all_infected_revealed(s: GameState) -> bool:
+    return all(p.revealed for p in s.players.values() if p.infected)
+
+
+def total_damage(s: GameState, kind: str) -> int:
+    return {"shield": s.shield, "outpost": len(s.outposts), "fatigue": len(s.fatigue)}[kind]

@@ -1,0 +1,272 @@
+"""Task cards: the draw, malfunction tasks (in/out, rolls, result) and complications."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.darkmoon import cards as k
+from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
+from rules.darkmoon.damage import suspicion_gone
+from rules.darkmoon.effects import add_cube, move_suspicion, push_effects
+from rules.darkmoon.state import (
+    AnswerFrame,
+    ChoiceFrame,
+    GameState,
+    RollFrame,
+    TargetFrame,
+    TaskFrame,
+)
+from rules.darkmoon.table import (
+    Ctx,
+    ability,
+    die_limit,
+    during,
+    hidden_seats,
+    normal_held,
+    seats_from,
+    spent_to_available,
+    strong_retrievable,
+    who,
+)
+
+SYSTEM_DAMAGE = {"outpost": "outpost", "life_support": "fatigue", "shield": "shield"}
+
+
+def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
+    from rules.darkmoon.cards import content
+
+    c = content()
+    deck = c.silver_tasks if s.task_deck_name == "silver" else c.black_tasks
+    for task in deck:
+        if task.id == card_id:
+            return task
+    raise KeyError(card_id)
+
+
+def draw_tasks(ctx: Ctx, n: int) -> list[str]:
+    s = ctx.s
+    drawn: list[str] = []
+    for _ in range(n):
+        if not s.task_deck:
+            if not s.task_discard:
+                break
+            s.task_deck = s.rng.shuffled(s.task_discard)
+            s.task_discard = []
+            ctx.say("The task deck is empty: the discards are shuffled into a new deck.")
+        drawn.append(s.task_deck.pop(0))
+    return drawn
+
+
+def discard_task(s: GameState, card_id: str) -> None:
+    if s.final_started and task_card(s, card_id).kind == "complication":
+        return
+    s.task_discard.append(card_id)
+
+
+# ------------------------------------------------------------------ TaskFrame
+def task_waiting(s: GameState, f: TaskFrame) -> list[str]:
+    if f.stage == "draw":
+        return [f.seat] if len(f.drawn) > 1 else []
+    if f.stage == "system":
+        return [f.seat]
+    if f.stage == "participation" and f.cursor < len(f.order):
+        return [f.order[f.cursor]]
+    return []
+
+
+def out_allowance(s: GameState, seat: str) -> int:
+    p = s.players[seat]
+    if p.revealed:
+        n = 2
+    else:
+        n = 2 + during(s).out_dice_delta
+        if "command" in s.outposts:
+            n -= 1
+        if ability(s, seat, "extra_out_die", needs_active=False):
+            n += 1
+    room = die_limit(s, seat) - normal_held(p)
+    return max(0, min(n, room))
+
+
+def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
+    if f.stage == "draw":
+        return [KeepTask(card=c) for c in dict.fromkeys(f.drawn)]
+    if f.stage == "system":
+        return [PickSystem(system=x) for x in ("outpost", "life_support", "shield")]  # type: ignore[arg-type]
+    options: list[Action] = []
+    p = s.players[seat]
+    if p.held.strong + p.held.weak + p.held.commander:
+        options.append(GoIn())
+    cap = out_allowance(s, seat)
+    strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
+    for strong in range(min(cap, strong_cap), -1, -1):
+        for weak in range(min(cap - strong, s.available.weak), -1, -1):
+            options.append(GoOut(strong=strong, weak=weak))
+    return options
+
+
+def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
+    s = ctx.s
+    if isinstance(action, KeepTask):
+        _keep(ctx, f, action.card)
+    elif isinstance(action, PickSystem):
+        f.system = action.system
+        ctx.say(f"{who(seat)} decides the malfunction hits {action.system.replace('_', ' ')}.",
+                kind="task_system")
+        f.stage = "start"
+    elif isinstance(action, GoIn):
+        s.players[seat].participation = "in"
+        ctx.say(f"{who(seat)} is IN.", kind="participation", seat=seat, choice="in")
+        f.cursor += 1
+    else:
+        assert isinstance(action, GoOut)
+        p = s.players[seat]
+        p.participation = "out"
+        p.held.strong += action.strong
+        p.held.weak += action.weak
+        s.available.strong -= action.strong
+        s.available.weak -= action.weak
+        n = action.strong + action.weak
+        ctx.say(f"{who(seat)} is OUT and takes {n} dice.", kind="participation", seat=seat,
+                choice="out", taken=n)
+        f.cursor += 1
+
+
+def _keep(ctx: Ctx, f: TaskFrame, card_id: str) -> None:
+    s = ctx.s
+    others = list(f.drawn)
+    others.remove(card_id)
+    for other in others:
+        discard_task(s, other)
+    f.card = card_id
+    s.current_task = card_id
+    card = task_card(s, card_id)
+    mark = " (SUSPICIOUS ACTIVITY)" if card.suspicious else ""
+    ctx.say(f"{who(f.seat)} plays the task {card.name}{mark}.", kind="task", card=card_id)
+    if others:
+        ctx.tell(f.seat, "You discarded face down: "
+                 + ", ".join(card_name(o) for o in others) + ".", kind="task_discard")
+    if card.kind == "complication":
+        f.stage = "complication"
+    elif card.system == "unknown":
+        f.stage = "system"
+    else:
+        f.system = card.system
+        f.stage = "start"
+
+
+def task_run(ctx: Ctx, f: TaskFrame) -> None:  # noqa: C901
+    s = ctx.s
+    if f.stage == "draw":
+        if f.drawn:
+            _keep(ctx, f, f.drawn[0])
+            return
+        n = 3 if ability(s, f.seat, "task_draw_extra") else 2
+        f.drawn = draw_tasks(ctx, n)
+        if not f.drawn:
+            ctx.say("No task card is left to draw.")
+            s.stack.pop()
+            return
+        ctx.tell(f.seat, "You drew: " + ", ".join(card_name(c) for c in f.drawn) + ".",
+                 kind="task_drawn", cards=list(f.drawn))
+        if len(f.drawn) == 1:
+            _keep(ctx, f, f.drawn[0])
+    elif f.stage == "start":
+        card = task_card(s, f.card)
+        assert card.kind == "malfunction"
+        f.difficulty = max(1, card.difficulty + during(s).difficulty_delta)
+        s.success_track = 0
+        f.order = seats_from(s, f.seat)
+        for p in s.players.values():
+            p.participation = None
+        ctx.say(f"Malfunction: difficulty {f.difficulty}, consequence {card.consequence} "
+                f"({f.system.replace('_', ' ')}). In turn order, each player is IN or OUT.",
+                kind="task_start", difficulty=f.difficulty)
+        f.stage = "participation"
+        f.cursor = 0
+    elif f.stage == "participation":
+        ins = [seat for seat in f.order if s.players[seat].participation == "in"]
+        f.order = ins
+        f.cursor = 0
+        f.stage = "rolling"
+    elif f.stage == "rolling":
+        if f.cursor >= len(f.order):
+            f.stage = "resolve"
+            return
+        seat = f.order[f.cursor]
+        f.cursor += 1
+        luba = ability(s, seat, "reroll_once")
+        s.stack.append(RollFrame(seat=seat, purpose="task", must_roll_all=True,
+                                 reroll_allowed=luba, max_dice=99))
+    elif f.stage == "resolve":
+        _resolve_malfunction(ctx, f)
+    elif f.stage == "complication":
+        _start_complication(ctx, f)
+    elif f.stage == "complication_done":
+        card = task_card(s, f.card)
+        assert card.kind == "complication"
+        f.stage = "after"
+        if f.success:
+            ctx.say(f"The task {card.name} succeeds.", kind="task_result", ok=True)
+            add_cube(ctx)
+        else:
+            ctx.say(f"The task {card.name} fails.", kind="task_result", ok=False)
+            push_effects(ctx, card.on_failure, card.id, lethal=True, active=f.seat)
+    elif f.stage == "after":
+        f.stage = "done"
+        card = task_card(s, f.card)
+        suspicious = card.suspicious or during(s).all_tasks_suspicious
+        if suspicious and not suspicion_gone(s):
+            if f.success and ability(s, f.seat, "suspicion_relief"):
+                ctx.say(f"{who(f.seat)}'s calm keeps the suspicion cube still.")
+            else:
+                move_suspicion(ctx, 1, f.seat)
+    else:
+        s.stack.pop()
+        s.current_task = None
+        s.success_track = 0
+        for p in s.players.values():
+            p.participation = None
+        discard_task(s, f.card)
+
+
+def _resolve_malfunction(ctx: Ctx, f: TaskFrame) -> None:
+    s = ctx.s
+    card = task_card(s, f.card)
+    assert card.kind == "malfunction"
+    f.success = s.success_track >= f.difficulty
+    spent_to_available(s)
+    f.stage = "after"
+    if f.success:
+        ctx.say(f"The task succeeds ({s.success_track} against {f.difficulty}).",
+                kind="task_result", ok=True)
+        add_cube(ctx)
+        return
+    ctx.say(f"The task fails ({s.success_track} against {f.difficulty}): "
+            f"{card.consequence} {SYSTEM_DAMAGE[f.system]} damage.", kind="task_result", ok=False)
+    effect = k.Damage(do="damage", kind=SYSTEM_DAMAGE[f.system],  # type: ignore[arg-type]
+                      count=card.consequence, lethal=True)
+    push_effects(ctx, [effect], card.id, lethal=True, active=f.seat)
+
+
+def _start_complication(ctx: Ctx, f: TaskFrame) -> None:
+    s = ctx.s
+    card = task_card(s, f.card)
+    assert card.kind == "complication"
+    ctx.say(f"Complication: {card.text}", kind="complication", card=card.id)
+    f.stage = "complication_done"
+    f.success = False
+    if card.mode == "choose":
+        s.stack.append(ChoiceFrame(seat=f.seat, purpose="complication", cards=[card.id]))
+    elif card.mode == "trust":
+        if len(hidden_seats(s)) > 1:
+            s.stack.append(TargetFrame(seat=f.seat, purpose="trust"))
+    elif card.mode == "vote":
+        s.stack.append(TargetFrame(seat=f.seat, purpose="task_vote"))
+    elif card.mode == "appoint":
+        s.stack.append(TargetFrame(seat=f.seat, purpose="appoint"))
+    else:
+        queue = [seat for seat in seats_from(s, f.seat)
+                 if not s.players[seat].revealed and not s.players[seat].quarantined]
+        if queue:
+            s.stack.append(AnswerFrame(seat=queue[0], purpose="volunteer", asker=f.seat,
+                                       queue=queue[1:]))

@@ -1,0 +1,260 @@
+"""The active player's turn, orders, and the actions a player may choose."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.darkmoon import actions as a
+from rules.darkmoon.effects import demoralize
+from rules.darkmoon.state import (
+    ChoiceFrame,
+    DamageFrame,
+    GameState,
+    InfectedActionFrame,
+    OrderFrame,
+    RetrieveFrame,
+    RevealFrame,
+    RollFrame,
+    ShieldTestFrame,
+    TaskFrame,
+    TurnFrame,
+)
+from rules.darkmoon.table import (
+    Ctx,
+    ability,
+    blocked,
+    die_limit,
+    during,
+    left_of,
+    normal_held,
+    strong_retrievable,
+    who,
+)
+from rules.darkmoon.tasks import draw_tasks
+from rules.darkmoon.votes import start_vote
+
+AREAS = ("shield", "outpost", "life_support")
+_REPAIR_BLOCK = {"shield": "repair_shield", "life_support": "repair_life_support",
+                 "outpost": "repair_outpost"}
+
+
+# ------------------------------------------------------------------ what can be done
+def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Action]:
+    p = s.players[seat]
+    if p.revealed:
+        return infected_actions(s, seat)
+    acts: list[Action] = []
+    dice = p.held.strong + p.held.weak + p.held.commander
+    if not p.quarantined:
+        rollable = p.held.weak if during(s).repair_weak_only else dice
+        damaged = {"shield": s.shield > 0, "outpost": bool(s.outposts),
+                   "life_support": bool(s.fatigue)}
+        for area in AREAS:
+            if damaged[area] and rollable and not blocked(s, _REPAIR_BLOCK[area]):  # type: ignore[arg-type]
+                acts.append(a.Repair(area=area))  # type: ignore[arg-type]
+        event_open = s.current_event is not None or s.final_started
+        if dice >= 2 and event_open and not blocked(s, "lone_wolf"):
+            acts.append(a.LoneWolf())
+    if not blocked(s, "call_vote"):
+        acts.extend(a.CallVote(target=t) for t in s.seats if not s.players[t].revealed)
+    if not ordered and not blocked(s, "issue_order"):
+        acts.extend(a.IssueOrder(target=t) for t in s.seats if t != seat)
+    if p.infected:
+        acts.append(a.Reveal())
+    return acts
+
+
+def infected_actions(s: GameState, seat: str) -> list[Action]:
+    acts: list[Action] = []
+    if s.task_deck or s.task_discard:
+        acts.append(a.Interference())
+    acts.append(a.EnergySpike())
+    acts.extend(a.Sabotage(area=x) for x in AREAS if s.sabotage != x)  # type: ignore[arg-type]
+    if s.commander is not None:
+        acts.append(a.TestCommander())
+    acts.append(a.Demoralize())
+    return acts
+
+
+def do_main_action(ctx: Ctx, seat: str, action: Action, *, ordered_first: bool = False) -> None:
+    s = ctx.s
+    luba = ability(s, seat, "reroll_once")
+    if isinstance(action, a.Repair):
+        extra = 1 if ability(s, seat, "repair_extra_die") else 0
+        ctx.say(f"{who(seat)} attempts to {action.label.lower()}.", kind="action")
+        s.stack.append(RollFrame(seat=seat, purpose="repair", target=action.area,
+                                 max_dice=3 + extra, submit_count=1, reroll_allowed=luba,
+                                 weak_only=during(s).repair_weak_only))
+    elif isinstance(action, a.LoneWolf):
+        extra = 1 if ability(s, seat, "lone_wolf_extra_die") else 0
+        single = during(s).lone_wolf_single_die
+        ctx.say(f"{who(seat)} goes lone wolf.", kind="action")
+        s.stack.append(RollFrame(seat=seat, purpose="lone_wolf", max_dice=3 + extra,
+                                 submit_count=1 if single else 2, reroll_allowed=luba))
+    elif isinstance(action, a.CallVote):
+        start_vote(ctx, seat, action.target)
+    elif isinstance(action, a.IssueOrder):
+        bonus = 1 if ability(s, seat, "order_bonus") else 0
+        ctx.say(f"{who(seat)} issues an order to {who(action.target)}.", kind="order")
+        s.stack.append(OrderFrame(giver=seat, seat=action.target, bonus=bonus))
+    elif isinstance(action, a.Reveal):
+        start_reveal(ctx, seat, ordered_first)
+    else:
+        do_infected_action(ctx, seat, action)
+
+
+def do_infected_action(ctx: Ctx, seat: str, action: Action) -> None:
+    s = ctx.s
+    if isinstance(action, a.Interference):
+        cards = draw_tasks(ctx, 3)
+        ctx.say(f"{who(seat)} interferes with the task deck.", kind="infected")
+        ctx.tell(seat, "Top of the task deck: " + ", ".join(a.card_name(c) for c in cards),
+                 kind="interference", cards=cards)
+        s.stack.append(ChoiceFrame(seat=seat, purpose="interference", cards=cards))
+    elif isinstance(action, a.EnergySpike):
+        ctx.say(f"{who(seat)} causes an energy spike.", kind="infected")
+        if s.shield <= 1:
+            s.stack.append(DamageFrame(chooser=seat, remaining=1, damage="shield", lethal=True))
+        else:
+            s.stack.append(ShieldTestFrame(seat=s.active))
+    elif isinstance(action, a.Sabotage):
+        s.sabotage = action.area
+        ctx.say(f"{who(seat)} sabotages {a.AREA_NAMES[action.area]}: repairing there costs "
+                "2 more dice.", kind="infected", area=action.area)
+    elif isinstance(action, a.TestCommander):
+        cmd = s.commander
+        assert cmd is not None
+        ctx.say(f"{who(seat)} tests the commander {who(cmd)}.", kind="infected")
+        s.stack.append(RollFrame(seat=cmd, purpose="test_commander", target=seat,
+                                 must_roll_all=True, submit_count=1, max_dice=99))
+    else:
+        assert isinstance(action, a.Demoralize)
+        demoralize(ctx, seat, 99)
+
+
+def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
+    s = ctx.s
+    p = s.players[seat]
+    p.revealed = True
+    ctx.say(f"{who(seat)} reveals: INFECTED ({a.card_name(p.status)}).", kind="reveal",
+            seat=seat, status=p.status)
+    s.stack.append(RevealFrame(seat=seat, ordered_first=ordered_first,
+                               had_quarantine=p.quarantined))
+
+
+# ------------------------------------------------------------------ TurnFrame
+def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
+    if f.stage == "action" and main_actions(s, f.seat):
+        return [f.seat]
+    return []
+
+
+def turn_legal(s: GameState, f: TurnFrame, seat: str) -> list[Action]:
+    return main_actions(s, seat)
+
+
+def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
+    f.stage = "task"
+    do_main_action(ctx, seat, action)
+
+
+def turn_run(ctx: Ctx, f: TurnFrame) -> None:
+    s = ctx.s
+    p = s.players[f.seat]
+    if f.stage == "retrieve":
+        f.stage = "action"
+        room = die_limit(s, f.seat) - normal_held(p)
+        can_take = strong_retrievable(s, f.seat) + s.available.weak
+        cmd = s.commander == f.seat and s.commander_die == "available"
+        swap = ability(s, f.seat, "free_swap")
+        if (room > 0 and can_take > 0) or cmd or swap:
+            s.stack.append(RetrieveFrame(seat=f.seat, count=max(0, room), purpose="turn"))
+    elif f.stage == "action":
+        ctx.say(f"{who(f.seat)} has no action available.")
+        f.stage = "task"
+    elif f.stage == "task":
+        f.stage = "end"
+        if not p.quarantined and not p.revealed:
+            s.stack.append(TaskFrame(seat=f.seat))
+    else:
+        s.stack.pop()
+        s.turns += 1
+        nxt = left_of(s, f.seat)
+        s.round = s.turns // len(s.seats) + 1
+        s.active = nxt
+        ctx.say(f"It is {who(nxt)}'s turn.", kind="turn", seat=nxt)
+        s.stack.append(TurnFrame(seat=nxt))
+
+
+# ------------------------------------------------------------------ orders
+def _order_options(s: GameState, f: OrderFrame) -> list[Action]:
+    p = s.players[f.seat]
+    options: list[Action] = []
+    room = die_limit(s, f.seat) - normal_held(p)
+    if room > 0 and strong_retrievable(s, f.seat) + s.available.weak > 0:
+        options.append(a.OrderAnswer(choice="retrieve"))
+    if main_actions(s, f.seat, ordered=True):
+        options.append(a.OrderAnswer(choice="actions"))
+    options.append(a.OrderAnswer(choice="decline"))
+    return options
+
+
+def order_waiting(s: GameState, f: OrderFrame) -> list[str]:
+    if f.stage == "answer":
+        return [f.seat]
+    if f.stage == "actions" and f.actions_left > 0 and main_actions(s, f.seat, ordered=True):
+        return [f.seat]
+    return []
+
+
+def order_legal(s: GameState, f: OrderFrame, seat: str) -> list[Action]:
+    if f.stage == "answer":
+        return _order_options(s, f)
+    return [*main_actions(s, seat, ordered=True), a.EndOrder()]
+
+
+def order_act(ctx: Ctx, f: OrderFrame, seat: str, action: Action) -> None:
+    s = ctx.s
+    if isinstance(action, a.OrderAnswer):
+        if action.choice == "decline":
+            ctx.say(f"{who(seat)} ignores the order.", kind="order")
+            s.stack.pop()
+        elif action.choice == "retrieve":
+            ctx.say(f"{who(seat)} follows the order and retrieves dice.", kind="order")
+            s.stack.pop()
+            room = die_limit(s, seat) - normal_held(s.players[seat])
+            s.stack.append(RetrieveFrame(seat=seat, count=min(2 + f.bonus, room),
+                                         purpose="order"))
+        else:
+            ctx.say(f"{who(seat)} follows the order and takes actions.", kind="order")
+            f.stage = "actions"
+        return
+    if isinstance(action, a.EndOrder):
+        s.stack.pop()
+        return
+    first = f.first
+    f.first = False
+    f.actions_left -= 1
+    if isinstance(action, a.Reveal):
+        f.actions_left = 0
+    do_main_action(ctx, seat, action, ordered_first=first)
+
+
+def order_run(ctx: Ctx, f: OrderFrame) -> None:
+    ctx.s.stack.pop()
+
+
+def infected_action_waiting(s: GameState, f: InfectedActionFrame) -> list[str]:
+    return [f.seat]
+
+
+def infected_action_legal(s: GameState, f: InfectedActionFrame, seat: str) -> list[Action]:
+    return infected_actions(s, seat)
+
+
+def infected_action_act(ctx: Ctx, f: InfectedActionFrame, seat: str, action: Action) -> None:
+    ctx.s.stack.pop()
+    do_infected_action(ctx, seat, action)
+
+
+def infected_action_run(ctx: Ctx, f: InfectedActionFrame) -> None:
+    ctx.s.stack.pop()

@@ -1,0 +1,195 @@
+"""What one seat (or a spectator, seat None) may see of a Dark Moon game.
+
+Public: the board, die limits, who is quarantined, fatigued or revealed, submitted
+dice, pools. Private to a seat: its status card, the dice behind its screen, its
+current roll, the cards it is choosing between and its own vote.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules.darkmoon.actions import card_name
+from rules.darkmoon.cards import content
+from rules.darkmoon.state import (
+    ChoiceFrame,
+    EventPickFrame,
+    GameState,
+    Pool,
+    RollFrame,
+    TaskFrame,
+    VoteFrame,
+)
+from rules.darkmoon.table import die_limit, fatigued, find_event
+from rules.darkmoon.tasks import task_card
+
+
+class SeatView(BaseModel):
+    seat: str
+    character: str
+    character_name: str
+    die_limit: int
+    quarantined: bool
+    revealed: bool
+    fatigued: bool
+    commander: bool
+    participation: str | None
+    status: str | None = None  # shown once revealed, or at the end of the game
+    status_name: str | None = None
+
+
+class TaskView(BaseModel):
+    id: str
+    name: str
+    kind: str
+    system: str | None
+    difficulty: int | None
+    consequence: int | None
+    suspicious: bool
+    text: str
+
+
+class EventView(BaseModel):
+    id: str
+    name: str
+    cubes: int
+    filled: int
+    text: str
+
+
+class VoteView(BaseModel):
+    target: str
+    release: bool
+    voted: list[str]
+    waiting: list[str]
+
+
+class PrivateView(BaseModel):
+    status: str
+    status_name: str
+    infected: bool
+    held: Pool
+    rolled: list[str] = []
+    choosing: list[str] = []
+    my_vote: str | None = None
+
+
+class DarkMoonView(BaseModel):
+    ruleset: str = "darkmoon"
+    version: int
+    viewer: str | None
+    seats: list[SeatView]
+    active: str
+    round: int
+    commander: str | None
+    commander_die: str
+    available: Pool
+    spent: Pool
+    shield: int
+    shield_symbols: list[str]
+    outposts: list[str]
+    outpost_names: list[str]
+    fatigue: list[str]
+    fatigue_names: list[str]
+    sabotage: str | None
+    suspicion: int | None
+    suspicion_spaces: int
+    task_deck: int
+    task_discard: int
+    task_deck_name: str
+    task: TaskView | None
+    success_track: int
+    difficulty: int | None
+    events_done: list[str]
+    event_done_names: list[str]
+    event: EventView | None
+    final_event: EventView
+    final_started: bool
+    vote: VoteView | None
+    waiting: list[str]
+    result: str | None
+    result_reason: str
+    me: PrivateView | None = None
+
+
+def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonView:
+    c = content()
+    over = s.result is not None
+    seats = []
+    for x in s.seats:
+        p = s.players[x]
+        show = over or p.revealed
+        seats.append(SeatView(
+            seat=x, character=p.character, character_name=card_name(p.character),
+            die_limit=die_limit(s, x), quarantined=p.quarantined, revealed=p.revealed,
+            fatigued=fatigued(s, x), commander=s.commander == x,
+            participation=p.participation,
+            status=p.status if show else None,
+            status_name=card_name(p.status) if show else None,
+        ))
+    task = _task_view(s)
+    task_frame = next((f for f in reversed(s.stack) if isinstance(f, TaskFrame)), None)
+    vote = next((f for f in reversed(s.stack) if isinstance(f, VoteFrame)), None)
+    final = find_event(s.final_event)
+    view = DarkMoonView(
+        version=s.version, viewer=seat, seats=seats, active=s.active, round=s.round,
+        commander=s.commander, commander_die=s.commander_die, available=s.available.model_copy(),
+        spent=s.spent.model_copy(), shield=s.shield, shield_symbols=list(c.board.shield_symbols),
+        outposts=list(s.outposts), outpost_names=[card_name(o) for o in s.outposts],
+        fatigue=list(s.fatigue), fatigue_names=[card_name(f) for f in s.fatigue],
+        sabotage=s.sabotage,
+        suspicion=None if s.suspicion_removed else s.suspicion,
+        suspicion_spaces=c.board.suspicion_spaces,
+        task_deck=len(s.task_deck), task_discard=len(s.task_discard),
+        task_deck_name=s.task_deck_name, task=task, success_track=s.success_track,
+        difficulty=task_frame.difficulty if task_frame and task_frame.difficulty else None,
+        events_done=list(s.events_done),
+        event_done_names=[card_name(e) for e in s.events_done],
+        event=_event_view(s.current_event, s.event_cubes) if s.current_event else None,
+        final_event=EventView(id=final.id, name=final.name, cubes=final.cubes,
+                              filled=s.final_cubes, text=final.text),
+        final_started=s.final_started,
+        vote=VoteView(target=vote.target, release=vote.release, voted=sorted(vote.votes),
+                      waiting=[v for v in vote.voters if v not in vote.votes])
+        if vote else None,
+        waiting=waiting, result=s.result, result_reason=s.result_reason,
+    )
+    if seat is not None and seat in s.players:
+        view.me = _private(s, seat)
+    return view
+
+
+def _task_view(s: GameState) -> TaskView | None:
+    if s.current_task is None:
+        return None
+    card = task_card(s, s.current_task)
+    if card.kind == "malfunction":
+        return TaskView(id=card.id, name=card.name, kind="malfunction", system=card.system,
+                        difficulty=card.difficulty, consequence=card.consequence,
+                        suspicious=card.suspicious, text="")
+    return TaskView(id=card.id, name=card.name, kind="complication", system=None,
+                    difficulty=None, consequence=None, suspicious=card.suspicious,
+                    text=card.text)
+
+
+def _event_view(event_id: str, filled: int) -> EventView:
+    e = find_event(event_id)
+    return EventView(id=e.id, name=e.name, cubes=e.cubes, filled=filled, text=e.text)
+
+
+def _private(s: GameState, seat: str) -> PrivateView:
+    p = s.players[seat]
+    me = PrivateView(status=p.status, status_name=card_name(p.status), infected=p.infected,
+                     held=p.held.model_copy())
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, RollFrame) and top.seat == seat:
+        me.rolled = [d.code for d in top.rolled]
+    if isinstance(top, TaskFrame) and top.seat == seat and top.stage == "draw":
+        me.choosing = list(top.drawn)
+    if isinstance(top, EventPickFrame) and top.chooser == seat:
+        me.choosing = list(top.drawn)
+    if isinstance(top, ChoiceFrame) and top.seat == seat and top.purpose == "interference":
+        me.choosing = list(top.cards)
+    if isinstance(top, VoteFrame):
+        me.my_vote = top.votes.get(seat)
+    return me

@@ -1,0 +1,121 @@
+"""Quarantine votes, quarantine and release, and who holds the commander card."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.darkmoon.actions import TieBreak, Vote
+from rules.darkmoon.effects import first_hidden_left_of
+from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.state import GameState, VoteFrame
+from rules.darkmoon.table import Ctx, during, enforce_limit, hidden_seats, set_commander, who
+
+
+def start_vote(ctx: Ctx, caller: str, target: str, *, forced: bool = False,
+               purpose: str = "plain") -> None:
+    s = ctx.s
+    release = s.players[target].quarantined
+    frame = VoteFrame(caller=caller, target=target, release=release, forced=forced,
+                      voters=hidden_seats(s), purpose=purpose)  # type: ignore[arg-type]
+    s.stack.append(frame)
+    what = "release" if release else "quarantine"
+    ctx.say(f"{who(caller)} calls a vote to {what} {who(target)}. Everyone votes in secret: "
+            "strong die = uninfected, weak die = infected, or abstain.", kind="vote_called",
+            target=target, release=release)
+
+
+def vote_waiting(s: GameState, frame: VoteFrame) -> list[str]:
+    if frame.tie:
+        return [s.commander] if s.commander else []
+    return [seat for seat in frame.voters if seat not in frame.votes]
+
+
+def vote_legal(s: GameState, frame: VoteFrame, seat: str) -> list[Action]:
+    if frame.tie:
+        return [TieBreak(quarantine=True), TieBreak(quarantine=False)]
+    held = s.players[seat].held
+    options: list[Action] = []
+    if held.strong:
+        options.append(Vote(choice="strong"))
+    if held.weak:
+        options.append(Vote(choice="weak"))
+    options.append(Vote(choice="abstain"))
+    return options
+
+
+def vote_act(ctx: Ctx, frame: VoteFrame, seat: str, action: Action) -> None:
+    if isinstance(action, TieBreak):
+        ctx.say(f"The commander {who(seat)} breaks the tie: "
+                f"{'quarantine' if action.quarantine else 'free'}.", kind="tie_break")
+        _settle(ctx, frame, action.quarantine)
+        return
+    assert isinstance(action, Vote)
+    frame.votes[seat] = action.choice
+    ctx.tell(seat, f"Your vote is cast: {action.label}.", kind="vote_cast")
+    ctx.say(f"{who(seat)} has voted ({len(frame.votes)}/{len(frame.voters)}).",
+            kind="vote_progress")
+
+
+def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
+    s = ctx.s
+    strong = sum(1 for v in frame.votes.values() if v == "strong")
+    weak = sum(1 for v in frame.votes.values() if v == "weak")
+    shown = ", ".join(f"{who(seat)}: {frame.votes.get(seat, 'abstain')}" for seat in frame.voters)
+    ctx.say(f"Votes revealed: {strong} uninfected, {weak} infected ({shown}).",
+            kind="vote_result", votes=dict(frame.votes), strong=strong, weak=weak)
+    if during(s).votes_cost_dice:
+        for seat, vote in frame.votes.items():
+            if vote != "abstain":
+                s.players[seat].held.add(vote, -1)
+                s.available.add(vote)
+        ctx.say("Votes cost dice during this event: every die used goes to the pool.")
+    if strong == weak:
+        if s.commander is None:
+            _settle(ctx, frame, quarantine=not frame.release)
+            return
+        frame.tie = True
+        ctx.say(f"A tie: the commander {who(s.commander)} decides.", kind="vote_tie")
+        return
+    _settle(ctx, frame, quarantine=weak > strong)
+
+
+def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
+    s = ctx.s
+    s.stack.pop()
+    target = s.players[frame.target]
+    if quarantine and not target.quarantined:
+        quarantine_player(ctx, frame.target, frame.caller)
+    elif not quarantine and target.quarantined:
+        release_player(ctx, frame.target)
+    else:
+        state = "stays in quarantine" if target.quarantined else "stays free"
+        ctx.say(f"{who(frame.target)} {state}.", kind="vote_outcome")
+    if frame.purpose == "task":
+        task = current_task_frame(s)
+        if task is not None:
+            task.success = quarantine
+
+
+def quarantine_player(ctx: Ctx, seat: str, caller: str) -> None:
+    s = ctx.s
+    s.players[seat].quarantined = True
+    ctx.say(f"{who(seat)} is placed in quarantine.", kind="quarantine", seat=seat)
+    if s.commander == seat:
+        caller_p = s.players[caller]
+        if caller != seat and not caller_p.quarantined and not caller_p.revealed:
+            set_commander(ctx, caller, "the quarantined commander hands over to the caller")
+        else:
+            heir = first_hidden_left_of(s, seat, free_only=True)
+            if heir is not None:
+                set_commander(ctx, heir, "the quarantined commander hands over")
+            else:
+                ctx.say(f"Everyone is quarantined: {who(seat)} keeps the commander card.")
+    enforce_limit(ctx, seat)
+
+
+def release_player(ctx: Ctx, seat: str) -> None:
+    s = ctx.s
+    everyone_in = all(s.players[x].quarantined for x in hidden_seats(s))
+    s.players[seat].quarantined = False
+    ctx.say(f"{who(seat)} is released from quarantine.", kind="release", seat=seat)
+    if everyone_in:
+        set_commander(ctx, seat, "first player released")
