@@ -8,6 +8,7 @@ declaration order: ``vote:strong``, ``retrieve:2,1,1,0``, ``submit:0+2``.
 from __future__ import annotations
 
 import re
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -40,20 +41,25 @@ def _encode(value: Any) -> str:
     return text
 
 
+@cache
+def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(name for name in cls.model_fields if name != "kind")
+
+
 class KeyedAction(Action):
     """An action whose key is derived from its fields (see module docstring)."""
 
     kind: str
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
 
-    @property
+    @cached_property
     def key(self) -> str:
-        values = [_encode(getattr(self, name)) for name in self._field_names()]
+        values = [_encode(getattr(self, name)) for name in _field_names(type(self))]
         return self.kind if not values else f"{self.kind}:{','.join(values)}"
 
     @classmethod
-    def _field_names(cls) -> list[str]:
-        return [name for name in cls.model_fields if name != "kind"]
+    def _field_names(cls) -> tuple[str, ...]:
+        return _field_names(cls)
 
     @classmethod
     def from_key_parts(cls, parts: list[str]) -> KeyedAction:

@@ -332,3 +332,20 @@ def _check_unique_ids(content: Content) -> None:
 def content() -> Content:
     """The shipped content, loaded once per process."""
     return read_content()
+
+
+class Index:
+    """Content looked up by id (built once; content is immutable)."""
+
+    def __init__(self, c: Content) -> None:
+        self.events = {e.id: e for e in c.events + c.final_events}
+        self.outposts = {o.id: o for o in c.outposts}
+        self.characters = {ch.id: ch for ch in c.characters}
+        self.statuses = {st.id: st for st in c.statuses}
+        self.silver = {t.id: t for t in c.silver_tasks}
+        self.black = {t.id: t for t in c.black_tasks}
+
+
+@lru_cache(maxsize=1)
+def index() -> Index:
+    return Index(content())

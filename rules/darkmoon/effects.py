@@ -65,7 +65,7 @@ def _targets(s: GameState, frame: EffectsFrame, who_: str) -> list[str]:
     return [seat for seat in order if not s.players[seat].revealed]
 
 
-def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:  # noqa: C901
+def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
     s = ctx.s
     if isinstance(e, k.Damage):
         lethal = frame.lethal if e.lethal is None else e.lethal

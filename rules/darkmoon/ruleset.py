@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
+from rules.core.clone import clone
 from rules.core.contract import Action, IllegalAction, Outcome, Prompt, Ruleset, Step
 from rules.darkmoon import flow
 from rules.darkmoon.actions import CODEC
@@ -70,10 +71,9 @@ class DarkMoon(Ruleset[GameState]):
             raise IllegalAction("You are not playing in this game.")
         if seat not in flow.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        keys = {a.key for a in flow.legal(state, seat)}
-        if action.key not in keys:
+        if action not in flow.legal(state, seat):
             raise IllegalAction("That move is not allowed now; pick one from the list.")
-        new = state.model_copy(deep=True)
+        new = clone(state)
         ctx = Ctx(new)
         flow.act(ctx, seat, action)
         new.version += 1

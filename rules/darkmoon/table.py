@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Event
-from rules.darkmoon.cards import ActionName, During, content
+from rules.darkmoon.cards import ActionName, During, content, index
 from rules.darkmoon.state import DieKind, DiscardFrame, GameState, Player
 
 MAX_DAMAGE = 6
@@ -84,32 +84,20 @@ def ability(s: GameState, seat: str, kind: str, *, needs_active: bool = True) ->
 
 
 def content_character(character_id: str) -> Any:
-    for ch in content().characters:
-        if ch.id == character_id:
-            return ch
-    raise KeyError(character_id)
+    return index().characters[character_id]
 
 
 def during(s: GameState) -> During:
     """The persistent rules of the event now in play."""
-    c = content()
     if s.final_started:
-        return _find_event(c.final_events, s.final_event).during
+        return index().events[s.final_event].during
     if s.current_event:
-        return _find_event(c.events, s.current_event).during
+        return index().events[s.current_event].during
     return _NO_DURING
 
 
-def _find_event(events: Any, event_id: str) -> Any:
-    for e in events:
-        if e.id == event_id:
-            return e
-    raise KeyError(event_id)
-
-
 def find_event(event_id: str) -> Any:
-    c = content()
-    return _find_event(c.events + c.final_events, event_id)
+    return index().events[event_id]
 
 
 def blocked(s: GameState, action: ActionName) -> bool:
@@ -121,10 +109,7 @@ def blocked(s: GameState, action: ActionName) -> bool:
 
 
 def outpost_blocks(outpost_id: str) -> str | None:
-    for o in content().outposts:
-        if o.id == outpost_id:
-            return o.blocks
-    raise KeyError(outpost_id)
+    return index().outposts[outpost_id].blocks
 
 
 def strong_retrievable(s: GameState, seat: str) -> int:

@@ -32,14 +32,8 @@ SYSTEM_DAMAGE = {"outpost": "outpost", "life_support": "fatigue", "shield": "shi
 
 
 def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
-    from rules.darkmoon.cards import content
-
-    c = content()
-    deck = c.silver_tasks if s.task_deck_name == "silver" else c.black_tasks
-    for task in deck:
-        if task.id == card_id:
-            return task
-    raise KeyError(card_id)
+    idx = k.index()
+    return (idx.silver if s.task_deck_name == "silver" else idx.black)[card_id]
 
 
 def draw_tasks(ctx: Ctx, n: int) -> list[str]:
@@ -154,7 +148,7 @@ def _keep(ctx: Ctx, f: TaskFrame, card_id: str) -> None:
         f.stage = "start"
 
 
-def task_run(ctx: Ctx, f: TaskFrame) -> None:  # noqa: C901
+def task_run(ctx: Ctx, f: TaskFrame) -> None:
     s = ctx.s
     if f.stage == "draw":
         if f.drawn:

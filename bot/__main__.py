@@ -1,0 +1,88 @@
+"""`python -m bot` runs the bot; `simulate`, `replay` and `bench` are tools."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+NO_TOKEN = """No Discord token found.
+Create a bot at https://discord.com/developers/applications (Bot tab -> Reset Token),
+then put it in a .env file next to where you run Warden:
+
+    DISCORD_TOKEN=your-token-here
+
+(see .env.example) and run `python -m bot` again."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Warden game master")
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play random games without Discord")
+    sim.add_argument("--ruleset", default="darkmoon")
+    sim.add_argument("--players", type=int, default=5)
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--render", type=Path, default=None, help="write board PNGs of game 1")
+    rep = sub.add_parser("replay", help="check a stored game replays to its snapshot")
+    rep.add_argument("game_id", type=int)
+    rep.add_argument("--database", default=None)
+    rep.add_argument("--log", action="store_true", help="also print the move log")
+    bench = sub.add_parser("bench", help="print speed numbers")
+    bench.add_argument("--ruleset", default="darkmoon")
+    bench.add_argument("--players", type=int, default=5)
+    bench.add_argument("--games", type=int, default=30)
+    args = parser.parse_args(argv)
+
+    if args.command == "simulate":
+        from bot.simulate import simulate
+
+        print(simulate(args.ruleset, args.players, args.games, args.seed, args.render))
+        return 0
+    if args.command == "replay":
+        return asyncio.run(_replay(args.game_id, args.database, args.log))
+    if args.command == "bench":
+        from bot.bench import run as run_bench
+
+        run_bench(args.ruleset, args.players, args.games)
+        return 0
+    return _run_bot()
+
+
+async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
+    from bot.replay import export_log, replay_game
+    from bot.settings import Settings
+    from bot.storage import Storage
+
+    path = database or Settings().database
+    storage = await Storage.open(path)
+    try:
+        report = await replay_game(storage, game_id)
+        if show_log:
+            print(await export_log(storage, game_id))
+    finally:
+        await storage.close()
+    print(f"game {report.game_id}: {report.moves} moves; {report.detail}")
+    return 0 if report.matches else 1
+
+
+def _run_bot() -> int:
+    from bot.settings import Settings
+
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.app import make_bot
+
+    client = make_bot(settings)
+    client.run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The Discord client: wiring of storage, tables, commands, components and timers."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.commands import register
+from bot.components import DYNAMIC_ITEMS
+from bot.games import Tables
+from bot.lobby import LobbyDesk
+from bot.moves import MoveDesk, refuse
+from bot.publish import Publisher
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.timers import Timers
+
+log = logging.getLogger("warden")
+
+
+class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await refuse(interaction, "Use this command in the game's channel.")
+            return
+        log.exception("command failed", exc_info=error)
+        if not interaction.response.is_done():
+            await refuse(interaction, "Something went wrong; the game is unchanged.")
+
+
+class WardenBot(discord.Client):
+    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(intents=intents)
+        self.settings = settings
+        self._storage = storage
+        self._owns_storage = storage is None
+        self.tree = WardenTree(self)
+        self.names: dict[str, str] = {}
+        self.publisher = Publisher(self)
+        self.moves = MoveDesk(self)
+        self.lobby = LobbyDesk(self)
+        self.timers = Timers(self)
+        self._tables: Tables | None = None
+        register(self.tree)
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook")
+        return self._storage
+
+    @property
+    def tables(self) -> Tables:
+        if self._tables is None:
+            raise RuntimeError("tables are created in setup_hook")
+        return self._tables
+
+    async def setup_hook(self) -> None:
+        if self._storage is None:
+            self._storage = await Storage.open(self.settings.database)
+        self._tables = Tables(self._storage)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            if self.settings.dev_guild:
+                guild = discord.Object(id=self.settings.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        running = await self._storage.running_games()
+        for record in running:
+            self.timers.schedule(record)
+        log.info("loaded %d running game(s)", len(running))
+
+    async def close(self) -> None:
+        self.timers.cancel_all()
+        await super().close()
+        if self._owns_storage and self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+
+
+def make_bot(settings: Settings, storage: Storage | None = None) -> WardenBot:
+    """Build the client; `storage` may be injected (tests), else opened from settings."""
+    return WardenBot(settings, storage)

@@ -1,0 +1,176 @@
+"""Game tables: lobbies, seats and moves, independent of Discord.
+
+Every accepted move is stored (snapshot + move log in one transaction) before the
+caller gets the result to publish. One asyncio.Lock per channel serialises moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.storage import ChannelBusy, GameRecord, StaleVersion, Storage
+from rules import Event, IllegalAction, Ruleset, get_ruleset
+
+
+class UserError(Exception):
+    """A request the bot refuses; the message is shown to the user as is."""
+
+
+@dataclass
+class MoveResult:
+    record: GameRecord
+    before: BaseModel
+    state: BaseModel
+    events: list[Event]
+    label: str
+    seat: str
+    finished: bool
+
+
+@dataclass
+class Tables:
+    """Lobby and move handling for every channel."""
+
+    storage: Storage
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(62))
+    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    _cache: dict[int, tuple[int, BaseModel]] = field(default_factory=dict)
+
+    def lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(str(channel_id), asyncio.Lock())
+
+    # ------------------------------------------------------------ lobby
+    async def open_lobby(self, guild_id: str | None, channel_id: str, ruleset: str,
+                         host_id: str, options: dict[str, Any]) -> GameRecord:
+        rs = self._ruleset(ruleset)
+        try:
+            rs.Options.model_validate(options)
+        except ValidationError as exc:
+            raise UserError(f"Those options are not valid: {_first_error(exc)}") from exc
+        try:
+            return await self.storage.create_game(guild_id, channel_id, ruleset, host_id,
+                                                  options)
+        except ChannelBusy as exc:
+            raise UserError("This channel already has a game. Finish it with `/game end` "
+                            "or use another channel.") from exc
+
+    async def channel_game(self, channel_id: str) -> GameRecord:
+        record = await self.storage.active_game_in_channel(channel_id)
+        if record is None:
+            raise UserError("There is no game in this channel. Start one with `/game new`.")
+        return record
+
+    async def join(self, channel_id: str, user_id: str) -> GameRecord:
+        record = await self.channel_game(channel_id)
+        if record.status != "lobby":
+            raise UserError("This game has already started; you can watch it.")
+        if user_id in record.seats:
+            raise UserError("You have already joined this game.")
+        rs = self._ruleset(record.ruleset)
+        if len(record.seats) >= rs.max_players:
+            raise UserError(f"The table is full ({rs.max_players} players).")
+        return await self.storage.set_seats(record.id, [*record.seats, user_id])
+
+    async def leave(self, channel_id: str, user_id: str) -> GameRecord:
+        record = await self.channel_game(channel_id)
+        if record.status != "lobby":
+            raise UserError("The game has started; ask the host to end it with `/game end`.")
+        if user_id not in record.seats:
+            raise UserError("You are not in this game.")
+        if user_id == record.host_id:
+            raise UserError("The host cannot leave; end the lobby with `/game end` instead.")
+        return await self.storage.set_seats(record.id,
+                                            [s for s in record.seats if s != user_id])
+
+    async def start(self, channel_id: str, user_id: str) -> tuple[GameRecord, BaseModel]:
+        record = await self.channel_game(channel_id)
+        if record.status != "lobby":
+            raise UserError("The game is already running.")
+        if user_id != record.host_id:
+            raise UserError("Only the host can start the game.")
+        rs = self._ruleset(record.ruleset)
+        n = len(record.seats)
+        if n < rs.min_players:
+            raise UserError(f"{rs.title} needs at least {rs.min_players} players; "
+                            f"{n} joined so far.")
+        options = rs.Options.model_validate(record.options)
+        state = rs.new_game(list(record.seats), self.new_seed(), options)
+        record = await self.storage.start_game(record.id, record.seats, rs.dump_state(state),
+                                               version=state.version)  # type: ignore[attr-defined]
+        self._cache[record.id] = (record.version, state)
+        return record, state
+
+    async def end(self, channel_id: str, user_id: str, moderator: bool) -> GameRecord:
+        record = await self.channel_game(channel_id)
+        if user_id != record.host_id and not moderator:
+            raise UserError("Only the host or someone with Manage Channels can end the game.")
+        self._cache.pop(record.id, None)
+        return await self.storage.set_status(record.id, "ended")
+
+    # ------------------------------------------------------------ play
+    def _ruleset(self, name: str) -> Ruleset:  # type: ignore[type-arg]
+        try:
+            return get_ruleset(name)
+        except KeyError as exc:
+            raise UserError(f"I don't know the game '{name}'.") from exc
+
+    def ruleset_of(self, record: GameRecord) -> Ruleset:  # type: ignore[type-arg]
+        return self._ruleset(record.ruleset)
+
+    def state_of(self, record: GameRecord) -> BaseModel:
+        cached = self._cache.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        if record.state is None:
+            raise UserError("This game has not started yet.")
+        state = self.ruleset_of(record).load_state(record.state)
+        self._cache[record.id] = (record.version, state)
+        return state
+
+    async def running(self, game_id: int) -> GameRecord:
+        record = await self.storage.get_game(game_id)
+        if record is None or record.status not in ("running", "finished"):
+            raise UserError("That game is over or gone.")
+        return record
+
+    async def play(self, game_id: int, seat: str, key: str,
+                   expected_version: int | None = None) -> MoveResult:
+        """Apply one move for `seat`. Call with the channel lock held."""
+        record = await self.running(game_id)
+        if record.status != "running":
+            raise UserError("The game is over.")
+        if expected_version is not None and expected_version != record.version:
+            raise UserError("That prompt is out of date; use the newest one or `/move`.")
+        if seat not in record.seats:
+            raise UserError("You are not playing in this game.")
+        rs = self.ruleset_of(record)
+        state = self.state_of(record)
+        action = rs.parse_action(state, seat, key)
+        step = rs.apply(state, seat, action)
+        finished = rs.outcome(step.state) is not None
+        try:
+            await self.storage.record_move(
+                record.id, seat, action.key, rs.dump_state(step.state),
+                new_version=step.state.version,  # type: ignore[attr-defined]
+                status="finished" if finished else "running")
+        except StaleVersion as exc:
+            raise UserError("Someone moved at the same time; try again.") from exc
+        record = await self.running(game_id)
+        self._cache[record.id] = (record.version, step.state)
+        return MoveResult(record=record, before=state, state=step.state, events=step.events,
+                          label=action.label, seat=seat, finished=finished)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', 'invalid')}"
+
+
+__all__ = ["IllegalAction", "MoveResult", "Tables", "UserError"]

@@ -1,0 +1,91 @@
+"""Lobby: the lobby message with Join / Leave / Start, and starting the game."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import lobby_view
+from bot.games import UserError
+from bot.moves import refuse
+from bot.storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.app import WardenBot
+
+
+def lobby_text(bot: WardenBot, record: GameRecord) -> str:
+    rs = bot.tables.ruleset_of(record)
+    seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
+                      for i, s in enumerate(record.seats))
+    opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v not in (None, ""))
+    return (f"**{rs.title}** lobby ({rs.min_players}-{rs.max_players} players)"
+            + (f" — options: {opts}" if opts else "") + f"\nSeated:\n{seats}\n"
+            "Press **Join** to take a seat; the host presses **Start**.")
+
+
+class LobbyDesk:
+    def __init__(self, bot: WardenBot) -> None:
+        self.bot = bot
+
+    async def button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.status != "lobby" or str(interaction.channel_id) != \
+                record.channel_id:
+            await refuse(interaction, "This lobby is closed.")
+            return
+        await self.run(interaction, op)
+
+    async def run(self, interaction: discord.Interaction, op: str) -> None:
+        self.bot.moves.remember(interaction)
+        channel = str(interaction.channel_id)
+        user = str(interaction.user.id)
+        tables = self.bot.tables
+        async with tables.lock(channel):
+            try:
+                if op == "join":
+                    record = await tables.join(channel, user)
+                elif op == "leave":
+                    record = await tables.leave(channel, user)
+                else:
+                    await self.start(interaction)
+                    return
+            except UserError as exc:
+                await refuse(interaction, str(exc))
+                return
+        await self.refresh(interaction, record)
+
+    async def refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        text = lobby_text(self.bot, record)
+        none = discord.AllowedMentions.none()
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=text, view=lobby_view(record.id),
+                                                    allowed_mentions=none)
+            return
+        await interaction.response.send_message("Done.", ephemeral=True)
+        if record.lobby_message_id:
+            channel = self.bot.get_partial_messageable(int(record.channel_id))
+            msg = channel.get_partial_message(int(record.lobby_message_id))
+            with contextlib.suppress(discord.NotFound):
+                await msg.edit(content=text, view=lobby_view(record.id), allowed_mentions=none)
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Called with the channel lock held."""
+        tables = self.bot.tables
+        record, state = await tables.start(str(interaction.channel_id),
+                                           str(interaction.user.id))
+        rs = tables.ruleset_of(record)
+        names = ", ".join(f"<@{s}>" for s in record.seats)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(
+                content=lobby_text(self.bot, record) + "\n**Started!**", view=None,
+                allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message("The game starts.", ephemeral=True)
+        lines = [f"**{rs.title}** begins with {names}. Your secret information arrives by DM "
+                 "(or use `/hand`)."]
+        await self.bot.publisher.table(record, rs, state, lines, new_message=True)
+        await self.bot.publisher.private(record, rs, None, state, [])
+        self.bot.timers.schedule(record)

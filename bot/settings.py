@@ -1,0 +1,19 @@
+"""Bot settings from the environment or a .env file."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8",
+                                      extra="ignore", populate_by_name=True)
+
+    token: str = Field("", validation_alias="DISCORD_TOKEN")
+    database: str = Field("warden.sqlite3", validation_alias="WARDEN_DATABASE")
+    dev_guild: int | None = Field(None, validation_alias="WARDEN_DEV_GUILD")
+    log_level: str = Field("INFO", validation_alias="WARDEN_LOG_LEVEL")
+    # How long one "minute" of a game's turn timer lasts; tests shrink it.
+    timer_unit_seconds: float = Field(60.0, validation_alias="WARDEN_TIMER_UNIT_SECONDS")
+    sync_commands: bool = Field(True, validation_alias="WARDEN_SYNC_COMMANDS")

@@ -1,0 +1,39 @@
+"""Player-facing texts of the bot (rules texts live in the ruleset content)."""
+
+from __future__ import annotations
+
+from rules.core.actions import replace_seat_refs
+
+MAX_MESSAGE = 1900
+
+
+def mentionize(text: str) -> str:
+    """Seat references are already Discord mentions (<@id>)."""
+    return text
+
+
+def plain(text: str, names: dict[str, str]) -> str:
+    """Seat references replaced by display names (for buttons and autocomplete)."""
+    return replace_seat_refs(text, lambda seat: names.get(seat, f"player {seat[-4:]}"))
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def join_log(lines: list[str], limit: int = MAX_MESSAGE) -> str:
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+NOT_IN_GAME = "You are not playing in this game."
+STALE = "That prompt is out of date; use the newest one (or `/move`)."
+DM_FAILED = "I can't DM {mention}: use `/hand` to see your private information."
+NO_CHOICE = "You have nothing to decide right now."
