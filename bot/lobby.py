@@ -78,14 +78,16 @@ class LobbyDesk:
                                            str(interaction.user.id))
         rs = tables.ruleset_of(record)
         names = ", ".join(f"<@{s}>" for s in record.seats)
+        lines = [f"**{rs.title}** begins with {names}. Your secret information arrives by DM "
+                 "(or use `/hand`)."]
+        prepared = await self.bot.publisher.prepare(record, rs, state, lines)
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(
                 content=lobby_text(self.bot, record) + "\n**Started!**", view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         else:
             await interaction.response.send_message("The game starts.", ephemeral=True)
-        lines = [f"**{rs.title}** begins with {names}. Your secret information arrives by DM "
-                 "(or use `/hand`)."]
-        await self.bot.publisher.table(record, rs, state, lines, new_message=True)
+        await self.bot.publisher.table(record, rs, state, lines, new_message=True,
+                                       prepared=prepared)
         await self.bot.publisher.private(record, rs, None, state, [])
         self.bot.timers.schedule(record)

@@ -78,6 +78,9 @@ class MoveDesk:
                 if interaction is not None:
                     await refuse(interaction, reason)
                 return None
+            rs = self.bot.tables.ruleset_of(result.record)
+            lines = [e.text for e in result.events if e.to is None]
+            prepared = await self.bot.publisher.prepare(result.record, rs, result.state, lines)
             if interaction is not None:
                 names = self.bot.publisher.names(result.record)
                 done = f"Done: {clip(plain(result.label, names), 150)}"
@@ -87,16 +90,17 @@ class MoveDesk:
                     await interaction.response.edit_message(content=done, view=None)
                 else:
                     await interaction.response.send_message(done, ephemeral=True)
-            await self.publish(result)
+            await self.publish(result, lines, prepared)
             self.bot.timers.schedule(result.record)
             return result
 
-    async def publish(self, result: MoveResult) -> None:
+    async def publish(self, result: MoveResult, lines: list[str],
+                      prepared: tuple[str, discord.File]) -> None:
         rs = self.bot.tables.ruleset_of(result.record)
-        lines = [e.text for e in result.events if e.to is None]
         new_turn = any(e.kind in ("turn", "game_over") for e in result.events if e.to is None)
         pub = self.bot.publisher
-        await pub.table(result.record, rs, result.state, lines, new_message=new_turn)
+        await pub.table(result.record, rs, result.state, lines, new_message=new_turn,
+                        prepared=prepared)
         await pub.private(result.record, rs, result.before, result.state, result.events,
                           actor=result.seat)
 

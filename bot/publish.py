@@ -52,11 +52,17 @@ class Publisher:
         who = " ".join(dict.fromkeys(f"<@{p.seat}>" for p in prompts))
         return f"Waiting for {who}: {prompts[0].text} Press **My choices** or use `/move`."
 
-    async def table(self, record: GameRecord, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
-                    lines: list[str], *, new_message: bool) -> None:
-        channel = self.bot.get_partial_messageable(int(record.channel_id))
+    async def prepare(self, record: GameRecord, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
+                      lines: list[str]) -> tuple[str, discord.File]:
+        """The table message's text and board image (rendered off the event loop)."""
         content = join_log([*lines, self.status_line(rs, state)])
-        file = await self.board_file(rs, state, record)
+        return content, await self.board_file(rs, state, record)
+
+    async def table(self, record: GameRecord, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
+                    lines: list[str], *, new_message: bool,
+                    prepared: tuple[str, discord.File] | None = None) -> None:
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        content, file = prepared or await self.prepare(record, rs, state, lines)
         finished = rs.outcome(state) is not None
         view = None if finished else table_view(record.id)
         mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)

@@ -325,13 +325,15 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
     s.revealed_order.append(f.seat)
     if s.commander == f.seat:
         set_commander(ctx, first_hidden_left_of(s, f.seat), "the old commander is infected")
+    if f.ordered_first:
+        # below the discard: the new infected discards down to 2 dice first, then acts
+        s.stack.append(InfectedActionFrame(seat=f.seat))
     enforce_limit(ctx, f.seat)
     if all_infected_revealed(s) and not s.suspicion_removed:
         s.suspicion_removed = True
         ctx.say("Every infected player is revealed: suspicion no longer matters.",
                 kind="suspicion")
     if f.ordered_first:
-        s.stack.append(InfectedActionFrame(seat=f.seat))
         return
     for frame in reversed(s.stack):
         if isinstance(frame, OrderFrame) and frame.seat == f.seat:

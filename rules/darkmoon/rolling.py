@@ -130,8 +130,9 @@ def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
         p.held.add(kind, -n)  # type: ignore[arg-type]
         for _ in range(n):
             frame.rolled.append(Die(kind=kind, face=getattr(faces, kind)[s.rng.below(6)]))  # type: ignore[arg-type]
-    ctx.say(f"{who(frame.seat)} rolls {len(frame.rolled)} dice.", kind="roll",
-            seat=frame.seat, count=len(frame.rolled))
+    # How many dice were rolled stays private: a task or commander test rolls every
+    # die behind the screen, so the count would tell the table what the player holds.
+    ctx.say(f"{who(frame.seat)} rolls their dice.", kind="roll", seat=frame.seat)
     _tell_roll(ctx, frame)
 
 

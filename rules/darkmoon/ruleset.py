@@ -93,6 +93,8 @@ class DarkMoon(Ruleset[GameState]):
 
     def parse_action(self, state: GameState, seat: str, text: str) -> Action:
         action = CODEC.parse(text)
+        if state.result is None and seat not in flow.waiting(state):
+            raise IllegalAction("It is not your decision right now; wait for your prompt.")
         for legal in flow.legal(state, seat):
             if legal.key == action.key:
                 return legal

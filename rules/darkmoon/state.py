@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
 from rules.darkmoon.cards import DamageKind, Effect
@@ -19,6 +19,8 @@ Area = Literal["shield", "outpost", "life_support"]
 
 class Options(BaseModel):
     """Game options a group picks in the lobby."""
+
+    model_config = ConfigDict(frozen=True)
 
     final_event: str | None = Field(
         None, description="id of the final event, or None for a random one")

@@ -1,0 +1,234 @@
+"""Whole games and the move paths (buttons, selects, /move, /vote) through the real
+discord.py client against the fake Discord server."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from fake_discord import FakeDiscord
+from warden_helpers import (
+    BOB,
+    CAROL,
+    HOST,
+    PLAYERS,
+    STRANGER,
+    add_players,
+    board_message,
+    current_record,
+    open_and_start,
+    warden,
+)
+
+from bot.app import WardenBot
+from bot.replay import replay_game
+from rules import get_ruleset
+from rules.darkmoon.cards import content
+
+RS = get_ruleset("darkmoon")
+PRIVATE_MARKERS = ("Your roll", "Behind your screen", "Status card:", "You drew",
+                   "You discarded", "Your vote is cast")
+
+
+async def _state(bot: WardenBot):  # type: ignore[no-untyped-def]
+    record = await current_record(bot)
+    return record, bot.tables.state_of(record)
+
+
+async def _play_by_button(fake: FakeDiscord, bot: WardenBot, agent: random.Random) -> None:
+    """The waiting player presses My choices and then one of the offered buttons."""
+    record, state = await _state(bot)
+    seat = agent.choice(RS.pending(state)).seat
+    opened = await fake.click(int(seat), board_message(fake), label="My choices")
+    assert opened.response.ephemeral
+    comps = opened.response.components
+    buttons = [c for row in comps for c in row["components"] if c["type"] == 2]
+    if buttons:
+        pick = agent.choice(buttons)
+        done = await fake.click(int(seat), opened.message, pick["custom_id"])
+    else:
+        select = agent.choice([c for row in comps for c in row["components"]])
+        option = agent.choice(select["options"])
+        done = await fake.select(int(seat), opened.message, select["custom_id"],
+                                 [option["value"]])
+    assert done.response.content.startswith("Done:"), done.response.content
+
+
+async def _play_by_command(fake: FakeDiscord, bot: WardenBot, agent: random.Random) -> None:
+    record, state = await _state(bot)
+    seat = agent.choice(RS.pending(state)).seat
+    choices = await fake.autocomplete(int(seat), fake.channel_id, "move", focused="action",
+                                      value="")
+    legal = RS.legal_actions(state, seat)
+    assert len(choices) == min(25, len(legal))
+    pick = agent.choice(choices)
+    if pick["value"].startswith("vote:"):
+        done = await fake.slash(int(seat), fake.channel_id, "vote",
+                                choice=pick["value"].split(":")[1])
+    else:
+        done = await fake.slash(int(seat), fake.channel_id, "move", action=pick["value"])
+    assert done.response.ephemeral and done.response.content.startswith("Done:"), \
+        done.response.content
+
+
+@pytest.mark.rule("BOT-MOVE-1")
+@pytest.mark.rule("BOT-PUB-1")
+async def test_full_three_player_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    agent = random.Random(11)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        moves = 0
+        while True:
+            record, state = await _state(bot)
+            if record.status != "running":
+                break
+            if moves % 3 == 0:
+                await _play_by_button(fake_discord, bot, agent)
+            else:
+                await _play_by_command(fake_discord, bot, agent)
+            moves += 1
+            assert moves < 600, "the game did not end"
+        final = board_message(fake_discord)
+        assert "Game over" in final.content and final.components == []
+        outcome = RS.outcome(state)
+        assert outcome is not None and outcome.team is not None
+        assert outcome.team.upper() in final.content
+        # nothing private ever went to the channel
+        for message in fake_discord.messages_in(fake_discord.channel_id,
+                                                include_ephemeral=False):
+            assert not any(marker in message.content for marker in PRIVATE_MARKERS)
+        report = await replay_game(bot.storage, record.id)
+        assert report.matches, report.detail
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+async def test_status_dms_go_to_the_right_players(fake_discord: FakeDiscord,
+                                                  tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    statuses = {s.id: s for s in content().statuses}
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        _, state = await _state(bot)
+        for uid in PLAYERS:
+            dms = fake_discord.dms_to(uid)
+            text = "\n".join(m.content for m in dms)
+            mine = statuses[state.players[str(uid)].status]
+            assert "Status card:" in text and mine.text in text
+            team = "INFECTED" if mine.infected else "UNINFECTED"
+            assert f"you are **{team}**" in text
+            others = {state.players[str(o)].status for o in PLAYERS if o != uid}
+            assert not any(statuses[o].text in text for o in others if o != mine.id)
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+async def test_closed_dms_fall_back_to_hand(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    fake_discord.close_dms(CAROL)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        notes = [m for m in fake_discord.messages_in(fake_discord.channel_id)
+                 if "can't DM" in m.content]
+        assert len(notes) == 1 and f"<@{CAROL}>" in notes[0].content
+        assert "Status card" not in notes[0].content
+        hand = await fake_discord.slash(CAROL, fake_discord.channel_id, "hand")
+        _, state = await _state(bot)
+        status = next(s for s in content().statuses
+                      if s.id == state.players[str(CAROL)].status)
+        assert hand.response.ephemeral and status.text in hand.response.content
+        button = await fake_discord.click(CAROL, board_message(fake_discord), label="My hand")
+        assert button.response.ephemeral and status.text in button.response.content
+
+
+@pytest.mark.rule("BOT-AUTH-1")
+async def test_stranger_and_wrong_player_refused(fake_discord: FakeDiscord,
+                                                 tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS, STRANGER)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        record, state = await _state(bot)
+        waiting = RS.pending(state)[0].seat
+        idle = next(p for p in PLAYERS if str(p) != waiting)
+        board = board_message(fake_discord)
+        stranger = await fake_discord.click(STRANGER, board, label="My choices")
+        assert stranger.response.ephemeral and "not playing" in stranger.response.content
+        idle_open = await fake_discord.click(idle, board, label="My choices")
+        assert idle_open.response.ephemeral and "nothing to decide" in idle_open.response.content
+        key = RS.legal_actions(state, waiting)[0].key
+        wrong = await fake_discord.slash(idle, fake_discord.channel_id, "move", action=key)
+        assert wrong.response.ephemeral and "not your decision" in wrong.response.content
+        nonsense = await fake_discord.slash(int(waiting), fake_discord.channel_id, "move",
+                                            action="fly:away")
+        assert nonsense.response.ephemeral and "don't know the move" in nonsense.response.content
+        assert (await current_record(bot)).version == record.version
+
+
+@pytest.mark.rule("BOT-MOVE-1")
+async def test_double_click_applies_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        record, state = await _state(bot)
+        prompt = RS.pending(state)[0]
+        assert prompt.secret  # the commander picks the first event in private
+        waiting = int(prompt.seat)
+        dm_prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        opened = await fake_discord.click(waiting, board_message(fake_discord),
+                                          label="My choices")
+        button = next(c for row in opened.response.components for c in row["components"])
+        first = await fake_discord.click(waiting, opened.message, button["custom_id"])
+        assert first.response.content.startswith("Done:")
+        # the same button again, from the DM copy of the prompt: refused, not applied
+        second = await fake_discord.click(waiting, dm_prompt, button["custom_id"])
+        assert second.response.ephemeral and "out of date" in second.response.content
+        assert (await current_record(bot)).version == record.version + 1
+
+
+@pytest.mark.rule("BOT-PERSIST-1")
+async def test_restart_mid_game_continues(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    agent = random.Random(3)
+    db = tmp_path / "w.db"
+    async with warden(db) as bot:
+        await open_and_start(fake_discord)
+        for _ in range(6):
+            await _play_by_command(fake_discord, bot, agent)
+        record, state = await _state(bot)
+        old_board = board_message(fake_discord)
+    async with warden(db) as bot2:
+        record2, state2 = await _state(bot2)
+        assert record2.version == record.version
+        assert RS.dump_state(state2) == RS.dump_state(state)
+        seat = int(RS.pending(state2)[0].seat)
+        opened = await fake_discord.click(seat, old_board, label="My choices")
+        assert opened.response.ephemeral
+        button = next(c for row in opened.response.components for c in row["components"])
+        if button["type"] == 2:
+            done = await fake_discord.click(seat, opened.message, button["custom_id"])
+        else:
+            done = await fake_discord.select(seat, opened.message, button["custom_id"],
+                                             [button["options"][0]["value"]])
+        assert done.response.content.startswith("Done:")
+        assert (await current_record(bot2)).version == record.version + 1
+        report = await replay_game(bot2.storage, record.id)
+        assert report.matches
+
+
+@pytest.mark.rule("BOT-AFK-1")
+async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
+                                                     tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db", WARDEN_TIMER_UNIT_SECONDS=0.4) as bot:
+        await open_and_start(fake_discord, turn_timer=1)
+        record, state = await _state(bot)
+        waiting = RS.pending(state)[0].seat
+        await fake_discord.wait_for(
+            lambda: any("Reminder" in m.content and f"<@{waiting}>" in m.content
+                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
+        await fake_discord.wait_for(
+            lambda: any("ran out of time" in m.content
+                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
+        await fake_discord.settle()
+        assert (await current_record(bot)).version > record.version
+        _ = (BOB, HOST)

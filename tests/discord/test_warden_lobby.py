@@ -1,0 +1,92 @@
+"""Lobby, help and moderation through the real client and the fake Discord server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fake_discord import FakeDiscord
+from warden_helpers import (
+    BOB,
+    CAROL,
+    HOST,
+    PLAYERS,
+    STRANGER,
+    add_players,
+    board_message,
+    button_labels,
+    current_record,
+    open_and_start,
+    warden,
+)
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_lobby_errors_and_start(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS, STRANGER)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="darkmoon",
+                                         task_deck="black")
+        assert "Dark Moon" in lobby.response.content
+        assert button_labels(lobby.response) == ["Join", "Leave", "Start"]
+        second = await fake_discord.slash(BOB, channel, "game", "new", ruleset="darkmoon")
+        assert second.response.ephemeral and "already has a game" in second.response.content
+        joined = await fake_discord.click(BOB, lobby.message, label="Join")
+        assert joined.response.type == 7 and f"<@{BOB}>" in joined.response.content
+        again = await fake_discord.slash(BOB, channel, "game", "join")
+        assert again.response.ephemeral and "already joined" in again.response.content
+        early = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert early.response.ephemeral and "at least 3 players" in early.response.content
+        await fake_discord.slash(CAROL, channel, "game", "join")
+        not_host = await fake_discord.slash(BOB, channel, "game", "start")
+        assert not_host.response.ephemeral and "Only the host" in not_host.response.content
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+        record = await current_record(bot)
+        assert record.status == "running" and record.seats == [str(p) for p in PLAYERS]
+        assert record.options["task_deck"] == "black"
+        board = board_message(fake_discord)
+        assert "Dark Moon** begins" in board.content
+        assert button_labels(board) == ["My choices", "My hand"]
+        late = await fake_discord.slash(STRANGER, channel, "game", "join")
+        assert late.response.ephemeral and "already started" in late.response.content
+
+
+@pytest.mark.rule("BOT-AUTH-1")
+async def test_end_needs_host_or_moderator(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        refused = await fake_discord.slash(BOB, fake_discord.channel_id, "game", "end")
+        assert refused.response.ephemeral and "Only the host" in refused.response.content
+        ended = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "end")
+        assert not ended.response.ephemeral and "ended" in ended.response.content
+        assert await bot.storage.active_game_in_channel("3000") is None
+
+
+@pytest.mark.rule("BOT-HELP-1")
+async def test_rules_help_from_content(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db"):
+        index = await fake_discord.slash(HOST, channel, "rules")
+        assert index.response.ephemeral and "`vote`" in index.response.content
+        card = await fake_discord.slash(HOST, channel, "rules", topic="food_rationing")
+        assert "Food Rationing" in card.response.content
+        choices = await fake_discord.autocomplete(HOST, channel, "rules", focused="topic",
+                                                  value="jon")
+        assert any("Jon Reed" in c["name"] for c in choices)
+        unknown = await fake_discord.slash(HOST, channel, "rules", topic="zzz")
+        assert "no rules entry" in unknown.response.content
+
+
+async def test_status_reposts_board(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db"):
+        await open_and_start(fake_discord)
+        first = board_message(fake_discord)
+        status = await fake_discord.slash(BOB, fake_discord.channel_id, "game", "status")
+        assert status.response.ephemeral
+        newest = board_message(fake_discord)
+        assert newest.id != first.id and "Waiting for" in newest.content

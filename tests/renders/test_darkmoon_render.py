@@ -1,0 +1,260 @@
+"""The Dark Moon board image: decodes, right size, changes with the view, fits its text."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageChops
+
+from renders import render_board
+from renders.common import C, encode_png, fit_text, text_width, wrap_text
+from renders.darkmoon import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
+from rules import get_ruleset
+from rules.darkmoon.view import DarkMoonView, TaskView
+
+RS = get_ruleset("darkmoon")
+LONG = "X" * 32
+LONGEST = "Supercalifragilisticexpialidocio"  # 32 characters, wide letters
+
+
+def seats_for(n: int) -> list[str]:
+    return [str(100000000000000000 + 7919 * i) for i in range(n)]
+
+
+def steps(n: int, seed: int, limit: int = 4000) -> Iterator[tuple[object, str, object, object]]:
+    """(state before, seat, action, state after) of a seeded random game."""
+    s = RS.new_game(seats_for(n), seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        if s.result is not None:
+            return
+        prompt = RS.pending(s)[0]
+        action = rnd.choice(RS.legal_actions(s, prompt.seat))
+        after = RS.apply(s, prompt.seat, action).state
+        yield s, prompt.seat, action, after
+        s = after
+
+
+def finished(n: int, seed: int):  # type: ignore[no-untyped-def]
+    last = None
+    for *_, after in steps(n, seed):
+        last = after
+    assert last is not None and last.result is not None
+    return last
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    img.load()
+    return img.convert("RGB")
+
+
+def png_of(view: DarkMoonView, names: dict[str, str] | None = None) -> bytes:
+    return render_board(view, names)
+
+
+def differ(a: bytes, b: bytes) -> bool:
+    return ImageChops.difference(decode(a), decode(b)).getbbox() is not None
+
+
+def long_names(view: DarkMoonView) -> dict[str, str]:
+    return {s.seat: (LONG if i % 2 else LONGEST) for i, s in enumerate(view.seats)}
+
+
+# ------------------------------------------------------------------------ basics
+def test_png_decodes_with_the_expected_size() -> None:
+    s = RS.new_game(seats_for(5), seed=7)
+    png = render_board(RS.view(s, None))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    img = decode(png)
+    assert img.size == (W, H) == (1100, 700)
+
+
+def test_encoder_is_lossless() -> None:
+    img = render_image(RS.view(RS.new_game(seats_for(4), seed=3), None))
+    back = decode(encode_png(img))
+    assert back.tobytes() == img.tobytes()
+
+
+def test_same_view_renders_the_same_bytes() -> None:
+    view = RS.view(RS.new_game(seats_for(4), seed=2), None)
+    assert render_board(view) == render_board(view)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_every_player_count_with_long_names(n: int) -> None:
+    view = RS.view(RS.new_game(seats_for(n), seed=n), None)
+    img = decode(png_of(view, long_names(view)))
+    assert img.size == (W, H)
+    assert_gutters_clean(img)
+
+
+def test_names_fallback_and_partial_names() -> None:
+    view = RS.view(RS.new_game(seats_for(3), seed=1), None)
+    a = png_of(view, None)
+    b = png_of(view, {view.seats[0].seat: "Alice"})
+    assert differ(a, b)
+
+
+def assert_gutters_clean(img: Image.Image, banner: bool = False) -> None:
+    """Nothing drawn spills into the gaps between the three columns (the end-of-game
+    banner dims the first two columns and the gap between them on purpose)."""
+    frame = _static_frame()
+    gaps = [(COL_B[1] + 1, COL_C[0] - 1)]
+    if not banner:
+        gaps.append((COL_A[1] + 1, COL_B[0] - 1))
+    for x0, x1 in gaps:
+        box = (x0, HEADER_H + 4, x1, H - 1)
+        assert ImageChops.difference(img.crop(box), frame.crop(box)).getbbox() is None
+    right = (COL_C[1] + 1, HEADER_H + 4, W, H)
+    assert ImageChops.difference(img.crop(right), frame.crop(right)).getbbox() is None
+
+
+def test_long_names_do_not_overflow_through_a_whole_game() -> None:
+    for i, (_, _, _, after) in enumerate(steps(7, seed=4, limit=300)):
+        if i % 15:
+            continue
+        view = RS.view(after, None)
+        assert_gutters_clean(decode(png_of(view, long_names(view))))
+
+
+# ----------------------------------------------------------------- the board moves
+def test_image_changes_after_a_shield_token() -> None:
+    for seed in range(40):
+        for before, _, _, after in steps(5, seed):
+            if after.shield > before.shield:
+                a = png_of(RS.view(before, None))
+                b = png_of(RS.view(after, None))
+                assert differ(a, b)
+                return
+    pytest.fail("no shield token placed in 40 random games")
+
+
+def test_shield_count_alone_changes_the_image() -> None:
+    view = RS.view(RS.new_game(seats_for(5), seed=7), None)
+    more = view.model_copy(update={"shield": view.shield + 1})
+    assert differ(png_of(view), png_of(more))
+
+
+def test_image_changes_after_a_vote_is_cast() -> None:
+    for seed in range(40):
+        for before, _, action, after in steps(5, seed):
+            if RS.pending(before)[0].kind == "vote":
+                assert action.key.startswith("vote")
+                assert differ(png_of(RS.view(before, None)), png_of(RS.view(after, None)))
+                return
+    pytest.fail("no vote in 40 random games")
+
+
+def test_sabotage_marker_shows() -> None:
+    view = RS.view(RS.new_game(seats_for(5), seed=7), None)
+    base = png_of(view)
+    for area in ("shield", "outpost", "life_support"):
+        assert differ(base, png_of(view.model_copy(update={"sabotage": area})))
+
+
+def test_suspicion_removed() -> None:
+    view = RS.view(RS.new_game(seats_for(5), seed=7), None)
+    gone = view.model_copy(update={"suspicion": None})
+    assert decode(png_of(gone)).size == (W, H)
+    assert differ(png_of(view), png_of(gone))
+
+
+def test_final_event_in_progress() -> None:
+    s = RS.new_game(seats_for(6), seed=9)
+    done = s.event_deck[:3]
+    final = s.model_copy(update={"events_done": done, "current_event": None,
+                                 "final_started": True, "final_cubes": 2})
+    view = RS.view(final, None)
+    assert view.final_started and view.event is None and len(view.event_done_names) == 3
+    not_started = view.model_copy(update={"final_started": False})
+    img = decode(png_of(view, long_names(view)))
+    assert img.size == (W, H)
+    assert_gutters_clean(img)
+    assert differ(png_of(view), png_of(not_started))
+
+
+def test_task_views_malfunction_and_complication() -> None:
+    view = RS.view(RS.new_game(seats_for(5), seed=7), None)
+    malfunction = TaskView(id="x", name="Burnt-out power coupling in the mess hall " * 2,
+                           kind="malfunction", system="unknown", difficulty=9, consequence=1,
+                           suspicious=True, text="")
+    complication = TaskView(id="y", name="Voluntary Blood Testing", kind="complication",
+                            system=None, difficulty=None, consequence=None, suspicious=False,
+                            text="In turn order, each player behind an uninfected screen may "
+                                 "volunteer to enter quarantine for testing. " * 4)
+    images = [png_of(view)]
+    for task, track, diff in ((malfunction, -4, None), (malfunction, 14, 10),
+                              (complication, 0, None)):
+        v = view.model_copy(update={"task": task, "success_track": track, "difficulty": diff})
+        img = decode(png_of(v))
+        assert_gutters_clean(img)
+        images.append(png_of(v))
+    assert len(set(images)) == len(images)
+
+
+def test_finished_game_banner() -> None:
+    state = finished(5, seed=3)
+    view = RS.view(state, None)
+    assert view.result in ("infected", "uninfected")
+    png = png_of(view, long_names(view))
+    img = decode(png)
+    colour = C.INFECTED if view.result == "infected" else C.OK
+    banner = img.crop((COL_A[0], 250, COL_B[1], 450))
+    hits = dict((c, n) for n, c in banner.getcolors(maxcolors=1 << 20)).get(colour, 0)
+    assert hits > 2000  # the big team title and the frame
+    assert differ(png, png_of(view.model_copy(update={"result": None}), long_names(view)))
+
+
+def test_every_finished_player_count() -> None:
+    for n in (3, 7):
+        view = RS.view(finished(n, seed=n), None)
+        img = decode(png_of(view, long_names(view)))
+        assert_gutters_clean(img, banner=True)
+
+
+# ---------------------------------------------------------------- text helpers
+@pytest.mark.parametrize("size,bold", [(20, False), (22, True), (28, True)])
+def test_fit_text_never_exceeds_the_width(size: int, bold: bool) -> None:
+    for text in (LONG, LONGEST, "Protect Self-Destruct Codes", "a", ""):
+        for width in (0, 5, 40, 120, 400):
+            out = fit_text(text, size, bold, width)
+            assert text_width(out, size, bold) <= width
+            if text_width(text, size, bold) <= width:
+                assert out == text
+
+
+def test_wrap_text_limits_lines_and_width() -> None:
+    text = "Name a player, yourself included, and hold a quarantine vote on them. " * 5
+    lines = wrap_text(text, 20, False, 280, 4)
+    assert 1 <= len(lines) <= 4
+    assert all(text_width(x, 20, False) <= 280 for x in lines)
+    assert lines[-1].endswith("…")
+    assert wrap_text("Short task", 20, False, 280, 3) == ("Short task",)
+
+
+def test_extreme_values_stay_inside_their_panels() -> None:
+    s = RS.new_game(seats_for(7), seed=5)
+    view = RS.view(s, None)
+    stations = ["shield_control", "life_support", "research_lab", "communications",
+                "hangar_bay", "command"]
+    chars = [x.character for x in view.seats][:6]
+    seats = [x.model_copy(update={"quarantined": True, "fatigued": True, "revealed": True,
+                                  "commander": True, "participation": "out",
+                                  "status": "infected_contagion",
+                                  "status_name": "Infected: Contagion"})
+             for x in view.seats]
+    for shield in (0, 3, 6):
+        extreme = view.model_copy(update={
+            "shield": shield, "outposts": stations, "outpost_names": [
+                x.replace("_", " ").title() for x in stations],
+            "fatigue": chars, "fatigue_names": [LONGEST] * 6, "seats": seats,
+            "waiting": [x.seat for x in seats], "success_track": 40, "difficulty": 13,
+            "round": 99, "task_deck": 999, "task_discard": 999,
+            "event_done_names": [LONGEST] * 5, "events_done": ["x"] * 5,
+        })
+        assert_gutters_clean(decode(png_of(extreme, long_names(extreme))))
