@@ -84,6 +84,9 @@ class MoveDesk:
             if interaction is not None:
                 names = self.bot.publisher.names(result.record)
                 done = f"Done: {clip(plain(result.label, names), 150)}"
+                mine = [e.text for e in result.events if e.to is not None and seat in e.to]
+                if mine:
+                    done = clip("\n".join([done, *mine]), 1900)
                 if interaction.type == discord.InteractionType.component and (
                         (interaction.message is not None and interaction.message.flags.ephemeral)
                         or interaction.guild_id is None):

@@ -85,7 +85,9 @@ class Publisher:
         prompts with buttons."""
         prompts_before = {p.seat for p in rs.pending(before)} if before is not None else set()
         for seat in record.seats:
-            own = [e.text for e in events if e.to is not None and seat in e.to]
+            # the actor already read their own private events in the interaction reply
+            own = [] if seat == actor else [e.text for e in events
+                                            if e.to is not None and seat in e.to]
             view = rs.view(state, seat)
             changed = before is None or _me(rs.view(before, seat)) != _me(view)
             prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
@@ -107,8 +109,7 @@ class Publisher:
     async def dm(self, record: GameRecord, seat: str, text: str,
                  view: discord.ui.View | None = None) -> bool:
         try:
-            user = self.bot.get_user(int(seat)) or await self.bot.fetch_user(int(seat))
-            channel = user.dm_channel or await user.create_dm()
+            channel = await self.bot.create_dm(discord.Object(id=int(seat)))
             if view is not None:
                 await channel.send(text, view=view)
             else:
@@ -125,5 +126,7 @@ class Publisher:
 
 
 def _me(view: Any) -> Any:
+    """The private part worth a DM when it changes (a player's own vote is confirmed in
+    the reply to the vote, so it alone does not trigger a DM)."""
     me = getattr(view, "me", None)
-    return me.model_dump() if me is not None else None
+    return me.model_dump(exclude={"my_vote"}) if me is not None else None
