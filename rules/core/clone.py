@@ -45,7 +45,9 @@ def _clone(value: Any) -> Any:
     data = dict(value.__dict__)
     for name in mutable:
         item = data[name]
-        if item is not None:
+        if type(item) is list and (not item or type(item[0]) in _PLAIN_TYPES):
+            data[name] = item[:]  # the common case, without a call
+        elif item is not None:
             data[name] = _clone(item)
     new = kind.__new__(kind)
     _set(new, "__dict__", data)

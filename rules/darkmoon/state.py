@@ -308,4 +308,3 @@ class GameState(BaseModel):
     result: Literal["uninfected", "infected"] | None = None
     result_reason: str = ""
     revealed_order: list[str] = []
-    log_tail: list[str] = []

@@ -142,8 +142,18 @@ def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
 
 
 # ------------------------------------------------------------------ TurnFrame
+def has_main_action(s: GameState, seat: str, *, ordered: bool = False) -> bool:
+    """Cheap check for the common cases before listing every action."""
+    p = s.players[seat]
+    if p.revealed or p.infected:
+        return True
+    if not blocked(s, "call_vote"):
+        return True
+    return bool(main_actions(s, seat, ordered=ordered))
+
+
 def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
-    if f.stage == "action" and main_actions(s, f.seat):
+    if f.stage == "action" and has_main_action(s, f.seat):
         return [f.seat]
     return []
 
@@ -201,7 +211,8 @@ def _order_options(s: GameState, f: OrderFrame) -> list[Action]:
 def order_waiting(s: GameState, f: OrderFrame) -> list[str]:
     if f.stage == "answer":
         return [f.seat]
-    if f.stage == "actions" and f.actions_left > 0 and main_actions(s, f.seat, ordered=True):
+    if f.stage == "actions" and f.actions_left > 0 and has_main_action(s, f.seat,
+                                                                         ordered=True):
         return [f.seat]
     return []
 
