@@ -1,0 +1,100 @@
+"""The frame machine every ruleset runs on.
+
+A game state keeps a stack of frames (pydantic models with a `kind`). The top frame is
+the procedure in progress. For each frame kind a ruleset registers four functions:
+
+- waiting(state, frame) -> seats that must decide now ([] = the frame runs by itself)
+- legal(state, frame, seat) -> the actions that seat may take
+- act(ctx, frame, seat, action) -> apply a decision
+- run(ctx, frame) -> take one automatic step (pop the frame, change its stage, push
+  frames above it)
+
+`advance` runs automatic steps until a decision is needed or the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from rules.core.contract import Action
+
+
+class FrameState(Protocol):
+    stack: list[Any]
+
+    @property
+    def over(self) -> bool: ...
+
+
+class FrameCtx(Protocol):
+    @property
+    def s(self) -> Any: ...
+
+
+C = TypeVar("C", bound=FrameCtx)
+
+
+@dataclass(frozen=True)
+class Handler(Generic[C]):
+    waiting: Callable[[Any, Any], list[str]]
+    legal: Callable[[Any, Any, str], list[Action]]
+    act: Callable[[C, Any, str, Action], None]
+    run: Callable[[C, Any], None]
+
+
+def never(state: Any, frame: Any) -> list[str]:
+    return []
+
+
+def no_actions(state: Any, frame: Any, seat: str) -> list[Action]:
+    return []
+
+
+def takes_no_action(ctx: Any, frame: Any, seat: str, action: Action) -> None:
+    raise AssertionError(f"frame {frame.kind} takes no decisions")
+
+
+def automatic(run: Callable[[C, Any], None]) -> Handler[C]:
+    """A frame that never waits for anyone."""
+    return Handler(never, no_actions, takes_no_action, run)
+
+
+class FrameMachine(Generic[C]):
+    """Dispatches the frames of one ruleset."""
+
+    max_automatic_steps = 10_000
+
+    def __init__(self, handlers: dict[str, Handler[C]]) -> None:
+        self.handlers = handlers
+
+    def waiting(self, state: Any) -> list[str]:
+        if state.over or not state.stack:
+            return []
+        top = state.stack[-1]
+        return self.handlers[top.kind].waiting(state, top)
+
+    def legal(self, state: Any, seat: str) -> list[Action]:
+        if seat not in self.waiting(state):
+            return []
+        top = state.stack[-1]
+        return self.handlers[top.kind].legal(state, top, seat)
+
+    def act(self, ctx: C, seat: str, action: Action) -> None:
+        top = ctx.s.stack[-1]
+        self.handlers[top.kind].act(ctx, top, seat, action)
+        self.advance(ctx)
+
+    def advance(self, ctx: C) -> None:
+        """Run automatic steps until someone must decide or the game is over."""
+        s = ctx.s
+        for _ in range(self.max_automatic_steps):
+            if s.over or not s.stack:
+                return
+            top = s.stack[-1]
+            handler = self.handlers[top.kind]
+            if handler.waiting(s, top):
+                return
+            handler.run(ctx, top)
+        raise RuntimeError("the game made no progress; this is an engine bug")
