@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar, Literal
 
 from rules.core.actions import ActionCodec, KeyedAction, seat_ref
@@ -360,16 +361,33 @@ class ClearKind(KeyedAction):
         return f"Remove every {self.damage} token"
 
 
+@cache
+def task_codes() -> tuple[str, ...]:
+    """Every task id (both decks) in a fixed order: short numbers for action keys."""
+    c = content()
+    return tuple(sorted({t.id for t in c.silver_tasks + c.black_tasks}))
+
+
+def task_code(card_id: str) -> int:
+    return task_codes().index(card_id)
+
+
 class ReturnTasks(KeyedAction):
+    """Interference: the tasks (by task code) to put back on top, top card first."""
+
     kind: Literal["return_tasks"] = "return_tasks"
-    cards: tuple[str, ...]
+    cards: tuple[int, ...]
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    @property
+    def card_ids(self) -> list[str]:
+        return [task_codes()[code] for code in self.cards]
 
     @property
     def label(self) -> str:
         if not self.cards:
             return "Discard all three"
-        return "Put back on top: " + " then ".join(card_name(c) for c in self.cards)
+        return "Put back on top: " + " then ".join(card_name(c) for c in self.card_ids)
 
 
 ALL_ACTIONS: list[type[KeyedAction]] = [

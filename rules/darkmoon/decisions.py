@@ -243,7 +243,7 @@ def choice_legal(s: GameState, f: ChoiceFrame, seat: str) -> list[Action]:
     options: list[Action] = []
     for size in range(len(f.cards), -1, -1):
         for order in dict.fromkeys(permutations(f.cards, size)):
-            options.append(a.ReturnTasks(cards=order))
+            options.append(a.ReturnTasks(cards=tuple(a.task_code(c) for c in order)))
     return options
 
 
@@ -270,13 +270,11 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
             clear_kind(ctx, action.damage)
     else:
         assert isinstance(action, a.ReturnTasks)
-        back = list(action.cards)
+        back = action.card_ids
         for card_id in f.cards:
-            if card_id in back:
-                back.remove(card_id)
-            else:
+            if card_id not in back:
                 discard_task(s, card_id)
-        s.task_deck[:0] = list(action.cards)
+        s.task_deck[:0] = back
         ctx.say(f"{who(seat)} puts {len(action.cards)} task(s) back on top of the deck and "
                 f"discards {len(f.cards) - len(action.cards)} face down.", kind="infected")
 
@@ -290,10 +288,6 @@ def choice_run(ctx: Ctx, f: ChoiceFrame) -> None:
 
 
 # ------------------------------------------------------------------ RevealFrame
-def reveal_waiting(s: GameState, f: RevealFrame) -> list[str]:
-    return []
-
-
 def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
     s = ctx.s
     p = s.players[f.seat]

@@ -139,7 +139,9 @@ def move_suspicion(ctx: Ctx, delta: int, active: str) -> None:
 def demoralize(ctx: Ctx, infected: str, limit: int) -> None:
     s = ctx.s
     swapped = 0
-    for seat in seats_from(s, infected)[1:]:
+    # From the left of `infected` round to `infected` itself: a revealed infected is
+    # skipped below, but an event (Homesickness) demoralizes the active player too.
+    for seat in seats_from(s, left_of(s, infected)):
         p = s.players[seat]
         if p.revealed:
             continue

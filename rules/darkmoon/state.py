@@ -308,3 +308,7 @@ class GameState(BaseModel):
     result: Literal["uninfected", "infected"] | None = None
     result_reason: str = ""
     revealed_order: list[str] = []
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None

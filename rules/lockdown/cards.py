@@ -1,0 +1,302 @@
+"""Nemesis: Lockdown content models (board, rooms, time track, tokens, decks) and the
+loader. Shared card kinds come from rules.nemesis.cards."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.nemesis.cards import (
+    AttackCard,
+    Character,
+    CombatDice,
+    Contamination,
+    EventCard,
+    IntruderToken,
+    Item,
+    Models,
+    SeriousWound,
+    Weakness,
+)
+from rules.nemesis.effects import Effect
+
+Section = Literal[1, 2, 3]
+RoomColor = Literal["red", "yellow", "green", "white", "none"]
+RoomAction = Literal[
+    # basic rooms (I)
+    "archive", "cave_entrance", "cooling_system", "decon", "emergency", "laboratory",
+    "css_a", "nest", "power_generator", "transmitter", "storage",
+    # additional rooms (II)
+    "css_b", "css_c", "css_control", "defense_control", "guard_room", "contaminated",
+    "surgery", "testing_lab", "vent_control", "monitoring",
+    # special rooms
+    "isolation", "repository", "backup_power", "alert", "elevator", "staircase",
+]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ------------------------------------------------------------------ the board
+class RoomSlot(_M):
+    """A place for a room on the board: a fixed special room or a slot for a I/II tile."""
+
+    id: str
+    kind: Literal["I", "II", "special"]
+    room: str | None = None   # the special room's tile id (special slots only)
+    section: Section | None   # None: emergency staircases (between sections)
+    x: int = Field(ge=0, le=2000)  # drawing coordinates (board image, 0..1600 x 0..1000)
+    y: int = Field(ge=0, le=1200)
+
+    @model_validator(mode="after")
+    def _special_has_room(self) -> RoomSlot:
+        if (self.kind == "special") != (self.room is not None):
+            raise ValueError(f"{self.id}: special slots name their room, others do not")
+        return self
+
+
+class Corridor(_M):
+    """A corridor between two rooms, or from a room to the technical corridors (b =
+    "tech"). Each end carries the number the room sees it by (1-4)."""
+
+    id: str
+    a: str
+    a_number: int = Field(ge=1, le=4)
+    b: str
+    b_number: int | None = Field(None, ge=1, le=4)
+
+    @property
+    def technical(self) -> bool:
+        return self.b == "tech"
+
+    @model_validator(mode="after")
+    def _ends(self) -> Corridor:
+        if self.technical != (self.b_number is None):
+            raise ValueError(f"{self.id}: only technical entrances lack a second number")
+        return self
+
+
+class BoardMap(_M):
+    name: str
+    slots: tuple[RoomSlot, ...]
+    corridors: tuple[Corridor, ...]
+    elevator_rooms: dict[str, str]  # section ("1".."3") -> elevator room slot id
+    isolation_slot: str
+    repository_slot: str
+    main_gate_slot: str  # the room the main gate opens from
+    width: int = 1600
+    height: int = 1000
+
+
+class TimeSlot(_M):
+    number: int = Field(ge=1, le=20)
+    white: bool = False       # the isolation room opens here
+    css: bool = False         # a CSS token lies here
+    threshold_after: Literal[0, 1, 2] = 0  # power threshold when leaving this slot
+
+
+class TimeTrack(_M):
+    slots: tuple[TimeSlot, ...]   # in play order: the token starts on the first
+    start: int                    # the slot number the time token starts on
+
+
+# ------------------------------------------------------------------ rooms and tokens
+class RoomTile(_M):
+    id: str
+    name: str
+    level: Literal["I", "II", "special"]
+    color: RoomColor
+    computer: bool = False
+    action: RoomAction
+    action_cost: int = Field(2, ge=0, le=3)
+    text: str
+    copies: int = Field(1, ge=1, le=3)
+
+
+class ExplorationToken(_M):
+    effect: Literal["silence", "danger", "slime", "fire", "malfunction", "doors"]
+    items: int = Field(ge=0, le=4)
+    count: int = Field(1, ge=1, le=6)
+
+
+class CssToken(_M):
+    id: str
+    launches: tuple[Literal["A", "B", "C"], ...]
+
+
+ContingencyEffect = Literal[
+    "nothing", "kill_pods", "kill_isolated", "kill_bunker", "kill_contaminated",
+    "kill_low_knowledge", "kill_wounded", "kill_no_signal",
+]
+
+
+class ContingencyToken(_M):
+    id: str
+    name: str
+    effect: ContingencyEffect
+    text: str
+    count: int = Field(1, ge=1, le=6)
+
+
+class ComputerAction(_M):
+    label: str
+    effects: tuple[Effect, ...] = ()
+    special: Literal["move_rover", "peek_css", "close_section_doors", "open_all_doors",
+                     "reset_power", None] = None
+
+
+class ComputerCard(_M):
+    id: str
+    name: str
+    lockdown: bool = False
+    text: str
+    actions: tuple[ComputerAction, ...] = ()
+    lockdown_effects: tuple[Effect, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> ComputerCard:
+        if self.lockdown and not self.lockdown_effects:
+            raise ValueError(f"{self.id}: the Lock-down card needs its immediate effects")
+        if not self.lockdown and len(self.actions) != 3:
+            raise ValueError(f"{self.id}: a computer card offers 3 actions")
+        return self
+
+
+ObjectiveKind = Literal[
+    "player_cannot_survive", "only_survivor", "no_nemesis_survivor", "send_signal",
+    "discover_weakness", "destroy_nest", "escape_by_css", "escape_to_bunker",
+    "knowledge_at_least", "carry_egg_out", "no_worker_survivor", "isolate",
+]
+
+
+class Objective(_M):
+    id: str
+    deck: Literal["corporate", "personal"]
+    name: str
+    kind: ObjectiveKind
+    value: int = 0               # e.g. a knowledge threshold, or the player number
+    min_players: int = Field(1, ge=1, le=5)
+    text: str
+
+
+class HelpTopic(_M):
+    id: str
+    title: str
+    text: str
+
+
+class IntruderSetup(_M):
+    tokens: tuple[IntruderToken, ...]
+    models: Models
+    bag_start: dict[str, int]  # kind -> tokens in the bag at setup (adults: + players)
+    eggs: int = 5
+
+
+class Content(_M):
+    board: BoardMap
+    time_track: TimeTrack
+    rooms: tuple[RoomTile, ...]
+    exploration: tuple[ExplorationToken, ...]
+    intruders: IntruderSetup
+    dice: CombatDice
+    css_tokens: tuple[CssToken, ...]
+    contingencies: tuple[ContingencyToken, ...]
+    computer: tuple[ComputerCard, ...]
+    objectives: tuple[Objective, ...]
+    weaknesses: tuple[Weakness, ...]
+    items: tuple[Item, ...]
+    characters: tuple[Character, ...]
+    events: tuple[EventCard, ...]
+    attacks: tuple[AttackCard, ...]
+    serious_wounds: tuple[SeriousWound, ...]
+    contamination: tuple[Contamination, ...]
+    help: tuple[HelpTopic, ...]
+
+
+CONTENT_DIR = Path(__file__).parent / "content"
+FILES: dict[str, str] = {
+    "board": "board.toml", "time_track": "board.toml", "rooms": "rooms.toml",
+    "exploration": "tokens.toml", "intruders": "tokens.toml", "dice": "tokens.toml",
+    "css_tokens": "tokens.toml", "contingencies": "tokens.toml",
+    "computer": "computer.toml", "objectives": "objectives.toml",
+    "weaknesses": "objectives.toml", "items": "items.toml",
+    "characters": "characters.toml", "events": "events.toml", "attacks": "attacks.toml",
+    "serious_wounds": "wounds.toml", "contamination": "wounds.toml", "help": "help.toml",
+}
+
+
+def read_content(directory: Path = CONTENT_DIR) -> Content:
+    data: dict[str, object] = {}
+    parsed: dict[str, dict[str, object]] = {}
+    for key, filename in FILES.items():
+        if filename not in parsed:
+            with (directory / filename).open("rb") as fh:
+                parsed[filename] = tomllib.load(fh)
+        if key not in parsed[filename]:
+            raise ValueError(f"{filename} must define '{key}'")
+        data[key] = parsed[filename][key]
+    return Content.model_validate(data)
+
+
+@lru_cache(maxsize=1)
+def content() -> Content:
+    return read_content()
+
+
+def check_references(c: Content) -> list[str]:
+    """Cross-file consistency problems (empty when the content hangs together)."""
+    problems: list[str] = []
+    slots = {s.id: s for s in c.board.slots}
+    rooms = {r.id: r for r in c.rooms}
+    items = {i.id: i for i in c.items}
+    for slot in c.board.slots:
+        if slot.room is not None and slot.room not in rooms:
+            problems.append(f"slot {slot.id}: unknown room {slot.room}")
+    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
+    for cor in c.board.corridors:
+        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
+            if end == "tech":
+                continue
+            if end not in slots:
+                problems.append(f"corridor {cor.id}: unknown room slot {end}")
+            elif num is not None:
+                numbers[end].append(num)
+    for sid, nums in numbers.items():
+        if sorted(nums) != [1, 2, 3, 4]:
+            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}, "
+                            "need 1, 2, 3 and 4 once each")
+    levels = {"I": sum(1 for s in c.board.slots if s.kind == "I"),
+              "II": sum(1 for s in c.board.slots if s.kind == "II")}
+    for level in ("I", "II"):
+        tiles = sum(r.copies for r in c.rooms if r.level == level)
+        if tiles < levels[level]:
+            problems.append(f"{tiles} room tiles {level} for {levels[level]} slots")
+    tokens = sum(t.count for t in c.exploration)
+    if tokens < levels["I"] + levels["II"]:
+        problems.append(f"{tokens} exploration tokens for {levels['I'] + levels['II']} rooms")
+    css_slots = sum(1 for t in c.time_track.slots if t.css)
+    if len(c.css_tokens) != css_slots + 1:
+        problems.append(f"{len(c.css_tokens)} CSS tokens for {css_slots} slots (need +1)")
+    for ch in c.characters:
+        for ref in (ch.starting_item, ch.quest.item):
+            if ref is not None and ref not in items:
+                problems.append(f"character {ch.id}: unknown item {ref}")
+    for item in c.items:
+        if item.color == "crafted":
+            continue
+        if item.color in ("red", "yellow", "green") and not item.provides:
+            problems.append(f"item {item.id}: search items carry blue components")
+    lockdowns = [card for card in c.computer if card.lockdown]
+    if len(lockdowns) != 1:
+        problems.append("the computer deck needs exactly one Lock-down card")
+    for key, ids in (("events", [e.id for e in c.events]), ("attacks", [a.id for a in c.attacks]),
+                     ("items", list(items)), ("rooms", list(rooms)),
+                     ("objectives", [o.id for o in c.objectives])):
+        if len(set(ids)) != len(ids):
+            problems.append(f"duplicate ids in {key}")
+    return problems

@@ -1,0 +1,208 @@
+"""Seeded full Dark Moon games for every player count, checking invariants after every
+applied action, replay determinism, JSON round trips, illegal moves and leaks.
+
+Even seeds play uniformly random legal moves; odd seeds play a crew that tries to win
+(goes in, submits its best dice, abstains, never reveals), so the final event and the
+uninfected win are reached too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from functools import cache
+
+import pytest
+from darkmoon_helpers import RS, STATUS_IDS, C, dice_in_game, edit, play, ready, seats, turn
+
+from rules.core.contract import Event, IllegalAction
+from rules.darkmoon.actions import Vote
+from rules.darkmoon.state import DiscardFrame, GameState, RevealFrame
+from rules.darkmoon.table import die_limit, normal_held
+
+PLAYER_COUNTS = (3, 4, 5, 6, 7)
+SEEDS = range(6)
+STEP_CAP = 3000
+MAX_KEY = 100  # DESIGN: a key fits a Discord custom_id / autocomplete value
+GAMES = [(n, seed) for n in PLAYER_COUNTS for seed in SEEDS]
+ALL_OUTPOSTS = 6
+ALL_FATIGUE = 8
+
+
+def _crew_choice(s: GameState, seat: str, options: list[str], rng: random.Random) -> str:
+    p = s.players[seat]
+    if p.infected:
+        return rng.choice(options)
+
+    def score(key: str) -> float:
+        kind = key.split(":")[0]
+        if kind == "submit":
+            return -10 * sum(int(code[1:]) for code in key.split(":")[1].split("+"))
+        if key == "vote:abstain":
+            return 0
+        order = {"in": 0, "repair": 1, "roll": 1, "lone_wolf": 2, "stop": 3, "reveal": 99}
+        return order.get(kind, 4) + rng.random()
+
+    return min(options, key=score)
+
+
+@dataclass
+class Record:
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    final_json: str = ""
+    digest: str = ""
+    teams: set[str] = field(default_factory=set)
+
+
+def _check_state(s: GameState, n: int, where: str) -> None:
+    assert dice_in_game(s) == (2 * n, 2 * n, 1), f"{where}: dice {dice_in_game(s)}"
+    for pool in [s.available, s.spent, *(p.held for p in s.players.values())]:
+        assert min(pool.strong, pool.weak, pool.commander) >= 0, where
+    holder = [x for x, p in s.players.items() if p.held.commander]
+    if s.commander_die == "held":
+        rolled = any(f.kind == "roll" and any(d.kind == "commander" for d in f.rolled)
+                     for f in s.stack)
+        assert holder == [s.commander] or rolled, where
+    else:
+        assert not holder, where
+    assert 0 <= s.shield <= 6 and 0 <= len(s.outposts) <= 6 and 0 <= len(s.fatigue) <= 6
+    assert len(set(s.outposts)) == len(s.outposts), where
+    assert len(s.outposts) + len(s.outpost_pile) == ALL_OUTPOSTS, where
+    assert len(s.fatigue) + len(s.fatigue_pile) == ALL_FATIGUE, where
+    # die limits hold once every decision has completed: only a pending discard (or a
+    # reveal in progress, which discards down to 2 at its end) may leave a screen over
+    busy = {f.seat for f in s.stack if isinstance(f, DiscardFrame | RevealFrame)}
+    for seat, p in s.players.items():
+        if seat not in busy:
+            assert normal_held(p) <= die_limit(s, seat), f"{where}: {seat} over the limit"
+    revealing = {f.seat for f in s.stack if isinstance(f, RevealFrame)}
+    if s.commander is not None and s.commander not in revealing:
+        assert not s.players[s.commander].revealed, where  # handed on as the reveal ends
+
+
+def _check_public(s: GameState, events: list[Event], where: str) -> None:
+    hidden = {p.status for p in s.players.values() if not p.revealed}
+    assert hidden <= STATUS_IDS
+    view = RS.view(s, None)
+    dumped = view.model_dump_json()
+    assert view.me is None and json.loads(dumped).get("me") is None, where
+    assert '"held":{' not in dumped and '"rolled"' not in dumped, where
+    if s.result is None:
+        for status in hidden:
+            assert status not in dumped, f"{where}: public view shows {status}"
+    for e in events:
+        if e.kind == "private_roll":
+            assert e.to is not None and len(e.to) == 1, where
+        if e.to is not None:
+            assert set(e.to) <= set(s.players), where
+            continue
+        blob = e.text + json.dumps(e.data)
+        for status in hidden:
+            assert status not in blob, f"{where}: public event {e.kind} shows {status}"
+        assert "held" not in e.data, where
+        if e.kind in ("roll", "reveal_roll", "shield_test"):
+            assert "dice" not in e.data and "count" not in e.data, f"{where}: {e}"
+
+
+def _check_illegal(s: GameState, waiting: list[str], where: str) -> None:
+    before = s.model_dump_json()
+    idle = [x for x in s.seats if x not in waiting]
+    attempts: list[tuple[str, object]] = [("not-a-player", Vote(choice="abstain"))]
+    if idle:
+        attempts.append((idle[0], RS.legal_actions(s, waiting[0])[0]))
+    legal_keys = {a.key for a in RS.legal_actions(s, waiting[0])}
+    for choice in ("weak", "strong", "abstain"):
+        if f"vote:{choice}" not in legal_keys:
+            attempts.append((waiting[0], Vote(choice=choice)))  # type: ignore[arg-type]
+            break
+    for seat, action in attempts:
+        with pytest.raises(IllegalAction):
+            RS.apply(s, seat, action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        RS.parse_action(s, waiting[0], "no_such_move:1")
+    assert s.model_dump_json() == before, f"{where}: an illegal move changed the state"
+
+
+@cache
+def _record(n: int, seed: int) -> Record:
+    rng = random.Random(seed * 1000 + n)
+    s = RS.new_game(seats(n), seed)
+    rec = Record()
+    digest = hashlib.sha256()
+    _check_state(s, n, "setup")
+    _check_public(s, [], "setup")
+    for step in range(STEP_CAP):
+        if RS.outcome(s) is not None:
+            break
+        where = f"n={n} seed={seed} step={step}"
+        prompts = RS.pending(s)
+        assert prompts, f"{where}: nobody to move in a running game"
+        waiting = [p.seat for p in prompts]
+        _check_illegal(s, waiting, where)
+        seat = rng.choice(waiting)
+        options = RS.legal_actions(s, seat)
+        assert options, where
+        long = [a.key for a in options if len(a.key) > MAX_KEY]
+        assert not long, f"{where}: keys too long for a custom_id: {long}"
+        keys = [a.key for a in options]
+        assert len(set(keys)) == len(keys), f"{where}: duplicate keys {keys}"
+        key = _crew_choice(s, seat, keys, rng) if seed % 2 else rng.choice(keys)
+        action = RS.parse_action(s, seat, key)
+        assert action.key == key
+        result = RS.apply(s, seat, action)
+        new = result.state
+        assert new.version == s.version + 1, where
+        where += f" {seat}:{key}"
+        _check_state(new, n, where)
+        _check_public(new, result.events, where)
+        dumped = new.model_dump_json()
+        assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
+        digest.update(dumped.encode())
+        rec.moves.append((seat, key))
+        s = new
+    outcome = RS.outcome(s)
+    assert outcome is not None, f"n={n} seed={seed}: no result after {STEP_CAP} moves"
+    assert set(outcome.winners) | set(outcome.losers) == set(s.seats)
+    assert not set(outcome.winners) & set(outcome.losers)
+    assert RS.pending(s) == [] and all(RS.legal_actions(s, x) == [] for x in s.seats)
+    rec.final_json = s.model_dump_json()
+    rec.digest = digest.hexdigest()
+    rec.teams.add(outcome.team or "")
+    return rec
+
+
+@pytest.mark.parametrize(("n", "seed"), GAMES)
+def test_full_game_keeps_every_invariant(n: int, seed: int) -> None:
+    rec = _record(n, seed)
+    assert rec.moves and rec.final_json
+
+
+@pytest.mark.parametrize(("n", "seed"), GAMES)
+def test_replaying_the_moves_gives_the_same_game(n: int, seed: int) -> None:
+    rec = _record(n, seed)
+    s = RS.new_game(seats(n), seed)
+    digest = hashlib.sha256()
+    for seat, key in rec.moves:
+        s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
+        digest.update(s.model_dump_json().encode())
+    assert digest.hexdigest() == rec.digest
+    assert s.model_dump_json() == rec.final_json
+
+
+def test_both_teams_win_some_games() -> None:
+    teams = set().union(*(_record(n, seed).teams for n, seed in GAMES))
+    assert teams == {"infected", "uninfected"}
+
+
+def test_interference_keys_fit_in_100_characters() -> None:
+    s = ready(3, 1)
+    seat = s.active
+    s = turn(s, seat)
+    s.players[seat].infected = s.players[seat].revealed = True
+    longest = sorted((t.id for t in C.silver_tasks), key=len)[-3:]
+    s = edit(s)
+    s.task_deck = longest + [t for t in s.task_deck if t not in longest]
+    s, _ = play(s, seat, "interference")
+    assert max(len(a.key) for a in RS.legal_actions(s, seat)) <= MAX_KEY
