@@ -11,7 +11,6 @@ the original.
 from __future__ import annotations
 
 import types
-from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -27,41 +26,49 @@ def clone(value: M) -> M:
 
 def _clone(value: Any) -> Any:
     kind = type(value)
-    if kind is list:
-        if not value or type(value[0]) in _PLAIN_TYPES:
-            return value[:]
-        return [_clone(v) for v in value]
-    if kind is dict:
-        if not value or type(next(iter(value.values()))) in _PLAIN_TYPES:
-            return dict(value)
-        return {k: _clone(v) for k, v in value.items()}
-    if kind in _PLAIN_TYPES or kind is tuple:
+    plan = _PLANS.get(kind)
+    if plan is None:
+        if kind is list:
+            if not value or type(value[0]) in _PLAIN_TYPES:
+                return value[:]
+            return [_clone(v) for v in value]
+        if kind is dict:
+            if not value or type(next(iter(value.values()))) in _PLAIN_TYPES:
+                return dict(value)
+            return {k: _clone(v) for k, v in value.items()}
+        if kind in _PLAIN_TYPES or kind is tuple:
+            return value
+        if kind is set:
+            return set(value)
+        plan = _PLANS[kind] = _mutable_fields(kind)
+    if plan is _FROZEN:
         return value
-    if kind is set:
-        return set(value)
-    mutable = _mutable_fields(kind)
-    if mutable is None:
-        return value
-    data = dict(value.__dict__)
-    for name in mutable:
+    data = value.__dict__.copy()
+    for name in plan:
         item = data[name]
         if type(item) is list and (not item or type(item[0]) in _PLAIN_TYPES):
             data[name] = item[:]  # the common case, without a call
         elif item is not None:
             data[name] = _clone(item)
-    new = kind.__new__(kind)
+    new = _new(kind)
     _set(new, "__dict__", data)
     _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    _set(new, "__pydantic_fields_set__", value.__pydantic_fields_set__.copy())
     _set(new, "__pydantic_private__", None)
     return new
 
 
-@cache
-def _mutable_fields(kind: type[BaseModel]) -> tuple[str, ...] | None:
-    """Fields of a model class that may hold mutable values; None = frozen model."""
+_FROZEN: tuple[str, ...] = ("<frozen>",)
+_PLANS: dict[type, tuple[str, ...]] = {}
+_new = object.__new__
+
+
+def _mutable_fields(kind: type[BaseModel]) -> tuple[str, ...]:
+    """Fields of a model class that may hold mutable values (_FROZEN: none at all)."""
+    if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
+        raise TypeError(f"cannot clone a {kind.__name__}")
     if kind.model_config.get("frozen"):
-        return None
+        return _FROZEN
     return tuple(name for name, info in kind.model_fields.items()
                  if not _immutable(info.annotation))
 

@@ -300,3 +300,13 @@ def check_references(c: Content) -> list[str]:
         if len(set(ids)) != len(ids):
             problems.append(f"duplicate ids in {key}")
     return problems
+
+
+def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
+    """Validate one content section on its own (e.g. while authoring one file)."""
+    from pydantic import TypeAdapter
+
+    with (directory / FILES[key]).open("rb") as fh:
+        parsed = tomllib.load(fh)
+    annotation = Content.model_fields[key].annotation
+    return TypeAdapter(annotation).validate_python(parsed[key])

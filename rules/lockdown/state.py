@@ -1,0 +1,159 @@
+"""Nemesis: Lockdown game state: the facility, the time track, decks and characters.
+
+Pending procedures are frames on `stack` (top = last), run by rules.core.frames.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.rng import Rng
+from rules.nemesis.state import CorridorState, Hero, Intruder, RoomState
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    mode: Literal["semi_coop"] = Field("semi_coop", description="game mode")
+    turn_timeout_minutes: int = Field(0, ge=0, le=1440)
+
+
+class Power(BaseModel):
+    token: int         # 1..4
+    active: bool
+
+
+# ------------------------------------------------------------------ frames
+class RoundFrame(BaseModel):
+    kind: Literal["round"] = "round"
+    stage: Literal["draw", "turns", "events", "next"] = "draw"
+
+
+class TurnFrame(BaseModel):
+    kind: Literal["turn"] = "turn"
+    seat: str
+
+
+class PayFrame(BaseModel):
+    """Paying an action's cost: the player picks which action cards to discard."""
+
+    kind: Literal["pay"] = "pay"
+    seat: str
+    cost: int
+    action: str            # the action key to resolve once paid
+    card: str | None = None  # an action card being played (discarded with the cost)
+
+
+class DraftFrame(BaseModel):
+    """Character draft: the seat sees 2 random characters and keeps 1."""
+
+    kind: Literal["draft"] = "draft"
+    seat: str
+    offered: list[str]
+
+
+class ObjectiveFrame(BaseModel):
+    """First encounter: every player with 2 objectives keeps 1 (simultaneous, secret)."""
+
+    kind: Literal["objectives"] = "objectives"
+    pending: list[str]
+
+
+class EncounterFrame(BaseModel):
+    kind: Literal["encounter"] = "encounter"
+    seat: str
+    room: str
+
+
+class AttackFrame(BaseModel):
+    """Intruder attacks to resolve in order: (intruder id, target seat)."""
+
+    kind: Literal["attack"] = "attack"
+    queue: list[tuple[int, str]]
+
+
+class MoveFrame(BaseModel):
+    """A character moving into a room: escape attacks, arrival, exploration, noise."""
+
+    kind: Literal["move"] = "move"
+    seat: str
+    origin: str
+    to: str
+    careful_corridor: str | None = None
+    stage: Literal["escape", "arrive", "noise", "done"] = "escape"
+    no_noise: bool = False
+
+
+class EventPhaseFrame(BaseModel):
+    kind: Literal["event_phase"] = "event_phase"
+    stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "done"] = "css"
+
+
+class EndFrame(BaseModel):
+    kind: Literal["end"] = "end"
+    reason: str
+
+
+Frame = Annotated[
+    RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
+    | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame,
+    Field(discriminator="kind"),
+]
+
+
+class GameState(BaseModel):
+    ruleset: Literal["lockdown"] = "lockdown"
+    version: int = 0
+    seed: int
+    rng: Rng
+    options: Options
+    seats: list[str]
+    heroes: dict[str, Hero] = {}
+    rooms: dict[str, RoomState]
+    corridors: dict[str, CorridorState]
+    tech_noise: bool = False
+    intruders: list[Intruder] = []
+    next_intruder: int = 1
+    bag: list[str] = []             # intruder token kinds (secret order)
+    aside: list[str] = []           # drawn tokens set aside
+    eggs: int = 5                   # eggs on the laboratory board (the nest)
+    nest_found: bool = False
+    nest_destroyed: bool = False
+    lab_slots: list[str] = []       # objects researched, in slot order
+    weaknesses: list[str] = []      # the 3 weakness cards, left to right
+    weaknesses_revealed: int = 1
+    power: dict[str, Power]         # "1".."3" sections, "elevator"
+    time: int = 15
+    time_active: bool = False       # the time token's blue (power restored) side
+    css: dict[int, str] = {}        # time slot -> CSS token id (hidden)
+    css_revealed: list[str] = []
+    autodestruct: int | None = None
+    autodestruct_red: bool = False
+    alert: int | None = None
+    isolation_open: bool = False
+    gate_open: bool = False
+    rover_at_base: bool = True
+    elevator_at: int = 1
+    fires: int = 0
+    malfunctions: int = 0
+    decks: dict[str, list[str]] = {}     # red, yellow, green, events, attacks, ...
+    discards: dict[str, list[str]] = {}
+    crafted: list[str] = []              # crafted item cards still available
+    computer: list[str] = []             # computer deck, top card first (face up)
+    active_contingency: str = ""
+    neutral_pool: list[str] = []
+    first_player: str = ""
+    round: int = 1
+    turn_order: list[str] = []
+    first_encounter: bool = False
+    first_death: bool = False
+    stack: list[Frame] = []
+    ended: str | None = None            # why the game ended
+    winners: list[str] | None = None    # after the victory check
+    survivors: list[str] = []
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None

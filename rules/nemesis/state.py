@@ -1,0 +1,81 @@
+"""State pieces shared by the Nemesis family: characters, intruders, rooms, corridors.
+
+Everything here is secret-bearing; only the ruleset's view decides what a seat sees.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+Place = Literal["board", "css", "bunker", "isolated", "dead"]
+
+
+class WoundCard(BaseModel):
+    card: str
+    dressed: bool = False
+
+
+class Held(BaseModel):
+    """Something in a hand slot: a heavy item card or an object token."""
+
+    item: str | None = None      # item id
+    obj: str | None = None       # "egg", "carcass", "corpse:<seat>"
+    ammo: int = 0
+    taped_to: str | None = None  # a second heavy item sharing the slot (Duct Tape)
+
+
+class Hero(BaseModel):
+    """One player's character."""
+
+    seat: str
+    character: str
+    room: str
+    place: Place = "board"
+    pod: str | None = None          # "A"/"B"/"C" while waiting in a CSS pod
+    hand: list[str] = []            # action card ids and contamination ids ("c:<id>")
+    deck: list[str] = []
+    discard: list[str] = []
+    inventory: list[str] = []       # normal item ids (secret; colours public)
+    hands: list[Held] = []          # at most 2 slots
+    light: int = 0                  # light wounds 0..2
+    serious: list[WoundCard] = []
+    larva: bool = False
+    slime: bool = False
+    signal: bool = False
+    knowledge: int = 1
+    archive_used: bool = False
+    passed: bool = False
+    actions_taken: int = 0
+    fire_hurt: bool = False          # took fire damage after passing this round
+    objectives: list[str] = []
+    contingencies: list[str] = []
+    quest_active: bool = False
+    visited_sections: list[int] = []
+    killed_intruder: bool = False
+
+
+class Intruder(BaseModel):
+    id: int
+    kind: Literal["larva", "creeper", "adult", "breeder", "queen"]
+    room: str
+    injuries: int = 0
+
+
+class RoomState(BaseModel):
+    slot: str
+    tile: str | None = None          # room tile id (hidden while unexplored)
+    explored: bool = False
+    token: str | None = None         # exploration token effect (hidden until explored)
+    token_items: int = 0
+    items: int = 0                   # searches left
+    fire: bool = False
+    malfunction: bool = False
+    objects: list[str] = []          # "egg", "carcass", "corpse:<seat>"
+    venting: bool = False
+
+
+class CorridorState(BaseModel):
+    door: Literal["open", "closed", "destroyed"] = "open"
+    noise: bool = False
