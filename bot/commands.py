@@ -112,23 +112,27 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     @move.autocomplete("action")
     async def move_choices(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
-        bot = _bot(interaction)
-        try:
-            record = await bot.moves.game_for(interaction)
-        except UserError:
-            return []
-        if record.status != "running":
-            return []
-        seat = str(interaction.user.id)
-        rs = bot.tables.ruleset_of(record)
-        names = bot.publisher.names(record)
-        out = []
-        for i, a in enumerate(rs.legal_actions(bot.tables.state_of(record), seat)):
-            label = clip(plain(a.label, names), 100)
-            if current.lower() in label.lower() or current == a.key:
-                value = a.key if len(a.key) <= 100 else f"#{record.version}:{i}"
-                out.append(app_commands.Choice(name=label, value=value))
-        return out[:25]
+        return await _choices(interaction, current, ())
+
+    @tree.command(name="roll", description="Roll dice (your rolling choices)")
+    @app_commands.describe(dice="Which dice to roll, or reroll / stop")
+    async def roll(interaction: discord.Interaction, dice: str) -> None:
+        await _move_by_text(interaction, dice)
+
+    @roll.autocomplete("dice")
+    async def roll_choices(interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, ("roll", "reroll", "stop", "test_die"))
+
+    @tree.command(name="submit", description="Submit rolled dice (your submit choices)")
+    @app_commands.describe(dice="Which of your rolled dice to submit")
+    async def submit(interaction: discord.Interaction, dice: str) -> None:
+        await _move_by_text(interaction, dice)
+
+    @submit.autocomplete("dice")
+    async def submit_choices(interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, ("submit", "reroll"))
 
     @tree.command(name="vote", description="Cast your secret vote (only you see the reply)")
     @app_commands.choices(choice=[
@@ -168,6 +172,30 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                 for name, value in topics(current)][:25]
 
     _ = list_rulesets
+
+
+async def _choices(interaction: discord.Interaction, current: str,
+                   kinds: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves as autocomplete choices, optionally only some kinds."""
+    bot = _bot(interaction)
+    try:
+        record = await bot.moves.game_for(interaction)
+    except UserError:
+        return []
+    if record.status != "running":
+        return []
+    seat = str(interaction.user.id)
+    rs = bot.tables.ruleset_of(record)
+    names = bot.publisher.names(record)
+    out = []
+    for i, a in enumerate(rs.legal_actions(bot.tables.state_of(record), seat)):
+        if kinds and a.key.split(":")[0] not in kinds:
+            continue
+        label = clip(plain(a.label, names), 100)
+        if current.lower() in label.lower() or current == a.key:
+            value = a.key if len(a.key) <= 100 else f"#{record.version}:{i}"
+            out.append(app_commands.Choice(name=label, value=value))
+    return out[:25]
 
 
 def _lobby_op(op: str):  # type: ignore[no-untyped-def]

@@ -232,3 +232,32 @@ async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
         await fake_discord.settle()
         assert (await current_record(bot)).version > record.version
         _ = (BOB, HOST)
+
+
+@pytest.mark.rule("BOT-MOVE-1")
+async def test_roll_and_submit_commands(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """/roll and /submit offer only rolling and submitting choices and apply them."""
+    add_players(fake_discord, *PLAYERS)
+    agent = random.Random(2)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        for _ in range(200):
+            record, state = await _state(bot)
+            seat = RS.pending(state)[0].seat
+            kinds = {a.key.split(":")[0] for a in RS.legal_actions(state, seat)}
+            if "submit" in kinds:
+                break
+            await _play_by_command(fake_discord, bot, agent)
+        else:
+            pytest.fail("no submit decision came up")
+        offered = await fake_discord.autocomplete(int(seat), fake_discord.channel_id,
+                                                  "submit", focused="dice", value="")
+        assert offered and all(c["value"].split(":")[0] in ("submit", "reroll")
+                               for c in offered)
+        rolls = await fake_discord.autocomplete(int(seat), fake_discord.channel_id, "roll",
+                                                focused="dice", value="")
+        assert all(c["value"].split(":")[0] != "submit" for c in rolls)
+        done = await fake_discord.slash(int(seat), fake_discord.channel_id, "submit",
+                                        dice=offered[0]["value"])
+        assert done.response.content.startswith("Done: Submit")
+        assert (await current_record(bot)).version == record.version + 1
