@@ -48,11 +48,11 @@ def run(ruleset: str, players: int, games: int) -> dict[str, float]:
         "state_json_max_bytes": float(max(sizes)),
         "state_json_mean_bytes": statistics.fmean(sizes),
     }
-    try:
-        from renders import render_board
-    except ImportError:
-        render_board = None  # type: ignore[assignment]
-    if render_board is not None and views:
+    from importlib.util import find_spec
+
+    from renders import render_board
+
+    if views and find_spec(f"renders.{rs.name}") is not None:
         times = []
         for view in views:
             t = time.perf_counter()

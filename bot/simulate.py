@@ -67,12 +67,15 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
         if render_dir is not None and i == 0:
             on_step = _renderer(rs, render_dir)
         run = play_random(rs, players, seed + i, on_step=on_step)
-        teams[run.outcome.team or "?"] += 1
+        if run.outcome.team is not None:
+            teams[run.outcome.team] += 1
+        else:
+            teams[f"{len(run.outcome.winners)} winner(s)"] += 1
         reasons[run.outcome.reason] += 1
         steps += run.steps
     lines = [f"{games} games of {rs.title} with {players} players (seeds {seed}..."
              f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average",
-             "wins by team:"]
+             "wins by team:" if rs.name == "darkmoon" else "winners per game:"]
     lines += [f"  {team}: {n}" for team, n in teams.most_common()]
     lines.append("reasons:")
     lines += [f"  {n:4d}  {reason}" for reason, n in reasons.most_common()]

@@ -10,8 +10,9 @@ from rules.core.contract import Ruleset
 @cache
 def _registry() -> dict[str, Ruleset]:  # type: ignore[type-arg]
     from rules.darkmoon.ruleset import DarkMoon
+    from rules.lockdown.ruleset import Lockdown
 
-    return {r.name: r for r in (DarkMoon(),)}
+    return {r.name: r for r in (DarkMoon(), Lockdown())}
 
 
 def get_ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]

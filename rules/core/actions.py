@@ -43,7 +43,8 @@ def _encode(value: Any) -> str:
 
 @cache
 def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
-    return tuple(name for name in cls.model_fields if name != "kind")
+    skip = {"kind", *getattr(cls, "label_fields", ())}
+    return tuple(name for name in cls.model_fields if name not in skip)
 
 
 class KeyedAction(Action):
@@ -51,6 +52,8 @@ class KeyedAction(Action):
 
     kind: str
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
+    # fields that only describe the action for people; they are not part of the key
+    label_fields: ClassVar[frozenset[str]] = frozenset()
 
     @cached_property
     def key(self) -> str:

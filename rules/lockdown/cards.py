@@ -49,7 +49,7 @@ class RoomSlot(_M):
     id: str
     kind: Literal["I", "II", "special"]
     room: str | None = None   # the special room's tile id (special slots only)
-    section: Section | None   # None: emergency staircases (between sections)
+    section: Section | None = None  # None: emergency staircases (between sections)
     x: int = Field(ge=0, le=2000)  # drawing coordinates (board image, 0..1600 x 0..1000)
     y: int = Field(ge=0, le=1200)
 
@@ -310,3 +310,28 @@ def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
         parsed = tomllib.load(fh)
     annotation = Content.model_fields[key].annotation
     return TypeAdapter(annotation).validate_python(parsed[key])
+
+
+class Index:
+    """Content looked up by id (built once; content never changes)."""
+
+    def __init__(self, c: Content) -> None:
+        self.items = {i.id: i for i in c.items}
+        self.rooms = {r.id: r for r in c.rooms}
+        self.characters = {ch.id: ch for ch in c.characters}
+        self.cards = {card.id: card for ch in c.characters for card in ch.deck}
+        self.attacks = {a.id: a for a in c.attacks}
+        self.events = {e.id: e for e in c.events}
+        self.contamination = {x.id: x for x in c.contamination}
+        self.wounds = {w.id: w for w in c.serious_wounds}
+        self.objectives = {o.id: o for o in c.objectives}
+        self.computer = {card.id: card for card in c.computer}
+        self.contingencies = {t.id: t for t in c.contingencies}
+        self.css = {t.id: t for t in c.css_tokens}
+        self.weaknesses = {w.id: w for w in c.weaknesses}
+        self.tokens = {t.kind: t for t in c.intruders.tokens}
+
+
+@lru_cache(maxsize=1)
+def index() -> Index:
+    return Index(content())

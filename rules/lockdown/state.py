@@ -10,7 +10,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
-from rules.nemesis.state import CorridorState, Hero, Intruder, RoomState
+from rules.nemesis.effects import Effect
+from rules.nemesis.state import Hero, Intruder, RoomState
 
 
 class Options(BaseModel):
@@ -28,12 +29,27 @@ class Power(BaseModel):
 # ------------------------------------------------------------------ frames
 class RoundFrame(BaseModel):
     kind: Literal["round"] = "round"
-    stage: Literal["draw", "turns", "events", "next"] = "draw"
+    stage: Literal["draw", "turns", "vent", "events", "next"] = "draw"
+    last: str | None = None  # the seat whose turn came last
 
 
 class TurnFrame(BaseModel):
+    """One turn of up to 2 actions (or a pass)."""
+
     kind: Literal["turn"] = "turn"
     seat: str
+    done: bool = False
+
+
+class ShotFrame(BaseModel):
+    """A shot or melee blow being resolved (after the roll when a choice is open)."""
+
+    kind: Literal["shot"] = "shot"
+    seat: str
+    target: int           # intruder id, or 0 for an egg
+    melee: bool
+    face: str = ""
+    slot: int = -1
 
 
 class PayFrame(BaseModel):
@@ -86,6 +102,40 @@ class MoveFrame(BaseModel):
     no_noise: bool = False
 
 
+class EffectsFrame(BaseModel):
+    """Effects waiting to be applied in order for a subject character (or none)."""
+
+    kind: Literal["effects"] = "effects"
+    effects: list[Effect]
+    subject: str | None = None
+    source: str = ""
+
+
+class PickFrame(BaseModel):
+    """A choice an effect needs: a room, a card, a colour, a destination, a target."""
+
+    kind: Literal["pick"] = "pick"
+    seat: str
+    purpose: Literal["room", "discard", "color", "move", "intruder", "noise_corridor", "step"]
+    options: list[str]
+    labels: list[str] = []
+    tag: str = ""          # for purpose "step": which multi-step room action continues
+    effect: Effect | None = None
+    subject: str | None = None
+    left: int = 1
+
+
+class AgreeFrame(BaseModel):
+    """Other characters asked to agree (riding the elevator along, a trade)."""
+
+    kind: Literal["agree"] = "agree"
+    asker: str
+    purpose: Literal["elevator", "trade"]
+    queue: list[str]
+    accepted: list[str] = []
+    target: str = ""
+
+
 class EventPhaseFrame(BaseModel):
     kind: Literal["event_phase"] = "event_phase"
     stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "done"] = "css"
@@ -98,7 +148,8 @@ class EndFrame(BaseModel):
 
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
-    | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame,
+    | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
+    | ShotFrame | AgreeFrame,
     Field(discriminator="kind"),
 ]
 
@@ -112,7 +163,8 @@ class GameState(BaseModel):
     seats: list[str]
     heroes: dict[str, Hero] = {}
     rooms: dict[str, RoomState]
-    corridors: dict[str, CorridorState]
+    doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
+    noise: list[str] = []                                   # corridors with a noise marker
     tech_noise: bool = False
     intruders: list[Intruder] = []
     next_intruder: int = 1

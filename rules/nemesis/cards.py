@@ -112,7 +112,7 @@ class Character(_M):
     group: Literal["survivor", "worker"]  # Nemesis survivors vs facility workers
     ability: Ability
     text: str
-    starting_item: str | None
+    starting_item: str | None = None
     quest: Quest
     deck: tuple[ActionCard, ...] = Field(min_length=10, max_length=10)
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-Place = Literal["board", "css", "bunker", "isolated", "dead"]
+Place = Literal["board", "pod", "css", "bunker", "isolated", "dead"]
 
 
 class WoundCard(BaseModel):
@@ -21,7 +21,7 @@ class Held(BaseModel):
     """Something in a hand slot: a heavy item card or an object token."""
 
     item: str | None = None      # item id
-    obj: str | None = None       # "egg", "carcass", "corpse:<seat>"
+    obj: str | None = None       # "egg", "carcass", "corpse_<seat>"
     ammo: int = 0
     taped_to: str | None = None  # a second heavy item sharing the slot (Duct Tape)
 
@@ -33,7 +33,7 @@ class Hero(BaseModel):
     character: str
     room: str
     place: Place = "board"
-    pod: str | None = None          # "A"/"B"/"C" while waiting in a CSS pod
+    pod: str | None = None          # "A"/"B"/"C": the pod waited in (place "pod") or left in
     hand: list[str] = []            # action card ids and contamination ids ("c:<id>")
     deck: list[str] = []
     discard: list[str] = []
@@ -72,7 +72,7 @@ class RoomState(BaseModel):
     items: int = 0                   # searches left
     fire: bool = False
     malfunction: bool = False
-    objects: list[str] = []          # "egg", "carcass", "corpse:<seat>"
+    objects: list[str] = []          # "egg", "carcass", "corpse_<seat>"
     venting: bool = False
 
 

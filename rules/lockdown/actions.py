@@ -1,0 +1,204 @@
+"""Every move a Lockdown player can make, with its key and label."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from rules.core.actions import ActionCodec, KeyedAction
+
+
+class Draft(KeyedAction):
+    kind: Literal["draft"] = "draft"
+    character: str
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Play the {self.text or self.character}"
+
+
+class KeepObjective(KeyedAction):
+    kind: Literal["keep"] = "keep"
+    objective: str
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Keep objective: {self.text or self.objective}"
+
+
+class Move(KeyedAction):
+    kind: Literal["move"] = "move"
+    to: str
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Move to {self.text or self.to}"
+
+
+class CarefulMove(KeyedAction):
+    kind: Literal["careful"] = "careful"
+    to: str
+    number: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Move carefully to {self.text or self.to}, noise in corridor {self.number}"
+
+
+class Shoot(KeyedAction):
+    kind: Literal["shoot"] = "shoot"
+    slot: int
+    target: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Shoot {self.text or self.target}"
+
+
+class Melee(KeyedAction):
+    kind: Literal["melee"] = "melee"
+    target: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Melee attack {self.text or self.target}"
+
+
+class Search(KeyedAction):
+    kind: Literal["search"] = "search"
+    color: str
+
+    @property
+    def label(self) -> str:
+        return f"Search the room ({self.color} items)"
+
+
+class PickUp(KeyedAction):
+    kind: Literal["pick_up"] = "pick_up"
+    obj: str
+
+    @property
+    def label(self) -> str:
+        what = "a corpse" if self.obj.startswith("corpse") else f"an {self.obj}" \
+            if self.obj[0] in "aeiou" else f"a {self.obj}"
+        return f"Pick up {what}"
+
+
+class Drop(KeyedAction):
+    kind: Literal["drop"] = "drop"
+    slot: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Drop {self.text or 'what you carry'} (free)"
+
+
+class RoomAct(KeyedAction):
+    kind: Literal["room"] = "room"
+    variant: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Room action: {self.text}" if self.text else "Room action"
+
+
+class PlayCard(KeyedAction):
+    kind: Literal["card"] = "card"
+    card: str
+    option: int = 0
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Play {self.text or self.card}"
+
+
+class UseItem(KeyedAction):
+    kind: Literal["use"] = "use"
+    item: str
+    option: int = 0
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Use {self.text or self.item}"
+
+
+class Craft(KeyedAction):
+    kind: Literal["craft"] = "craft"
+    item: str
+    cards: tuple[str, ...]
+    text: str = ""
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Craft {self.text or self.item}"
+
+
+class Trade(KeyedAction):
+    kind: Literal["trade"] = "trade"
+    to: str
+    give: str | None  # an item id, or None for asking without giving
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Trade with <@{self.to}>: {self.text}"
+
+
+class Pass(KeyedAction):
+    kind: Literal["pass"] = "pass"
+
+    @property
+    def label(self) -> str:
+        return "Pass for this round"
+
+
+class Pay(KeyedAction):
+    kind: Literal["pay"] = "pay"
+    cards: tuple[str, ...]
+    text: str = ""
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return f"Discard {self.text}" if self.text else "Pay nothing"
+
+
+class Pick(KeyedAction):
+    kind: Literal["pick"] = "pick"
+    index: int
+    text: str = ""
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+
+    @property
+    def label(self) -> str:
+        return self.text or f"Choice {self.index + 1}"
+
+
+ALL_ACTIONS: list[type[KeyedAction]] = [
+    Draft, KeepObjective, Move, CarefulMove, Shoot, Melee, Search, PickUp, Drop, RoomAct,
+    PlayCard, UseItem, Craft, Trade, Pass, Pay, Pick,
+]
+CODEC = ActionCodec(ALL_ACTIONS)

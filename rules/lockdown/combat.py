@@ -1,0 +1,151 @@
+"""Shooting and melee against intruders and eggs (NX-ATK-1, NX-ATK-3)."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.lockdown import intruders as nx
+from rules.lockdown.actions import Pick
+from rules.lockdown.cards import index
+from rules.lockdown.heroes import contaminate, serious_wound
+from rules.lockdown.state import GameState, ShotFrame
+from rules.lockdown.table import Ctx, action_cards, has_wound, intruders_in, powered, who
+from rules.nemesis.state import Hero, Intruder
+
+REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
+
+
+def weapon_slots(ctx_items: dict[str, object], hero: Hero) -> list[int]:
+    out = []
+    for i, held in enumerate(hero.hands):
+        item = ctx_items.get(held.item or "")
+        weapon = getattr(item, "weapon", None)
+        if weapon is not None and weapon.kind in ("classic", "energy") and held.ammo > 0:
+            out.append(i)
+    return out
+
+
+def uncarried_eggs(s: GameState, room: str) -> int:
+    from rules.lockdown.intruders import nest_room
+
+    eggs = s.rooms[room].objects.count("egg")
+    if nest_room(s) == room:
+        eggs += s.eggs
+    return eggs
+
+
+def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -> None:
+    s = ctx.s
+    if melee and target != 0:
+        contaminate(ctx, hero)
+    if not melee:
+        held = hero.hands[slot]
+        held.ammo -= 1
+    use_advantage = not melee and (powered(s, hero.room) or _steady(hero)) \
+        and not has_wound(hero, "eye")
+    faces = ctx.c.dice.advantage if use_advantage else ctx.c.dice.combat
+    face = faces[s.rng.below(len(faces))]
+    die = "advantage die" if use_advantage else "combat die"
+    ctx.say(f"{who(hero.seat)} {'strikes' if melee else 'shoots'} — {die}: {face}.",
+            kind="combat_roll", face=face)
+    frame = ShotFrame(seat=hero.seat, target=target, melee=melee, face=face, slot=slot)
+    if face in ("pay_hit", "hit_pay2") and action_cards(hero):
+        s.stack.append(frame)  # the shooter decides whether to discard a card
+        return
+    resolve(ctx, frame, pay=False)
+
+
+def _steady(hero: Hero) -> bool:
+
+    ch = index().characters[hero.character]
+    return ch.ability == "steady_aim"
+
+
+def shot_waiting(s: GameState, f: ShotFrame) -> list[str]:
+    return [f.seat]
+
+
+def shot_legal(s: GameState, f: ShotFrame, seat: str) -> list[Action]:
+    extra = "deal 1 injury" if f.face == "pay_hit" else "deal 2 injuries instead of 1"
+    return [Pick(index=0, text=f"Discard an action card to {extra}"),
+            Pick(index=1, text="Keep your cards")]
+
+
+def shot_act(ctx: Ctx, f: ShotFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, Pick)
+    ctx.s.stack.pop()
+    resolve(ctx, f, pay=action.index == 0)
+
+
+def shot_run(ctx: Ctx, f: ShotFrame) -> None:
+    ctx.s.stack.pop()
+
+
+def injuries_for(face: str, kind: str, melee: bool, paid: bool) -> int:
+    if face == "miss":
+        return 0
+    if face in REACH:
+        return 1 if kind in REACH[face] or kind == "egg" else 0
+    if face == "hit":
+        return 1
+    if face == "hit2":
+        return 1 if melee else 2
+    if face == "pay_hit":
+        return 1 if paid else 0
+    return 2 if paid else 1  # hit_pay2
+
+
+def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
+    s = ctx.s
+    hero = s.heroes[f.seat]
+    if pay:
+        card = action_cards(hero)[0]
+        hero.hand.remove(card)
+        hero.discard.append(card)
+    if f.target == 0:
+        hits = injuries_for(f.face, "egg", f.melee, pay)
+        destroy_eggs(ctx, hero, hits)
+        nx.noise_roll(ctx, hero)
+        return
+    target = next((i for i in s.intruders if i.id == f.target), None)
+    if target is None:
+        return
+    hits = injuries_for(f.face, target.kind, f.melee, pay)
+    if hits == 0:
+        ctx.say(f"{who(hero.seat)} misses the {target.kind}.", kind="miss")
+        if f.melee:
+            serious_wound(ctx, hero)
+        return
+    bonus = 0
+    if not f.melee and f.slot >= 0:
+        item = index().items.get(hero.hands[f.slot].item)
+        if item is not None and item.weapon is not None:
+            bonus = item.weapon.damage_bonus
+    nx.injure(ctx, target, hits + bonus, by=hero.seat)
+
+
+def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
+    s = ctx.s
+    from rules.lockdown.intruders import nest_room
+
+    for _ in range(hits):
+        if "egg" in s.rooms[hero.room].objects:
+            s.rooms[hero.room].objects.remove("egg")
+        elif nest_room(s) == hero.room and s.eggs > 0:
+            s.eggs -= 1
+        else:
+            break
+        ctx.say(f"{who(hero.seat)} destroys an egg.", kind="egg")
+    if hits == 0:
+        ctx.say(f"{who(hero.seat)} misses the eggs.", kind="miss")
+    nest_check(ctx)
+
+
+def nest_check(ctx: Ctx) -> None:
+    s = ctx.s
+    if s.nest_found and s.eggs == 0 and not s.nest_destroyed:
+        s.nest_destroyed = True
+        ctx.say("The nest is destroyed: no egg is left in it.", kind="nest")
+
+
+def targets_in(s: GameState, hero: Hero) -> list[Intruder]:
+    return intruders_in(s, hero.room)

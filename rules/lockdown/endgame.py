@@ -1,0 +1,159 @@
+"""How the game ends (LD-END-1) and the victory check (LD-WIN-1, NX-END-1, LD-OBJ-1);
+weaknesses in play (LD-KNOW-1)."""
+
+from __future__ import annotations
+
+from rules.lockdown.cards import index
+from rules.lockdown.heroes import infected
+from rules.lockdown.state import EndFrame, GameState
+from rules.lockdown.table import Ctx, who
+from rules.nemesis.state import Hero
+
+SAFE = ("isolated", "bunker", "css")
+
+
+def weakness_active(s: GameState, effect: str, hero: Hero | None = None) -> bool:
+    """A discovered weakness applies when the character (or, for effects on the whole
+    board, any character in play) has at least the knowledge it needs."""
+    from rules.lockdown.cards import content
+
+    cards = {w.id: w for w in content().weaknesses}
+    revealed = s.weaknesses[:max(1, len(s.lab_slots))] if s.lab_slots else []
+    for wid in revealed:
+        card = cards[wid]
+        if card.effect != effect:
+            continue
+        if hero is not None:
+            return hero.knowledge >= card.knowledge
+        return any(h.knowledge >= card.knowledge for h in s.heroes.values()
+                   if h.place == "board")
+    return False
+
+
+def nobody_left_reason(s: GameState) -> str:
+    """The last character left: jump to autodestruction, the alert, or the end."""
+    if s.autodestruct is not None and (s.alert is None or s.autodestruct >= s.alert):
+        return "autodestruct"
+    if s.alert is not None:
+        return "alert"
+    return "purge"
+
+
+def end_run(ctx: Ctx, f: EndFrame) -> None:
+    s = ctx.s
+    s.stack.clear()
+    reason = f.reason
+    if reason == "nobody_left":
+        reason = nobody_left_reason(s)
+        ctx.say("No character is left in the facility: time runs out at once.", kind="end")
+    explosion = reason == "autodestruct" or reason.startswith("explosion")
+    doomed = ("board", "pod", "isolated") if explosion else ("board", "pod")
+    for hero in s.heroes.values():
+        if hero.place in doomed:
+            hero.place = "dead"
+    if explosion:
+        s.intruders.clear()
+        s.nest_destroyed = True
+        why = reason.partition(":")[2] or "the autodestruction sequence"
+        ctx.say(f"The facility explodes ({why}): everyone inside dies.", kind="end")
+    else:
+        ctx.say("The corporation purges the facility: everyone outside the isolation room, "
+                "the bunker and the pods dies.", kind="end")
+    s.ended = reason
+    victory_check(ctx)
+
+
+def victory_check(ctx: Ctx) -> None:
+    s = ctx.s
+    alive = [h for h in s.heroes.values() if h.place in SAFE]
+    token = index().contingencies[s.active_contingency]
+    ctx.say(f"Victory check. The active contingency: {token.name}. {token.text}",
+            kind="contingency", token=token.id)
+    for hero in alive:
+        if contingency_kills(s, token.effect, hero):
+            hero.place = "dead"
+            ctx.say(f"{who(hero.seat)} dies to the contingency plan.", kind="death")
+    for hero in [h for h in s.heroes.values() if h.place in SAFE]:
+        if contamination_kills(ctx, hero):
+            hero.place = "dead"
+            ctx.say(f"{who(hero.seat)} dies of the infection.", kind="death")
+    survivors = [h for h in s.heroes.values() if h.place in SAFE]
+    s.survivors = [h.seat for h in survivors]
+    winners = []
+    for hero in survivors:
+        met = [o for o in hero.objectives if objective_met(s, hero, o, survivors)]
+        names = ", ".join(_objective(o).name for o in hero.objectives)
+        ctx.say(f"{who(hero.seat)} survived; objective: {names} — "
+                f"{'met' if met else 'not met'}.", kind="objective_check", seat=hero.seat)
+        if met:
+            winners.append(hero.seat)
+    s.winners = winners
+    text = ", ".join(who(x) for x in winners) if winners else "nobody"
+    ctx.say(f"Game over. Winners: {text}.", kind="game_over", winners=winners)
+
+
+def contingency_kills(s: GameState, effect: str, hero: Hero) -> bool:
+    if effect == "kill_pods":
+        return hero.place == "css"
+    if hero.place == "css":
+        return False  # pod escapees only fear the pods being shot down
+    return {
+        "nothing": False,
+        "kill_isolated": hero.place == "isolated",
+        "kill_bunker": hero.place == "bunker",
+        "kill_contaminated": hero.larva or sum(
+            1 for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")) >= 2,
+        "kill_low_knowledge": hero.knowledge < 4,
+        "kill_wounded": len(hero.serious) >= 2,
+        "kill_no_signal": not hero.signal,
+    }[effect]
+
+
+def contamination_kills(ctx: Ctx, hero: Hero) -> bool:
+    """Scan (skipped with a larva); if infected, shuffle everything and draw 4: any
+    contamination card among them kills."""
+    cards = hero.hand + hero.deck + hero.discard
+    if not hero.larva and not any(c.startswith("c:") and infected(ctx, c) for c in cards):
+        return False
+    pile = ctx.s.rng.shuffled(cards)
+    hero.deck, hero.hand, hero.discard = pile, [], []
+    drawn = pile[:4]
+    ctx.say(f"{who(hero.seat)} is infected and draws 4 cards...", kind="infection_check")
+    return any(c.startswith("c:") for c in drawn)
+
+
+def _objective(oid: str):  # type: ignore[no-untyped-def]
+
+    return index().objectives[oid]
+
+
+def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> bool:
+    from rules.lockdown.cards import content
+
+    card = _objective(oid)
+    groups = {c.id: c.group for c in content().characters}
+    kind = card.kind
+    if kind == "player_cannot_survive":
+        seat = s.seats[card.value - 1] if 0 < card.value <= len(s.seats) else None
+        return seat is not None and all(x.seat != seat for x in survivors)
+    if kind == "only_survivor":
+        return [x.seat for x in survivors] == [hero.seat]
+    if kind == "no_nemesis_survivor":
+        return all(groups[x.character] != "survivor" for x in survivors)
+    if kind == "no_worker_survivor":
+        return all(groups[x.character] != "worker" for x in survivors)
+    if kind == "send_signal":
+        return hero.signal
+    if kind == "discover_weakness":
+        return bool(s.lab_slots)
+    if kind == "destroy_nest":
+        return s.nest_destroyed
+    if kind == "escape_by_css":
+        return hero.place == "css"
+    if kind == "escape_to_bunker":
+        return hero.place == "bunker"
+    if kind == "knowledge_at_least":
+        return hero.knowledge >= card.value
+    if kind == "carry_egg_out":
+        return any(h.obj == "egg" for h in hero.hands)
+    return hero.place == "isolated"  # isolate

@@ -1,0 +1,173 @@
+"""The event phase in the source's order (LD-PHASE-1): launch CSS, move time (with
+autodestruction, alert and power thresholds), noise removal, intruder attacks, fire
+damage, the event card, bag development."""
+
+from __future__ import annotations
+
+from rules.lockdown import intruders as nx
+from rules.lockdown.board import board
+from rules.lockdown.cards import index
+from rules.lockdown.heroes import draw_from, serious_wound
+from rules.lockdown.resolve import power_effect, push_effects
+from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
+from rules.lockdown.table import Ctx, in_play, intruders_in, noisy, powered, set_noise, who
+
+
+def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
+    return next((t for t in ctx.c.time_track.slots if t.number == number), None)
+
+
+def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
+    s = ctx.s
+    if f.stage == "css":
+        f.stage = "time"
+        launch_css(ctx)
+    elif f.stage == "time":
+        f.stage = "noise"
+        move_time(ctx)
+    elif f.stage == "noise":
+        f.stage = "attacks"
+        remove_noise(ctx)
+    elif f.stage == "attacks":
+        f.stage = "fire"
+        queue = nx.event_attack_targets(s)
+        if queue:
+            s.stack.append(AttackFrame(queue=queue))
+    elif f.stage == "fire":
+        f.stage = "event"
+        fire_damage(ctx)
+    elif f.stage == "event":
+        f.stage = "bag"
+        event_card(ctx)
+    elif f.stage == "bag":
+        f.stage = "done"
+        nx.bag_development(ctx)
+    else:
+        s.stack.pop()
+        if not in_play(s):
+            s.stack.append(EndFrame(reason="nobody_left"))
+
+
+def launch_css(ctx: Ctx) -> None:
+    s = ctx.s
+    waiting = [h for h in s.heroes.values() if h.place == "pod"]
+    if s.time not in s.css:
+        return
+    token_id = s.css.pop(s.time)
+    s.css_revealed.append(token_id)
+    token = index().css[token_id]
+    ctx.say("CSS launch window: pods " + ", ".join(token.launches) + " launch.",
+            kind="css_launch", launches=list(token.launches))
+    for hero in waiting:
+        if hero.pod in token.launches:
+            hero.place = "css"
+            ctx.say(f"{who(hero.seat)} is launched in pod {hero.pod} and escapes!",
+                    kind="escape_css", seat=hero.seat)
+        else:
+            hero.place = "board"
+            hero.room = css_room(s, hero.pod or "")
+            ctx.say(f"Pod {hero.pod} does not launch: {who(hero.seat)} is thrown back out.",
+                    kind="css_fail")
+            serious_wound(ctx, hero)
+            hero.pod = None
+
+
+def css_room(s: GameState, pod: str) -> str:
+    from rules.lockdown.table import tile_of
+
+    for slot, room in s.rooms.items():
+        if room.tile and tile_of(room.tile).action == f"css_{pod.lower()}":
+            return slot
+    return next(iter(s.rooms))
+
+
+def move_time(ctx: Ctx) -> None:
+    s = ctx.s
+    left = time_slot(ctx, s.time)
+    if s.alert is not None and s.time == s.alert:
+        s.stack.append(EndFrame(reason="alert"))
+        return
+    s.time -= 1
+    ctx.say(f"Time passes: the time token moves to slot {s.time}.", kind="time",
+            slot=s.time)
+    if s.autodestruct is not None and s.autodestruct_red and s.time <= s.autodestruct:
+        s.stack.append(EndFrame(reason="autodestruct"))
+        return
+    if s.time <= 0:
+        s.stack.append(EndFrame(reason="purge"))
+        return
+    if s.autodestruct is not None and not s.autodestruct_red and s.time == s.autodestruct:
+        s.autodestruct = max(0, s.time - 3)
+        s.autodestruct_red = True
+        if not s.gate_open:
+            s.gate_open = True
+        ctx.say(f"The autodestruction sequence can no longer be stopped: the facility "
+                f"explodes at slot {s.autodestruct}. The main gate opens.",
+                kind="autodestruct")
+    here = time_slot(ctx, s.time)
+    s.isolation_open = bool(here and here.white) or s.alert is not None
+    if here is not None and here.white:
+        ctx.say("The isolation room is open.", kind="isolation")
+    threshold = left.threshold_after if left is not None else 0
+    if threshold and (not s.time_active or threshold == 2):
+        ctx.say("A power threshold is crossed.", kind="power")
+        power_effect(ctx, "off_highest", None)
+
+
+def remove_noise(ctx: Ctx) -> None:
+    """In powered sections, noise goes from corridors not next to characters."""
+    s = ctx.s
+    occupied = {h.room for h in in_play(s)}
+    removed = 0
+    for room in s.rooms:
+        if not powered(s, room) or room in occupied:
+            continue
+        for ex in board().exits[room]:
+            if ex.to == "tech" or ex.to in occupied:
+                continue
+            if noisy(s, ex.corridor):
+                set_noise(s, ex.corridor, False)
+                removed += 1
+    if removed:
+        ctx.say(f"Noise dies down in the powered sections ({removed} markers).",
+                kind="noise_removal")
+
+
+def fire_damage(ctx: Ctx) -> None:
+    s = ctx.s
+    from rules.lockdown.combat import nest_check
+
+    for slot, room in s.rooms.items():
+        if not room.fire:
+            continue
+        for intruder in list(intruders_in(s, slot)):
+            nx.injure(ctx, intruder, weakness_fire(ctx))
+        if "egg" in room.objects:
+            room.objects.remove("egg")
+            ctx.say("The fire destroys an egg.", kind="egg")
+        elif nx.nest_room(s) == slot and s.eggs > 0:
+            s.eggs -= 1
+            ctx.say("The fire destroys an egg in the nest.", kind="egg")
+            nest_check(ctx)
+
+
+
+def weakness_fire(ctx: Ctx) -> int:
+    from rules.lockdown.endgame import weakness_active
+
+    return 2 if weakness_active(ctx.s, "fire_hurts_more") else 1
+
+
+def event_card(ctx: Ctx) -> None:
+    s = ctx.s
+    card_id = draw_from(s, "events")
+    if card_id is None:
+        return
+    s.discards.setdefault("events", []).append(card_id)
+    card = index().events[card_id]
+    ctx.say(f"Intruder event: {card.name}. {card.text}", kind="event", card=card_id)
+    nx.event_movement(ctx, card.movers, card.corridors)
+    push_effects(ctx, list(card.effects) + list(card.dark_effects), subject=None,
+                 source=card_id)
+
+

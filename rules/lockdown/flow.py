@@ -1,0 +1,39 @@
+"""Lockdown's frames on the core frame machine."""
+
+from __future__ import annotations
+
+from rules.core.frames import FrameMachine, Handler, automatic
+from rules.lockdown import (
+    choices,
+    combat,
+    endgame,
+    event_phase,
+    intruders,
+    movement,
+    resolve,
+    rooms,
+    turns,
+)
+from rules.lockdown.table import Ctx
+
+MACHINE: FrameMachine[Ctx] = FrameMachine({
+    "round": automatic(turns.round_run),
+    "turn": Handler(turns.turn_waiting, turns.turn_legal, turns.turn_act, turns.turn_run),
+    "pay": Handler(turns.pay_waiting, turns.pay_legal, turns.pay_act, turns.pay_run),
+    "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,
+                     choices.draft_run),
+    "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,
+                          choices.objectives_act, choices.objectives_run),
+    "encounter": automatic(intruders.encounter_run),
+    "attack": automatic(intruders.attack_run),
+    "move": automatic(movement.move_run),
+    "event_phase": automatic(event_phase.event_phase_run),
+    "end": automatic(endgame.end_run),
+    "effects": automatic(resolve.effects_run),
+    "pick": Handler(resolve.pick_waiting, resolve.pick_legal, resolve.pick_act,
+                    resolve.pick_run),
+    "shot": Handler(combat.shot_waiting, combat.shot_legal, combat.shot_act,
+                    combat.shot_run),
+    "agree": Handler(rooms.agree_waiting, rooms.agree_legal, rooms.agree_act,
+                     rooms.agree_run),
+})

@@ -1,0 +1,130 @@
+"""Moving, escaping, exploring rooms (NX-MOVE-*, NX-EXPLORE-1, NX-ESCAPE-1)."""
+
+from __future__ import annotations
+
+from rules.lockdown import intruders as nx
+from rules.lockdown.board import board
+from rules.lockdown.heroes import set_slime
+from rules.lockdown.state import AttackFrame, GameState, MoveFrame
+from rules.lockdown.table import (
+    Ctx,
+    door,
+    heroes_in,
+    intruders_in,
+    noisy,
+    room_name,
+    section_of,
+    set_door,
+    tile_of,
+    who,
+)
+from rules.nemesis.state import Hero
+
+
+def open_neighbours(s: GameState, room: str) -> list[str]:
+    """Rooms reachable through a corridor without a closed door."""
+    out = []
+    for ex in board().exits[room]:
+        if ex.to != "tech" and door(s, ex.corridor) != "closed":
+            out.append(ex.to)
+    return out
+
+
+def careful_numbers(s: GameState, room: str) -> list[int]:
+    """Corridor numbers of `room` that can take a careful-movement noise marker."""
+    out = []
+    for ex in board().exits[room]:
+        free = not s.tech_noise if ex.to == "tech" else not noisy(s, ex.corridor)
+        if free:
+            out.append(ex.number)
+    return out
+
+
+def move_run(ctx: Ctx, f: MoveFrame) -> None:
+    s = ctx.s
+    hero = s.heroes[f.seat]
+    if hero.place != "board":
+        s.stack.pop()
+        return
+    if f.stage == "escape":
+        f.stage = "arrive"
+        attackers = intruders_in(s, f.origin)
+        if attackers and hero.room == f.origin:
+            ctx.say(f"{who(f.seat)} tries to escape!", kind="escape")
+            s.stack.append(AttackFrame(queue=[(i.id, f.seat) for i in attackers]))
+        return
+    if f.stage == "arrive":
+        f.stage = "noise"
+        arrive(ctx, hero, f)
+        return
+    s.stack.pop()
+    if f.no_noise:
+        return
+    others = [x for x in heroes_in(s, hero.room) if x.seat != hero.seat]
+    if intruders_in(s, hero.room) or others:
+        return  # not an empty room: no noise (entering an intruder's room is combat)
+    if f.careful_corridor is not None:
+        careful_noise(ctx, hero, f)
+    else:
+        nx.noise_roll(ctx, hero)
+
+
+def careful_noise(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
+    ex = board().exit_by_number(hero.room, int(f.careful_corridor or 1))
+    nx.place_noise(ctx, hero, ex)
+
+
+def arrive(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
+    s = ctx.s
+    hero.room = f.to
+    section = section_of(f.to)
+    if section is not None and section not in hero.visited_sections:
+        hero.visited_sections.append(section)
+    ctx.say(f"{who(hero.seat)} moves to {room_name(s, f.to)}.", kind="move", seat=hero.seat,
+            room=f.to)
+    room = s.rooms[f.to]
+    if room.explored:
+        return
+    explore(ctx, hero, f)
+
+
+def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
+    """Flip the tile, set its items, resolve and remove the exploration token."""
+    s = ctx.s
+    room = s.rooms[f.to]
+    room.explored = True
+    tile = tile_of(room.tile or "")
+    token = room.token or "silence"
+    if tile.action != "nest":
+        room.items = room.token_items
+    ctx.say(f"{who(hero.seat)} explores: {tile.name}! Exploration token: {token}.",
+            kind="explore", room=f.to, tile=tile.id, token=token)
+    room.token = None
+    if tile.action == "nest" and not s.nest_found:
+        s.nest_found = True
+        hero.knowledge += 1
+        ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
+    if token == "silence":
+        f.no_noise = f.careful_corridor is None
+        if hero.slime:
+            ctx.say("The slime gives them away: danger!", kind="noise")
+            f.no_noise = True
+            nx.danger(ctx, hero)
+    elif token == "danger":
+        f.no_noise = True
+        nx.danger(ctx, hero)
+    elif token == "slime":
+        set_slime(ctx, hero, True)
+    elif token == "fire":
+        from rules.lockdown.resolve import set_fire
+
+        set_fire(ctx, f.to, True)
+    elif token == "malfunction":
+        from rules.lockdown.resolve import set_malfunction
+
+        set_malfunction(ctx, f.to, True)
+    elif token == "doors":
+        corridor = board().corridor_between(f.to, f.origin)
+        if corridor is not None and door(s, corridor) != "destroyed":
+            set_door(s, corridor, "closed")
+            ctx.say("A door slams shut behind them.", kind="door", corridor=corridor)

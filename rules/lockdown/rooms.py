@@ -1,0 +1,620 @@
+"""Room actions (LD-ROOM-1/2), the computer (LD-COMP-1), venting (LD-VENT-1), CSS
+pods (LD-CSS-1), autodestruction (LD-AUTO-1), alert (LD-ALERT-1), isolation
+(LD-ISO-1), power (LD-POWER-*), the elevator, crafting at the repository."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from rules.core.actions import seat_ref
+from rules.core.contract import Action
+from rules.lockdown import heroes as hz
+from rules.lockdown import intruders as nx
+from rules.lockdown.actions import Pick, RoomAct
+from rules.lockdown.board import board
+from rules.lockdown.cards import index
+from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
+from rules.lockdown.state import AgreeFrame, GameState, PickFrame
+from rules.lockdown.table import (
+    Ctx,
+    door,
+    heroes_in,
+    in_combat,
+    intruders_in,
+    powered,
+    room_name,
+    section_of,
+    set_door,
+    tile_of,
+    who,
+)
+from rules.nemesis import effects as fx
+from rules.nemesis.state import Held, Hero
+
+LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
+
+
+def current_tile(s: GameState, hero: Hero):  # type: ignore[no-untyped-def]
+    room = s.rooms[hero.room]
+    return tile_of(room.tile) if room.explored and room.tile else None
+
+
+def room_action_cost(s: GameState, hero: Hero) -> int:
+    tile = current_tile(s, hero)
+    return tile.action_cost if tile is not None else 2
+
+
+def computer_ready(s: GameState, hero: Hero) -> bool:
+    tile = current_tile(s, hero)
+    return (tile is not None and tile.computer and not s.rooms[hero.room].malfunction
+            and powered(s, hero.room) and bool(s.computer))
+
+
+# ------------------------------------------------------------------ listing
+def room_actions(s: GameState, hero: Hero) -> list[Action]:
+    """Room actions available here (out of combat, no malfunction: LD-ROOM-2)."""
+    tile = current_tile(s, hero)
+    out: list[Action] = []
+    if computer_ready(s, hero):
+        card = _computer_card(s.computer[0])
+        for i, act in enumerate(card.actions):
+            out.append(RoomAct(variant=10 + i, text=f"Computer: {act.label}"))
+    if tile is None or s.rooms[hero.room].malfunction:
+        return out
+    kind = tile.action
+    variants: list[tuple[int, str]] = []
+    if kind == "archive" and not hero.archive_used:
+        variants.append((0, "Examine the archives (+2 knowledge, peek at a contingency)"))
+    elif kind == "cave_entrance" and _tech_destinations(s, hero):
+        variants.append((0, "Crawl through the technical corridors"))
+    elif kind == "cooling_system" and s.autodestruct is None:
+        variants.append((0, "Start the autodestruction sequence"))
+    elif kind == "decon":
+        variants.append((0, "Decontaminate"))
+    elif kind == "emergency":
+        variants += [(0, "Dress all your serious wounds"), (1, "Heal 1 dressed serious wound"),
+                     (2, "Heal all your light wounds")]
+    elif kind == "laboratory" and _lab_objects(s, hero):
+        variants.append((0, "Analyse an object (+3 knowledge)"))
+    elif kind in ("css_a", "css_b", "css_c"):
+        pod = kind[-1].upper()
+        if s.time in s.css and not any(h.place == "pod" and h.pod == pod
+                                       for h in s.heroes.values()):
+            variants.append((0, f"Enter CSS pod {pod} (discard your hand and pass)"))
+    elif kind == "nest" and s.eggs > 0 and len(hero.hands) < 2:
+        variants.append((0, "Take an egg"))
+    elif kind == "power_generator":
+        if s.autodestruct is not None and not s.autodestruct_red:
+            variants.append((0, "Stop the autodestruction sequence"))
+        variants.append((1, "Flip this section's power"))
+    elif kind == "transmitter":
+        if not hero.signal:
+            variants.append((0, "Send a signal"))
+        if any(h.signal and h.seat != hero.seat for h in s.heroes.values()):
+            variants.append((1, "Check the objective of a player who sent a signal"))
+    elif kind == "css_control" and _css_moves(s):
+        variants.append((0, "Schedule a CSS launch (peek and move a CSS token)"))
+    elif kind == "defense_control" and any(
+            not s.rooms[i.room].malfunction for i in s.intruders):
+        variants.append((0, "Exterminate the threat in a room with intruders"))
+    elif kind == "guard_room" and s.rooms[hero.room].items > 0:
+        for i, name in enumerate(("taser", "enviro_suit")):
+            if _crafted_id(name) in s.crafted:
+                variants.append((i, f"Take the {_crafted_name(name)}"))
+    elif kind == "surgery":
+        variants.append((0, "Surgery: remove infection, a light wound, pass"))
+    elif kind == "testing_lab" and hero.knowledge >= 4 and _crafted_id("neutralizer") \
+            in s.crafted:
+        variants.append((0, "Take the Neutralizer"))
+    elif kind == "vent_control" and _vent_targets(s):
+        variants.append((0, "Vent out a room"))
+    elif kind == "alert":
+        if s.alert is None:
+            variants.append((0, "Start the alert procedure"))
+        if s.neutral_pool:
+            variants.append((1, "Peek at a neutral contingency token and take it"))
+    elif kind == "backup_power":
+        variants.append((0, "Restore power"))
+    elif kind == "elevator":
+        variants += _elevator_variants(s, hero)
+    elif kind == "isolation" and s.isolation_open:
+        variants.append((0, "Lock yourself in (noise roll)"))
+    elif kind == "monitoring":
+        variants.append((0, "Watch the monitors (see the next intruder event)"))
+    elif kind == "storage" and s.rooms[hero.room].items > 0:
+        variants.append((0, "Rummage through the storage (draw an item of your choice)"))
+    out.extend(RoomAct(variant=v, text=t) for v, t in variants)
+    return out
+
+
+# ------------------------------------------------------------------ doing
+def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
+    s = ctx.s
+    if variant >= 10:
+        computer_action(ctx, hero, variant - 10)
+        return
+    tile = current_tile(s, hero)
+    kind = tile.action
+    say = ctx.say
+    if kind == "archive":
+        hero.knowledge += 2
+        hero.archive_used = True
+        say(f"{who(hero.seat)} studies the archives (+2 knowledge).", kind="room")
+        _peek_contingency(ctx, hero, take=False)
+    elif kind == "cave_entrance":
+        _ask(ctx, hero, "cave", _tech_destinations(s, hero),
+             [room_name(s, r) for r in _tech_destinations(s, hero)])
+    elif kind == "cooling_system":
+        s.autodestruct = max(0, s.time - 3)
+        s.autodestruct_red = False
+        say(f"{who(hero.seat)} starts the autodestruction sequence (slot {s.autodestruct}).",
+            kind="autodestruct")
+    elif kind == "decon":
+        hz.scan_and_remove(ctx, hero, everywhere=False, larva_too=True)
+        hz.set_slime(ctx, hero, False)
+    elif kind == "emergency":
+        from rules.lockdown.resolve import heal
+
+        heal(ctx, hero, ("dress_all", "heal_dressed", "light_all")[variant])
+    elif kind == "laboratory":
+        objs = _lab_objects(s, hero)
+        _ask(ctx, hero, "lab", objs, [o.split("_")[0] for o in objs])
+    elif kind in ("css_a", "css_b", "css_c"):
+        pod = kind[-1].upper()
+        hero.discard.extend(hero.hand)
+        hero.hand = []
+        hero.place = "pod"
+        hero.pod = pod
+        hero.passed = True
+        say(f"{who(hero.seat)} climbs into CSS pod {pod} and waits for the launch.",
+            kind="css")
+    elif kind == "nest":
+        s.eggs -= 1
+        hero.hands.append(Held(obj="egg"))
+        say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
+        from rules.lockdown.combat import nest_check
+
+        nest_check(ctx)
+        nx.noise_roll(ctx, hero)
+    elif kind == "power_generator":
+        if variant == 0:
+            s.autodestruct = None
+            say(f"{who(hero.seat)} stops the autodestruction sequence.", kind="autodestruct")
+        else:
+            push_effects(ctx, [fx.Power(do="power", op="flip_here")], subject=hero.seat)
+    elif kind == "transmitter":
+        if variant == 0:
+            hero.signal = True
+            say(f"{who(hero.seat)} sends a signal.", kind="signal")
+        else:
+            others = [h.seat for h in s.heroes.values() if h.signal and h.seat != hero.seat]
+            _ask(ctx, hero, "check", others, [f"Check {seat_ref(x)}" for x in others])
+    elif kind == "css_control":
+        slots = sorted(s.css)
+        _ask(ctx, hero, "css_pick", [str(x) for x in slots],
+             [f"The CSS token on time slot {x}" for x in slots])
+    elif kind == "defense_control":
+        room = s.rooms[hero.room]
+        if room.items > 0:
+            room.items -= 1
+        else:
+            set_malfunction(ctx, hero.room, True)
+        targets = sorted({i.room for i in s.intruders if not s.rooms[i.room].malfunction})
+        _ask(ctx, hero, "defense", targets, [room_name(s, r) for r in targets])
+    elif kind == "guard_room":
+        s.rooms[hero.room].items -= 1
+        crafted = _crafted_id(("taser", "enviro_suit")[variant])
+        s.crafted.remove(crafted)
+        give_item(ctx, hero, crafted)
+    elif kind == "surgery":
+        hz.scan_and_remove(ctx, hero, everywhere=True, larva_too=True)
+        hz.light_wound(ctx, hero)
+        hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
+        hero.hand, hero.discard = [], []
+        hero.passed = True
+        say(f"{who(hero.seat)} undergoes surgery and passes.", kind="room")
+    elif kind == "testing_lab":
+        crafted = _crafted_id("neutralizer")
+        s.crafted.remove(crafted)
+        give_item(ctx, hero, crafted)
+    elif kind == "vent_control":
+        rooms = _vent_targets(s)
+        _ask(ctx, hero, "vent", rooms, [room_name(s, r) for r in rooms])
+    elif kind == "alert":
+        if variant == 0:
+            s.alert = s.time // 2
+            s.isolation_open = True
+            say(f"{who(hero.seat)} starts the alert procedure: the game ends when time "
+                f"leaves slot {s.alert}. The isolation room opens.", kind="alert")
+        else:
+            _peek_contingency(ctx, hero, take=True)
+    elif kind == "backup_power":
+        restore_power(ctx, hero)
+    elif kind == "elevator":
+        elevator(ctx, hero, variant)
+    elif kind == "isolation":
+        lock_in(ctx, hero)
+    elif kind == "monitoring":
+        top = s.decks.get("events", [])[:1]
+        if top:
+            event = index().events[top[0]]
+            ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
+                     kind="peek_event")
+        say(f"{who(hero.seat)} watches the monitors.", kind="room")
+    elif kind == "storage":
+        s.rooms[hero.room].items -= 1
+        _ask(ctx, hero, "storage", ["red", "yellow", "green"],
+             ["Take a red item", "Take a yellow item", "Take a green item"])
+
+
+def _ask(ctx: Ctx, hero: Hero, tag: str, options: list[str], labels: list[str]) -> None:
+    if not options:
+        ctx.say("There is nothing to choose.", kind="room")
+        return
+    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
+                                 labels=labels, tag=tag, subject=hero.seat))
+
+
+def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
+    s = ctx.s
+    hero = s.heroes[frame.seat]
+    tag = frame.tag
+    if tag == "cave":
+        ctx.say(f"{who(hero.seat)} crawls through the ducts to {room_name(s, option)}.",
+                kind="move")
+        hero.room = option
+        _cave_attack(ctx, hero)
+    elif tag == "lab":
+        analyse(ctx, hero, option)
+    elif tag == "check":
+        target = s.heroes[option]
+        names = ", ".join(_objective_name(o) for o in target.objectives)
+        ctx.tell(hero.seat, f"{seat_ref(option)}'s objective(s): {names}.", kind="objective")
+        ctx.say(f"{who(hero.seat)} checks {who(option)}'s objective in secret.", kind="room")
+    elif tag == "css_pick":
+        slot = int(option)
+        token = index().css[s.css[slot]]
+        ctx.tell(hero.seat, f"The CSS token on slot {slot} launches pods "
+                 + ", ".join(token.launches) + ".", kind="css_peek")
+        moves = [x for x in (slot + 1, slot - 1)
+                 if 0 < x <= 15 and x not in s.css and x != s.time]
+        labels = [f"Move it to slot {x}" for x in moves]
+        s.stack.append(PickFrame(seat=hero.seat, purpose="step",
+                                 options=[f"{slot}>{x}" for x in moves] + [f"{slot}>{slot}"],
+                                 labels=[*labels, "Leave it"], tag="css_move",
+                                 subject=hero.seat))
+    elif tag == "css_move":
+        old, new = (int(x) for x in option.split(">"))
+        if old != new:
+            s.css[new] = s.css.pop(old)
+            ctx.say(f"{who(hero.seat)} reschedules a CSS launch.", kind="css")
+    elif tag == "defense":
+        set_malfunction(ctx, option, True)
+        for intruder in list(intruders_in(s, option)):
+            nx.injure(ctx, intruder, 1, by=hero.seat)
+        for other in heroes_in(s, option):
+            hz.serious_wound(ctx, other)
+    elif tag == "vent":
+        vent(ctx, option)
+    elif tag == "storage":
+        card = hz.draw_from(s, option)
+        if card is not None:
+            give_item(ctx, hero, card)
+    elif tag == "power":
+        order = option.split(",")
+        tokens = {str(p.token): p for p in s.power.values()}
+        for place, token in zip(("1", "2", "3", "elevator"), order, strict=True):
+            s.power[place] = tokens[token]
+        ctx.say("Power tokens rearranged: " + ", ".join(
+            f"{place}={s.power[place].token}{'+' if s.power[place].active else '-'}"
+            for place in ("1", "2", "3", "elevator")), kind="power")
+    elif tag.startswith("trade:"):
+        from rules.lockdown.gear import finish_trade
+
+        finish_trade(ctx, hero, tag, option)
+    elif tag in ("peek", "take"):
+        _take_or_show(ctx, hero, option, frame.labels[frame.options.index(option)],
+                      take=tag == "take")
+
+
+# ------------------------------------------------------------------ helpers
+def _computer_card(card_id: str):  # type: ignore[no-untyped-def]
+
+    return index().computer[card_id]
+
+
+def computer_action(ctx: Ctx, hero: Hero, index: int) -> None:
+    s = ctx.s
+    card = _computer_card(s.computer.pop(0))
+    s.computer.append(card.id)
+    act = card.actions[index]
+    ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
+    if act.special is not None:
+        special(ctx, hero, act.special)
+    push_effects(ctx, act.effects, subject=hero.seat, source=card.id)
+    reveal_computer(ctx, hero.seat)
+
+
+def reveal_computer(ctx: Ctx, user: str | None) -> None:
+    """Reveal the next card; the Lock-down card resolves at once (LD-COMP-1), in the
+    section of the character who used the computer."""
+    s = ctx.s
+    for _ in range(len(s.computer)):
+        card = _computer_card(s.computer[0])
+        if not card.lockdown:
+            return
+        ctx.say(f"LOCK-DOWN! {card.text}", kind="lockdown")
+        s.computer.append(s.computer.pop(0))
+        push_effects(ctx, card.lockdown_effects, subject=user, source=card.id)
+
+
+def special(ctx: Ctx, hero: Hero, kind: str) -> None:
+    s = ctx.s
+    if kind == "move_rover":
+        s.rover_at_base = not s.rover_at_base
+        ctx.say(f"The rover drives {'to the facility' if s.rover_at_base else 'away'}.",
+                kind="rover")
+    elif kind == "peek_css":
+        slots = sorted(s.css)
+        if slots:
+            _ask(ctx, hero, "css_pick", [str(x) for x in slots],
+                 [f"The CSS token on time slot {x}" for x in slots])
+    elif kind == "close_section_doors":
+        section = section_of(hero.room)
+        for room in [r for r in s.rooms if section_of(r) == section]:
+            from rules.lockdown.resolve import doors
+
+            doors(ctx, room, "close")
+    elif kind == "open_all_doors":
+        for corridor in [c for c, d in s.doors.items() if d == "closed"]:
+            set_door(s, corridor, "open")
+        ctx.say("Every closed door opens.", kind="door")
+    elif kind == "reset_power":
+        restore_power(ctx, hero)
+
+
+def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
+    return [r for r in board().tech_rooms() if s.rooms[r].explored and r != hero.room]
+
+
+def _cave_attack(ctx: Ctx, hero: Hero) -> None:
+    """An attack card as if from an adult in darkness."""
+    s = ctx.s
+    card_id = hz.draw_from(s, "attacks")
+    if card_id is None:
+        return
+    s.discards.setdefault("attacks", []).append(card_id)
+    card = index().attacks[card_id]
+    if "adult" not in card.hits:
+        ctx.say(f"Something brushes past {who(hero.seat)} in the dark ({card.name}): a miss.",
+                kind="attack")
+        return
+    ctx.say(f"Something attacks {who(hero.seat)} in the ducts: {card.name}.", kind="attack")
+    push_effects(ctx, list(card.effects) + list(card.dark_effects), subject=hero.seat,
+                 source=card_id)
+
+
+def _lab_objects(s: GameState, hero: Hero) -> list[str]:
+    carried = [h.obj for h in hero.hands if h.obj]
+    return list(dict.fromkeys(carried + s.rooms[hero.room].objects))
+
+
+def analyse(ctx: Ctx, hero: Hero, obj: str) -> None:
+    """+3 knowledge; a new object type fills the next laboratory slot and reveals the
+    weakness below it; objects are used up (LD-WEAK-1)."""
+    s = ctx.s
+    carried = next((h for h in hero.hands if h.obj == obj), None)
+    if carried is not None:
+        hero.hands.remove(carried)
+    else:
+        s.rooms[hero.room].objects.remove(obj)
+    kind = obj.split("_")[0]
+    hero.knowledge += 3
+    ctx.say(f"{who(hero.seat)} analyses a {kind} (+3 knowledge).", kind="lab")
+    if kind not in s.lab_slots and len(s.lab_slots) < len(s.weaknesses):
+        s.lab_slots.append(kind)
+        s.weaknesses_revealed = max(s.weaknesses_revealed, len(s.lab_slots))
+        weakness = next(w for w in ctx.c.weaknesses
+                        if w.id == s.weaknesses[len(s.lab_slots) - 1])
+        ctx.say(f"A weakness is discovered: {weakness.name}. {weakness.text}",
+                kind="weakness", weakness=weakness.id)
+
+
+def _objective_name(oid: str) -> str:
+
+    return index().objectives[oid].name
+
+
+def _peek_contingency(ctx: Ctx, hero: Hero, take: bool) -> None:
+    """Archive: peek at any other player's or the neutral pool's token. Alert room:
+    peek at a neutral pool token and take it."""
+    s = ctx.s
+    options: list[str] = []
+    labels: list[str] = []
+    if not take:
+        for other in s.heroes.values():
+            if other.seat == hero.seat:
+                continue
+            for i, _ in enumerate(other.contingencies):
+                options.append(f"{other.seat}:{i}")
+                labels.append(f"{seat_ref(other.seat)}'s token {i + 1}")
+    for i, _ in enumerate(s.neutral_pool):
+        options.append(f"pool:{i}")
+        labels.append(f"Neutral pool token {i + 1}")
+    if options:
+        s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
+                                 labels=labels, tag="take" if take else "peek",
+                                 subject=hero.seat))
+
+
+def _take_or_show(ctx: Ctx, hero: Hero, option: str, label: str, take: bool) -> None:
+    """Show a contingency token to the hero only; from the alert room, also take it."""
+    s = ctx.s
+    owner, _, idx = option.partition(":")
+    pile = s.neutral_pool if owner == "pool" else s.heroes[owner].contingencies
+    token_id = pile[int(idx)]
+    token = index().contingencies[token_id]
+    ctx.tell(hero.seat, f"{label}: {token.name}. {token.text}", kind="contingency_peek")
+    if take:
+        pile.pop(int(idx))
+        hero.contingencies.append(token_id)
+        ctx.say(f"{who(hero.seat)} takes a contingency token from the neutral pool.",
+                kind="contingency")
+
+
+def _crafted_id(word: str) -> str:
+    from rules.lockdown.cards import content
+
+    for item in content().items:
+        if item.color == "crafted" and word.replace("_", "") in item.id.replace("_", ""):
+            return item.id
+    return word
+
+
+def _crafted_name(word: str) -> str:
+    from rules.lockdown.cards import content
+
+    cid = _crafted_id(word)
+    return next((i.name for i in content().items if i.id == cid), word)
+
+
+def _css_moves(s: GameState) -> bool:
+    return bool(s.css)
+
+
+def _vent_targets(s: GameState) -> list[str]:
+    out = []
+    for room in board().tech_rooms():
+        corridors = [ex.corridor for ex in board().exits[room] if ex.to != "tech"]
+        if all(door(s, c) != "destroyed" for c in corridors):
+            out.append(room)
+    return out
+
+
+def vent(ctx: Ctx, room: str) -> None:
+    s = ctx.s
+    for ex in board().exits[room]:
+        if ex.to != "tech":
+            set_door(s, ex.corridor, "closed")
+    set_fire(ctx, room, False)
+    s.rooms[room].venting = True
+    ctx.say(f"{room_name(s, room)} is sealed for venting: unless a door opens before the "
+            "end of the player phase, everything inside dies.", kind="vent", room=room)
+
+
+def resolve_venting(ctx: Ctx) -> None:
+    """End of the player phase: a room still sealed kills everything in it."""
+    s = ctx.s
+    for slot, room in s.rooms.items():
+        if not room.venting:
+            continue
+        room.venting = False
+        sealed = all(door(s, ex.corridor) == "closed"
+                     for ex in board().exits[slot] if ex.to != "tech")
+        if not sealed:
+            ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
+                    kind="vent")
+            continue
+        for intruder in list(intruders_in(s, slot)):
+            s.intruders.remove(intruder)
+        for hero in heroes_in(s, slot):
+            hz.kill(ctx, hero, "vented")
+        ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
+
+
+def restore_power(ctx: Ctx, hero: Hero) -> None:
+    s = ctx.s
+    active = sum(1 for p in s.power.values() if p.active)
+    if active < 3:
+        for p in s.power.values():
+            p.active = p.token in (1, 2)
+    if not s.time_active:
+        s.time_active = True
+        ctx.say("Backup power restored: the time token turns to its active side.",
+                kind="power")
+    tokens = [str(p.token) for p in (s.power[k] for k in ("1", "2", "3", "elevator"))]
+    options = [",".join(order) for order in permutations(tokens)]
+    labels = [f"Sections 1/2/3/elevator get tokens {o.replace(',', '/')}" for o in options]
+    s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options, labels=labels,
+                             tag="power", subject=hero.seat))
+
+
+def _elevator_variants(s: GameState, hero: Hero) -> list[tuple[int, str]]:
+    if not s.power["elevator"].active or in_combat(s, hero.seat):
+        return []
+    section = section_of(hero.room)
+    out: list[tuple[int, str]] = []
+    if s.elevator_at != section and not s.rooms[hero.room].malfunction:
+        out.append((0, "Call the elevator"))
+    if s.elevator_at == section:
+        for target in (1, 2, 3):
+            if target != section:
+                out.append((target, f"Ride the elevator to section {target}"))
+    return out
+
+
+def elevator(ctx: Ctx, hero: Hero, variant: int) -> None:
+    s = ctx.s
+    if variant == 0:
+        s.elevator_at = section_of(hero.room) or s.elevator_at
+        ctx.say(f"{who(hero.seat)} calls the elevator.", kind="elevator")
+        return
+    others = [h.seat for h in heroes_in(s, hero.room) if h.seat != hero.seat]
+    target = ctx.c.board.elevator_rooms[str(variant)]
+    if others:
+        s.stack.append(AgreeFrame(asker=hero.seat, purpose="elevator", queue=others,
+                                  target=target))
+        return
+    ride(ctx, [hero.seat], target)
+
+
+def ride(ctx: Ctx, seats: list[str], target: str) -> None:
+    s = ctx.s
+    for seat in seats:
+        s.heroes[seat].room = target
+        section = section_of(target)
+        if section is not None and section not in s.heroes[seat].visited_sections:
+            s.heroes[seat].visited_sections.append(section)
+    s.elevator_at = section_of(target) or s.elevator_at
+    ctx.say(" ".join(who(x) for x in seats) + f" ride the elevator to {room_name(s, target)}.",
+            kind="elevator")
+
+
+def agree_waiting(s: GameState, f: AgreeFrame) -> list[str]:
+    return f.queue[:1]
+
+
+def agree_legal(s: GameState, f: AgreeFrame, seat: str) -> list[Action]:
+    what = "ride along in the elevator" if f.purpose == "elevator" else "trade"
+    return [Pick(index=0, text=f"Yes, {what}"), Pick(index=1, text="No")]
+
+
+def agree_act(ctx: Ctx, f: AgreeFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, Pick)
+    f.queue.pop(0)
+    if action.index == 0:
+        f.accepted.append(seat)
+
+
+def agree_run(ctx: Ctx, f: AgreeFrame) -> None:
+    ctx.s.stack.pop()
+    if f.purpose == "elevator":
+        ride(ctx, [f.asker, *f.accepted], f.target)
+
+
+def lock_in(ctx: Ctx, hero: Hero) -> None:
+    """Noise roll; if an intruder appears the attempt fails, else the hero is safe."""
+    s = ctx.s
+    before = len(s.intruders)
+    depth = len(s.stack)
+    nx.noise_roll(ctx, hero)
+    appeared = len(s.intruders) > before or any(
+        f.kind == "encounter" for f in s.stack[depth:])
+    if appeared or intruders_in(s, hero.room):
+        ctx.say(f"{who(hero.seat)} fails to lock themselves in.", kind="isolation")
+        return
+    hero.place = "isolated"
+    hero.passed = True
+    ctx.say(f"{who(hero.seat)} locks themselves in the isolation room.", kind="isolation")
+
+

@@ -1,0 +1,131 @@
+"""Setting up Nemesis: Lockdown on the basic board side (LD-SETUP-1..5, NX-BAG-2)."""
+
+from __future__ import annotations
+
+from rules.core.contract import IllegalAction
+from rules.core.rng import Rng
+from rules.lockdown.cards import Content, content, index
+from rules.lockdown.state import (
+    DraftFrame,
+    GameState,
+    Options,
+    Power,
+    RoundFrame,
+)
+from rules.nemesis.state import Held, Hero, RoomState
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 5
+
+
+def expand(items: list[tuple[str, int]]) -> list[str]:
+    return [item for item, copies in items for _ in range(copies)]
+
+
+def new_game(seats: list[str], seed: int, options: Options) -> GameState:
+    n = len(seats)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalAction("Nemesis: Lockdown takes 1 to 5 players.")
+    if len(set(seats)) != n:
+        raise IllegalAction("Each player may only sit once.")
+    c = content()
+    rng = Rng.from_seed(seed)
+    rooms = _rooms(c, rng)
+    tokens = rng.shuffled([1, 2, 3, 4])
+    power = {place: Power(token=t, active=t in (1, 2))
+             for place, t in zip(("1", "2", "3", "elevator"), tokens, strict=True)}
+    css_slots = [t.number for t in c.time_track.slots if t.css]
+    css_tokens = rng.shuffled([t.id for t in c.css_tokens])
+    bag = expand(list(c.intruders.bag_start.items())) + ["adult"] * n
+    decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
+                                         if i.color == color]))
+             for color in ("red", "yellow", "green")}
+    decks["events"] = rng.shuffled([e.id for e in c.events])
+    decks["attacks"] = rng.shuffled([a.id for a in c.attacks])
+    decks["contamination"] = rng.shuffled(expand([(x.id, x.copies) for x in c.contamination]))
+    decks["wounds"] = rng.shuffled(expand([(w.id, w.copies) for w in c.serious_wounds]))
+    state = GameState(
+        seed=seed, rng=rng, options=options, seats=list(seats), rooms=rooms,
+        power=power, bag=bag, decks=decks,
+        time=c.time_track.start, eggs=c.intruders.eggs,
+        css=dict(zip(css_slots, css_tokens, strict=False)),
+        weaknesses=rng.shuffled([w.id for w in c.weaknesses])[:3],
+        crafted=expand([(i.id, i.copies) for i in c.items if i.color == "crafted"]),
+        computer=_computer(c, rng), first_player=seats[0],
+    )
+    _objectives_and_contingencies(state, c, rng)
+    pool = rng.shuffled([ch.id for ch in c.characters])
+    state.stack = [RoundFrame(), *[DraftFrame(seat=seat, offered=[]) for seat in
+                                   reversed(seats)]]
+    state.decks["draft"] = pool
+    return state
+
+
+def _rooms(c: Content, rng: Rng) -> dict[str, RoomState]:
+    by_level = {lvl: rng.shuffled(expand([(r.id, r.copies) for r in c.rooms if r.level == lvl]))
+                for lvl in ("I", "II")}
+    exploration = rng.shuffled(expand([(f"{t.effect}:{t.items}", t.count)
+                                       for t in c.exploration]))
+    rooms: dict[str, RoomState] = {}
+    for slot in c.board.slots:
+        if slot.kind == "special":
+            rooms[slot.id] = RoomState(slot=slot.id, tile=slot.room, explored=True)
+            continue
+        token = exploration.pop()
+        effect, _, items = token.partition(":")
+        rooms[slot.id] = RoomState(slot=slot.id, tile=by_level[slot.kind].pop(),
+                                   token=effect, token_items=int(items))
+    return rooms
+
+
+def _computer(c: Content, rng: Rng) -> list[str]:
+    deck = rng.shuffled([card.id for card in c.computer])
+    lockdown = next(card.id for card in c.computer if card.lockdown)
+    if deck[0] == lockdown:
+        deck.pop(0)
+        deck.insert(1 + rng.below(len(deck)), lockdown)
+    return deck
+
+
+def _objectives_and_contingencies(s: GameState, c: Content, rng: Rng) -> None:
+    n = len(s.seats)
+    decks = {d: rng.shuffled([o.id for o in c.objectives if o.deck == d and o.min_players <= n
+                              and not (o.kind == "player_cannot_survive" and o.value > n)])
+             for d in ("corporate", "personal")}
+    tokens = rng.shuffled(expand([(t.id, t.count) for t in c.contingencies]))
+    per_player = 2 if n == 2 else 1
+    for number, seat in enumerate(s.seats, start=1):
+        hero = Hero(seat=seat, character="", room="")
+        personal = decks["personal"]
+        # "player X cannot survive" is never dealt to player X (it could not be won)
+        pick = next((i for i in range(len(personal) - 1, -1, -1)
+                     if not _against(c, personal[i], number)), len(personal) - 1)
+        hero.objectives = [decks["corporate"].pop(), personal.pop(pick)]
+        hero.contingencies = [tokens.pop() for _ in range(per_player)]
+        s.heroes[seat] = hero
+    s.active_contingency = tokens.pop()
+    s.neutral_pool = tokens
+
+
+def _against(c: Content, objective_id: str, number: int) -> bool:
+    card = index().objectives[objective_id]
+    return card.kind == "player_cannot_survive" and card.value == number
+
+
+def place_character(s: GameState, seat: str, character: str) -> None:
+    """After the draft: the character's room, deck, items and knowledge."""
+    c = content()
+    ch = index().characters[character]
+    hero = s.heroes[seat]
+    hero.character = character
+    hero.room = c.board.isolation_slot if ch.group == "survivor" else c.board.repository_slot
+    hero.knowledge = 3 if ch.group == "survivor" else 1
+    hero.deck = s.rng.shuffled([card.id for card in ch.deck])
+    section = next(sl.section for sl in c.board.slots if sl.id == hero.room)
+    if section is not None:
+        hero.visited_sections = [section]
+    if ch.starting_item is not None:
+        item = index().items[ch.starting_item]
+        if item.heavy:
+            hero.hands.append(Held(item=item.id, ammo=item.weapon.capacity if item.weapon else 0))
+        else:
+            hero.inventory.append(item.id)

@@ -1,0 +1,123 @@
+"""Reading and changing the Lockdown table; `Ctx` wraps a copied state while an action
+is applied and collects the events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.actions import seat_ref
+from rules.core.contract import Event
+from rules.lockdown.board import board
+from rules.lockdown.cards import Content, content, index
+from rules.lockdown.state import GameState
+from rules.nemesis.state import Hero, Intruder
+
+HAND_SIZE = 5
+
+
+class Ctx:
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self.c: Content = content()
+        self.events: list[Event] = []
+
+    def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
+            **data: Any) -> None:
+        self.events.append(Event(kind=kind, text=text, to=to, data=data))
+
+    def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
+        self.say(text, kind=kind, to=(seat,), **data)
+
+
+def who(seat: str) -> str:
+    return seat_ref(seat)
+
+
+def room_name(s: GameState, slot: str) -> str:
+    room = s.rooms[slot]
+    if room.explored and room.tile:
+        tile = tile_of(room.tile)
+        return f"{tile.name} ({slot})"
+    return f"unexplored room {slot}"
+
+
+def tile_of(tile_id: str) -> Any:
+    return index().rooms[tile_id]
+
+
+def in_play(s: GameState) -> list[Hero]:
+    """Characters still on the board (not dead, escaped, isolated or in a pod)."""
+    return [h for seat in s.seats if (h := s.heroes.get(seat)) and h.place == "board"]
+
+
+def heroes_in(s: GameState, room: str) -> list[Hero]:
+    return [h for h in in_play(s) if h.room == room]
+
+
+def intruders_in(s: GameState, room: str) -> list[Intruder]:
+    return [i for i in s.intruders if i.room == room]
+
+
+def in_combat(s: GameState, seat: str) -> bool:
+    hero = s.heroes[seat]
+    return hero.place == "board" and bool(intruders_in(s, hero.room))
+
+
+def section_of(room: str) -> int | None:
+    return board().section[room]
+
+
+def powered(s: GameState, room: str) -> bool:
+    section = section_of(room)
+    if section is None:  # emergency staircases are always dark
+        return False
+    return s.power[str(section)].active
+
+
+def turn_order(s: GameState) -> list[str]:
+    """Seats in play order from the first player."""
+    i = s.seats.index(s.first_player)
+    return s.seats[i:] + s.seats[:i]
+
+
+def action_cards(hero: Hero) -> list[str]:
+    """Cards in hand that can pay costs (contamination cards cannot)."""
+    return [c for c in hero.hand if not c.startswith("c:")]
+
+
+def hand_limit(s: GameState, hero: Hero) -> int:
+    limit = HAND_SIZE
+    if has_wound(hero, "head"):
+        limit -= 1
+    room = s.rooms[hero.room]
+    if (hero.place == "board" and room.tile is not None and room.explored
+            and not room.malfunction and tile_of(room.tile).action == "isolation"):
+        limit += 1
+    return limit
+
+
+def door(s: GameState, corridor: str) -> str:
+    return s.doors.get(corridor, "open")
+
+
+def set_door(s: GameState, corridor: str, value: str) -> None:
+    if value == "open":
+        s.doors.pop(corridor, None)
+    else:
+        s.doors[corridor] = value  # type: ignore[assignment]
+
+
+def noisy(s: GameState, corridor: str) -> bool:
+    return corridor in s.noise
+
+
+def set_noise(s: GameState, corridor: str, on: bool) -> None:
+    if on and corridor not in s.noise:
+        s.noise.append(corridor)
+    elif not on and corridor in s.noise:
+        s.noise.remove(corridor)
+
+
+def has_wound(hero: Hero, penalty: str) -> bool:
+    wounds = index().wounds
+    return any(not w.dressed and wounds[w.card].penalty == penalty for w in hero.serious)

@@ -1,0 +1,180 @@
+"""What one seat (or a spectator) may see of a Lockdown game.
+
+Public: explored rooms and their markers, corridors, intruders on the board, the
+characters' places, wounds, hand sizes, heavy items and item colours, the time track,
+power, the laboratory. Private to a seat: its hand (contamination cards stay
+"Contamination" until scanned), its inventory, objectives and contingency tokens.
+Never shown: unexplored tiles and tokens, CSS tokens, deck orders, the bag, the
+active contingency (until the end).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules.lockdown.cards import content, index
+from rules.lockdown.state import GameState, PickFrame
+from rules.lockdown.table import tile_of
+
+
+class RoomView(BaseModel):
+    slot: str
+    section: int | None
+    x: int
+    y: int
+    explored: bool
+    tile: str | None
+    name: str | None
+    items: int | None
+    fire: bool
+    malfunction: bool
+    objects: list[str]
+    computer: bool
+
+
+class CorridorView(BaseModel):
+    id: str
+    a: str
+    b: str
+    door: str
+    noise: bool
+
+
+class HeroView(BaseModel):
+    seat: str
+    character: str
+    name: str
+    place: str
+    room: str
+    light: int
+    serious: list[str]
+    hand_size: int
+    item_colors: list[str]
+    hands: list[str]
+    larva: bool
+    slime: bool
+    signal: bool
+    knowledge: int
+    passed: bool
+    objectives: list[str] | None = None  # revealed at the end
+
+
+class MeView(BaseModel):
+    hand: list[str]
+    deck: int
+    discard: int
+    inventory: list[str]
+    objectives: list[str]
+    contingencies: list[str]
+    quest_active: bool
+    choosing: list[str] = []
+
+
+class LockdownView(BaseModel):
+    ruleset: str = "lockdown"
+    version: int
+    viewer: str | None
+    round: int
+    first_player: str
+    rooms: list[RoomView]
+    corridors: list[CorridorView]
+    tech_noise: bool
+    intruders: list[dict[str, object]]
+    heroes: list[HeroView]
+    eggs: int
+    nest_found: bool
+    nest_destroyed: bool
+    lab_slots: list[str]
+    weaknesses: list[str]
+    power: dict[str, bool]
+    time: int
+    time_active: bool
+    css_slots: list[int]
+    css_revealed: list[str]
+    autodestruct: int | None
+    autodestruct_red: bool
+    alert: int | None
+    isolation_open: bool
+    gate_open: bool
+    rover_at_base: bool
+    elevator_at: int
+    computer_top: str | None
+    bag_size: int
+    crafted: list[str]
+    waiting: list[str]
+    ended: str | None
+    winners: list[str] | None
+    survivors: list[str]
+    active_contingency: str | None = None
+    me: MeView | None = None
+
+
+def card_name(card_id: str) -> str:
+    if card_id.startswith("c:"):
+        return "Contamination"
+    card = index().cards.get(card_id)
+    return card.name if card is not None else card_id
+
+
+def item_name(item_id: str) -> str:
+    return next((i.name for i in content().items if i.id == item_id), item_id)
+
+
+def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownView:
+    c = content()
+    slots = {sl.id: sl for sl in c.board.slots}
+    over = s.winners is not None
+    rooms = []
+    for slot_id, room in s.rooms.items():
+        sl = slots[slot_id]
+        tile = tile_of(room.tile) if room.explored and room.tile else None
+        rooms.append(RoomView(
+            slot=slot_id, section=sl.section, x=sl.x, y=sl.y, explored=room.explored,
+            tile=tile.id if tile else None, name=tile.name if tile else None,
+            items=room.items if room.explored else None, fire=room.fire,
+            malfunction=room.malfunction, objects=list(room.objects),
+            computer=bool(tile and tile.computer)))
+    corridors = [CorridorView(id=cor.id, a=cor.a, b=cor.b, door=s.doors.get(cor.id, "open"),
+                              noise=cor.id in s.noise) for cor in c.board.corridors]
+    heroes = []
+    for x in s.seats:
+        h = s.heroes[x]
+        heroes.append(HeroView(
+            seat=x, character=h.character,
+            name=next((ch.name for ch in c.characters if ch.id == h.character), "?"),
+            place=h.place, room=h.room, light=h.light,
+            serious=[w.card + ("*" if w.dressed else "") for w in h.serious],
+            hand_size=len(h.hand),
+            item_colors=[index().items[it].color for it in h.inventory],
+            hands=[item_name(held.item) if held.item else (held.obj or "").split("_")[0]
+                   for held in h.hands],
+            larva=h.larva, slime=h.slime, signal=h.signal, knowledge=h.knowledge,
+            passed=h.passed, objectives=list(h.objectives) if over else None))
+    revealed = s.weaknesses[:len(s.lab_slots)]
+    view = LockdownView(
+        version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
+        rooms=rooms, corridors=corridors, tech_noise=s.tech_noise,
+        intruders=[{"id": i.id, "kind": i.kind, "room": i.room, "injuries": i.injuries}
+                   for i in s.intruders],
+        heroes=heroes, eggs=s.eggs, nest_found=s.nest_found,
+        nest_destroyed=s.nest_destroyed, lab_slots=list(s.lab_slots), weaknesses=revealed,
+        power={k: v.active for k, v in s.power.items()}, time=s.time,
+        time_active=s.time_active, css_slots=sorted(s.css), css_revealed=list(s.css_revealed),
+        autodestruct=s.autodestruct, autodestruct_red=s.autodestruct_red, alert=s.alert,
+        isolation_open=s.isolation_open, gate_open=s.gate_open,
+        rover_at_base=s.rover_at_base, elevator_at=s.elevator_at,
+        computer_top=s.computer[0] if s.computer else None, bag_size=len(s.bag),
+        crafted=sorted(set(s.crafted)), waiting=waiting, ended=s.ended, winners=s.winners,
+        survivors=list(s.survivors),
+        active_contingency=s.active_contingency if over else None)
+    if seat is not None and seat in s.heroes:
+        h = s.heroes[seat]
+        me = MeView(hand=[card_name(x) for x in h.hand], deck=len(h.deck),
+                    discard=len(h.discard), inventory=[item_name(i) for i in h.inventory],
+                    objectives=list(h.objectives), contingencies=list(h.contingencies),
+                    quest_active=h.quest_active)
+        top = s.stack[-1] if s.stack else None
+        if isinstance(top, PickFrame) and top.seat == seat:
+            me.choosing = list(top.labels) if top.labels else []
+        view.me = me
+    return view
