@@ -41,15 +41,16 @@ class Move(KeyedAction):
 
 
 class CarefulMove(KeyedAction):
+    """Careful movement; the corridor for the noise marker is chosen next."""
+
     kind: Literal["careful"] = "careful"
     to: str
-    number: int
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
 
     @property
     def label(self) -> str:
-        return f"Move carefully to {self.text or self.to}, noise in corridor {self.number}"
+        return f"Move carefully to {self.text or self.to} (no noise roll)"
 
 
 class Shoot(KeyedAction):

@@ -235,7 +235,7 @@ def pick_text(s: GameState, frame: PickFrame, i: int) -> str:
         intruder = next(x for x in s.intruders if str(x.id) == option)
         return f"The {intruder.kind} ({intruder.injuries} injuries)"
     if frame.purpose == "noise_corridor":
-        return f"Noise in corridor {option}"
+        return f"Put the noise marker in corridor {option} of {room_name(s, frame.tag)}"
     return option
 
 
@@ -257,6 +257,11 @@ def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
     if frame.purpose == "move":
         hero = ctx.s.heroes[seat]
         ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=option))
+        return
+    if frame.purpose == "noise_corridor":  # careful movement into frame.tag
+        hero = ctx.s.heroes[seat]
+        ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=frame.tag,
+                                     careful_corridor=option))
         return
     if frame.effect is not None:
         apply_effect(ctx, frame.effect, frame.subject, option)

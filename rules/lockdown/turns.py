@@ -16,6 +16,7 @@ from rules.lockdown.state import (
     GameState,
     MoveFrame,
     PayFrame,
+    PickFrame,
     RoundFrame,
     TurnFrame,
 )
@@ -90,9 +91,8 @@ def turn_actions(s: GameState, hero: Hero) -> list[Action]:
     out: list[Action] = []
     for to in movement.open_neighbours(s, room):
         out.append(a.Move(to=to, text=room_name(s, to)))
-        if not fighting:
-            for number in movement.careful_numbers(s, to):
-                out.append(a.CarefulMove(to=to, number=number, text=room_name(s, to)))
+        if not fighting and movement.careful_numbers(s, to):
+            out.append(a.CarefulMove(to=to, text=room_name(s, to)))
     items = {i.id: i for i in _items()}
     for slot in combat.weapon_slots(items, hero):
         for intruder in intruders_in(s, room):
@@ -360,8 +360,14 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     if isinstance(action, a.Move):
         s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to))
     elif isinstance(action, a.CarefulMove):
-        s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to,
-                                 careful_corridor=str(action.number)))
+        numbers = movement.careful_numbers(s, action.to)
+        if len(numbers) == 1:
+            s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to,
+                                     careful_corridor=str(numbers[0])))
+        else:
+            s.stack.append(PickFrame(seat=hero.seat, purpose="noise_corridor",
+                                     options=[str(n) for n in numbers], tag=action.to,
+                                     subject=hero.seat))
     elif isinstance(action, a.Shoot):
         combat.start_shot(ctx, hero, action.target, melee=False, slot=action.slot)
     elif isinstance(action, a.Melee):
