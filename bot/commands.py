@@ -33,15 +33,27 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                            turn_timer="Minutes before an absent player's default move "
                            "(0 = no timer)")
     @app_commands.choices(
-        ruleset=[app_commands.Choice(name="Dark Moon", value="darkmoon")],
+        ruleset=[app_commands.Choice(name="Dark Moon (3-7 players)", value="darkmoon"),
+                 app_commands.Choice(name="Nemesis: Lockdown (1-5 players)",
+                                     value="lockdown")],
         task_deck=[app_commands.Choice(name=n, value=n) for n in ("auto", "silver", "black")])
     async def game_new(interaction: discord.Interaction, ruleset: str,
                        final_event: str | None = None, task_deck: str = "auto",
                        turn_timer: app_commands.Range[int, 0, 1440] = 0) -> None:
         bot = _bot(interaction)
         bot.moves.remember(interaction)
-        options = {"final_event": final_event or None, "task_deck": task_deck,
-                   "turn_timeout_minutes": turn_timer}
+        asked = {"final_event": final_event or None, "task_deck": task_deck,
+                 "turn_timeout_minutes": turn_timer}
+        try:
+            fields = bot.tables.ruleset_named(ruleset).Options.model_fields
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        ignored = [k for k in ("final_event",) if asked[k] and k not in fields]
+        if ignored:
+            await refuse(interaction, f"The option {ignored[0]} is for Dark Moon only.")
+            return
+        options = {k: v for k, v in asked.items() if k in fields}
         try:
             record = await bot.tables.open_lobby(
                 str(interaction.guild_id), str(interaction.channel_id), ruleset,
@@ -161,17 +173,27 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     async def rules_cmd(interaction: discord.Interaction, topic: str | None = None) -> None:
         from bot.help import answer
 
-        await interaction.response.send_message(answer(topic), ephemeral=True)
+        ruleset = await _channel_ruleset(interaction)
+        await interaction.response.send_message(answer(topic, ruleset), ephemeral=True)
 
     @rules_cmd.autocomplete("topic")
     async def rules_topics(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
         from bot.help import topics
 
+        ruleset = await _channel_ruleset(interaction)
         return [app_commands.Choice(name=clip(name, 100), value=value)
-                for name, value in topics(current)][:25]
+                for name, value in topics(current, ruleset)][:25]
 
     _ = list_rulesets
+
+
+async def _channel_ruleset(interaction: discord.Interaction) -> str | None:
+    """The ruleset of the channel's game (help then answers for that game)."""
+    if interaction.channel_id is None:
+        return None
+    record = await _bot(interaction).storage.active_game_in_channel(str(interaction.channel_id))
+    return record.ruleset if record is not None else None
 
 
 async def _choices(interaction: discord.Interaction, current: str,

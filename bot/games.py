@@ -123,6 +123,9 @@ class Tables:
     def ruleset_of(self, record: GameRecord) -> Ruleset:  # type: ignore[type-arg]
         return self._ruleset(record.ruleset)
 
+    def ruleset_named(self, name: str) -> Ruleset:  # type: ignore[type-arg]
+        return self._ruleset(name)
+
     def state_of(self, record: GameRecord) -> BaseModel:
         cached = self._cache.get(record.id)
         if cached is not None and cached[0] == record.version:
