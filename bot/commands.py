@@ -91,7 +91,7 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             except UserError as exc:
                 await refuse(interaction, str(exc))
                 return
-        bot.timers.tasks.pop(record.id, None)
+        bot.timers.cancel(record.id)
         await interaction.response.send_message(
             f"The game was ended by <@{interaction.user.id}>.",
             allowed_mentions=discord.AllowedMentions.none())

@@ -23,15 +23,18 @@ class Timers:
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
     def schedule(self, record: GameRecord) -> None:
-        old = self.tasks.pop(record.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
+        self.cancel(record.id)
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0 or record.status != "running":
             return
         seconds = minutes * self.bot.settings.timer_unit_seconds
         self.tasks[record.id] = asyncio.create_task(
             self._watch(record.id, record.version, seconds), name=f"timer-{record.id}")
+
+    def cancel(self, game_id: int) -> None:
+        task = self.tasks.pop(game_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
 
     def cancel_all(self) -> None:
         for task in self.tasks.values():
