@@ -24,7 +24,7 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
         assert "Nemesis: Lockdown" in lobby.response.content
         wrong = await fake_discord.slash(BOB, channel, "game", "new",
                                          ruleset="lockdown", final_event="last_stand")
-        assert wrong.response.ephemeral
+        assert wrong.response.ephemeral and "Dark Moon only" in wrong.response.content
         await fake_discord.click(BOB, lobby.message, label="Join")
         await fake_discord.click(HOST, lobby.message, label="Start")
         record, state = await _state(bot)
