@@ -1,0 +1,102 @@
+"""A ruleset built on the frame machine: the contract methods every such ruleset shares
+(prompts, legal actions, apply on a copy, parsing keys, default moves)."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from rules.core.actions import ActionCodec
+from rules.core.clone import clone
+from rules.core.contract import Action, IllegalAction, Prompt, Ruleset, Step
+from rules.core.frames import FrameMachine
+
+
+class FrameRuleset(Ruleset[Any]):
+    """Subclasses set the class attributes and implement `setup`, `build_view` and
+    `outcome`; `after_action` may add checks that run after every applied action."""
+
+    machine: ClassVar[FrameMachine[Any]]
+    codec: ClassVar[ActionCodec]
+    ctx_type: ClassVar[type]
+    prompts: ClassVar[dict[str, str]] = {}
+    secret_kinds: ClassVar[frozenset[str]] = frozenset()
+    default_keys: ClassVar[tuple[str, ...]] = ()
+
+    # -------------------------------------------------------------- hooks
+    @abstractmethod
+    def setup(self, seats: list[str], seed: int, options: Any) -> Any:
+        """A new game's state (the machine then runs its first automatic steps)."""
+
+    @abstractmethod
+    def build_view(self, state: Any, seat: str | None, waiting: list[str]) -> BaseModel:
+        """What `seat` (None: the public) may see."""
+
+    def after_action(self, ctx: Any) -> None:
+        """Checks after every applied action (default: none)."""
+
+    def seated(self, state: Any, seat: str) -> bool:
+        return seat in state.seats
+
+    def default_fallback(self, legal: list[Action]) -> Action | None:
+        return legal[0] if legal else None
+
+    # -------------------------------------------------------------- the contract
+    def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> Any:
+        opts = options if isinstance(options, self.Options) else self.Options.model_validate(
+            options.model_dump() if options is not None else {})
+        state = self.setup(list(seats), seed, opts)
+        self.machine.advance(self.ctx_type(state))
+        return state
+
+    def pending(self, state: Any) -> list[Prompt]:
+        seats = self.machine.waiting(state)
+        if not seats:
+            return []
+        kind = state.stack[-1].kind
+        secret = kind in self.secret_kinds or len(seats) > 1
+        text = self.prompts.get(kind, "Your decision.")
+        return [Prompt(seat=x, kind=kind, text=text, secret=secret) for x in seats]
+
+    def legal_actions(self, state: Any, seat: str) -> list[Action]:
+        return self.machine.legal(state, seat)
+
+    def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
+        if state.over:
+            raise IllegalAction("The game is over.")
+        if not self.seated(state, seat):
+            raise IllegalAction("You are not playing in this game.")
+        if seat not in self.machine.waiting(state):
+            raise IllegalAction("It is not your decision right now; wait for your prompt.")
+        legal = self.machine.legal(state, seat)
+        if action not in legal and action.key not in {a.key for a in legal}:
+            raise IllegalAction("That move is not allowed now; pick one from the list.")
+        new = clone(state)
+        ctx = self.ctx_type(new)
+        self.machine.act(ctx, seat, action)
+        self.after_action(ctx)
+        new.version += 1
+        return Step(state=new, events=ctx.events)
+
+    def view(self, state: Any, seat: str | None) -> BaseModel:
+        return self.build_view(state, seat, self.machine.waiting(state))
+
+    def parse_action(self, state: Any, seat: str, text: str) -> Action:
+        action = self.codec.parse(text)
+        if not state.over and seat not in self.machine.waiting(state):
+            raise IllegalAction("It is not your decision right now; wait for your prompt.")
+        for legal in self.machine.legal(state, seat):
+            if legal.key == action.key:
+                return legal
+        raise IllegalAction("That move is not available to you right now.")
+
+    def default_action(self, state: Any, seat: str) -> Action | None:
+        """What the bot plays for an absent player (see the README: turn timers)."""
+        legal = self.machine.legal(state, seat)
+        by_key = {a.key: a for a in legal}
+        for key in self.default_keys:
+            if key in by_key:
+                return by_key[key]
+        return self.default_fallback(legal)
