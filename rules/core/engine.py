@@ -43,6 +43,11 @@ class FrameRuleset(Ruleset[Any]):
     def default_fallback(self, legal: list[Action]) -> Action | None:
         return legal[0] if legal else None
 
+    def candidates(self, state: Any, seat: str, action: Action) -> list[Action]:
+        """The legal actions `apply` compares the action with (a ruleset may narrow
+        them to the action's kind when listing everything is costly)."""
+        return self.machine.legal(state, seat)
+
     # -------------------------------------------------------------- the contract
     def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> Any:
         opts = options if isinstance(options, self.Options) else self.Options.model_validate(
@@ -70,7 +75,7 @@ class FrameRuleset(Ruleset[Any]):
             raise IllegalAction("You are not playing in this game.")
         if seat not in self.machine.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        legal = self.machine.legal(state, seat)
+        legal = self.candidates(state, seat, action)
         if action not in legal and action.key not in {a.key for a in legal}:
             raise IllegalAction("That move is not allowed now; pick one from the list.")
         new = clone(state)

@@ -21,6 +21,7 @@ class BoardIndex:
     section: dict[str, int | None] = field(default_factory=dict)
     kind: dict[str, str] = field(default_factory=dict)
     special: dict[str, str] = field(default_factory=dict)  # slot -> special room tile id
+    technical: set[str] = field(default_factory=set)  # technical entrance corridor ids
 
     def exit_by_number(self, room: str, number: int) -> Exit:
         for ex in self.exits[room]:
@@ -68,6 +69,8 @@ def build_index(board: BoardMap) -> BoardIndex:
             idx.special[slot.id] = slot.room
     for cor in board.corridors:
         idx.exits[cor.a].append(Exit(cor.id, cor.a_number, cor.b))
+        if cor.b == "tech":
+            idx.technical.add(cor.id)
         if cor.b != "tech" and cor.b_number is not None:
             idx.exits[cor.b].append(Exit(cor.id, cor.b_number, cor.a))
     for exits in idx.exits.values():

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.core.contract import Action
 from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick
 from rules.lockdown.cards import index
+from rules.lockdown.endgame import weakness_active
 from rules.lockdown.heroes import contaminate, serious_wound
 from rules.lockdown.state import GameState, ShotFrame
 from rules.lockdown.table import Ctx, action_cards, has_wound, intruders_in, powered, who
@@ -14,7 +17,7 @@ from rules.nemesis.state import Hero, Intruder
 REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
 
 
-def weapon_slots(ctx_items: dict[str, object], hero: Hero) -> list[int]:
+def weapon_slots(ctx_items: Mapping[str, object], hero: Hero) -> list[int]:
     out = []
     for i, held in enumerate(hero.hands):
         item = ctx_items.get(held.item or "")
@@ -25,10 +28,10 @@ def weapon_slots(ctx_items: dict[str, object], hero: Hero) -> list[int]:
 
 
 def uncarried_eggs(s: GameState, room: str) -> int:
-    from rules.lockdown.intruders import nest_room
-
-    eggs = s.rooms[room].objects.count("egg")
-    if nest_room(s) == room:
+    """Eggs lying in the room, plus the nest's eggs if this is the (explored) nest."""
+    state = s.rooms[room]
+    eggs = state.objects.count("egg")
+    if state.explored and state.tile and index().rooms[state.tile].action == "nest":
         eggs += s.eggs
     return eggs
 
@@ -115,18 +118,36 @@ def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
         if f.melee:
             serious_wound(ctx, hero)
         return
+    bonus = melee_bonus(hero) if f.melee else shot_bonus(s, hero, f.slot)
+    nx.injure(ctx, target, hits + bonus, by=hero.seat)
+
+
+def shot_bonus(s: GameState, hero: Hero, slot: int) -> int:
+    """The weapon's damage bonus, +1 in a powered section with Light Sensitivity."""
     bonus = 0
-    if not f.melee and f.slot >= 0:
-        item = index().items.get(hero.hands[f.slot].item)
+    if 0 <= slot < len(hero.hands):
+        item = index().items.get(hero.hands[slot].item or "")
         if item is not None and item.weapon is not None:
             bonus = item.weapon.damage_bonus
-    nx.injure(ctx, target, hits + bonus, by=hero.seat)
+    if powered(s, hero.room) and weakness_active(s, "light_sensitive", hero):
+        bonus += 1
+    return bonus
+
+
+def melee_bonus(hero: Hero) -> int:
+    """The best melee weapon in hand adds its damage bonus to a melee hit."""
+    items = index().items
+    return max((w.damage_bonus for held in hero.hands if held.item
+                and (w := items[held.item].weapon) is not None and w.kind == "melee"),
+               default=0)
 
 
 def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
     s = ctx.s
     from rules.lockdown.intruders import nest_room
 
+    if hits and weakness_active(s, "fragile_eggs", hero):
+        hits *= 2
     for _ in range(hits):
         if "egg" in s.rooms[hero.room].objects:
             s.rooms[hero.room].objects.remove("egg")

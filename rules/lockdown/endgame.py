@@ -18,8 +18,7 @@ def weakness_active(s: GameState, effect: str, hero: Hero | None = None) -> bool
     from rules.lockdown.cards import content
 
     cards = {w.id: w for w in content().weaknesses}
-    revealed = s.weaknesses[:max(1, len(s.lab_slots))] if s.lab_slots else []
-    for wid in revealed:
+    for wid in revealed_weaknesses(s):
         card = cards[wid]
         if card.effect != effect:
             continue
@@ -28,6 +27,12 @@ def weakness_active(s: GameState, effect: str, hero: Hero | None = None) -> bool
         return any(h.knowledge >= card.knowledge for h in s.heroes.values()
                    if h.place == "board")
     return False
+
+
+def revealed_weaknesses(s: GameState) -> list[str]:
+    """The face-up weakness cards: the leftmost from the start, then one more for each
+    object type researched in the laboratory (slot k reveals card k)."""
+    return s.weaknesses[:max(s.weaknesses_revealed, len(s.lab_slots))]
 
 
 def nobody_left_reason(s: GameState) -> str:
@@ -113,7 +118,7 @@ def contamination_kills(ctx: Ctx, hero: Hero) -> bool:
     """Scan (skipped with a larva); if infected, shuffle everything and draw 4: any
     contamination card among them kills."""
     cards = hero.hand + hero.deck + hero.discard
-    if not hero.larva and not any(c.startswith("c:") and infected(ctx, c) for c in cards):
+    if not hero.larva and not any(c.startswith("c:") and infected(c) for c in cards):
         return False
     pile = ctx.s.rng.shuffled(cards)
     hero.deck, hero.hand, hero.discard = pile, [], []

@@ -7,10 +7,20 @@ from __future__ import annotations
 from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.heroes import draw_from, serious_wound
+from rules.lockdown.endgame import weakness_active
+from rules.lockdown.heroes import draw_from, light_wound, serious_wound
 from rules.lockdown.resolve import power_effect, push_effects
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import Ctx, in_play, intruders_in, noisy, powered, set_noise, who
+from rules.lockdown.table import (
+    Ctx,
+    has_wound,
+    in_play,
+    intruders_in,
+    noisy,
+    powered,
+    set_noise,
+    who,
+)
 
 
 def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
@@ -40,8 +50,11 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
         f.stage = "bag"
         event_card(ctx)
     elif f.stage == "bag":
-        f.stage = "done"
+        f.stage = "round_end"
         nx.bag_development(ctx)
+    elif f.stage == "round_end":
+        f.stage = "done"
+        end_of_round(ctx)
     else:
         s.stack.pop()
         if not in_play(s):
@@ -87,6 +100,12 @@ def move_time(ctx: Ctx) -> None:
     if s.alert is not None and s.time == s.alert:
         s.stack.append(EndFrame(reason="alert"))
         return
+    if s.autodestruct_gate == s.time:
+        s.autodestruct_gate = None
+        if not s.gate_open:
+            s.gate_open = True
+            ctx.say("The time token leaves the autodestruction slot: the main gate opens.",
+                    kind="critical")
     s.time -= 1
     ctx.say(f"Time passes: the time token moves to slot {s.time}.", kind="time",
             slot=s.time)
@@ -99,11 +118,10 @@ def move_time(ctx: Ctx) -> None:
     if s.autodestruct is not None and not s.autodestruct_red and s.time == s.autodestruct:
         s.autodestruct = max(0, s.time - 3)
         s.autodestruct_red = True
-        if not s.gate_open:
-            s.gate_open = True
+        s.autodestruct_gate = s.time
         ctx.say(f"The autodestruction sequence can no longer be stopped: the facility "
-                f"explodes at slot {s.autodestruct}. The main gate opens.",
-                kind="autodestruct")
+                f"explodes at slot {s.autodestruct}. The main gate opens when time moves "
+                "on.", kind="autodestruct")
     here = time_slot(ctx, s.time)
     s.isolation_open = bool(here and here.white) or s.alert is not None
     if here is not None and here.white:
@@ -115,8 +133,12 @@ def move_time(ctx: Ctx) -> None:
 
 
 def remove_noise(ctx: Ctx) -> None:
-    """In powered sections, noise goes from corridors not next to characters."""
+    """In powered sections, noise goes from corridors not next to characters (the
+    technical corridors keep theirs, unless Hunting by Sound is known)."""
     s = ctx.s
+    if s.tech_noise and weakness_active(s, "sound_hunters"):
+        s.tech_noise = False
+        ctx.say("The technical corridors fall silent (weakness).", kind="noise_removal")
     occupied = {h.room for h in in_play(s)}
     removed = 0
     for room in s.rooms:
@@ -153,9 +175,19 @@ def fire_damage(ctx: Ctx) -> None:
 
 
 def weakness_fire(ctx: Ctx) -> int:
-    from rules.lockdown.endgame import weakness_active
-
     return 2 if weakness_active(ctx.s, "fire_hurts_more") else 1
+
+
+def end_of_round(ctx: Ctx) -> None:
+    """Bleeding wounds hurt; with Metabolic Burnout known, worn-out adults die."""
+    s = ctx.s
+    for hero in in_play(s):
+        if has_wound(hero, "bleeding"):
+            ctx.say(f"{who(hero.seat)} is bleeding.", kind="bleeding", seat=hero.seat)
+            light_wound(ctx, hero)
+    if weakness_active(s, "short_lived"):
+        for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
+            nx.die(ctx, intruder)
 
 
 def event_card(ctx: Ctx) -> None:

@@ -8,6 +8,7 @@ from rules.lockdown import (
     combat,
     endgame,
     event_phase,
+    interrupts,
     intruders,
     movement,
     resolve,
@@ -34,6 +35,8 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
                     resolve.pick_run),
     "shot": Handler(combat.shot_waiting, combat.shot_legal, combat.shot_act,
                     combat.shot_run),
+    "interrupt": Handler(interrupts.interrupt_waiting, interrupts.interrupt_legal,
+                         interrupts.interrupt_act, interrupts.interrupt_run),
     "agree": Handler(rooms.agree_waiting, rooms.agree_legal, rooms.agree_act,
                      rooms.agree_run),
 })

@@ -10,6 +10,7 @@ from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown import intruders as nx
 from rules.lockdown.cards import index
+from rules.lockdown.hands import fix_hands, remove_item, take_heavy
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState, PickFrame
 from rules.lockdown.table import Ctx, heroes_in, in_combat, intruders_in, tile_of, who
@@ -71,17 +72,26 @@ def _assignments(cards: tuple[str, ...]) -> list[list[str]]:
 def craft(ctx: Ctx, hero: Hero, action: a.Craft) -> None:
     s = ctx.s
     for card in action.cards:
-        if card in hero.inventory:
-            hero.inventory.remove(card)
-        else:
-            hero.hands = [h for h in hero.hands if h.item != card]
+        remove_item(hero, card)
         s.discards.setdefault(_item(card).color, []).append(card)
     s.crafted.remove(action.item)
     ctx.say(f"{who(hero.seat)} crafts {_item(action.item).name}.", kind="craft")
+    fix_hands(ctx, hero)
     give_item(ctx, hero, action.item)
 
 
 # ------------------------------------------------------------------ trading
+def tradeable(hero: Hero) -> list[str]:
+    """Item cards and carried objects a hero can hand over (ammo stays on its weapon)."""
+    return list(dict.fromkeys(owned(hero) + [h.obj for h in hero.hands if h.obj]))
+
+
+def thing_name(thing: str) -> str:
+    if thing in index().items:
+        return str(_item(thing).name)
+    return "a corpse" if thing.startswith("corpse") else f"the {thing}"
+
+
 def trade_actions(s: GameState, hero: Hero) -> list[Action]:
     if in_combat(s, hero.seat):
         return []
@@ -90,18 +100,19 @@ def trade_actions(s: GameState, hero: Hero) -> list[Action]:
         if other.seat == hero.seat:
             continue
         out.append(a.Trade(to=other.seat, give=None, text="ask for an item"))
-        for item in dict.fromkeys(owned(hero)):
-            out.append(a.Trade(to=other.seat, give=item, text=f"offer {_item(item).name}"))
+        for thing in tradeable(hero):
+            out.append(a.Trade(to=other.seat, give=thing, text=f"offer {thing_name(thing)}"))
     return out
 
 
 def start_trade(ctx: Ctx, hero: Hero, action: a.Trade) -> None:
     s = ctx.s
     other = s.heroes[action.to]
-    offer = _item(action.give).name if action.give is not None else "nothing"
-    options = ["refuse", "accept"] + [f"give:{i}" for i in dict.fromkeys(owned(other))]
+    offer = thing_name(action.give) if action.give is not None else "nothing"
+    things = tradeable(other)
+    options = ["refuse", "accept"] + [f"give:{i}" for i in things]
     labels = ["Refuse the trade", f"Accept ({offer}) and give nothing back"] + [
-        f"Accept ({offer}) and give {_item(i).name}" for i in dict.fromkeys(owned(other))]
+        f"Accept ({offer}) and give {thing_name(i)}" for i in things]
     ctx.say(f"{who(hero.seat)} offers a trade to {who(other.seat)}.", kind="trade")
     s.stack.append(PickFrame(seat=other.seat, purpose="step", options=options,
                              labels=labels, tag=f"trade:{hero.seat}:{action.give or '-'}",
@@ -110,29 +121,32 @@ def start_trade(ctx: Ctx, hero: Hero, action: a.Trade) -> None:
 
 def finish_trade(ctx: Ctx, target: Hero, tag: str, option: str) -> None:
     s = ctx.s
-    _, starter_seat, give = tag.split(":")
+    _, starter_seat, give = tag.split(":", 2)
     starter = s.heroes[starter_seat]
     if option == "refuse":
         ctx.say(f"{who(target.seat)} refuses the trade.", kind="trade")
         return
-    if give != "-":
-        _move_item(ctx, starter, target, give)
-    if option.startswith("give:"):
-        _move_item(ctx, target, starter, option.removeprefix("give:"))
     ctx.say(f"{who(starter.seat)} and {who(target.seat)} trade.", kind="trade")
+    if option.startswith("give:"):
+        _move(ctx, target, starter, option.removeprefix("give:"))
+    if give != "-":
+        _move(ctx, starter, target, give)
 
 
-def _move_item(ctx: Ctx, src: Hero, dst: Hero, item_id: str) -> None:
-    held = next((h for h in src.hands if h.item == item_id), None)
-    if held is not None:
-        src.hands.remove(held)
-        if len(dst.hands) < 2:
-            dst.hands.append(held)  # a weapon keeps its ammo
-        else:
-            ctx.s.decks.setdefault(_item(item_id).color, []).append(item_id)
+def _move(ctx: Ctx, src: Hero, dst: Hero, thing: str) -> None:
+    """Hand an item card or object over; heavy things need a free hand slot (or the
+    receiver chooses what to drop); a weapon keeps its ammo."""
+    held = next((h for h in src.hands if thing in (h.item, h.obj)), None)
+    if held is None:
+        src.inventory.remove(thing)
+        dst.inventory.append(thing)
+        fix_hands(ctx, src)  # giving away Duct Tape unties a pair
         return
-    src.inventory.remove(item_id)
-    dst.inventory.append(item_id)
+    if held.item is not None:
+        remove_item(src, held.item)
+    else:
+        src.hands.remove(held)
+    take_heavy(ctx, dst, item=held.item, obj=held.obj, ammo=held.ammo)
 
 
 # ------------------------------------------------------------------ quests
@@ -157,9 +171,9 @@ def quest_met(s: GameState, hero: Hero, needs: str) -> bool:
         "nest_found": s.nest_found,
         "signal_sent": hero.signal,
         "carcass_in_lab": "carcass" in s.lab_slots,
-        "kill_intruder": hero.killed_intruder,
+        "kill_intruder": s.kills > 0,
         "visit_all_sections": {1, 2, 3} <= set(hero.visited_sections),
-        "power_restored": s.time_active,
+        "power_restored": s.power_switched_on,
     }[needs]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.lockdown.cards import index
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, room_name, who
+from rules.lockdown.table import Ctx, owns_passive, room_name, who
 from rules.nemesis.state import Hero, WoundCard
 
 MAX_SERIOUS = 3
@@ -21,6 +21,16 @@ def draw_from(s: GameState, deck: str) -> str | None:
         s.decks[deck] = cards = s.rng.shuffled(pile)
         s.discards[deck] = []
     return cards.pop(0)
+
+
+def peek(s: GameState, deck: str) -> str | None:
+    """The top card of a shared deck without drawing it (the discard pile is shuffled
+    in first if the deck is empty, as a draw would)."""
+    cards = s.decks.setdefault(deck, [])
+    if not cards and s.discards.get(deck):
+        s.decks[deck] = cards = s.rng.shuffled(s.discards[deck])
+        s.discards[deck] = []
+    return cards[0] if cards else None
 
 
 def draw_cards(ctx: Ctx, hero: Hero, n: int) -> int:
@@ -40,6 +50,11 @@ def light_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
     for _ in range(n):
         if hero.place == "dead":
             return
+        if not hero.armor_used and owns_passive(hero, "armor"):
+            hero.armor_used = True
+            ctx.say(f"{who(hero.seat)}'s body armor stops a light wound.", kind="armor",
+                    seat=hero.seat)
+            continue
         if len(hero.serious) >= MAX_SERIOUS:
             kill(ctx, hero, "a wound after three serious wounds")
             return
@@ -67,6 +82,10 @@ def serious_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
         name = index().wounds[card].name
         ctx.say(f"{who(hero.seat)} suffers a serious wound: {name} "
                 f"({len(hero.serious)}/3).", kind="wound", seat=hero.seat, card=card)
+        if index().wounds[card].penalty == "arm":
+            from rules.lockdown.hands import fix_hands
+
+            fix_hands(ctx, hero)
 
 
 def kill(ctx: Ctx, hero: Hero, why: str) -> None:
@@ -80,6 +99,9 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     for held in hero.hands:
         if held.obj is not None:
             s.rooms[room].objects.append(held.obj)
+        if held.item is not None:
+            s.removed_items.append(held.item)
+    s.removed_items.extend(hero.inventory)
     hero.hands = []
     hero.inventory = []
     ctx.say(f"{who(hero.seat)} dies in {room_name(s, room)} ({why}).", kind="death",
@@ -101,24 +123,72 @@ def contaminate(ctx: Ctx, hero: Hero, n: int = 1) -> None:
             seat=hero.seat)
 
 
-def infected(ctx: Ctx, card: str) -> bool:
-    cid = card.removeprefix("c:")
-    return index().contamination[cid].infected
+def infected(card: str) -> bool:
+    return index().contamination[card.removeprefix("c:")].infected
 
 
-def scan_and_remove(ctx: Ctx, hero: Hero, everywhere: bool, larva_too: bool) -> int:
-    """Decontamination: remove the INFECTED contamination cards scanned."""
-    piles = [hero.hand] + ([hero.deck, hero.discard] if everywhere else [])
+def contamination_in(hero: Hero, everywhere: bool) -> list[list[str]]:
+    return [hero.hand, hero.deck, hero.discard] if everywhere else [hero.hand]
+
+
+def return_contamination(ctx: Ctx, pile: list[str], card: str) -> None:
+    """A removed contamination card goes to the bottom of its deck."""
+    pile.remove(card)
+    ctx.s.decks.setdefault("contamination", []).append(card.removeprefix("c:"))
+
+
+def scan(ctx: Ctx, hero: Hero, everywhere: bool = False) -> None:
+    """The generic removal rule (NX-CONTAM-1): every scanned card that is not INFECTED
+    is removed; an INFECTED one stays and puts a larva on the character board, or,
+    with a larva already there, kills the character and places a creeper."""
+    from rules.lockdown.endgame import weakness_active
+
+    removed = found = 0
+    for pile in contamination_in(hero, everywhere):
+        for card in [c for c in pile if c.startswith("c:")]:
+            if infected(card):
+                found += 1
+            else:
+                return_contamination(ctx, pile, card)
+                removed += 1
+    ctx.tell(hero.seat, f"Scan: {removed} clean card(s) removed, {found} INFECTED.",
+             kind="scan", removed=removed, infected=found)
+    ctx.say(f"{who(hero.seat)} scans their contamination cards.", kind="scan_done",
+            seat=hero.seat)
+    if not found:
+        return
+    if weakness_active(ctx.s, "chemical_reaction", hero):
+        hero.knowledge += found
+        ctx.say(f"{who(hero.seat)} learns from the reaction (+{found} knowledge).",
+                kind="knowledge")
+    infection(ctx, hero)
+
+
+def infection(ctx: Ctx, hero: Hero) -> None:
+    """An INFECTED card was scanned: a larva appears on the board, or bursts out."""
+    if not hero.larva:
+        hero.larva = True
+        ctx.say(f"A larva grows inside {who(hero.seat)}!", kind="infest", seat=hero.seat)
+        return
+    room = hero.room
+    kill(ctx, hero, "a creeper burst out of them")
+    from rules.lockdown.intruders import spawn
+
+    spawn(ctx, "creeper", room)
+
+
+def decontaminate(ctx: Ctx, hero: Hero, everywhere: bool) -> int:
+    """Decon room / surgery: scan and remove the INFECTED cards and the larva."""
     removed = 0
-    for pile in piles:
-        for card in [c for c in pile if c.startswith("c:") and infected(ctx, c)]:
-            pile.remove(card)
-            ctx.s.decks.setdefault("contamination", []).append(card.removeprefix("c:"))
+    for pile in contamination_in(hero, everywhere):
+        for card in [c for c in pile if c.startswith("c:") and infected(c)]:
+            return_contamination(ctx, pile, card)
             removed += 1
-    if larva_too and hero.larva:
+    if hero.larva:
         hero.larva = False
         ctx.say(f"The larva inside {who(hero.seat)} is removed.", kind="contamination")
-    ctx.tell(hero.seat, f"Scan: {removed} infected card(s) removed.", kind="scan")
+    ctx.tell(hero.seat, f"Scan: {removed} INFECTED card(s) removed.", kind="scan",
+             removed=removed)
     return removed
 
 

@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
+from rules.lockdown.bag import add_token, kind_of, return_token, surprise_number
 from rules.lockdown.board import Exit, board
 from rules.lockdown.cards import index
+from rules.lockdown.endgame import weakness_active
 from rules.lockdown.heroes import contaminate, draw_from
-from rules.lockdown.state import AttackFrame, EncounterFrame, GameState, ObjectiveFrame
+from rules.lockdown.state import (
+    AttackFrame,
+    EncounterFrame,
+    GameState,
+    InterruptFrame,
+    ObjectiveFrame,
+)
 from rules.lockdown.table import (
     Ctx,
     door,
@@ -82,7 +88,8 @@ def clear_noise_around(ctx: Ctx, room: str) -> None:
 
 
 def danger(ctx: Ctx, hero: Hero) -> None:
-    """Intruders next door that are not fighting come in; else noise all around."""
+    """Intruders next door that are not fighting come in (those behind a closed door
+    break it and stay, all together); else noise all around. Never an encounter."""
     s = ctx.s
     movers = [i for n in board().neighbours(hero.room) for i in intruders_in(s, n)
               if not heroes_in(s, n)]
@@ -90,10 +97,14 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         fill_noise(ctx, hero.room)
         ctx.say(f"Noise fills every corridor around {room_name(s, hero.room)}.", kind="noise")
         return
+    broken: set[str] = set()
     for intruder in movers:
         corridor = board().corridor_between(intruder.room, hero.room)
-        if corridor is not None:
-            move_intruder(ctx, intruder, Exit(corridor, 0, hero.room))
+        if corridor is None or corridor in broken:
+            continue
+        if door(s, corridor) == "closed":
+            broken.add(corridor)
+        move_intruder(ctx, intruder, Exit(corridor, 0, hero.room))
 
 
 # ------------------------------------------------------------------ movement
@@ -102,7 +113,7 @@ def move_intruder(ctx: Ctx, intruder: Intruder, exit_: Exit) -> bool:
     s = ctx.s
     if exit_.to == "tech":
         s.intruders.remove(intruder)
-        s.bag.append(intruder.kind)
+        return_token(s, intruder.kind, intruder.token)
         ctx.say(f"A {intruder.kind} vanishes into the technical corridors.", kind="intruder")
         return False
     if door(s, exit_.corridor) == "closed":
@@ -154,7 +165,7 @@ def spawn(ctx: Ctx, kind: str, room: str) -> Intruder | None:
         retreating = [i for i in s.intruders if i.kind == "adult" and not heroes_in(s, i.room)]
         for i in retreating:
             s.intruders.remove(i)
-            s.bag.append("adult")
+            return_token(s, "adult", i.token)
         if retreating:
             ctx.say("Every adult is on the board: the ones not fighting retreat.",
                     kind="intruder")
@@ -166,19 +177,27 @@ def spawn(ctx: Ctx, kind: str, room: str) -> Intruder | None:
     s.intruders.append(intruder)
     ctx.say(f"A {kind} appears in {room_name(s, room)}!", kind="spawn", intruder=kind,
             room=room)
+    first_intruder(ctx)
     return intruder
 
 
-def start_encounter(ctx: Ctx, hero: Hero) -> None:
+def first_intruder(ctx: Ctx) -> None:
+    """The first intruder on the board: everyone keeps 1 of their 2 objectives (NX-AI-1)."""
     s = ctx.s
-    s.stack.append(EncounterFrame(seat=hero.seat, room=hero.room))
-    if not s.first_encounter:
-        s.first_encounter = True
-        pending = [h.seat for h in s.heroes.values() if len(h.objectives) > 1]
-        ctx.say("First encounter! Everyone keeps one of their two objectives in secret.",
-                kind="critical")
-        if pending:
-            s.stack.append(ObjectiveFrame(pending=pending))
+    if s.first_encounter:
+        return
+    s.first_encounter = True
+    pending = [h.seat for h in s.heroes.values()
+               if len(h.objectives) > 1 and h.place != "dead"]
+    ctx.say("First encounter! Everyone keeps one of their two objectives in secret.",
+            kind="critical")
+    if pending:
+        s.stack.append(ObjectiveFrame(pending=pending))
+
+
+def start_encounter(ctx: Ctx, hero: Hero) -> None:
+    ctx.s.stack.append(EncounterFrame(seat=hero.seat, room=hero.room))
+    first_intruder(ctx)
 
 
 def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
@@ -187,33 +206,35 @@ def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
     hero = s.heroes[frame.seat]
     room = frame.room
     clear_noise_around(ctx, room)
-    if not s.bag:
-        s.bag.append("adult")
+    if not s.bag and not add_token(s, "adult"):
+        ctx.say("The intruder bag is empty: nothing comes.", kind="encounter")
+        return
     token = s.bag.pop(s.rng.below(len(s.bag)))
-    if token == "blank":
+    kind = kind_of(token)
+    if kind == "blank":
         fill_noise(ctx, room)
-        if not s.bag and adult_tokens_free(s) > 0:
-            s.bag.append("adult")
-        s.bag.append("blank")
+        if not s.bag:
+            add_token(s, "adult")
+        s.bag.append(token)
         ctx.say(f"Encounter in {room_name(s, room)}: only echoes. Noise everywhere.",
                 kind="encounter")
         return
     s.aside.append(token)
-    intruder = spawn(ctx, token, room)
-    if intruder is None or hero.place != "board" or hero.room != room:
+    intruder = spawn(ctx, kind, room)
+    if intruder is None:
         return
-    numbers = index().tokens[token]
-    limit = numbers.blue if powered(s, room) else numbers.red
+    intruder.token = token
+    if hero.place == "board" and hero.room == room:
+        surprise(ctx, hero, intruder, token)
+
+
+def surprise(ctx: Ctx, hero: Hero, intruder: Intruder, token: str) -> None:
+    """Fewer cards in hand (action and contamination) than the token's number (the red
+    one in darkness): a surprise attack on whoever triggered the encounter."""
+    limit = surprise_number(token, dark=not powered(ctx.s, hero.room))
     if len(hero.hand) < limit:
         ctx.say(f"Surprise attack on {who(hero.seat)}!", kind="surprise")
-        s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
-
-
-def adult_tokens_free(s: GameState) -> int:
-
-    total = index().tokens["adult"].count
-    used = Counter(s.bag)["adult"] + Counter(s.aside)["adult"]
-    return total - used
+        ctx.s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
 
 
 # ------------------------------------------------------------------ attacks
@@ -231,21 +252,27 @@ def event_attack_targets(s: GameState) -> list[tuple[int, str]]:
 
 
 def attack_run(ctx: Ctx, frame: AttackFrame) -> None:
+    """The next attack in the queue: a larva infests; others draw an attack card, after
+    the target had the chance to play an interrupt card (NX-IATK-1)."""
     s = ctx.s
     if not frame.queue:
         s.stack.pop()
         return
-    intruder_id, seat = frame.queue.pop(0)
+    intruder_id, seat = frame.queue[0]
     intruder = next((i for i in s.intruders if i.id == intruder_id), None)
     hero = s.heroes[seat]
     if intruder is None or hero.place != "board" or hero.room != intruder.room:
+        frame.queue.pop(0)
+        frame.asked = False
+        return  # the attacker died, fled or the target is gone
+    if intruder.kind != "larva" and not frame.asked and interrupt_cards(hero):
+        frame.asked = True
+        s.stack.append(InterruptFrame(seat=seat, attacker=intruder_id))
         return
+    frame.queue.pop(0)
+    frame.asked = False
     if intruder.kind == "larva":
-        s.intruders.remove(intruder)
-        if not hero.larva:
-            hero.larva = True
-            ctx.say(f"A larva burrows into {who(seat)}!", kind="infest", seat=seat)
-        contaminate(ctx, hero)
+        infest(ctx, intruder, hero)
         return
     card_id = draw_from(s, "attacks")
     if card_id is None:
@@ -264,6 +291,28 @@ def attack_run(ctx: Ctx, frame: AttackFrame) -> None:
     if not powered(s, hero.room):
         effects += list(card.dark_effects)
     push_effects(ctx, effects, subject=seat, source=card_id)
+
+
+def infest(ctx: Ctx, larva: Intruder, hero: Hero) -> None:
+    """A larva's attack: it moves onto the character board (if none is there yet) and
+    the character takes a contamination card."""
+    s = ctx.s
+    s.intruders.remove(larva)
+    if not hero.larva:
+        hero.larva = True
+        ctx.say(f"A larva burrows into {who(hero.seat)}!", kind="infest", seat=hero.seat)
+    else:
+        ctx.say(f"A larva attacks {who(hero.seat)}, who already carries one.", kind="infest",
+                seat=hero.seat)
+    contaminate(ctx, hero)
+
+
+def interrupt_cards(hero: Hero) -> list[str]:
+    """Interrupt cards in hand the hero can pay for (the card plus its cost)."""
+    cards = index().cards
+    payable = sum(1 for c in hero.hand if not c.startswith("c:"))
+    return [c for c in dict.fromkeys(hero.hand) if not c.startswith("c:")
+            and cards[c].interrupt and cards[c].cost < payable]
 
 
 def injure(ctx: Ctx, intruder: Intruder, n: int, by: str | None = None) -> None:
@@ -289,15 +338,22 @@ def injure(ctx: Ctx, intruder: Intruder, n: int, by: str | None = None) -> None:
         return
     blood = sum(c.blood for c in drawn)
     if blood <= intruder.injuries:
-        s.intruders.remove(intruder)
-        s.rooms[intruder.room].objects.append("carcass")
-        ctx.say(f"The {intruder.kind} dies ({intruder.injuries} injuries).",
-                kind="intruder_dies", intruder=intruder.kind)
-        if by is not None:
-            s.heroes[by].killed_intruder = True
+        die(ctx, intruder, by)
     else:
         ctx.say(f"The {intruder.kind} takes {n} injury and keeps going "
                 f"({intruder.injuries} so far).", kind="intruder_hurt")
+
+
+def die(ctx: Ctx, intruder: Intruder, by: str | None = None) -> None:
+    """An intruder dies: a carcass stays in its room."""
+    s = ctx.s
+    s.intruders.remove(intruder)
+    s.rooms[intruder.room].objects.append("carcass")
+    s.kills += 1
+    ctx.say(f"The {intruder.kind} dies ({intruder.injuries} injuries).",
+            kind="intruder_dies", intruder=intruder.kind)
+    if by is not None:
+        s.heroes[by].killed_intruder = True
 
 
 def bag_development(ctx: Ctx) -> None:
@@ -305,14 +361,18 @@ def bag_development(ctx: Ctx) -> None:
     if not s.bag:
         return
     token = s.bag.pop(s.rng.below(len(s.bag)))
-    if token == "larva":
-        if adult_tokens_free(s) > 0:
-            s.bag.append("adult")
+    kind = kind_of(token)
+    if kind in ("larva", "creeper") and weakness_active(s, "slow_breeding"):
+        s.bag.append(token)
+        ctx.say("Bag development: the young grow slowly (weakness): nothing happens.",
+                kind="bag")
+    elif kind == "larva":
+        add_token(s, "adult")
         ctx.say("Bag development: a larva grows into an adult.", kind="bag")
-    elif token == "creeper":
-        s.bag.append("breeder")
+    elif kind == "creeper":
+        add_token(s, "breeder")
         ctx.say("Bag development: a creeper becomes a breeder.", kind="bag")
-    elif token in ("adult", "breeder"):
+    elif kind in ("adult", "breeder"):
         s.bag.append(token)
         ctx.say("Bag development: something stirs. Everyone not fighting rolls for noise.",
                 kind="bag")
@@ -320,31 +380,22 @@ def bag_development(ctx: Ctx) -> None:
             hero = s.heroes[seat]
             if hero.place == "board" and not intruders_in(s, hero.room):
                 noise_roll(ctx, hero)
-    elif token == "queen":
-        s.bag.append("queen")
+    elif kind == "queen":
+        s.bag.append(token)
         nest = nest_room(s)
         visitors = heroes_in(s, nest) if nest else []
         if visitors:
             ctx.say("Bag development: the queen returns to her nest!", kind="bag")
-            start_encounter_with(ctx, visitors[0], "queen")
+            queen = spawn(ctx, "queen", visitors[0].room)
+            if queen is not None:
+                surprise(ctx, visitors[0], queen, token)
         else:
             s.eggs += 1
             ctx.say("Bag development: the queen lays another egg.", kind="bag")
     else:
-        s.bag.append("blank")
-        if adult_tokens_free(s) > 0:
-            s.bag.append("adult")
+        s.bag.append(token)
+        add_token(s, "adult")
         ctx.say("Bag development: the brood grows (an adult joins the bag).", kind="bag")
-
-
-def start_encounter_with(ctx: Ctx, hero: Hero, kind: str) -> None:
-    intruder = spawn(ctx, kind, hero.room)
-    if intruder is None:
-        return
-    numbers = index().tokens[kind]
-    limit = numbers.blue if powered(ctx.s, hero.room) else numbers.red
-    if len(hero.hand) < limit:
-        ctx.s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
 
 
 def nest_room(s: GameState) -> str | None:

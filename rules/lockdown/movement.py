@@ -8,13 +8,13 @@ from rules.lockdown.heroes import set_slime
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
 from rules.lockdown.table import (
     Ctx,
+    close_door,
     door,
     heroes_in,
     intruders_in,
     noisy,
     room_name,
     section_of,
-    set_door,
     tile_of,
     who,
 )
@@ -125,6 +125,5 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         set_malfunction(ctx, f.to, True)
     elif token == "doors":
         corridor = board().corridor_between(f.to, f.origin)
-        if corridor is not None and door(s, corridor) != "destroyed":
-            set_door(s, corridor, "closed")
+        if corridor is not None and close_door(s, corridor):
             ctx.say("A door slams shut behind them.", kind="door", corridor=corridor)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.contract import Action
+from rules.lockdown import bag
 from rules.lockdown import heroes as h
 from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
@@ -17,6 +18,8 @@ from rules.lockdown.cards import index
 from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
 from rules.lockdown.table import (
     Ctx,
+    ability,
+    close_door,
     door,
     heroes_in,
     in_play,
@@ -37,17 +40,38 @@ MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
 
 
 def push_effects(ctx: Ctx, effects: Sequence[fx.Effect], *, subject: str | None,
-                 source: str = "") -> None:
+                 source: str = "", attacker: int | None = None) -> None:
     if effects:
         ctx.s.stack.append(EffectsFrame(effects=list(effects), subject=subject,
-                                        source=source))
+                                        source=source, attacker=attacker))
 
 
 def effects_run(ctx: Ctx, frame: EffectsFrame) -> None:
     if not frame.effects:
         ctx.s.stack.pop()
+        if frame.healed and frame.subject is not None:
+            field_medic(ctx, ctx.s.heroes[frame.subject])
         return
-    apply_effect(ctx, frame.effects.pop(0), frame.subject)
+    effect = frame.effects.pop(0)
+    if isinstance(effect, fx.Heal) and effect.who in ("self", "room"):
+        frame.healed = True
+    choice = None
+    if frame.attacker is not None and isinstance(effect, fx.Injure):
+        choice = str(frame.attacker)  # an interrupt card strikes the attacker
+    apply_effect(ctx, effect, frame.subject, choice)
+
+
+def field_medic(ctx: Ctx, medic: Hero) -> None:
+    """Field Medic: a heal action also removes 1 light wound from another character in
+    the medic's room (the most wounded, ties in seat order)."""
+    if ability(medic) != "field_medic" or medic.place != "board":
+        return
+    others = [x for x in heroes_in(ctx.s, medic.room) if x.seat != medic.seat and x.light]
+    if others:
+        patient = max(others, key=lambda x: x.light)
+        patient.light -= 1
+        ctx.say(f"{who(medic.seat)} also tends to {who(patient.seat)} (1 light wound "
+                "removed).", kind="heal")
 
 
 # ------------------------------------------------------------------ targets
@@ -96,9 +120,10 @@ def rooms_for(s: GameState, where: str, subject: str | None) -> list[str] | None
     return [nest] if nest else []
 
 
-def choice_rooms(s: GameState, rng: str, subject: str | None) -> list[str]:
+def choice_rooms(s: GameState, rng: str, subject: str | None,
+                 explored_only: bool = True) -> list[str]:
     me = s.heroes.get(subject) if subject else None
-    explored = [r for r, st in s.rooms.items() if st.explored]
+    explored = [r for r, st in s.rooms.items() if st.explored or not explored_only]
     if rng == "section" and me is not None:
         return [r for r in explored if section_of(r) == section_of(me.room)]
     if rng == "neighbour" and me is not None:
@@ -130,7 +155,10 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
             ctx.say(f"{who(x.seat)} now has {x.knowledge} knowledge.", kind="knowledge")
     elif isinstance(e, fx.Scan):
         for x in targets(s, e.who, subject):
-            h.scan_and_remove(ctx, x, e.where == "everywhere", e.larva_too)
+            if e.larva_too:
+                h.decontaminate(ctx, x, e.where == "everywhere")
+            else:
+                h.scan(ctx, x, e.where == "everywhere")
     elif isinstance(e, fx.DrawCards):
         for x in targets(s, e.who, subject):
             h.draw_cards(ctx, x, e.n)
@@ -153,37 +181,17 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         if subject is not None:
             s.heroes[subject].passed = True
             ctx.say(f"{who(subject)} passes.", kind="pass")
-    elif isinstance(e, fx.Fire | fx.Malfunction | fx.Doors):
-        rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
-        if rooms is None:
-            ask_room(ctx, e, subject, e.range)
-            return
-        for room in rooms:
-            if isinstance(e, fx.Fire):
-                set_fire(ctx, room, not e.remove)
-            elif isinstance(e, fx.Malfunction):
-                set_malfunction(ctx, room, not e.remove)
-            else:
-                doors(ctx, room, e.op)
-    elif isinstance(e, fx.Noise):
-        noise_effect(ctx, e, subject)
-    elif isinstance(e, fx.Injure):
-        injure_effect(ctx, e, subject, choice)
-    elif isinstance(e, fx.Retreat):
-        for room in rooms_for(s, e.where, subject) or []:
-            for intruder in intruders_in(s, room):
-                flee(ctx, intruder)
-    elif isinstance(e, fx.Spawn):
-        for room in rooms_for(s, e.where, subject) or []:
-            nx.spawn(ctx, e.intruder, room)
+    elif isinstance(e, fx.Fire | fx.Malfunction | fx.Doors | fx.Noise | fx.Injure
+                    | fx.Retreat | fx.Spawn):
+        room_effect(ctx, e, subject, choice)
     elif isinstance(e, fx.Encounter):
         if subject is not None and s.heroes[subject].place == "board":
             nx.start_encounter(ctx, s.heroes[subject])
     elif isinstance(e, fx.Bag):
         if e.op == "add":
-            s.bag.append(e.intruder)
-        elif e.intruder in s.bag:
-            s.bag.remove(e.intruder)
+            bag.add_token(s, e.intruder)
+        else:
+            bag.remove_token(s, e.intruder)
         ctx.say(f"The intruder bag {'gains' if e.op == 'add' else 'loses'} a token.",
                 kind="bag")
     elif isinstance(e, fx.Eggs):
@@ -201,9 +209,46 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         ctx.say(f"{who(subject)} sends the signal.", kind="signal")
 
 
+def room_effect(ctx: Ctx, e: fx.Effect, subject: str | None, choice: str | None) -> None:
+    """Effects on rooms; a "chosen" room is asked for first."""
+    s = ctx.s
+    if isinstance(e, fx.Noise):
+        noise_effect(ctx, e, subject, choice)
+        return
+    if isinstance(e, fx.Injure):
+        injure_effect(ctx, e, subject, choice)
+        return
+    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]  # type: ignore[union-attr]
+    if rooms is None:
+        ask_room(ctx, e, subject, getattr(e, "range", "any"))
+        return
+    if isinstance(e, fx.Doors):
+        doors(ctx, rooms, e.op)
+        return
+    for room in rooms:
+        if isinstance(e, fx.Fire):
+            set_fire(ctx, room, not e.remove)
+        elif isinstance(e, fx.Malfunction):
+            set_malfunction(ctx, room, not e.remove)
+        elif isinstance(e, fx.Retreat):
+            for intruder in intruders_in(s, room):
+                flee(ctx, intruder)
+        elif isinstance(e, fx.Spawn):
+            nx.spawn(ctx, e.intruder, room)
+
+
 # ------------------------------------------------------------------ choices
 def ask_room(ctx: Ctx, e: fx.Effect, subject: str | None, rng: str) -> None:
-    options = choice_rooms(ctx.s, rng, subject)
+    """The subject chooses a room in range (only rooms where a removal does something:
+    a fire can burn in an unexplored room too)."""
+    s = ctx.s
+    if isinstance(e, fx.Fire) and e.remove:
+        options = [r for r in choice_rooms(s, rng, subject, explored_only=False)
+                   if s.rooms[r].fire]
+    elif isinstance(e, fx.Malfunction) and e.remove:
+        options = [r for r in choice_rooms(s, rng, subject) if s.rooms[r].malfunction]
+    else:
+        options = choice_rooms(s, rng, subject)
     if subject is None or not options:
         return
     if len(options) == 1:
@@ -256,7 +301,10 @@ def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
         return
     if frame.purpose == "move":
         hero = ctx.s.heroes[seat]
-        ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=option))
+        if isinstance(frame.effect, fx.Move) and frame.effect.careful:
+            careful_move(ctx, hero, option)
+        else:
+            ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=option))
         return
     if frame.purpose == "noise_corridor":  # careful movement into frame.tag
         hero = ctx.s.heroes[seat]
@@ -265,6 +313,20 @@ def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
         return
     if frame.effect is not None:
         apply_effect(ctx, frame.effect, frame.subject, option)
+
+
+def careful_move(ctx: Ctx, hero: Hero, to: str) -> None:
+    """Careful movement: the noise marker goes in a chosen free corridor of `to`."""
+    from rules.lockdown.movement import careful_numbers
+
+    numbers = careful_numbers(ctx.s, to)
+    if len(numbers) == 1:
+        ctx.s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=to,
+                                     careful_corridor=str(numbers[0])))
+        return
+    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="noise_corridor",
+                                 options=[str(n) for n in numbers], tag=to,
+                                 subject=hero.seat))
 
 
 def pick_run(ctx: Ctx, frame: PickFrame) -> None:
@@ -320,48 +382,42 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None, choice: str | Non
         ctx.say(f"{who(x.seat)} discards {n} card(s).", kind="discard")
 
 
+COLORS = ("red", "yellow", "green")
+
+
 def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None) -> None:
     s = ctx.s
+    if e.color == "white" and choice is None and e.crafted is None:
+        if subject is not None and s.heroes[subject].place == "board":
+            s.stack.append(PickFrame(seat=subject, purpose="color", options=list(COLORS),
+                                     labels=[f"Draw a {c} item" for c in COLORS],
+                                     effect=e, subject=subject))
+        return
     for x in targets(s, e.who, subject):
         if e.crafted is not None:
             if e.crafted in s.crafted:
                 s.crafted.remove(e.crafted)
                 give_item(ctx, x, e.crafted)
             continue
-        color = e.color if e.color != "white" else (choice or "red")
+        color = choice if e.color == "white" else e.color
         card = h.draw_from(s, color or "red")
         if card is not None:
             give_item(ctx, x, card)
 
 
 def give_item(ctx: Ctx, hero: Hero, item_id: str) -> None:
-    from rules.nemesis.state import Held
+    """A new item card: heavy ones go into a hand slot (or a choice when the hands are
+    full), normal ones into the secret inventory."""
+    from rules.lockdown.hands import take_heavy
 
     item = index().items[item_id]
     if item.heavy:
-        if len(hero.hands) >= hands_available(hero):
-            ctx.s.decks.setdefault(item.color, []).append(item_id)
-            ctx.tell(hero.seat, f"Your hands are full: {item.name} goes back.",
-                     kind="item")
-            return
-        ammo = item.weapon.ammo if item.weapon else 0
-        hero.hands.append(Held(item=item_id, ammo=ammo))
-        ctx.say(f"{who(hero.seat)} takes {item.name} in hand.", kind="item")
-    else:
-        hero.inventory.append(item_id)
-        ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item",
-                color=item.color)
-        ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private")
-
-
-def hands_available(hero: Hero) -> int:
-    return 1 if h_has(hero, "arm") else 2
-
-
-def h_has(hero: Hero, penalty: str) -> bool:
-    from rules.lockdown.table import has_wound
-
-    return has_wound(hero, penalty)
+        take_heavy(ctx, hero, item=item_id, ammo=item.weapon.ammo if item.weapon else 0)
+        return
+    hero.inventory.append(item_id)
+    ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item", color=item.color)
+    ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private",
+             item=item_id)
 
 
 def reload(ctx: Ctx, subject: str | None, n: int) -> None:
@@ -377,18 +433,18 @@ def reload(ctx: Ctx, subject: str | None, n: int) -> None:
 
 
 def drop_heavy(ctx: Ctx, hero: Hero) -> None:
-    for held in hero.hands:
-        if held.obj is not None:
-            ctx.s.rooms[hero.room].objects.append(held.obj)
-        if held.item is not None:
-            item = index().items[held.item]
-            ctx.s.decks.setdefault(item.color, []).append(held.item)
-    if hero.hands:
-        ctx.say(f"{who(hero.seat)} drops everything they carried.", kind="drop")
-    hero.hands = []
+    from rules.lockdown.hands import drop_held
+
+    for held in list(hero.hands):
+        if held in hero.hands:
+            drop_held(ctx, hero, held)
 
 
 def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) -> None:
+    """A movement from a card or item: to a neighbour (a careful one only where a
+    corridor is free for its noise marker), or through the technical corridors."""
+    from rules.lockdown.movement import careful_numbers, open_neighbours
+
     s = ctx.s
     if subject is None or s.heroes[subject].place != "board":
         return
@@ -396,8 +452,9 @@ def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) ->
     if e.through_tech:
         options = [r for r in board().tech_rooms() if s.rooms[r].explored and r != hero.room]
     else:
-        options = [n for n in board().neighbours(hero.room)
-                   if door(s, board().corridor_between(hero.room, n) or "") != "closed"]
+        options = open_neighbours(s, hero.room)
+        if e.careful:
+            options = [r for r in options if careful_numbers(s, r)]
     if options:
         s.stack.append(PickFrame(seat=subject, purpose="move", options=options, effect=e,
                                  subject=subject))
@@ -439,23 +496,36 @@ def explode(ctx: Ctx, why: str) -> None:
     ctx.s.stack.append(EndFrame(reason=f"explosion:{why}"))
 
 
-def doors(ctx: Ctx, room: str, op: str) -> None:
+def doors(ctx: Ctx, rooms: list[str], op: str) -> None:
+    """Close (from the door supply), open, or destroy the closed doors around rooms.
+    Technical corridors never hold doors; destroyed doors stay destroyed."""
     s = ctx.s
-    for ex in board().exits[room]:
-        if ex.to == "tech":
-            continue
-        if door(s, ex.corridor) == "destroyed":
-            continue
-        set_door(s, ex.corridor, {"close": "closed", "open": "open", "destroy": "destroyed"}[op])
-    ctx.say(f"Doors around {room_name(s, room)}: {op}.", kind="door", room=room)
+    if not rooms:
+        return
+    corridors = sorted({ex.corridor for room in rooms for ex in board().exits[room]
+                        if ex.to != "tech"})
+    for corridor in corridors:
+        state = door(s, corridor)
+        if op == "close":
+            close_door(s, corridor, keep=frozenset(corridors))
+        elif op == "open" and state == "closed":
+            set_door(s, corridor, "open")
+        elif op == "destroy" and state == "closed":
+            set_door(s, corridor, "destroyed")
+    where = room_name(s, rooms[0]) if len(rooms) == 1 else f"{len(rooms)} rooms"
+    ctx.say(f"Doors around {where}: {op}.", kind="door", rooms=list(rooms))
 
 
-def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None) -> None:
+def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None, choice: str | None) -> None:
     s = ctx.s
     if e.where == "tech":
         s.tech_noise = not e.remove
         return
-    for room in rooms_for(s, e.where, subject) or []:
+    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    if rooms is None:
+        ask_room(ctx, e, subject, "any")
+        return
+    for room in rooms:
         if e.remove:
             nx.clear_noise_around(ctx, room)
             continue
@@ -468,8 +538,19 @@ def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None) -> None:
 
 
 def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | None) -> None:
+    """Injure one intruder (the attacker for an interrupt card; chosen when several are
+    there) or every intruder in the room(s)."""
     s = ctx.s
-    for room in rooms_for(s, e.where, subject) or []:
+    if choice is not None and choice.isdigit():
+        target = next((i for i in s.intruders if str(i.id) == choice), None)
+        if target is not None:
+            nx.injure(ctx, target, e.n, by=subject)
+        return
+    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    if rooms is None:
+        ask_room(ctx, e, subject, "any")
+        return
+    for room in rooms:
         present = intruders_in(s, room)
         if not present:
             continue
@@ -477,13 +558,12 @@ def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | Non
             for intruder in present:
                 nx.injure(ctx, intruder, e.n, by=subject)
             continue
-        chosen = next((i for i in present if str(i.id) == choice), None)
-        if chosen is None and len(present) > 1 and subject is not None:
+        if len(present) > 1 and subject is not None:
             s.stack.append(PickFrame(seat=subject, purpose="intruder",
                                      options=[str(i.id) for i in present], effect=e,
                                      subject=subject))
             return
-        nx.injure(ctx, chosen or present[0], e.n, by=subject)
+        nx.injure(ctx, present[0], e.n, by=subject)
 
 
 def flee(ctx: Ctx, intruder: object) -> None:
@@ -528,12 +608,14 @@ def power_effect(ctx: Ctx, op: str, subject: str | None) -> None:
         off = [kv for kv in tokens if not kv[1].active]
         if off:
             off[0][1].active = True
+            s.power_switched_on = True
             ctx.say(f"Power returns: token {off[0][1].token} comes on.", kind="power")
     elif subject is not None:
         section = section_of(s.heroes[subject].room)
         if section is not None:
             token = s.power[str(section)]
             token.active = not token.active
+            s.power_switched_on = s.power_switched_on or token.active
             ctx.say(f"Section {section} power is {'on' if token.active else 'off'}.",
                     kind="power")
 

@@ -17,7 +17,10 @@ from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfun
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import (
     Ctx,
+    ability,
+    close_door,
     door,
+    has_wound,
     heroes_in,
     in_combat,
     intruders_in,
@@ -25,6 +28,8 @@ from rules.lockdown.table import (
     room_name,
     section_of,
     set_door,
+    slot_limit,
+    slots_used,
     tile_of,
     who,
 )
@@ -59,10 +64,15 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
         card = _computer_card(s.computer[0])
         for i, act in enumerate(card.actions):
             out.append(RoomAct(variant=10 + i, text=f"Computer: {act.label}"))
-    if tile is None or s.rooms[hero.room].malfunction:
+    if tile is None:
         return out
     kind = tile.action
     variants: list[tuple[int, str]] = []
+    if kind == "elevator":  # riding still works with a malfunction (only calling not)
+        out.extend(RoomAct(variant=v, text=t) for v, t in _elevator_variants(s, hero))
+        return out
+    if s.rooms[hero.room].malfunction:
+        return out
     if kind == "archive" and not hero.archive_used:
         variants.append((0, "Examine the archives (+2 knowledge, peek at a contingency)"))
     elif kind == "cave_entrance" and _tech_destinations(s, hero):
@@ -81,7 +91,8 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
         if s.time in s.css and not any(h.place == "pod" and h.pod == pod
                                        for h in s.heroes.values()):
             variants.append((0, f"Enter CSS pod {pod} (discard your hand and pass)"))
-    elif kind == "nest" and s.eggs > 0 and len(hero.hands) < 2:
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(hero) \
+            and not has_wound(hero, "back"):
         variants.append((0, "Take an egg"))
     elif kind == "power_generator":
         if s.autodestruct is not None and not s.autodestruct_red:
@@ -115,14 +126,12 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
             variants.append((1, "Peek at a neutral contingency token and take it"))
     elif kind == "backup_power":
         variants.append((0, "Restore power"))
-    elif kind == "elevator":
-        variants += _elevator_variants(s, hero)
     elif kind == "isolation" and s.isolation_open:
         variants.append((0, "Lock yourself in (noise roll)"))
     elif kind == "monitoring":
         variants.append((0, "Watch the monitors (see the next intruder event)"))
-    elif kind == "storage" and s.rooms[hero.room].items > 0:
-        variants.append((0, "Rummage through the storage (draw an item of your choice)"))
+    elif kind == "storage":
+        variants.append((0, "Rummage through the storage (draw 2 items of a colour, keep 1)"))
     out.extend(RoomAct(variant=v, text=t) for v, t in variants)
     return out
 
@@ -137,9 +146,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     kind = tile.action
     say = ctx.say
     if kind == "archive":
-        hero.knowledge += 2
         hero.archive_used = True
-        say(f"{who(hero.seat)} studies the archives (+2 knowledge).", kind="room")
+        gain_knowledge(ctx, hero, 2, "studies the archives")
         _peek_contingency(ctx, hero, take=False)
     elif kind == "cave_entrance":
         _ask(ctx, hero, "cave", _tech_destinations(s, hero),
@@ -150,15 +158,16 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         say(f"{who(hero.seat)} starts the autodestruction sequence (slot {s.autodestruct}).",
             kind="autodestruct")
     elif kind == "decon":
-        hz.scan_and_remove(ctx, hero, everywhere=False, larva_too=True)
+        hz.decontaminate(ctx, hero, everywhere=False)
         hz.set_slime(ctx, hero, False)
     elif kind == "emergency":
-        from rules.lockdown.resolve import heal
+        from rules.lockdown.resolve import field_medic, heal
 
         heal(ctx, hero, ("dress_all", "heal_dressed", "light_all")[variant])
+        field_medic(ctx, hero)
     elif kind == "laboratory":
         objs = _lab_objects(s, hero)
-        _ask(ctx, hero, "lab", objs, [o.split("_")[0] for o in objs])
+        _ask(ctx, hero, "lab", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
     elif kind in ("css_a", "css_b", "css_c"):
         pod = kind[-1].upper()
         hero.discard.extend(hero.hand)
@@ -170,8 +179,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             kind="css")
     elif kind == "nest":
         s.eggs -= 1
-        hero.hands.append(Held(obj="egg"))
         say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
+        hero.hands.append(Held(obj="egg"))
         from rules.lockdown.combat import nest_check
 
         nest_check(ctx)
@@ -207,7 +216,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
     elif kind == "surgery":
-        hz.scan_and_remove(ctx, hero, everywhere=True, larva_too=True)
+        hz.decontaminate(ctx, hero, everywhere=True)
         hz.light_wound(ctx, hero)
         hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
         hero.hand, hero.discard = [], []
@@ -235,16 +244,17 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     elif kind == "isolation":
         lock_in(ctx, hero)
     elif kind == "monitoring":
-        top = s.decks.get("events", [])[:1]
-        if top:
-            event = index().events[top[0]]
-            ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
-                     kind="peek_event")
         say(f"{who(hero.seat)} watches the monitors.", kind="room")
+        top = hz.peek(s, "events")
+        if top is not None:
+            event = index().events[top]
+            ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
+                     kind="peek_event", card=top)
+            _ask(ctx, hero, "monitor", ["top", "bottom"],
+                 ["Leave it on top of the event deck", "Put it at the bottom of the deck"])
     elif kind == "storage":
-        s.rooms[hero.room].items -= 1
         _ask(ctx, hero, "storage", ["red", "yellow", "green"],
-             ["Take a red item", "Take a yellow item", "Take a green item"])
+             ["Draw 2 red items", "Draw 2 yellow items", "Draw 2 green items"])
 
 
 def _ask(ctx: Ctx, hero: Hero, tag: str, options: list[str], labels: list[str]) -> None:
@@ -259,25 +269,36 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     s = ctx.s
     hero = s.heroes[frame.seat]
     tag = frame.tag
+    if _continue_gear(ctx, hero, tag, option):
+        return
     if tag == "cave":
         ctx.say(f"{who(hero.seat)} crawls through the ducts to {room_name(s, option)}.",
                 kind="move")
         hero.room = option
+        visit(hero, option)
         _cave_attack(ctx, hero)
-    elif tag == "lab":
-        analyse(ctx, hero, option)
+    elif tag in ("lab", "toolset"):
+        analyse(ctx, hero, option, in_lab=tag == "lab")
+    elif tag == "monitor":
+        if option == "bottom":
+            deck = s.decks["events"]
+            deck.append(deck.pop(0))
+            ctx.say(f"{who(hero.seat)} sends an intruder event to the bottom of the deck.",
+                    kind="room")
     elif tag == "check":
         target = s.heroes[option]
         names = ", ".join(_objective_name(o) for o in target.objectives)
         ctx.tell(hero.seat, f"{seat_ref(option)}'s objective(s): {names}.", kind="objective")
         ctx.say(f"{who(hero.seat)} checks {who(option)}'s objective in secret.", kind="room")
-    elif tag == "css_pick":
+    elif tag in ("css_pick", "css_peek"):
         slot = int(option)
         token = index().css[s.css[slot]]
         ctx.tell(hero.seat, f"The CSS token on slot {slot} launches pods "
                  + ", ".join(token.launches) + ".", kind="css_peek")
+        if tag == "css_peek":  # the computer only peeks
+            return
         moves = [x for x in (slot + 1, slot - 1)
-                 if 0 < x <= 15 and x not in s.css and x != s.time]
+                 if 0 < x <= 15 and x not in s.css and x != s.time and slot != s.time]
         labels = [f"Move it to slot {x}" for x in moves]
         s.stack.append(PickFrame(seat=hero.seat, purpose="step",
                                  options=[f"{slot}>{x}" for x in moves] + [f"{slot}>{slot}"],
@@ -290,16 +311,16 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
             ctx.say(f"{who(hero.seat)} reschedules a CSS launch.", kind="css")
     elif tag == "defense":
         set_malfunction(ctx, option, True)
-        for intruder in list(intruders_in(s, option)):
-            nx.injure(ctx, intruder, 1, by=hero.seat)
         for other in heroes_in(s, option):
             hz.serious_wound(ctx, other)
+        for intruder in list(intruders_in(s, option)):
+            nx.injure(ctx, intruder, 1, by=hero.seat)
     elif tag == "vent":
         vent(ctx, option)
     elif tag == "storage":
-        card = hz.draw_from(s, option)
-        if card is not None:
-            give_item(ctx, hero, card)
+        from rules.lockdown.turns import draw_item
+
+        draw_item(ctx, hero, option, 2)
     elif tag == "power":
         order = option.split(",")
         tokens = {str(p.token): p for p in s.power.values()}
@@ -317,6 +338,44 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
                       take=tag == "take")
 
 
+def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
+    """Choices about cards and hand slots (passing, overfull hands, heavy items, a
+    2-card draw); True if the tag was one of them."""
+    from rules.lockdown import hands, turns
+
+    if tag.startswith(turns.PASS_DISCARD):
+        turns.pass_discard(ctx, hero, tag, option)
+    elif tag == hands.OVERFULL:
+        hands.drop_overfull(ctx, hero, option)
+    elif tag.startswith(hands.HEAVY + ":"):
+        hands.resolve_heavy(ctx, hero, tag, option)
+    elif tag == "keep_item":
+        turns.keep_item(ctx, hero, option)
+    else:
+        return False
+    return True
+
+
+def gain_knowledge(ctx: Ctx, hero: Hero, n: int, what: str) -> None:
+    """Knowledge from a room action (Lab Mind: +1)."""
+    if ability(hero) == "lab_mind":
+        n += 1
+    hero.knowledge += n
+    ctx.say(f"{who(hero.seat)} {what} (+{n} knowledge).", kind="knowledge")
+
+
+def visit(hero: Hero, room: str) -> None:
+    section = section_of(room)
+    if section is not None and section not in hero.visited_sections:
+        hero.visited_sections.append(section)
+
+
+def ask_analyse(ctx: Ctx, hero: Hero, objects: list[str]) -> None:
+    """Analyze Toolset: analyse a carried object anywhere."""
+    objs = list(dict.fromkeys(objects))
+    _ask(ctx, hero, "toolset", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
+
+
 # ------------------------------------------------------------------ helpers
 def _computer_card(card_id: str):  # type: ignore[no-untyped-def]
 
@@ -329,10 +388,13 @@ def computer_action(ctx: Ctx, hero: Hero, index: int) -> None:
     s.computer.append(card.id)
     act = card.actions[index]
     ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
+    reveal_computer(ctx, hero.seat)
+    effects = list(act.effects)
+    if ability(hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
+        effects.append(fx.Knowledge(do="knowledge", n=1))  # Lab Mind
+    push_effects(ctx, effects, subject=hero.seat, source=card.id)
     if act.special is not None:
         special(ctx, hero, act.special)
-    push_effects(ctx, act.effects, subject=hero.seat, source=card.id)
-    reveal_computer(ctx, hero.seat)
 
 
 def reveal_computer(ctx: Ctx, user: str | None) -> None:
@@ -357,20 +419,27 @@ def special(ctx: Ctx, hero: Hero, kind: str) -> None:
     elif kind == "peek_css":
         slots = sorted(s.css)
         if slots:
-            _ask(ctx, hero, "css_pick", [str(x) for x in slots],
-                 [f"The CSS token on time slot {x}" for x in slots])
+            _ask(ctx, hero, "css_peek", [str(x) for x in slots],
+                 [f"Peek at the CSS token on time slot {x}" for x in slots])
     elif kind == "close_section_doors":
-        section = section_of(hero.room)
-        for room in [r for r in s.rooms if section_of(r) == section]:
-            from rules.lockdown.resolve import doors
-
-            doors(ctx, room, "close")
+        close_section(ctx, section_of(hero.room))
     elif kind == "open_all_doors":
         for corridor in [c for c, d in s.doors.items() if d == "closed"]:
             set_door(s, corridor, "open")
         ctx.say("Every closed door opens.", kind="door")
     elif kind == "reset_power":
         restore_power(ctx, hero)
+
+
+def close_section(ctx: Ctx, section: int | None) -> None:
+    """Close every corridor between rooms of a section (door tokens permitting)."""
+    s = ctx.s
+    corridors = sorted({ex.corridor for r in s.rooms if section_of(r) == section
+                        for ex in board().exits[r]
+                        if ex.to != "tech" and section_of(ex.to) == section})
+    for corridor in corridors:
+        close_door(s, corridor, keep=frozenset(corridors))
+    ctx.say(f"The doors of section {section} close.", kind="door")
 
 
 def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
@@ -399,7 +468,7 @@ def _lab_objects(s: GameState, hero: Hero) -> list[str]:
     return list(dict.fromkeys(carried + s.rooms[hero.room].objects))
 
 
-def analyse(ctx: Ctx, hero: Hero, obj: str) -> None:
+def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
     """+3 knowledge; a new object type fills the next laboratory slot and reveals the
     weakness below it; objects are used up (LD-WEAK-1)."""
     s = ctx.s
@@ -409,8 +478,12 @@ def analyse(ctx: Ctx, hero: Hero, obj: str) -> None:
     else:
         s.rooms[hero.room].objects.remove(obj)
     kind = obj.split("_")[0]
-    hero.knowledge += 3
-    ctx.say(f"{who(hero.seat)} analyses a {kind} (+3 knowledge).", kind="lab")
+    if in_lab:
+        gain_knowledge(ctx, hero, 3, f"analyses a {kind}")
+    else:
+        hero.knowledge += 3
+        ctx.say(f"{who(hero.seat)} analyses a {kind} with the toolset (+3 knowledge).",
+                kind="knowledge")
     if kind not in s.lab_slots and len(s.lab_slots) < len(s.weaknesses):
         s.lab_slots.append(kind)
         s.weaknesses_revealed = max(s.weaknesses_revealed, len(s.lab_slots))
@@ -493,9 +566,9 @@ def _vent_targets(s: GameState) -> list[str]:
 
 def vent(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    for ex in board().exits[room]:
-        if ex.to != "tech":
-            set_door(s, ex.corridor, "closed")
+    corridors = [ex.corridor for ex in board().exits[room] if ex.to != "tech"]
+    for corridor in corridors:
+        close_door(s, corridor, keep=frozenset(corridors))
     set_fire(ctx, room, False)
     s.rooms[room].venting = True
     ctx.say(f"{room_name(s, room)} is sealed for venting: unless a door opens before the "
@@ -516,7 +589,10 @@ def resolve_venting(ctx: Ctx) -> None:
                     kind="vent")
             continue
         for intruder in list(intruders_in(s, slot)):
-            s.intruders.remove(intruder)
+            if intruder.kind == "larva":
+                s.intruders.remove(intruder)
+            else:
+                nx.die(ctx, intruder)
         for hero in heroes_in(s, slot):
             hz.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
@@ -527,6 +603,8 @@ def restore_power(ctx: Ctx, hero: Hero) -> None:
     active = sum(1 for p in s.power.values() if p.active)
     if active < 3:
         for p in s.power.values():
+            if p.token in (1, 2) and not p.active:
+                s.power_switched_on = True
             p.active = p.token in (1, 2)
     if not s.time_active:
         s.time_active = True
@@ -572,9 +650,7 @@ def ride(ctx: Ctx, seats: list[str], target: str) -> None:
     s = ctx.s
     for seat in seats:
         s.heroes[seat].room = target
-        section = section_of(target)
-        if section is not None and section not in s.heroes[seat].visited_sections:
-            s.heroes[seat].visited_sections.append(section)
+        visit(s.heroes[seat], target)
     s.elevator_at = section_of(target) or s.elevator_at
     ctx.say(" ".join(who(x) for x in seats) + f" ride the elevator to {room_name(s, target)}.",
             kind="elevator")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
+from rules.lockdown.bag import starting_bag
 from rules.lockdown.cards import Content, content, index
 from rules.lockdown.state import (
     DraftFrame,
@@ -35,7 +36,7 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
              for place, t in zip(("1", "2", "3", "elevator"), tokens, strict=True)}
     css_slots = [t.number for t in c.time_track.slots if t.css]
     css_tokens = rng.shuffled([t.id for t in c.css_tokens])
-    bag = expand(list(c.intruders.bag_start.items())) + ["adult"] * n
+    bag = starting_bag(rng, n)
     decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
                                          if i.color == color]))
              for color in ("red", "yellow", "green")}

@@ -60,6 +60,7 @@ class PayFrame(BaseModel):
     cost: int
     action: str            # the action key to resolve once paid
     card: str | None = None  # an action card being played (discarded with the cost)
+    attacker: int | None = None  # an interrupt card played against this intruder
 
 
 class DraftFrame(BaseModel):
@@ -84,10 +85,21 @@ class EncounterFrame(BaseModel):
 
 
 class AttackFrame(BaseModel):
-    """Intruder attacks to resolve in order: (intruder id, target seat)."""
+    """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
+    target of the first attack in the queue was offered its interrupt cards."""
 
     kind: Literal["attack"] = "attack"
     queue: list[tuple[int, str]]
+    asked: bool = False
+
+
+class InterruptFrame(BaseModel):
+    """An intruder is about to attack `seat`, who holds an interrupt card they can pay
+    for: play one, or take the attack."""
+
+    kind: Literal["interrupt"] = "interrupt"
+    seat: str
+    attacker: int
 
 
 class MoveFrame(BaseModel):
@@ -109,6 +121,8 @@ class EffectsFrame(BaseModel):
     effects: list[Effect]
     subject: str | None = None
     source: str = ""
+    attacker: int | None = None  # an interrupt card: "one intruder" means the attacker
+    healed: bool = False         # a heal effect ran (the Field Medic ability follows)
 
 
 class PickFrame(BaseModel):
@@ -138,7 +152,8 @@ class AgreeFrame(BaseModel):
 
 class EventPhaseFrame(BaseModel):
     kind: Literal["event_phase"] = "event_phase"
-    stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "done"] = "css"
+    stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "round_end",
+                   "done"] = "css"
 
 
 class EndFrame(BaseModel):
@@ -149,7 +164,7 @@ class EndFrame(BaseModel):
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
     | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
-    | ShotFrame | AgreeFrame,
+    | ShotFrame | AgreeFrame | InterruptFrame,
     Field(discriminator="kind"),
 ]
 
@@ -168,14 +183,14 @@ class GameState(BaseModel):
     tech_noise: bool = False
     intruders: list[Intruder] = []
     next_intruder: int = 1
-    bag: list[str] = []             # intruder token kinds (secret order)
-    aside: list[str] = []           # drawn tokens set aside
+    bag: list[str] = []             # intruder token ids, e.g. "adult3" (secret)
+    aside: list[str] = []           # token ids drawn in encounters, set aside
     eggs: int = 5                   # eggs on the laboratory board (the nest)
     nest_found: bool = False
     nest_destroyed: bool = False
     lab_slots: list[str] = []       # objects researched, in slot order
     weaknesses: list[str] = []      # the 3 weakness cards, left to right
-    weaknesses_revealed: int = 1
+    weaknesses_revealed: int = 1   # the leftmost card is face up from the start
     power: dict[str, Power]         # "1".."3" sections, "elevator"
     time: int = 15
     time_active: bool = False       # the time token's blue (power restored) side
@@ -183,6 +198,7 @@ class GameState(BaseModel):
     css_revealed: list[str] = []
     autodestruct: int | None = None
     autodestruct_red: bool = False
+    autodestruct_gate: int | None = None  # the yellow slot: leaving it opens the gate
     alert: int | None = None
     isolation_open: bool = False
     gate_open: bool = False
@@ -193,6 +209,9 @@ class GameState(BaseModel):
     decks: dict[str, list[str]] = {}     # red, yellow, green, events, attacks, ...
     discards: dict[str, list[str]] = {}
     crafted: list[str] = []              # crafted item cards still available
+    removed_items: list[str] = []        # item cards out of the game (a dead hero's)
+    kills: int = 0                       # intruders killed so far
+    power_switched_on: bool = False      # an inactive power token was turned back on
     computer: list[str] = []             # computer deck, top card first (face up)
     active_contingency: str = ""
     neutral_pool: list[str] = []

@@ -89,6 +89,8 @@ def hand_limit(s: GameState, hero: Hero) -> int:
     limit = HAND_SIZE
     if has_wound(hero, "head"):
         limit -= 1
+    if hero.serious and ability(hero) == "tough":
+        limit += 1
     room = s.rooms[hero.room]
     if (hero.place == "board" and room.tile is not None and room.explored
             and not room.malfunction and tile_of(room.tile).action == "isolation"):
@@ -96,8 +98,32 @@ def hand_limit(s: GameState, hero: Hero) -> int:
     return limit
 
 
+def ability(hero: Hero) -> str:
+    return index().characters[hero.character].ability if hero.character else ""
+
+
+def slot_limit(hero: Hero) -> int:
+    """Hand slots: 2, or 1 with an undressed arm wound."""
+    return 1 if has_wound(hero, "arm") else 2
+
+
+def slots_used(hero: Hero) -> int:
+    """Hand slots taken: an item taped to another (Duct Tape) shares its slot."""
+    return sum(1 for held in hero.hands if held.taped_to is None)
+
+
+def owns_passive(hero: Hero, passive: str) -> int:
+    """How many items with this passive the hero owns (inventory and hands)."""
+    items = index().items
+    n = sum(1 for i in hero.inventory if items[i].passive == passive)
+    return n + sum(1 for held in hero.hands if held.item and items[held.item].passive == passive)
+
+
 def door(s: GameState, corridor: str) -> str:
     return s.doors.get(corridor, "open")
+
+
+DOOR_TOKENS = 10  # door tokens in the box (NX-MARK-1; the source leaves the number open)
 
 
 def set_door(s: GameState, corridor: str, value: str) -> None:
@@ -105,6 +131,22 @@ def set_door(s: GameState, corridor: str, value: str) -> None:
         s.doors.pop(corridor, None)
     else:
         s.doors[corridor] = value  # type: ignore[assignment]
+
+
+def close_door(s: GameState, corridor: str, keep: frozenset[str] = frozenset()) -> bool:
+    """Close an open corridor with a door token from the supply; with none left, the
+    oldest closed door elsewhere on the board (not one in `keep`) is moved here.
+    Technical corridors never take doors; destroyed doors stay destroyed."""
+    if corridor in board().technical or door(s, corridor) != "open":
+        return door(s, corridor) == "closed"
+    if len(s.doors) >= DOOR_TOKENS:
+        reuse = next((c for c, d in s.doors.items() if d == "closed" and c not in keep),
+                     None)
+        if reuse is None:
+            return False
+        del s.doors[reuse]
+    s.doors[corridor] = "closed"
+    return True
 
 
 def noisy(s: GameState, corridor: str) -> bool:

@@ -3,6 +3,7 @@ costs with action cards, passing (NX-TURN-1, NX-COST-1, NX-COMBAT-STATE-1)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
@@ -10,6 +11,7 @@ from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown import combat, heroes, movement
 from rules.lockdown.cards import index
+from rules.lockdown.hands import drop_held, remove_item, take_heavy
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import (
     EventPhaseFrame,
@@ -25,18 +27,25 @@ from rules.lockdown.table import (
     action_cards,
     hand_limit,
     has_wound,
-    in_combat,
     in_play,
     intruders_in,
     room_name,
+    slot_limit,
+    slots_used,
     tile_of,
     turn_order,
     who,
 )
-from rules.nemesis.state import Hero
+from rules.nemesis.state import Hero, Intruder
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,
          "trade": 1, "craft": 1}
+# passive items that give an action: Motion Tracker (a free peek, once per round),
+# Handheld Scanner (scan your hand, like the serum), Analyze Toolset (the laboratory's
+# analysis of a carried object, same cost as the room action)
+PASSIVE_COSTS = {"motion_tracker": 0, "scanner": 1, "analyze_toolset": 2}
+FREE_PASSIVES = {"motion_tracker"}  # does not count as one of the turn's 2 actions
+DISCARD_SUBSETS_UP_TO = 6  # larger hands discard one card at a time after passing
 
 
 def item_of(ctx_or_none: object, item_id: str):  # type: ignore[no-untyped-def]
@@ -65,8 +74,10 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
     if isinstance(action, a.PlayCard):
         return card_of(action.card).cost
     if isinstance(action, a.UseItem):
-        use = item_of(None, action.item).use
-        return use.cost if use else 0
+        item = item_of(None, action.item)
+        if item.use is not None:
+            return item.use.cost
+        return PASSIVE_COSTS.get(item.passive or "", 0)
     if isinstance(action, a.RoomAct):
         from rules.lockdown import gear
         from rules.lockdown.rooms import room_action_cost
@@ -83,42 +94,82 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
     return COSTS.get(action.kind, 1)  # type: ignore[attr-defined]
 
 
-def turn_actions(s: GameState, hero: Hero) -> list[Action]:
+@dataclass(frozen=True)
+class Situation:
+    present: list[Intruder]   # intruders in the hero's room
+    fighting: bool
+    eggs: int                 # uncarried eggs in the room
+
+
+def _movements(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    out: list[Action] = []
+    for to in movement.open_neighbours(s, hero.room):
+        name = room_name(s, to)
+        out.append(a.Move(to=to, text=name))
+        if not at.fighting and movement.careful_numbers(s, to):
+            out.append(a.CarefulMove(to=to, text=name))
+    return out
+
+
+def _attacks(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    out: list[Action] = []
+    for slot in combat.weapon_slots(index().items, hero):
+        out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
+                for i in at.present]
+        if at.eggs:
+            out.append(a.Shoot(slot=slot, target=0, text="an egg"))
+    out += [a.Melee(target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
+            for i in at.present]
+    if not at.fighting and at.eggs:
+        out.append(a.Melee(target=0, text="an egg"))
+    return out
+
+
+def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    from rules.lockdown import gear
     from rules.lockdown.rooms import room_actions
 
-    fighting = in_combat(s, hero.seat)
-    room = hero.room
-    out: list[Action] = []
-    for to in movement.open_neighbours(s, room):
-        out.append(a.Move(to=to, text=room_name(s, to)))
-        if not fighting and movement.careful_numbers(s, to):
-            out.append(a.CarefulMove(to=to, text=room_name(s, to)))
-    items = {i.id: i for i in _items()}
-    for slot in combat.weapon_slots(items, hero):
-        for intruder in intruders_in(s, room):
-            out.append(a.Shoot(slot=slot, target=intruder.id,
-                               text=f"the {intruder.kind} ({intruder.injuries} injuries)"))
-        if combat.uncarried_eggs(s, room):
-            out.append(a.Shoot(slot=slot, target=0, text="an egg"))
-    for intruder in intruders_in(s, room):
-        out.append(a.Melee(target=intruder.id,
-                           text=f"the {intruder.kind} ({intruder.injuries} injuries)"))
-    if not fighting and combat.uncarried_eggs(s, room):
-        out.append(a.Melee(target=0, text="an egg"))
-    if not fighting:
-        from rules.lockdown import gear
+    if at.fighting:
+        return []
+    return [*search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
+            *gear.craft_actions(s, hero), *gear.trade_actions(s, hero),
+            *gear.gate_actions(s, hero)]
 
-        out.extend(search_actions(s, hero))
-        out.extend(pick_up_actions(s, hero))
-        out.extend(room_actions(s, hero))
-        out.extend(gear.craft_actions(s, hero))
-        out.extend(gear.trade_actions(s, hero))
-        out.extend(gear.gate_actions(s, hero))
-    for i, held in enumerate(hero.hands):
-        what = item_of(None, held.item).name if held.item else (held.obj or "?")
-        out.append(a.Drop(slot=i, text=what))
-    out.extend(card_actions(s, hero, fighting))
-    out.extend(item_actions(s, hero, fighting))
+
+def _drops(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    return [a.Drop(slot=i, text=item_of(None, held.item).name if held.item
+                   else (held.obj or "?")) for i, held in enumerate(hero.hands)]
+
+
+def _cards(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    return card_actions(s, hero, at.fighting)
+
+
+def _items(s: GameState, hero: Hero, at: Situation) -> list[Action]:
+    return item_actions(s, hero, at.fighting)
+
+
+# which action kinds each part of the turn's list can hold
+TURN_PARTS = (
+    (frozenset({"move", "careful"}), _movements),
+    (frozenset({"shoot", "melee"}), _attacks),
+    (frozenset({"search", "pick_up", "room", "craft", "trade"}), _out_of_combat),
+    (frozenset({"drop"}), _drops),
+    (frozenset({"card"}), _cards),
+    (frozenset({"use"}), _items),
+)
+
+
+def turn_actions(s: GameState, hero: Hero, kind: str | None = None) -> list[Action]:
+    """What the hero may do on their turn (besides passing); `kind` lists only the
+    actions of that kind (a cheaper check of one chosen action)."""
+    present = intruders_in(s, hero.room)
+    at = Situation(present, hero.place == "board" and bool(present),
+                   combat.uncarried_eggs(s, hero.room))
+    out: list[Action] = []
+    for kinds, part in TURN_PARTS:
+        if kind is None or kind in kinds:
+            out += part(s, hero, at)
     payable = len(action_cards(hero))
     if payable >= 4:  # no basic action, card or item costs more than 3 (+ the card)
         return out
@@ -126,10 +177,12 @@ def turn_actions(s: GameState, hero: Hero) -> list[Action]:
             + (1 if isinstance(act, a.PlayCard) else 0) <= payable]
 
 
-def _items():  # type: ignore[no-untyped-def]
-    from rules.lockdown.cards import content
-
-    return content().items
+def is_free(action: Action) -> bool:
+    """Actions that are not one of the turn's 2 actions (dropping, a tracker peek)."""
+    if isinstance(action, a.Drop):
+        return True
+    return isinstance(action, a.UseItem) and item_of(None, action.item).passive \
+        in FREE_PASSIVES
 
 
 def search_actions(s: GameState, hero: Hero) -> list[Action]:
@@ -144,13 +197,9 @@ def search_actions(s: GameState, hero: Hero) -> list[Action]:
 
 
 def pick_up_actions(s: GameState, hero: Hero) -> list[Action]:
-    if has_wound(hero, "back") or len(hero.hands) >= hands_limit(hero):
+    if has_wound(hero, "back") or slots_used(hero) >= slot_limit(hero):
         return []
     return [a.PickUp(obj=o) for o in dict.fromkeys(s.rooms[hero.room].objects)]
-
-
-def hands_limit(hero: Hero) -> int:
-    return 1 if has_wound(hero, "arm") else 2
 
 
 def card_actions(s: GameState, hero: Hero, fighting: bool) -> list[Action]:
@@ -175,8 +224,11 @@ def item_actions(s: GameState, hero: Hero, fighting: bool) -> list[Action]:
     for item_id in dict.fromkeys(owned):
         item = item_of(None, item_id)
         use = item.use
-        if use is None or (use.combat == "in" and not fighting) or (
-                use.combat == "out" and fighting):
+        if use is None:
+            if passive_usable(s, hero, item.passive, fighting):
+                out.append(a.UseItem(item=item_id, text=item.name))
+            continue
+        if (use.combat == "in" and not fighting) or (use.combat == "out" and fighting):
             continue
         if item.color == "quest" and not hero.quest_active:
             continue
@@ -189,6 +241,16 @@ def item_actions(s: GameState, hero: Hero, fighting: bool) -> list[Action]:
     return out
 
 
+def passive_usable(s: GameState, hero: Hero, passive: str | None, fighting: bool) -> bool:
+    if passive == "motion_tracker":
+        return not hero.tracker_used and bool(s.decks.get("events") or s.discards.get("events"))
+    if passive == "scanner":
+        return any(c.startswith("c:") for c in hero.hand)
+    if passive == "analyze_toolset":
+        return not fighting and any(held.obj for held in hero.hands)
+    return False
+
+
 # ------------------------------------------------------------------ round frame
 def round_run(ctx: Ctx, f: RoundFrame) -> None:
     s = ctx.s
@@ -199,6 +261,8 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
             hero.passed = False
             hero.actions_taken = 0
             hero.fire_hurt = False
+            hero.armor_used = False
+            hero.tracker_used = False
             need = hand_limit(s, hero) - len(hero.hand)
             if need > 0:
                 heroes.draw_cards(ctx, hero, need)
@@ -249,8 +313,11 @@ def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
     return [f.seat]
 
 
-def turn_legal(s: GameState, f: TurnFrame, seat: str) -> list[Action]:
-    return [*turn_actions(s, s.heroes[seat]), a.Pass()]
+def turn_legal(s: GameState, f: TurnFrame, seat: str, kind: str | None = None
+               ) -> list[Action]:
+    if kind == "pass":
+        return [a.Pass()]
+    return [*turn_actions(s, s.heroes[seat], kind), a.Pass()]
 
 
 def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
@@ -260,7 +327,10 @@ def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
         do_pass(ctx, hero)
         return
     if isinstance(action, a.Drop):
-        drop(ctx, hero, action.slot)
+        drop_held(ctx, hero, hero.hands[action.slot])
+        return
+    if is_free(action):
+        perform(ctx, hero, action)
         return
     hero.actions_taken += 1
     cost = cost_of(s, hero, action)
@@ -278,16 +348,57 @@ def turn_run(ctx: Ctx, f: TurnFrame) -> None:
     s = ctx.s
     s.stack.pop()
     hero = s.heroes[f.seat]
-    if hero.place != "board" or hero.passed:
-        return  # passing already took the fire damage into account
-    end_of_turn_fire(ctx, hero)
+    if hero.place != "board":
+        return
+    end_of_turn_fire(ctx, hero)  # once per round after passing (a forced pass too)
     hero.actions_taken = 0
 
 
 def do_pass(ctx: Ctx, hero: Hero) -> None:
+    """Pass for the round: fire hurts, then any number of cards may be discarded."""
     hero.passed = True
     ctx.say(f"{who(hero.seat)} passes.", kind="pass", seat=hero.seat)
     end_of_turn_fire(ctx, hero)
+    offer_pass_discard(ctx, hero)
+
+
+def offer_pass_discard(ctx: Ctx, hero: Hero) -> None:
+    """Every set of cards (action or contamination) the hero may discard; from a big
+    hand one card at a time."""
+    if hero.place != "board" or not hero.hand:
+        return
+    cards = sorted(hero.hand)
+    if len(cards) <= DISCARD_SUBSETS_UP_TO:
+        subsets = dict.fromkeys(
+            tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+            for mask in range(1 << len(cards)))
+        tag = PASS_DISCARD
+    else:
+        subsets = dict.fromkeys([(), *((c,) for c in cards)])
+        tag = PASS_DISCARD_MORE
+    options = ["+".join(sub) or "-" for sub in subsets]
+    labels = [("Discard " + ", ".join(card_label(c) for c in sub)) if sub
+              else "Keep your hand" for sub in subsets]
+    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag=tag, options=options,
+                                 labels=labels, subject=hero.seat))
+
+
+PASS_DISCARD, PASS_DISCARD_MORE = "pass_discard", "pass_discard_more"
+
+
+def card_label(card: str) -> str:
+    return "a contamination card" if card.startswith("c:") else card_of(card).name
+
+
+def pass_discard(ctx: Ctx, hero: Hero, tag: str, option: str) -> None:
+    cards = [] if option == "-" else option.split("+")
+    for card in cards:
+        hero.hand.remove(card)
+        hero.discard.append(card)
+    if cards:
+        ctx.say(f"{who(hero.seat)} discards {len(cards)} card(s).", kind="discard")
+        if tag == PASS_DISCARD_MORE:
+            offer_pass_discard(ctx, hero)
 
 
 def end_of_turn_fire(ctx: Ctx, hero: Hero) -> None:
@@ -298,18 +409,6 @@ def end_of_turn_fire(ctx: Ctx, hero: Hero) -> None:
         hero.fire_hurt = True
     ctx.say(f"{who(hero.seat)} ends the turn in the fire.", kind="fire")
     heroes.light_wound(ctx, hero)
-
-
-def drop(ctx: Ctx, hero: Hero, slot: int) -> None:
-    s = ctx.s
-    held = hero.hands.pop(slot)
-    if held.obj is not None:
-        s.rooms[hero.room].objects.append(held.obj)
-        ctx.say(f"{who(hero.seat)} drops {held.obj.split('_')[0]}.", kind="drop")
-    if held.item is not None:
-        item = item_of(None, held.item)
-        s.decks.setdefault(item.color, []).append(held.item)
-        ctx.say(f"{who(hero.seat)} drops {item.name}; it is lost.", kind="drop")
 
 
 # ------------------------------------------------------------------ paying
@@ -351,7 +450,14 @@ def _pay(ctx: Ctx, f: PayFrame, cards: list[str]) -> None:
     for card in cards:
         hero.hand.remove(card)
         hero.discard.append(card)
-    perform(ctx, hero, CODEC.parse(f.action))
+    action = CODEC.parse(f.action)
+    if f.attacker is not None:
+        from rules.lockdown.interrupts import play_interrupt
+
+        assert isinstance(action, a.PlayCard)
+        play_interrupt(ctx, f.seat, action, f.attacker)
+        return
+    perform(ctx, hero, action)
 
 
 # ------------------------------------------------------------------ doing it
@@ -360,14 +466,9 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     if isinstance(action, a.Move):
         s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to))
     elif isinstance(action, a.CarefulMove):
-        numbers = movement.careful_numbers(s, action.to)
-        if len(numbers) == 1:
-            s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to,
-                                     careful_corridor=str(numbers[0])))
-        else:
-            s.stack.append(PickFrame(seat=hero.seat, purpose="noise_corridor",
-                                     options=[str(n) for n in numbers], tag=action.to,
-                                     subject=hero.seat))
+        from rules.lockdown.resolve import careful_move
+
+        careful_move(ctx, hero, action.to)
     elif isinstance(action, a.Shoot):
         combat.start_shot(ctx, hero, action.target, melee=False, slot=action.slot)
     elif isinstance(action, a.Melee):
@@ -375,11 +476,8 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     elif isinstance(action, a.Search):
         search(ctx, hero, action.color)
     elif isinstance(action, a.PickUp):
-        from rules.nemesis.state import Held
-
         s.rooms[hero.room].objects.remove(action.obj)
-        hero.hands.append(Held(obj=action.obj))
-        ctx.say(f"{who(hero.seat)} picks up {action.obj.split('_')[0]}.", kind="pick_up")
+        take_heavy(ctx, hero, obj=action.obj)
     elif isinstance(action, a.RoomAct):
         from rules.lockdown import gear
         from rules.lockdown.rooms import do_room_action
@@ -406,46 +504,71 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
 
 
 def search(ctx: Ctx, hero: Hero, color: str) -> None:
-    from rules.lockdown.resolve import give_item
-
     s = ctx.s
     room = s.rooms[hero.room]
     room.items -= 1
-    card = heroes.draw_from(s, color)
-    if card is None:
-        ctx.say(f"{who(hero.seat)} searches but the {color} deck is empty.", kind="search")
-        return
-    if ability_of(hero) == "scavenger":
-        other = heroes.draw_from(s, color)
-        if other is not None:
-            keep = max((card, other), key=lambda c: _item_value(c))
-            drop_card = other if keep == card else card
-            s.decks.setdefault(color, []).append(drop_card)
-            card = keep
     ctx.say(f"{who(hero.seat)} searches {room_name(s, hero.room)} ({room.items} left).",
             kind="search")
-    give_item(ctx, hero, card)
     if room.tile and tile_of(room.tile).action == "contaminated":
         heroes.set_slime(ctx, hero, True)
+    draw_item(ctx, hero, color, 2 if ability_of(hero) == "scavenger" else 1)
 
 
-def _item_value(item_id: str) -> tuple[int, str]:
-    item = item_of(None, item_id)
-    return (int(item.weapon is not None) + int(item.use is not None), item_id)
+def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
+    """Draw n item cards of a colour; with 2 the hero keeps 1 and the other goes under
+    its deck (Scavenger, the storage room)."""
+    from rules.lockdown.resolve import give_item
+
+    s = ctx.s
+    drawn = [c for c in (heroes.draw_from(s, color) for _ in range(n)) if c is not None]
+    if not drawn:
+        ctx.say(f"The {color} item deck is empty.", kind="search")
+        return
+    if len(drawn) == 1:
+        give_item(ctx, hero, drawn[0])
+        return
+    s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag="keep_item",
+                             options=["+".join(drawn), "+".join(reversed(drawn))],
+                             labels=[f"Keep {item_of(None, c).name}" for c in drawn],
+                             subject=hero.seat))
+
+
+def keep_item(ctx: Ctx, hero: Hero, option: str) -> None:
+    from rules.lockdown.resolve import give_item
+
+    keep, other = option.split("+")
+    ctx.s.decks.setdefault(item_of(None, other).color, []).append(other)
+    give_item(ctx, hero, keep)
 
 
 def use_item(ctx: Ctx, hero: Hero, action: a.UseItem) -> None:
     item = item_of(None, action.item)
     use = item.use
-    assert use is not None
+    if use is None:
+        use_passive(ctx, hero, item.passive or "")
+        return
     ctx.say(f"{who(hero.seat)} uses {item.name}.", kind="item_use", item=item.id)
     effects = use.options[action.option] if use.options else use.effects
     if item.one_use:
-        if action.item in hero.inventory:
-            hero.inventory.remove(action.item)
-        else:
-            hero.hands = [h for h in hero.hands if h.item != action.item]
+        remove_item(hero, action.item)
         ctx.s.discards.setdefault(item.color, []).append(action.item)
     push_effects(ctx, effects, subject=hero.seat, source=item.id)
 
 
+def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
+    s = ctx.s
+    if passive == "motion_tracker":
+        hero.tracker_used = True
+        top = heroes.peek(s, "events")
+        ctx.say(f"{who(hero.seat)} checks the motion tracker.", kind="item_use")
+        if top is not None:
+            event = index().events[top]
+            ctx.tell(hero.seat, f"Motion tracker: the next intruder event is {event.name}. "
+                     f"{event.text}", kind="peek_event", card=top)
+    elif passive == "scanner":
+        ctx.say(f"{who(hero.seat)} uses the handheld scanner.", kind="item_use")
+        heroes.scan(ctx, hero)
+    elif passive == "analyze_toolset":
+        from rules.lockdown.rooms import ask_analyse
+
+        ask_analyse(ctx, hero, [held.obj for held in hero.hands if held.obj])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from rules.lockdown.cards import content, index
+from rules.lockdown.endgame import revealed_weaknesses
 from rules.lockdown.state import GameState, PickFrame
 from rules.lockdown.table import tile_of
 
@@ -150,7 +151,7 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
                    for held in h.hands],
             larva=h.larva, slime=h.slime, signal=h.signal, knowledge=h.knowledge,
             passed=h.passed, objectives=list(h.objectives) if over else None))
-    revealed = s.weaknesses[:len(s.lab_slots)]
+    revealed = revealed_weaknesses(s)
     view = LockdownView(
         version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
         rooms=rooms, corridors=corridors, tech_noise=s.tech_noise,

@@ -73,8 +73,11 @@ class Knowledge(_E):
 
 
 class Scan(_E):
-    """Scan contamination cards (hand, or hand + deck + discard) and remove the
-    INFECTED ones; larva_too also removes a larva from the character board."""
+    """Scan contamination cards (hand, or hand + deck + discard). The removal rule:
+    cards that are not INFECTED are removed; an INFECTED card stays and puts a larva on
+    the character board (with a larva already there, the character dies and a creeper
+    appears). larva_too makes it a decontamination instead: the INFECTED cards and the
+    larva are removed."""
 
     do: Literal["scan"]
     where: Literal["hand", "everywhere"] = "hand"

@@ -23,7 +23,7 @@ class Held(BaseModel):
     item: str | None = None      # item id
     obj: str | None = None       # "egg", "carcass", "corpse_<seat>"
     ammo: int = 0
-    taped_to: str | None = None  # a second heavy item sharing the slot (Duct Tape)
+    taped_to: str | None = None  # Duct Tape: the item this one shares a hand slot with
 
 
 class Hero(BaseModel):
@@ -49,6 +49,8 @@ class Hero(BaseModel):
     passed: bool = False
     actions_taken: int = 0
     fire_hurt: bool = False          # took fire damage after passing this round
+    armor_used: bool = False         # Body Armor already ignored a light wound this round
+    tracker_used: bool = False       # Motion Tracker already peeked this round
     objectives: list[str] = []
     contingencies: list[str] = []
     quest_active: bool = False
@@ -61,6 +63,7 @@ class Intruder(BaseModel):
     kind: Literal["larva", "creeper", "adult", "breeder", "queen"]
     room: str
     injuries: int = 0
+    token: str | None = None  # the intruder token drawn for it (set aside), if any
 
 
 class RoomState(BaseModel):

@@ -1,0 +1,84 @@
+"""The intruder bag: physical intruder tokens, each with its own surprise numbers
+(NX-BAG-*). A token id is its kind and a number ("adult3"); the bag and the tokens set
+aside hold token ids, the rest wait next to the board."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.core.rng import Rng
+from rules.lockdown.cards import content
+from rules.lockdown.state import GameState
+from rules.nemesis.cards import IntruderToken
+
+
+@lru_cache(maxsize=1)
+def token_table() -> dict[str, IntruderToken]:
+    """Every physical token by id (tokens of a kind numbered in content order)."""
+    table: dict[str, IntruderToken] = {}
+    seen: dict[str, int] = {}
+    for entry in content().intruders.tokens:
+        for _ in range(entry.count):
+            n = seen.get(entry.kind, 0)
+            seen[entry.kind] = n + 1
+            table[f"{entry.kind}{n}"] = entry
+    return table
+
+
+def kind_of(token: str) -> str:
+    return token.rstrip("0123456789")
+
+
+def surprise_number(token: str, dark: bool) -> int:
+    entry = token_table()[token]
+    return entry.red if dark else entry.blue
+
+
+def free_tokens(s: GameState, kind: str) -> list[str]:
+    """Tokens of a kind neither in the bag nor set aside."""
+    used = set(s.bag) | set(s.aside)
+    return [t for t, entry in token_table().items() if entry.kind == kind and t not in used]
+
+
+def add_token(s: GameState, kind: str) -> bool:
+    """Put a random free token of this kind into the bag (nothing if none is left)."""
+    free = free_tokens(s, kind)
+    if not free:
+        return False
+    s.bag.append(s.rng.choice(free))
+    return True
+
+
+def remove_token(s: GameState, kind: str) -> bool:
+    token = next((t for t in s.bag if kind_of(t) == kind), None)
+    if token is None:
+        return False
+    s.bag.remove(token)
+    return True
+
+
+def return_token(s: GameState, kind: str, token: str | None) -> None:
+    """An intruder goes back into the bag: its own set-aside token if it came from an
+    encounter, else a free token of its kind (if possible)."""
+    if token is not None and token in s.aside:
+        s.aside.remove(token)
+        s.bag.append(token)
+        return
+    aside = next((t for t in s.aside if kind_of(t) == kind), None)
+    if aside is not None:
+        s.aside.remove(aside)
+        s.bag.append(aside)
+        return
+    add_token(s, kind)
+
+
+def starting_bag(rng: Rng, players: int) -> list[str]:
+    """The setup mix (NX-BAG-2): each kind's tokens picked at random from its entries;
+    1 adult more per player."""
+    bag: list[str] = []
+    start = dict(content().intruders.bag_start)
+    start["adult"] = start.get("adult", 0) + players
+    for kind, n in start.items():
+        tokens = [t for t, entry in token_table().items() if entry.kind == kind]
+        bag += rng.shuffled(tokens)[:n]
+    return bag

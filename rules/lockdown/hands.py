@@ -1,0 +1,133 @@
+"""Hand slots (NX-ITEM-1): heavy items and objects take a slot each (2, or 1 with an
+arm wound); Duct Tape lets two heavy items share one slot. Gaining something heavy with
+full hands asks the player to drop something or to give the new thing up."""
+
+from __future__ import annotations
+
+from rules.lockdown.cards import index
+from rules.lockdown.state import PickFrame
+from rules.lockdown.table import Ctx, owns_passive, slot_limit, slots_used, who
+from rules.nemesis.state import Held, Hero
+
+OVERFULL = "overfull"
+HEAVY = "heavy"
+
+
+def held_name(held: Held) -> str:
+    if held.item is not None:
+        return index().items[held.item].name
+    obj = held.obj or "?"
+    return "a corpse" if obj.startswith("corpse") else f"an {obj}" if obj == "egg" else \
+        f"a {obj}"
+
+
+def untape(hero: Hero, item_id: str | None) -> None:
+    """Whatever was taped to `item_id` gets a slot of its own again."""
+    for held in hero.hands:
+        if item_id is not None and held.taped_to == item_id:
+            held.taped_to = None
+
+
+def remove_item(hero: Hero, item_id: str) -> None:
+    """Take one item card out of the inventory or the hands (used up, crafted, given)."""
+    if item_id in hero.inventory:
+        hero.inventory.remove(item_id)
+        return
+    hero.hands.remove(next(h for h in hero.hands if h.item == item_id))
+    untape(hero, item_id)
+
+
+def drop_held(ctx: Ctx, hero: Hero, held: Held) -> None:
+    """Drop for free: objects stay in the room, items go under their deck."""
+    s = ctx.s
+    hero.hands.remove(held)
+    untape(hero, held.item)
+    if held.obj is not None:
+        s.rooms[hero.room].objects.append(held.obj)
+    if held.item is not None:
+        item = index().items[held.item]
+        s.decks.setdefault(item.color, []).append(held.item)
+    where = "; it is lost" if held.item is not None else ""
+    ctx.say(f"{who(hero.seat)} drops {held_name(held)}{where}.", kind="drop")
+
+
+def fix_hands(ctx: Ctx, hero: Hero) -> None:
+    """Tape comes off items beyond the Duct Tape owned; a hero holding more than their
+    slots allow (an arm wound) chooses what to drop."""
+    tapes = owns_passive(hero, "duct_tape")
+    for held in [h for h in hero.hands if h.taped_to is not None][tapes:]:
+        held.taped_to = None
+    if hero.place != "board" or slots_used(hero) <= slot_limit(hero):
+        return
+    if any(isinstance(f, PickFrame) and f.tag == OVERFULL and f.seat == hero.seat
+           for f in ctx.s.stack):
+        return
+    ctx.s.stack.append(PickFrame(
+        seat=hero.seat, purpose="step", tag=OVERFULL, subject=hero.seat,
+        options=[str(i) for i in range(len(hero.hands))],
+        labels=[f"Drop {held_name(h)}" for h in hero.hands]))
+
+
+def drop_overfull(ctx: Ctx, hero: Hero, option: str) -> None:
+    drop_held(ctx, hero, hero.hands[int(option)])
+    fix_hands(ctx, hero)
+
+
+def can_tape(hero: Hero, i: int) -> bool:
+    held = hero.hands[i]
+    return (held.item is not None and held.taped_to is None
+            and not any(h.taped_to == held.item for h in hero.hands)
+            and sum(1 for h in hero.hands if h.taped_to) < owns_passive(hero, "duct_tape"))
+
+
+def take_heavy(ctx: Ctx, hero: Hero, item: str | None = None, obj: str | None = None,
+               ammo: int = 0) -> None:
+    """Put a heavy item or object into a free hand slot, or ask what to do."""
+    if slots_used(hero) < slot_limit(hero):
+        hero.hands.append(Held(item=item, obj=obj, ammo=ammo))
+        ctx.say(f"{who(hero.seat)} takes {held_name(Held(item=item, obj=obj))} in hand.",
+                kind="item")
+        return
+    new = held_name(Held(item=item, obj=obj))
+    options: list[str] = []
+    labels: list[str] = []
+    for i, held in enumerate(hero.hands):
+        options.append(f"drop:{i}")
+        labels.append(f"Drop {held_name(held)} and take {new}")
+        if item is not None and can_tape(hero, i):
+            options.append(f"tape:{i}")
+            labels.append(f"Tape {new} to {held_name(held)} (Duct Tape)")
+    options.append("refuse")
+    labels.append(f"Leave {new}")
+    tag = f"{HEAVY}:{'i' if item else 'o'}:{item or obj}:{ammo}"
+    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag=tag, options=options,
+                                 labels=labels, subject=hero.seat))
+
+
+def resolve_heavy(ctx: Ctx, hero: Hero, tag: str, option: str) -> None:
+    _, what, thing, ammo = tag.split(":")
+    item, obj = (thing, None) if what == "i" else (None, thing)
+    if option == "refuse":
+        leave(ctx, hero, item, obj)
+        return
+    verb, _, idx = option.partition(":")
+    if verb == "tape":
+        target = hero.hands[int(idx)]
+        hero.hands.append(Held(item=item, ammo=int(ammo), taped_to=target.item))
+        ctx.say(f"{who(hero.seat)} tapes {held_name(hero.hands[-1])} to "
+                f"{held_name(target)}.", kind="item")
+        return
+    drop_held(ctx, hero, hero.hands[int(idx)])
+    take_heavy(ctx, hero, item, obj, int(ammo))
+
+
+def leave(ctx: Ctx, hero: Hero, item: str | None, obj: str | None) -> None:
+    """A heavy thing that is not kept: objects stay in the room, items go under
+    their deck."""
+    s = ctx.s
+    if obj is not None:
+        s.rooms[hero.room].objects.append(obj)
+    if item is not None:
+        s.decks.setdefault(index().items[item].color, []).append(item)
+    ctx.say(f"{who(hero.seat)} leaves {held_name(Held(item=item, obj=obj))} behind.",
+            kind="drop")

@@ -1,0 +1,59 @@
+"""Interrupt action cards (ActionCard.interrupt): played by the target of an intruder
+attack before the attack card is drawn. A fled or killed attacker no longer attacks."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action
+from rules.lockdown.actions import Pick, PlayCard
+from rules.lockdown.cards import index
+from rules.lockdown.intruders import interrupt_cards
+from rules.lockdown.resolve import push_effects
+from rules.lockdown.state import GameState, InterruptFrame, PayFrame
+from rules.lockdown.table import Ctx, who
+
+TAKE_IT = 0
+
+
+def interrupt_waiting(s: GameState, f: InterruptFrame) -> list[str]:
+    return [f.seat]
+
+
+def interrupt_legal(s: GameState, f: InterruptFrame, seat: str) -> list[Action]:
+    out: list[Action] = [Pick(index=TAKE_IT, text="Take the attack")]
+    for card_id in interrupt_cards(s.heroes[seat]):
+        card = index().cards[card_id]
+        if card.options:
+            out += [PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")
+                    for i, _ in enumerate(card.options)]
+        else:
+            out.append(PlayCard(card=card_id, text=card.name))
+    return out
+
+
+def interrupt_act(ctx: Ctx, f: InterruptFrame, seat: str, action: Action) -> None:
+    s = ctx.s
+    s.stack.pop()
+    if not isinstance(action, PlayCard):
+        ctx.say(f"{who(seat)} braces for the attack.", kind="interrupt_none")
+        return
+    hero = s.heroes[seat]
+    card = index().cards[action.card]
+    hero.hand.remove(action.card)
+    hero.discard.append(action.card)
+    if card.cost > 0:
+        s.stack.append(PayFrame(seat=seat, cost=card.cost, action=action.key,
+                                card=action.card, attacker=f.attacker))
+        return
+    play_interrupt(ctx, seat, action, f.attacker)
+
+
+def play_interrupt(ctx: Ctx, seat: str, action: PlayCard, attacker: int) -> None:
+    card = index().cards[action.card]
+    ctx.say(f"{who(seat)} plays {card.name} against the attack!", kind="card",
+            card=card.id)
+    effects = card.options[action.option] if card.options else card.effects
+    push_effects(ctx, effects, subject=seat, source=card.id, attacker=attacker)
+
+
+def interrupt_run(ctx: Ctx, f: InterruptFrame) -> None:
+    ctx.s.stack.pop()

@@ -1,0 +1,544 @@
+"""Scenario helpers for the Nemesis: Lockdown rules tests.
+
+Start a game, craft a situation on a copy of the state (characters, rooms, hands, frames
+on the stack), play action keys through the public contract, and force random results
+by scripting the RNG. Nothing here changes the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from rules import get_ruleset
+from rules.core.clone import clone
+from rules.core.contract import Event, IllegalAction
+from rules.core.rng import Rng
+from rules.lockdown.bag import kind_of, token_table
+from rules.lockdown.board import board
+from rules.lockdown.cards import content, index
+from rules.lockdown.flow import MACHINE
+from rules.lockdown.ruleset import Lockdown
+from rules.lockdown.setup import place_character
+from rules.lockdown.state import GameState, PickFrame, RoundFrame, TurnFrame
+from rules.lockdown.table import Ctx, hand_limit, slot_limit, slots_used
+from rules.nemesis.state import Held, Hero, Intruder, WoundCard
+
+RS = Lockdown()
+assert get_ruleset("lockdown").name == RS.name
+C = content()
+IDX = index()
+B = board()
+CHARACTERS = tuple(ch.id for ch in C.characters)
+
+
+def seats(n: int) -> list[str]:
+    return [f"p{i}" for i in range(n)]
+
+
+def new(n: int = 2, seed: int = 1) -> GameState:
+    """A fresh game: the draft of player 1 is pending."""
+    return RS.new_game(seats(n), seed)
+
+
+def started(n: int = 2, seed: int = 1) -> GameState:
+    """A game after the draft (first offered character each): round 1, the first
+    player's turn."""
+    s = new(n, seed)
+    while s.stack and s.stack[-1].kind == "draft":
+        seat = waiting(s)[0]
+        s, _ = play(s, seat, keys(s, seat)[0])
+    assert isinstance(s.stack[-1], TurnFrame)
+    return s
+
+
+def edit(s: GameState) -> GameState:
+    return clone(s)
+
+
+def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
+          room: str | None = None) -> GameState:
+    """A started game whose seats p0, p1, ... play `chars` (fresh boards: starting item,
+    shuffled deck, a hand of 5), all in `room` (default: their start room), with p0's
+    turn pending and nothing else on the stack."""
+    chars = list(chars)
+    s = edit(started(len(chars), seed))
+    s.decks["contamination"] += [c.removeprefix("c:") for h in s.heroes.values()
+                                 for c in h.hand + h.deck + h.discard if c.startswith("c:")]
+    for seat, character in zip(s.seats, chars, strict=True):
+        hero = s.heroes[seat]
+        for held in hero.hands:
+            if held.item is not None:
+                s.decks.setdefault(IDX.items[held.item].color, []).append(held.item)
+        for item in hero.inventory:
+            s.decks.setdefault(IDX.items[item].color, []).append(item)
+        fresh = Hero(seat=seat, character="", room="", objectives=hero.objectives,
+                     contingencies=hero.contingencies)
+        s.heroes[seat] = fresh
+        place_character(s, seat, character)
+        fresh.hand, fresh.deck = fresh.deck[:5], fresh.deck[5:]
+        if room is not None:
+            fresh.room = room
+    for color in ("character",):
+        s.decks[color] = []
+    s.first_player = s.seats[0]
+    return turn(s, s.seats[0])
+
+
+def turn(s: GameState, seat: str) -> GameState:
+    """A copy where it is `seat`'s turn (0 actions taken) and nothing else is pending."""
+    s = edit(s)
+    s.stack = [RoundFrame(stage="turns", last=seat), TurnFrame(seat=seat)]
+    s.heroes[seat].actions_taken = 0
+    s.heroes[seat].passed = False
+    return s
+
+
+def advance(s: GameState) -> tuple[GameState, list[Event]]:
+    """Run the automatic steps on a copy until someone must decide."""
+    s = edit(s)
+    ctx = Ctx(s)
+    MACHINE.advance(ctx)
+    return s, ctx.events
+
+
+def push(s: GameState, *frames: Any) -> tuple[GameState, list[Event]]:
+    """Put frames on (a copy of) the stack, last on top, and run to the next decision."""
+    s = edit(s)
+    s.stack.extend(frames)
+    return advance(s)
+
+
+def run_with(s: GameState, fn: Callable[[Ctx], None]) -> tuple[GameState, list[Event]]:
+    """Call an engine function on a copy inside a Ctx, then run to the next decision."""
+    s = edit(s)
+    ctx = Ctx(s)
+    fn(ctx)
+    MACHINE.advance(ctx)
+    return s, ctx.events
+
+
+def play(s: GameState, seat: str, key: str) -> tuple[GameState, list[Event]]:
+    """Parse `key` for `seat` and apply it through the ruleset contract."""
+    action = RS.parse_action(s, seat, key)
+    step = RS.apply(s, seat, action)
+    assert step.state.version == s.version + 1
+    return step.state, step.events
+
+
+def keys(s: GameState, seat: str) -> list[str]:
+    return [a.key for a in RS.legal_actions(s, seat)]
+
+
+def labels(s: GameState, seat: str) -> dict[str, str]:
+    return {a.key: a.label for a in RS.legal_actions(s, seat)}
+
+
+def key_for(s: GameState, seat: str, text: str) -> str:
+    """The key of the only legal action whose label contains `text`."""
+    found = [k for k, label in labels(s, seat).items() if text in label]
+    assert len(found) == 1, f"{text!r} matches {found} in {labels(s, seat)}"
+    return found[0]
+
+
+def illegal(s: GameState, seat: str, key: str) -> None:
+    """`key` is not offered to `seat`, and forcing it raises and changes nothing."""
+    from rules.lockdown.actions import CODEC
+
+    assert key not in keys(s, seat)
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction):
+        RS.apply(s, seat, CODEC.parse(key))
+    assert s.model_dump_json() == before
+
+
+def waiting(s: GameState) -> list[str]:
+    seats_ = [p.seat for p in RS.pending(s)]
+    assert seats_ == MACHINE.waiting(s)
+    return seats_
+
+
+def top(s: GameState) -> Any:
+    return s.stack[-1]
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def texts(events: Iterable[Event]) -> str:
+    return "\n".join(e.text for e in events)
+
+
+# ------------------------------------------------------------------ crafting a state
+def put_room(s: GameState, slot: str, tile: str, *, explored: bool = True, items: int = 2,
+             token: str = "silence") -> None:
+    """Give `slot` the room `tile` (in place; the tiles of the two slots are swapped)."""
+    other = next((r for r in s.rooms.values() if r.tile == tile and r.slot != slot), None)
+    room = s.rooms[slot]
+    if other is not None:
+        other.tile, room.tile = room.tile, tile
+    else:
+        room.tile = tile
+    room.explored = explored
+    room.items = items if explored else 0
+    room.token = None if explored else token
+    room.token_items = items
+
+
+def slot_of(s: GameState, tile: str) -> str:
+    return next(slot for slot, r in s.rooms.items() if r.tile == tile)
+
+
+def tech_room(s: GameState) -> str:
+    """An I/II slot with a technical corridor entrance."""
+    return next(r for r in B.tech_rooms() if B.kind[r] != "special")
+
+
+def plain_room(s: GameState, exclude: Iterable[str] = ()) -> str:
+    """An I/II slot without a technical corridor entrance."""
+    tech = set(B.tech_rooms())
+    return next(r for r in s.rooms if B.kind[r] != "special" and r not in tech
+                and r not in exclude)
+
+
+def set_hand(s: GameState, seat: str, cards: Iterable[str]) -> None:
+    """Make `cards` the hand of `seat` (in place), taking them from the deck/discard;
+    contamination cards are written "c:<id>" and come from the contamination deck."""
+    hero = s.heroes[seat]
+    cards = list(cards)
+    for c in hero.hand:
+        if c.startswith("c:"):
+            s.decks["contamination"].append(c[2:])
+        else:
+            hero.deck.append(c)
+    hero.hand = []
+    for c in cards:
+        if c.startswith("c:"):
+            s.decks["contamination"].remove(c[2:])
+        elif c in hero.deck:
+            hero.deck.remove(c)
+        else:
+            hero.discard.remove(c)
+        hero.hand.append(c)
+
+
+def card_of(character: str, *, interrupt: bool | None = None, cost: int | None = None,
+            combat: str | None = None) -> str:
+    ch = IDX.characters[character]
+    return next(c.id for c in ch.deck
+                if (interrupt is None or c.interrupt == interrupt)
+                and (cost is None or c.cost == cost) and (combat is None or c.combat == combat))
+
+
+def plain_cards(s: GameState, seat: str, n: int) -> list[str]:
+    """n non-interrupt action cards of the seat's character."""
+    ch = IDX.characters[s.heroes[seat].character]
+    return [c.id for c in ch.deck if not c.interrupt][:n]
+
+
+def give(s: GameState, seat: str, item: str, *, ammo: int | None = None) -> None:
+    """Put an item card into the seat's inventory or hands (in place), out of its deck."""
+    card = IDX.items[item]
+    for pile in (s.decks.get(card.color, []), s.crafted):
+        if item in pile:
+            pile.remove(item)
+            break
+    hero = s.heroes[seat]
+    if card.heavy:
+        full = card.weapon.ammo if card.weapon else 0
+        hero.hands.append(Held(item=item, ammo=full if ammo is None else ammo))
+    else:
+        hero.inventory.append(item)
+
+
+def take_all_items(s: GameState, seat: str) -> None:
+    """Empty the seat's inventory and hands (items back under their decks)."""
+    hero = s.heroes[seat]
+    for item in hero.inventory + [h.item for h in hero.hands if h.item]:
+        s.decks.setdefault(IDX.items[item].color, []).append(item)
+    hero.inventory, hero.hands = [], []
+
+
+def add_intruder(s: GameState, kind: str, room: str, injuries: int = 0) -> int:
+    intruder = Intruder(id=s.next_intruder, kind=kind, room=room,  # type: ignore[arg-type]
+                        injuries=injuries)
+    s.next_intruder += 1
+    s.intruders.append(intruder)
+    s.first_encounter = True
+    return intruder.id
+
+
+def wound(s: GameState, seat: str, penalty: str, dressed: bool = False) -> None:
+    card = next(w.id for w in C.serious_wounds if w.penalty == penalty)
+    s.decks["wounds"].remove(card)
+    s.heroes[seat].serious.append(WoundCard(card=card, dressed=dressed))
+
+
+def on_top(s: GameState, deck: str, *cards: str) -> None:
+    """Put shared-deck cards on top of `deck` (in the given order, first on top)."""
+    pile = s.decks.setdefault(deck, [])
+    for card in cards:
+        if card in pile:
+            pile.remove(card)
+        else:
+            s.discards.get(deck, []).remove(card)
+    pile[:0] = list(cards)
+
+
+def attack(*, hits: Iterable[str] = ("adult",), light: int | None = None,
+           serious: bool | None = None, retreat: bool | None = None,
+           blood: int | None = None) -> str:
+    """An attack card id with these properties."""
+    hits = set(hits)
+    for card in C.attacks:
+        if not hits <= set(card.hits):
+            continue
+        if retreat is not None and card.retreat != retreat:
+            continue
+        if blood is not None and card.blood != blood:
+            continue
+        lights = sum(e.n for e in card.effects if e.do == "wound" and e.kind == "light"
+                     and e.who == "self")
+        seriouses = any(e.do == "wound" and e.kind == "serious" for e in card.effects)
+        if light is not None and (lights != light or seriouses or card.dark_effects
+                                  or len(card.effects) != 1):
+            continue
+        if serious is not None and seriouses != serious:
+            continue
+        return card.id
+    raise AssertionError("no such attack card")
+
+
+def miss_card(kind: str) -> str:
+    """An attack card that misses this intruder kind."""
+    return next(c.id for c in C.attacks if kind not in c.hits)
+
+
+# ------------------------------------------------------------------ the RNG
+class ScriptedRng(Rng):
+    """An RNG whose next `below(n)` draws are scripted (then it goes on as usual).
+    Each scripted draw names the bound it expects."""
+
+    script: list[tuple[int, int]] = []
+
+    def below(self, n: int) -> int:
+        if self.script:
+            bound, value = self.script.pop(0)
+            assert bound == n, f"scripted draw below({bound}) but the engine drew below({n})"
+            return value
+        return super().below(n)
+
+
+def rig(s: GameState, *draws: tuple[int, int]) -> None:
+    """Make the next `rng.below(n)` draws of `s` (in place) return the given values."""
+    s.rng = ScriptedRng(state=s.rng.state, script=list(draws))
+
+
+def noise(face: int | str) -> tuple[int, int]:
+    """The draw that rolls `face` on the noise die."""
+    faces = list(C.dice.noise)
+    return (len(faces), faces.index(face))  # type: ignore[arg-type]
+
+
+def die(face: str, advantage: bool = False) -> tuple[int, int]:
+    faces = list(C.dice.advantage if advantage else C.dice.combat)
+    return (len(faces), faces.index(face))  # type: ignore[arg-type]
+
+
+def bag_draw(s: GameState, kind: str) -> tuple[int, int]:
+    """The draw that takes a token of `kind` out of the (current) bag."""
+    return (len(s.bag), next(i for i, t in enumerate(s.bag) if kind_of(t) == kind))
+
+
+def exit_to(room: str, number: int) -> str:
+    return B.exit_by_number(room, number).to
+
+
+def corridor(a: str, b: str) -> str:
+    c = B.corridor_between(a, b)
+    assert c is not None
+    return c
+
+
+def neighbour(room: str, exclude: Iterable[str] = ()) -> str:
+    return next(r for r in B.neighbours(room) if r not in exclude)
+
+
+# ------------------------------------------------------------------ invariants
+ITEMS = {i.id: i for i in C.items}
+SEARCH_ITEMS = Counter({i.id: i.copies for i in C.items if i.color in ("red", "yellow", "green")})
+CRAFTED = Counter({i.id: i.copies for i in C.items if i.color == "crafted"})
+CONTAMINATION = Counter({x.id: x.copies for x in C.contamination})
+CONTAM_ID = re.compile(r"\bct\d\d\b")
+PRIVATE_KINDS = {"item_private", "scan", "peek_event", "contingency_peek", "css_peek",
+                 "objective", "private"}
+
+
+def items_in_game(s: GameState) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for color in ("red", "yellow", "green", "crafted", "character", "quest"):
+        out.update(s.decks.get(color, []))
+        out.update(s.discards.get(color, []))
+    out.update(s.crafted)
+    out.update(s.removed_items)
+    for hero in s.heroes.values():
+        out.update(hero.inventory)
+        out.update(h.item for h in hero.hands if h.item)
+    for frame in s.stack:
+        if isinstance(frame, PickFrame) and frame.tag.startswith("heavy:i:"):
+            out[frame.tag.split(":")[2]] += 1
+        if isinstance(frame, PickFrame) and frame.tag == "keep_item":
+            out.update(frame.options[0].split("+"))
+    return out
+
+
+def expected_items(s: GameState) -> Counter[str]:
+    out = SEARCH_ITEMS + CRAFTED
+    for hero in s.heroes.values():
+        if not hero.character:
+            continue
+        ch = IDX.characters[hero.character]
+        if ch.starting_item:
+            out[ch.starting_item] += 1
+        if hero.quest_active:
+            out[ch.quest.item] += 1
+    return out
+
+
+def check_state(s: GameState, where: str) -> None:
+    """Conservation and bounds that hold after every applied action."""
+    contamination: Counter[str] = Counter(s.decks.get("contamination", []))
+    contamination.update(s.discards.get("contamination", []))
+    for hero in s.heroes.values():
+        if not hero.character:
+            continue
+        cards = hero.hand + hero.deck + hero.discard
+        own = sorted(c for c in cards if not c.startswith("c:"))
+        assert own == sorted(c.id for c in IDX.characters[hero.character].deck), \
+            f"{where}: {hero.seat}'s action cards"
+        contamination.update(c[2:] for c in cards if c.startswith("c:"))
+        assert 0 <= hero.light <= 2, f"{where}: light wounds {hero.light}"
+        assert len(hero.serious) <= 3, f"{where}: serious wounds {hero.serious}"
+        if hero.place == "board":
+            busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
+                       and f.tag == "overfull" for f in s.stack)
+            assert busy or slots_used(hero) <= slot_limit(hero), f"{where}: hands {hero.hands}"
+        assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
+    assert contamination == CONTAMINATION, f"{where}: contamination cards"
+    assert items_in_game(s) == expected_items(s), f"{where}: item cards " + str(
+        (items_in_game(s) - expected_items(s), expected_items(s) - items_in_game(s)))
+    assert len(set(s.noise)) == len(s.noise), f"{where}: two noise markers in a corridor"
+    assert not set(s.noise) & B.technical, where
+    assert not set(s.doors) & B.technical, f"{where}: a door in a technical corridor"
+    assert len(s.doors) <= 10, f"{where}: more door tokens than the supply"
+    assert s.fires == sum(r.fire for r in s.rooms.values()) <= 12, where
+    assert s.malfunctions == sum(r.malfunction for r in s.rooms.values()) <= 10, where
+    tokens = s.bag + s.aside
+    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(token_table()), \
+        f"{where}: intruder tokens {tokens}"
+    models = C.intruders.models
+    for kind in ("larva", "creeper", "adult", "breeder", "queen"):
+        assert sum(i.kind == kind for i in s.intruders) <= getattr(models, kind), where
+    assert s.eggs >= 0, where
+
+
+def check_draw(before: GameState, after: GameState, where: str) -> None:
+    """Drawing up at the start of a round never goes above the hand limit."""
+    if after.round == before.round or after.winners is not None:
+        return
+    for seat, hero in after.heroes.items():
+        if hero.place == "board":
+            old = len(before.heroes[seat].hand)
+            assert len(hero.hand) <= max(hand_limit(after, hero), old), \
+                f"{where}: {seat} drew {len(hero.hand)} cards"
+
+
+def secrets(s: GameState) -> dict[str, set[str]]:
+    """What the public must not see right now: "ids" (in the view and in public
+    events), "names" of hand cards and "items" in inventories (in the view), "tiles"
+    of unexplored rooms (in the view and in public event data)."""
+    over = s.winners is not None
+    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
+                                "tiles": set()}
+    for hero in s.heroes.values():
+        for card in hero.hand:
+            if not card.startswith("c:"):
+                out["ids"].add(card)
+                out["names"].add(IDX.cards[card].name)
+        if not over:
+            out["ids"].update(hero.objectives)
+            out["ids"].update(hero.contingencies)
+        out["items"].update(hero.inventory)
+    if not over:
+        out["ids"].add(s.active_contingency)
+        out["ids"].update(s.neutral_pool)
+    out["ids"].update(s.css.values())
+    out["ids"].update(s.bag)
+    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
+    # heavy items are public, and so is the list of crafted cards still available
+    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
+    out["items"] -= set(s.crafted)
+    return out
+
+
+def check_public(s: GameState, events: list[Event], where: str) -> None:
+    view = RS.view(s, None)
+    dumped = view.model_dump_json()
+    assert view.me is None, where
+    assert not {"decks", "discards", "bag", "aside", "rng", "stack"} & set(
+        view.model_dump()), where
+    hidden = secrets(s)
+    for secret in hidden["ids"] | hidden["items"] | hidden["tiles"]:
+        assert f'"{secret}"' not in dumped, f"{where}: public view shows {secret}"
+    for name in hidden["names"]:
+        assert f'"{name}"' not in dumped, f"{where}: public view shows the card {name}"
+    assert not CONTAM_ID.search(dumped), f"{where}: a contamination id in the view"
+    for room in view.rooms:
+        if not room.explored:
+            assert room.tile is None and room.name is None and room.items is None, where
+    played = {e.data.get("card") for e in events if e.kind == "card" and e.to is None}
+    hidden["ids"] -= played  # played in public this step (and drawn back since)
+    for e in events:
+        if e.kind in PRIVATE_KINDS:
+            assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
+        if e.to is not None:
+            assert e.to and set(e.to) <= set(s.seats), f"{where}: {e}"
+            continue
+        blob = e.text + " " + repr(e.data)
+        assert not CONTAM_ID.search(blob), f"{where}: public event {e.kind}: {e.text}"
+        for secret in hidden["ids"]:
+            assert not re.search(rf"\b{re.escape(secret)}\b", blob), \
+                f"{where}: public event {e.kind} shows {secret}: {e.text}"
+        for tile in hidden["tiles"]:
+            assert tile not in {str(v) for v in e.data.values()}, \
+                f"{where}: public event {e.kind} names an unexplored tile"
+
+
+def do(s: GameState, seat: str, key: str, *rng: tuple[int, int]) -> tuple[GameState, list[Event]]:
+    """Play `key`, script the RNG draws that follow, and pay its cost with the first
+    cards offered (if a payment is asked for)."""
+    if rng:
+        s = edit(s)
+        rig(s, *rng)
+    s, events = play(s, seat, key)
+    if s.stack and s.stack[-1].kind == "pay" and waiting(s) == [seat]:
+        s, more = play(s, seat, keys(s, seat)[0])
+        events += more
+    return s, events
+
+
+def pass_turn(s: GameState, seat: str, discard: Iterable[str] = ()
+              ) -> tuple[GameState, list[Event]]:
+    """Pass, then answer the discard offer with the cards to discard."""
+    s, events = play(s, seat, "pass")
+    frame = s.stack[-1] if s.stack else None
+    if isinstance(frame, PickFrame) and frame.tag.startswith("pass_discard"):
+        option = "+".join(sorted(discard)) or "-"
+        s, more = play(s, seat, f"pick:{frame.options.index(option)}")
+        events += more
+    return s, events
