@@ -7,15 +7,15 @@ results by picking an RNG state that produces them. Nothing here changes the eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
+
+from scenario import Scenario, kinds, texts, top  # noqa: F401  (re-exported for the tests)
 
 from rules import get_ruleset
 from rules.core.contract import Event
 from rules.core.rng import Rng
 from rules.darkmoon.cards import content
-from rules.darkmoon.flow import advance as _advance
-from rules.darkmoon.flow import waiting as _waiting
 from rules.darkmoon.ruleset import DarkMoon
 from rules.darkmoon.state import (
     EventPickFrame,
@@ -25,7 +25,6 @@ from rules.darkmoon.state import (
     TaskFrame,
     TurnFrame,
 )
-from rules.darkmoon.table import Ctx
 
 RS = get_ruleset("darkmoon")
 assert isinstance(RS, DarkMoon)
@@ -35,6 +34,10 @@ INFECTED_IDS = tuple(x.id for x in C.statuses if x.infected)
 UNINFECTED_IDS = tuple(x.id for x in C.statuses if not x.infected)
 NEUTRAL_EVENT = "security_audit"  # nothing at start, nothing during
 
+
+SC = Scenario(RS)
+edit, advance, push, run_with = SC.edit, SC.advance, SC.push, SC.run_with
+play, keys, waiting = SC.play, SC.keys, SC.waiting
 
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
@@ -62,8 +65,6 @@ def ready(n: int = 4, seed: int = 1, *, event: str | None = NEUTRAL_EVENT,
     return s
 
 
-def edit(s: GameState) -> GameState:
-    return s.model_copy(deep=True)
 
 
 def turn(s: GameState, seat: str, stage: str = "action") -> GameState:
@@ -74,59 +75,22 @@ def turn(s: GameState, seat: str, stage: str = "action") -> GameState:
     return s
 
 
-def advance(s: GameState) -> tuple[GameState, list[Event]]:
-    """Run the automatic steps on a copy until someone must decide."""
-    s = edit(s)
-    ctx = Ctx(s)
-    _advance(ctx)
-    return s, ctx.events
 
 
-def push(s: GameState, *frames: Any) -> tuple[GameState, list[Event]]:
-    """Put frames on (a copy of) the stack, last on top, and run to the next decision."""
-    s = edit(s)
-    s.stack.extend(frames)
-    return advance(s)
 
 
-def run_with(s: GameState, fn: Callable[[Ctx], None]) -> tuple[GameState, list[Event]]:
-    """Call an engine function on a copy inside a Ctx, then run to the next decision."""
-    s = edit(s)
-    ctx = Ctx(s)
-    fn(ctx)
-    _advance(ctx)
-    return s, ctx.events
 
 
-def play(s: GameState, seat: str, key: str) -> tuple[GameState, list[Event]]:
-    """Parse `key` for `seat` and apply it through the ruleset contract."""
-    action = RS.parse_action(s, seat, key)
-    step = RS.apply(s, seat, action)
-    assert step.state.version == s.version + 1
-    return step.state, step.events
 
 
-def keys(s: GameState, seat: str) -> list[str]:
-    return [a.key for a in RS.legal_actions(s, seat)]
 
 
-def waiting(s: GameState) -> list[str]:
-    """The seats the contract prompts now (several = a simultaneous decision)."""
-    seats_ = [p.seat for p in RS.pending(s)]
-    assert seats_ == _waiting(s)
-    return seats_
 
 
-def top(s: GameState) -> Any:
-    return s.stack[-1]
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
-def texts(events: Iterable[Event]) -> str:
-    return "\n".join(e.text for e in events)
 
 
 # ------------------------------------------------------------------ crafting

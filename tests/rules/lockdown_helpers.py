@@ -9,23 +9,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-import pytest
+from scenario import Scenario, kinds, texts, top  # noqa: F401  (re-exported for the tests)
 
 from rules import get_ruleset
 from rules.core.clone import clone
-from rules.core.contract import Event, IllegalAction
+from rules.core.contract import Event
 from rules.core.rng import Rng
 from rules.lockdown.bag import kind_of, token_table
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
-from rules.lockdown.flow import MACHINE
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import GameState, PickFrame, RoundFrame, TurnFrame
-from rules.lockdown.table import Ctx, hand_limit, slot_limit, slots_used
+from rules.lockdown.table import hand_limit, slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard
 
 RS = Lockdown()
@@ -35,6 +33,10 @@ IDX = index()
 B = board()
 CHARACTERS = tuple(ch.id for ch in C.characters)
 
+
+SC = Scenario(RS, edit=clone)
+edit, advance, push, run_with = SC.edit, SC.advance, SC.push, SC.run_with
+play, keys, labels, illegal, waiting = SC.play, SC.keys, SC.labels, SC.illegal, SC.waiting
 
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
@@ -56,8 +58,6 @@ def started(n: int = 2, seed: int = 1) -> GameState:
     return s
 
 
-def edit(s: GameState) -> GameState:
-    return clone(s)
 
 
 def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
@@ -98,44 +98,16 @@ def turn(s: GameState, seat: str) -> GameState:
     return s
 
 
-def advance(s: GameState) -> tuple[GameState, list[Event]]:
-    """Run the automatic steps on a copy until someone must decide."""
-    s = edit(s)
-    ctx = Ctx(s)
-    MACHINE.advance(ctx)
-    return s, ctx.events
 
 
-def push(s: GameState, *frames: Any) -> tuple[GameState, list[Event]]:
-    """Put frames on (a copy of) the stack, last on top, and run to the next decision."""
-    s = edit(s)
-    s.stack.extend(frames)
-    return advance(s)
 
 
-def run_with(s: GameState, fn: Callable[[Ctx], None]) -> tuple[GameState, list[Event]]:
-    """Call an engine function on a copy inside a Ctx, then run to the next decision."""
-    s = edit(s)
-    ctx = Ctx(s)
-    fn(ctx)
-    MACHINE.advance(ctx)
-    return s, ctx.events
 
 
-def play(s: GameState, seat: str, key: str) -> tuple[GameState, list[Event]]:
-    """Parse `key` for `seat` and apply it through the ruleset contract."""
-    action = RS.parse_action(s, seat, key)
-    step = RS.apply(s, seat, action)
-    assert step.state.version == s.version + 1
-    return step.state, step.events
 
 
-def keys(s: GameState, seat: str) -> list[str]:
-    return [a.key for a in RS.legal_actions(s, seat)]
 
 
-def labels(s: GameState, seat: str) -> dict[str, str]:
-    return {a.key: a.label for a in RS.legal_actions(s, seat)}
 
 
 def key_for(s: GameState, seat: str, text: str) -> str:
@@ -145,33 +117,14 @@ def key_for(s: GameState, seat: str, text: str) -> str:
     return found[0]
 
 
-def illegal(s: GameState, seat: str, key: str) -> None:
-    """`key` is not offered to `seat`, and forcing it raises and changes nothing."""
-    from rules.lockdown.actions import CODEC
-
-    assert key not in keys(s, seat)
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction):
-        RS.apply(s, seat, CODEC.parse(key))
-    assert s.model_dump_json() == before
 
 
-def waiting(s: GameState) -> list[str]:
-    seats_ = [p.seat for p in RS.pending(s)]
-    assert seats_ == MACHINE.waiting(s)
-    return seats_
 
 
-def top(s: GameState) -> Any:
-    return s.stack[-1]
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
-def texts(events: Iterable[Event]) -> str:
-    return "\n".join(e.text for e in events)
 
 
 # ------------------------------------------------------------------ crafting a state
