@@ -41,6 +41,10 @@ def _encode(value: Any) -> str:
     return text
 
 
+_INTERNED: dict[tuple[Any, ...], Any] = {}
+_INTERN_LIMIT = 100_000
+
+
 @cache
 def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
     skip = {"kind", *getattr(cls, "label_fields", ())}
@@ -54,6 +58,18 @@ class KeyedAction(Action):
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
     # fields that only describe the action for people; they are not part of the key
     label_fields: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def of(cls, **fields: Any) -> KeyedAction:
+        """A shared instance (actions are frozen): listing legal actions again and again
+        then costs no new models and no new keys."""
+        token = (cls, tuple(sorted(fields.items())))
+        hit = _INTERNED.get(token)
+        if hit is None:
+            if len(_INTERNED) > _INTERN_LIMIT:
+                _INTERNED.clear()
+            hit = _INTERNED[token] = cls(**fields)
+        return hit
 
     @cached_property
     def key(self) -> str:
