@@ -77,10 +77,22 @@ def _run_bot() -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    import aiohttp
+    import discord
+
     from bot.app import make_bot
 
     client = make_bot(settings)
-    client.run(settings.token, log_handler=None)
+    try:
+        client.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: reset it in the developer "
+              "portal (Bot tab) and put the new one in .env.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectorError, OSError) as exc:
+        print(f"Cannot reach Discord ({exc}); check the network and try again.",
+              file=sys.stderr)
+        return 3
     return 0
 
 

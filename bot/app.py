@@ -33,6 +33,9 @@ class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
 
 class WardenBot(discord.Client):
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+        # Warden never joins voice: skip discord.py's warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         intents.message_content = False
         super().__init__(intents=intents)
