@@ -197,6 +197,10 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
     elif isinstance(e, fx.Eggs):
         s.eggs = max(0, s.eggs + e.n)
         ctx.say(f"Eggs in the nest: {s.eggs}.", kind="eggs")
+        if e.n < 0:
+            from rules.lockdown.combat import nest_check
+
+            nest_check(ctx)  # culling the last egg destroys the nest
     elif isinstance(e, fx.Hunt):
         hunt(ctx, e.kinds)
     elif isinstance(e, fx.Power):
@@ -355,8 +359,9 @@ def heal(ctx: Ctx, hero: Hero, what: str) -> None:
 
 
 def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None, choice: str | None) -> None:
-    """Discard from hand: the subject chooses (one card per pick), others and random
-    discards are drawn by the RNG."""
+    """Discard from hand: every character discards the cards of their choice (one card
+    per pick; an event has no subject, so each character in `who` picks their own);
+    random discards are drawn by the RNG."""
     s = ctx.s
     if choice is not None and subject is not None:
         hero = s.heroes[subject]
@@ -370,9 +375,9 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None, choice: str | Non
     for x in targets(s, e.who, subject):
         if not x.hand:
             continue
-        if not e.random and x.seat == subject:
+        if not e.random:
             s.stack.append(PickFrame(seat=x.seat, purpose="discard", options=list(x.hand),
-                                     effect=e, subject=subject))
+                                     effect=e, subject=x.seat))
             continue
         n = min(e.n, len(x.hand))
         for _ in range(n):
