@@ -7,11 +7,6 @@ from rules.core.actions import replace_seat_refs
 MAX_MESSAGE = 1900
 
 
-def mentionize(text: str) -> str:
-    """Seat references are already Discord mentions (<@id>)."""
-    return text
-
-
 def plain(text: str, names: dict[str, str]) -> str:
     """Seat references replaced by display names (for buttons and autocomplete)."""
     return replace_seat_refs(text, lambda seat: names.get(seat, f"player {seat[-4:]}"))

@@ -9,7 +9,6 @@ from itertools import combinations
 
 from rules.core.contract import Action
 from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text
-from rules.darkmoon.damage import repair_tokens  # noqa: F401  (re-exported for tests)
 from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import (
     DamageFrame,

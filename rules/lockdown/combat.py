@@ -11,7 +11,15 @@ from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.heroes import contaminate, serious_wound
 from rules.lockdown.state import GameState, ShotFrame
-from rules.lockdown.table import Ctx, action_cards, has_wound, intruders_in, powered, who
+from rules.lockdown.table import (
+    Ctx,
+    ability,
+    action_cards,
+    has_wound,
+    intruders_in,
+    powered,
+    who,
+)
 from rules.nemesis.state import Hero, Intruder
 
 REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
@@ -43,7 +51,7 @@ def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -
     if not melee:
         held = hero.hands[slot]
         held.ammo -= 1
-    use_advantage = not melee and (powered(s, hero.room) or _steady(hero)) \
+    use_advantage = not melee and (powered(s, hero.room) or ability(hero) == "steady_aim") \
         and not has_wound(hero, "eye")
     faces = ctx.c.dice.advantage if use_advantage else ctx.c.dice.combat
     face = faces[s.rng.below(len(faces))]
@@ -55,12 +63,6 @@ def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -
         s.stack.append(frame)  # the shooter decides whether to discard a card
         return
     resolve(ctx, frame, pay=False)
-
-
-def _steady(hero: Hero) -> bool:
-
-    ch = index().characters[hero.character]
-    return ch.ability == "steady_aim"
 
 
 def shot_waiting(s: GameState, f: ShotFrame) -> list[str]:

@@ -87,7 +87,7 @@ def victory_check(ctx: Ctx) -> None:
     winners = []
     for hero in survivors:
         met = [o for o in hero.objectives if objective_met(s, hero, o, survivors)]
-        names = ", ".join(_objective(o).name for o in hero.objectives)
+        names = ", ".join(index().objectives[o].name for o in hero.objectives)
         ctx.say(f"{who(hero.seat)} survived; objective: {names} — "
                 f"{'met' if met else 'not met'}.", kind="objective_check", seat=hero.seat)
         if met:
@@ -127,15 +127,11 @@ def contamination_kills(ctx: Ctx, hero: Hero) -> bool:
     return any(c.startswith("c:") for c in drawn)
 
 
-def _objective(oid: str):  # type: ignore[no-untyped-def]
-
-    return index().objectives[oid]
-
 
 def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> bool:
     from rules.lockdown.cards import content
 
-    card = _objective(oid)
+    card = index().objectives[oid]
     groups = {c.id: c.group for c in content().characters}
     kind = card.kind
     if kind == "player_cannot_survive":

@@ -19,10 +19,6 @@ from rules.nemesis.state import Hero
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22
 
 
-def _item(item_id: str):  # type: ignore[no-untyped-def]
-
-    return index().items[item_id]
-
 
 def owned(hero: Hero) -> list[str]:
     return hero.inventory + [h.item for h in hero.hands if h.item]
@@ -38,15 +34,15 @@ def in_repository(s: GameState, hero: Hero) -> bool:
 def craft_actions(s: GameState, hero: Hero) -> list[Action]:
     if in_combat(s, hero.seat):
         return []
-    parts = [i for i in owned(hero) if _item(i).provides]
+    parts = [i for i in owned(hero) if index().items[i].provides]
     need_cards = 1 if in_repository(s, hero) else 2
     out: list[Action] = []
     for crafted in dict.fromkeys(s.crafted):
-        item = _item(crafted)
+        item = index().items[crafted]
         for combo in dict.fromkeys(combinations(sorted(parts), need_cards)):
             if covers(combo, item.requires, need_cards):
                 out.append(a.Craft(item=crafted, cards=combo, text=f"{item.name} from "
-                                   + " + ".join(_item(c).name for c in combo)))
+                                   + " + ".join(index().items[c].name for c in combo)))
     return out
 
 
@@ -66,16 +62,16 @@ def _assignments(cards: tuple[str, ...]) -> list[list[str]]:
     if not cards:
         return [[]]
     rest = _assignments(cards[1:])
-    return [[sym, *tail] for sym in _item(cards[0]).provides for tail in rest]
+    return [[sym, *tail] for sym in index().items[cards[0]].provides for tail in rest]
 
 
 def craft(ctx: Ctx, hero: Hero, action: a.Craft) -> None:
     s = ctx.s
     for card in action.cards:
         remove_item(hero, card)
-        s.discards.setdefault(_item(card).color, []).append(card)
+        s.discards.setdefault(index().items[card].color, []).append(card)
     s.crafted.remove(action.item)
-    ctx.say(f"{who(hero.seat)} crafts {_item(action.item).name}.", kind="craft")
+    ctx.say(f"{who(hero.seat)} crafts {index().items[action.item].name}.", kind="craft")
     fix_hands(ctx, hero)
     give_item(ctx, hero, action.item)
 
@@ -88,7 +84,7 @@ def tradeable(hero: Hero) -> list[str]:
 
 def thing_name(thing: str) -> str:
     if thing in index().items:
-        return str(_item(thing).name)
+        return str(index().items[thing].name)
     return "a corpse" if thing.startswith("corpse") else f"the {thing}"
 
 
@@ -160,7 +156,7 @@ def check_quests(ctx: Ctx) -> None:
         if quest_met(s, hero, ch.quest.needs):
             hero.quest_active = True
             give_item(ctx, hero, ch.quest.item)
-            ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {_item(ch.quest.item).name} "
+            ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {index().items[ch.quest.item].name} "
                     "is ready.", kind="quest")
 
 
@@ -187,10 +183,10 @@ def gate_actions(s: GameState, hero: Hero) -> list[Action]:
     if s.gate_open:
         if s.rover_at_base:
             out.append(a.RoomAct(variant=GATE_ROVER, text="Drive the rover to the bunker"))
-        if any(_item(i).passive == "enviro_suit" for i in owned(hero)):
+        if any(index().items[i].passive == "enviro_suit" for i in owned(hero)):
             out.append(a.RoomAct(variant=GATE_SUIT,
                                  text="Walk to the bunker in the Enviro-Suit (noise roll)"))
-    elif any(_item(i).passive == "main_gate_key" for i in owned(hero)):
+    elif any(index().items[i].passive == "main_gate_key" for i in owned(hero)):
         out.append(a.RoomAct(variant=GATE_KEY, text="Open the main gate with the key"))
     return out
 

@@ -61,7 +61,7 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
     tile = current_tile(s, hero)
     out: list[Action] = []
     if computer_ready(s, hero):
-        card = _computer_card(s.computer[0])
+        card = index().computer[s.computer[0]]
         for i, act in enumerate(card.actions):
             out.append(RoomAct(variant=10 + i, text=f"Computer: {act.label}"))
     if tile is None:
@@ -287,7 +287,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
                     kind="room")
     elif tag == "check":
         target = s.heroes[option]
-        names = ", ".join(_objective_name(o) for o in target.objectives)
+        names = ", ".join(index().objectives[o].name for o in target.objectives)
         ctx.tell(hero.seat, f"{seat_ref(option)}'s objective(s): {names}.", kind="objective")
         ctx.say(f"{who(hero.seat)} checks {who(option)}'s objective in secret.", kind="room")
     elif tag in ("css_pick", "css_peek"):
@@ -377,16 +377,11 @@ def ask_analyse(ctx: Ctx, hero: Hero, objects: list[str]) -> None:
 
 
 # ------------------------------------------------------------------ helpers
-def _computer_card(card_id: str):  # type: ignore[no-untyped-def]
-
-    return index().computer[card_id]
-
-
-def computer_action(ctx: Ctx, hero: Hero, index: int) -> None:
+def computer_action(ctx: Ctx, hero: Hero, choice: int) -> None:
     s = ctx.s
-    card = _computer_card(s.computer.pop(0))
+    card = index().computer[s.computer.pop(0)]
     s.computer.append(card.id)
-    act = card.actions[index]
+    act = card.actions[choice]
     ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
     reveal_computer(ctx, hero.seat)
     effects = list(act.effects)
@@ -402,7 +397,7 @@ def reveal_computer(ctx: Ctx, user: str | None) -> None:
     section of the character who used the computer."""
     s = ctx.s
     for _ in range(len(s.computer)):
-        card = _computer_card(s.computer[0])
+        card = index().computer[s.computer[0]]
         if not card.lockdown:
             return
         ctx.say(f"LOCK-DOWN! {card.text}", kind="lockdown")
@@ -492,10 +487,6 @@ def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
         ctx.say(f"A weakness is discovered: {weakness.name}. {weakness.text}",
                 kind="weakness", weakness=weakness.id)
 
-
-def _objective_name(oid: str) -> str:
-
-    return index().objectives[oid].name
 
 
 def _peek_contingency(ctx: Ctx, hero: Hero, take: bool) -> None:

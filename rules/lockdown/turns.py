@@ -24,6 +24,7 @@ from rules.lockdown.state import (
 )
 from rules.lockdown.table import (
     Ctx,
+    ability,
     action_cards,
     hand_limit,
     has_wound,
@@ -48,18 +49,9 @@ FREE_PASSIVES = {"motion_tracker"}  # does not count as one of the turn's 2 acti
 DISCARD_SUBSETS_UP_TO = 6  # larger hands discard one card at a time after passing
 
 
-def item_of(ctx_or_none: object, item_id: str):  # type: ignore[no-untyped-def]
-
-    return index().items[item_id]
-
 
 def card_of(card_id: str):  # type: ignore[no-untyped-def]
     return index().cards[card_id]
-
-
-def ability_of(hero: Hero) -> str:
-
-    return index().characters[hero.character].ability
 
 
 # ------------------------------------------------------------------ what a hero may do
@@ -67,14 +59,14 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
     if isinstance(action, a.Move):
         return COSTS["move"] + (1 if has_wound(hero, "leg") else 0)
     if isinstance(action, a.CarefulMove):
-        base = 1 if ability_of(hero) == "quiet_steps" else COSTS["careful"]
+        base = 1 if ability(hero) == "quiet_steps" else COSTS["careful"]
         return base + (1 if has_wound(hero, "leg") else 0)
     if isinstance(action, a.Melee):
         return COSTS["melee"] + (1 if has_wound(hero, "hand") else 0)
     if isinstance(action, a.PlayCard):
         return card_of(action.card).cost
     if isinstance(action, a.UseItem):
-        item = item_of(None, action.item)
+        item = index().items[action.item]
         if item.use is not None:
             return item.use.cost
         return PASSIVE_COSTS.get(item.passive or "", 0)
@@ -137,7 +129,7 @@ def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
 
 
 def _drops(s: GameState, hero: Hero, at: Situation) -> list[Action]:
-    return [a.Drop(slot=i, text=item_of(None, held.item).name if held.item
+    return [a.Drop(slot=i, text=index().items[held.item].name if held.item
                    else (held.obj or "?")) for i, held in enumerate(hero.hands)]
 
 
@@ -181,7 +173,7 @@ def is_free(action: Action) -> bool:
     """Actions that are not one of the turn's 2 actions (dropping, a tracker peek)."""
     if isinstance(action, a.Drop):
         return True
-    return isinstance(action, a.UseItem) and item_of(None, action.item).passive \
+    return isinstance(action, a.UseItem) and index().items[action.item].passive \
         in FREE_PASSIVES
 
 
@@ -222,7 +214,7 @@ def item_actions(s: GameState, hero: Hero, fighting: bool) -> list[Action]:
     out: list[Action] = []
     owned = hero.inventory + [held.item for held in hero.hands if held.item]
     for item_id in dict.fromkeys(owned):
-        item = item_of(None, item_id)
+        item = index().items[item_id]
         use = item.use
         if use is None:
             if passive_usable(s, hero, item.passive, fighting):
@@ -511,7 +503,7 @@ def search(ctx: Ctx, hero: Hero, color: str) -> None:
             kind="search")
     if room.tile and tile_of(room.tile).action == "contaminated":
         heroes.set_slime(ctx, hero, True)
-    draw_item(ctx, hero, color, 2 if ability_of(hero) == "scavenger" else 1)
+    draw_item(ctx, hero, color, 2 if ability(hero) == "scavenger" else 1)
 
 
 def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
@@ -529,7 +521,7 @@ def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
         return
     s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag="keep_item",
                              options=["+".join(drawn), "+".join(reversed(drawn))],
-                             labels=[f"Keep {item_of(None, c).name}" for c in drawn],
+                             labels=[f"Keep {index().items[c].name}" for c in drawn],
                              subject=hero.seat))
 
 
@@ -537,12 +529,12 @@ def keep_item(ctx: Ctx, hero: Hero, option: str) -> None:
     from rules.lockdown.resolve import give_item
 
     keep, other = option.split("+")
-    ctx.s.decks.setdefault(item_of(None, other).color, []).append(other)
+    ctx.s.decks.setdefault(index().items[other].color, []).append(other)
     give_item(ctx, hero, keep)
 
 
 def use_item(ctx: Ctx, hero: Hero, action: a.UseItem) -> None:
-    item = item_of(None, action.item)
+    item = index().items[action.item]
     use = item.use
     if use is None:
         use_passive(ctx, hero, item.passive or "")

@@ -79,6 +79,3 @@ class RoomState(BaseModel):
     venting: bool = False
 
 
-class CorridorState(BaseModel):
-    door: Literal["open", "closed", "destroyed"] = "open"
-    noise: bool = False
