@@ -51,25 +51,31 @@ def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
     return tuple(name for name in cls.model_fields if name not in skip)
 
 
-class KeyedAction(Action):
+class _Interning(type(Action)):  # type: ignore[misc]
+    """Calling an action class with the same fields again gives back the same (frozen)
+    instance: the legal lists built on every move then cost no new models, their keys
+    are worked out once, and `apply` recognises a listed action by identity."""
+
+    def __call__(cls, /, **fields: Any) -> Any:
+        token = (cls, *fields.items())  # call sites name the fields in a fixed order
+        try:
+            hit = _INTERNED.get(token)
+        except TypeError:  # an unhashable value (a list for a tuple field): no sharing
+            return super().__call__(**fields)
+        if hit is None:
+            if len(_INTERNED) > _INTERN_LIMIT:
+                _INTERNED.clear()
+            hit = _INTERNED[token] = super().__call__(**fields)
+        return hit
+
+
+class KeyedAction(Action, metaclass=_Interning):
     """An action whose key is derived from its fields (see module docstring)."""
 
     kind: str
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
     # fields that only describe the action for people; they are not part of the key
     label_fields: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def of(cls, **fields: Any) -> KeyedAction:
-        """A shared instance (actions are frozen): listing legal actions again and again
-        then costs no new models and no new keys."""
-        token = (cls, tuple(sorted(fields.items())))
-        hit = _INTERNED.get(token)
-        if hit is None:
-            if len(_INTERNED) > _INTERN_LIMIT:
-                _INTERNED.clear()
-            hit = _INTERNED[token] = cls(**fields)
-        return hit
 
     @cached_property
     def key(self) -> str:

@@ -20,15 +20,15 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-class Event(BaseModel):
-    """Something that happened. `to` None means public; else only those seats see it."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `to` None means public; else only those seats see it.
+    (A plain frozen dataclass: an apply makes a few of them, so they must be cheap.)"""
 
     kind: str
     text: str
     to: tuple[str, ...] | None = None
-    data: dict[str, Any] = {}
+    data: dict[str, Any] = field(default_factory=dict)
 
     @property
     def public(self) -> bool:
@@ -38,10 +38,9 @@ class Event(BaseModel):
         return self.to is None or (seat is not None and seat in self.to)
 
 
-class Prompt(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Prompt:
     """A seat that must decide now, and what about. Several at once = simultaneous."""
-
-    model_config = ConfigDict(frozen=True)
 
     seat: str
     kind: str

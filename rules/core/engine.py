@@ -76,7 +76,8 @@ class FrameRuleset(Ruleset[Any]):
         if seat not in self.machine.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
         legal = self.candidates(state, seat, action)
-        if action not in legal and action.key not in {a.key for a in legal}:
+        # actions from a legal list are usually the very same (shared) objects
+        if not any(a is action for a in legal) and action.key not in {a.key for a in legal}:
             raise IllegalAction("That move is not allowed now; pick one from the list.")
         new = clone(state)
         ctx = self.ctx_type(new)

@@ -56,9 +56,9 @@ def retrieve_legal(s: GameState, f: RetrieveFrame, seat: str) -> list[Action]:
         if weak > s.available.weak:
             continue
         for cmd in cmd_options:
-            options.append(a.Retrieve.of(strong=strong, weak=weak, commander=cmd))
+            options.append(a.Retrieve(strong=strong, weak=weak, commander=cmd))
             if swap_ok and held.weak + weak > 0 and strong_ok - strong > 0:
-                options.append(a.Retrieve.of(strong=strong, weak=weak, commander=cmd, swap=True))
+                options.append(a.Retrieve(strong=strong, weak=weak, commander=cmd, swap=True))
     return options
 
 
@@ -110,7 +110,7 @@ def discard_legal(s: GameState, f: DiscardFrame, seat: str) -> list[Action]:
             continue
         if (f.dice_kind == "strong" and weak) or (f.dice_kind == "weak" and strong):
             continue
-        options.append(a.Discard.of(strong=strong, weak=weak))
+        options.append(a.Discard(strong=strong, weak=weak))
     return options
 
 
@@ -146,10 +146,10 @@ def target_legal(s: GameState, f: TargetFrame, seat: str) -> list[Action]:
     if f.purpose == "decree":
         return [a.Decree(target=t, quarantine=not s.players[t].quarantined) for t in hidden]
     if f.purpose == "trust":
-        return [a.NameTarget.of(target=t) for t in hidden if t != seat]
+        return [a.NameTarget(target=t) for t in hidden if t != seat]
     if f.purpose == "appoint":
-        return [*(a.NameTarget.of(target=t) for t in hidden if t != s.commander), a.Decline()]
-    return [a.NameTarget.of(target=t) for t in hidden]
+        return [*(a.NameTarget(target=t) for t in hidden if t != s.commander), a.Decline()]
+    return [a.NameTarget(target=t) for t in hidden]
 
 
 def target_waiting(s: GameState, f: TargetFrame) -> list[str]:

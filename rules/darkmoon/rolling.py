@@ -30,7 +30,7 @@ def _held_total(s: GameState, seat: str) -> int:
 def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
     p = s.players[frame.seat]
     if frame.must_roll_all:
-        return [Roll.of(strong=p.held.strong, weak=p.held.weak, commander=bool(p.held.commander))]
+        return [Roll(strong=p.held.strong, weak=p.held.weak, commander=bool(p.held.commander))]
     low = frame.submit_count
     options = []
     max_strong = 0 if frame.weak_only else p.held.strong
@@ -40,7 +40,7 @@ def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
             for cmd in range(max_cmd + 1):
                 n = strong + weak + cmd
                 if low <= n <= frame.max_dice:
-                    options.append(Roll.of(strong=strong, weak=weak, commander=bool(cmd)))
+                    options.append(Roll(strong=strong, weak=weak, commander=bool(cmd)))
     return options
 
 
@@ -54,7 +54,7 @@ def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
     seen: dict[tuple[str, ...], Submit] = {}
     for size in sizes:
         for combo in combinations(codes, size):
-            seen.setdefault(combo, Submit.of(dice=combo))
+            seen.setdefault(combo, Submit(dice=combo))
     return list(seen.values())
 
 

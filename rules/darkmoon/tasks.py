@@ -89,12 +89,12 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
     options: list[Action] = []
     p = s.players[seat]
     if p.held.strong + p.held.weak + p.held.commander:
-        options.append(GoIn.of())
+        options.append(GoIn())
     cap = out_allowance(s, seat)
     strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
     for strong in range(min(cap, strong_cap), -1, -1):
         for weak in range(min(cap - strong, s.available.weak), -1, -1):
-            options.append(GoOut.of(strong=strong, weak=weak))
+            options.append(GoOut(strong=strong, weak=weak))
     return options
 
 

@@ -50,16 +50,16 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
                    "life_support": bool(s.fatigue)}
         for area in AREAS:
             if damaged[area] and rollable and not blocked(s, _REPAIR_BLOCK[area]):  # type: ignore[arg-type]
-                acts.append(a.Repair.of(area=area))  # type: ignore[arg-type]
+                acts.append(a.Repair(area=area))  # type: ignore[arg-type]
         event_open = s.current_event is not None or s.final_started
         if dice >= 2 and event_open and not blocked(s, "lone_wolf"):
-            acts.append(a.LoneWolf.of())
+            acts.append(a.LoneWolf())
     if not blocked(s, "call_vote"):
-        acts.extend(a.CallVote.of(target=t) for t in s.seats if not s.players[t].revealed)
+        acts.extend(a.CallVote(target=t) for t in s.seats if not s.players[t].revealed)
     if not ordered and not blocked(s, "issue_order"):
-        acts.extend(a.IssueOrder.of(target=t) for t in s.seats if t != seat)
+        acts.extend(a.IssueOrder(target=t) for t in s.seats if t != seat)
     if p.infected:
-        acts.append(a.Reveal.of())
+        acts.append(a.Reveal())
     return acts
 
 
@@ -68,7 +68,7 @@ def infected_actions(s: GameState, seat: str) -> list[Action]:
     if s.task_deck or s.task_discard:
         acts.append(a.Interference())
     acts.append(a.EnergySpike())
-    acts.extend(a.Sabotage.of(area=x) for x in AREAS if s.sabotage != x)  # type: ignore[arg-type]
+    acts.extend(a.Sabotage(area=x) for x in AREAS if s.sabotage != x)  # type: ignore[arg-type]
     if s.commander is not None:
         acts.append(a.TestCommander())
     acts.append(a.Demoralize())

@@ -35,10 +35,10 @@ def vote_legal(s: GameState, frame: VoteFrame, seat: str) -> list[Action]:
     held = s.players[seat].held
     options: list[Action] = []
     if held.strong:
-        options.append(Vote.of(choice="strong"))
+        options.append(Vote(choice="strong"))
     if held.weak:
-        options.append(Vote.of(choice="weak"))
-    options.append(Vote.of(choice="abstain"))
+        options.append(Vote(choice="weak"))
+    options.append(Vote(choice="abstain"))
     return options
 
 

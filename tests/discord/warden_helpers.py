@@ -22,9 +22,13 @@ def settings(db: Path, **extra: object) -> Settings:
 
 
 @asynccontextmanager
-async def warden(db: Path, **extra: object) -> AsyncIterator[WardenBot]:
+async def warden(db: Path, seed: int = 7, **extra: object) -> AsyncIterator[WardenBot]:
+    """A running bot whose new games get fixed seeds (seed, seed+1, ...), so a test that
+    plays random moves plays the same game on every run."""
     bot = make_bot(settings(db, **extra))
     async with run_client(bot):
+        seeds = iter(range(seed, seed + 1000))
+        bot.tables.new_seed = lambda: next(seeds)
         yield bot
 
 
