@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from rules.core.model import StateModel
+
 M = TypeVar("M", bound=BaseModel)
 _PLAIN_TYPES = (str, int, bool, float, type(None))
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
@@ -39,7 +41,7 @@ def _copy_any(value: Any) -> Any:
             return {k: _copy_any(v) for k, v in value.items()}
         if kind is set:
             return set(value)
-        copier = _COPIERS[kind] = _compile(kind)
+        copier = _copier_of(kind)
     return copier(value)
 
 
@@ -53,51 +55,68 @@ def _compile(kind: type) -> Callable[[Any], Any]:
         raise TypeError(f"cannot clone a {kind.__name__}")
     if kind.model_config.get("frozen"):
         return _identity
+    namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
+                                 "put": object.__setattr__, "copy_any": _copy_any}
     lines = ["def copy(v):", "    d = v.__dict__.copy()"]
     for name, info in kind.model_fields.items():
-        expr = _expression(info.annotation, "x", 0)
+        expr = _expression(info.annotation, "x", 0, namespace)
         if expr is not None:
             lines.append(f"    x = d[{name!r}]")
             lines.append(f"    d[{name!r}] = {expr}")
+    # a StateModel never changes its fields-set (see model.py), so the copy may share it
+    fields_set = ("v.__pydantic_fields_set__" if issubclass(kind, StateModel)
+                  else "v.__pydantic_fields_set__.copy()")
     lines += [
         "    n = new(kind)",
         "    put(n, '__dict__', d)",
         "    put(n, '__pydantic_extra__', None)",
-        "    put(n, '__pydantic_fields_set__', v.__pydantic_fields_set__.copy())",
+        f"    put(n, '__pydantic_fields_set__', {fields_set})",
         "    put(n, '__pydantic_private__', None)",
         "    return n",
     ]
-    namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
-                                 "put": object.__setattr__, "copy_any": _copy_any}
     exec("\n".join(lines), namespace)
     return namespace["copy"]  # type: ignore[no-any-return]
 
 
-def _expression(ann: Any, var: str, depth: int) -> str | None:
+def _copier_of(kind: type) -> Callable[[Any], Any]:
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _compile(kind)
+    return copier
+
+
+def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> str | None:
     """Source that copies `var` of type `ann`; None when the value is immutable."""
     if _immutable(ann):
         return None
     origin = get_origin(ann)
     args = get_args(ann)
     if origin is Annotated:
-        return _expression(args[0], var, depth)
+        return _expression(args[0], var, depth, namespace)
     if origin in (Union, types.UnionType):
         members = [a for a in args if a is not type(None)]
         if len(members) == 1 and len(members) < len(args):  # Optional[X]
-            inner = _expression(members[0], var, depth)
+            inner = _expression(members[0], var, depth, namespace)
             return None if inner is None else f"(None if {var} is None else {inner})"
         return f"copy_any({var})"
     item = f"i{depth}"
     if origin is list:
-        inner = _expression(args[0], item, depth + 1) if args else f"copy_any({item})"
+        inner = (_expression(args[0], item, depth + 1, namespace) if args
+                 else f"copy_any({item})")
         return f"{var}[:]" if inner is None else f"[{inner} for {item} in {var}]"
     if origin is dict:
-        inner = _expression(args[1], item, depth + 1) if args else f"copy_any({item})"
+        inner = (_expression(args[1], item, depth + 1, namespace) if args
+                 else f"copy_any({item})")
         if inner is None:
             return f"{var}.copy()"
         return f"{{k{depth}: {inner} for k{depth}, {item} in {var}.items()}}"
     if origin is set:
         return f"set({var})"
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        # the annotated model: call its copier directly (a subclass goes the long way)
+        name = f"{ann.__name__}_{len(namespace)}"
+        namespace[name], namespace[f"copy_{name}"] = ann, _copier_of(ann)
+        return f"(copy_{name}({var}) if type({var}) is {name} else copy_any({var}))"
     return f"copy_any({var})"
 
 

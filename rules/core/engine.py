@@ -14,6 +14,18 @@ from rules.core.contract import Action, IllegalAction, Prompt, Ruleset, Step
 from rules.core.frames import FrameMachine
 
 
+def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
+    object.__setattr__(state, "legal_memo", (state.version, seat, legal))
+    return legal
+
+
+def _listed(state: Any, seat: str, action: Action) -> bool:
+    """True when `action` is one of the actions last listed for `seat` in this state."""
+    memo = getattr(state, "legal_memo", None)
+    return (memo is not None and memo[0] == state.version and memo[1] == seat
+            and any(a is action for a in memo[2]))
+
+
 class FrameRuleset(Ruleset[Any]):
     """Subclasses set the class attributes and implement `setup`, `build_view` and
     `outcome`; `after_action` may add checks that run after every applied action."""
@@ -66,25 +78,29 @@ class FrameRuleset(Ruleset[Any]):
         return [Prompt(seat=x, kind=kind, text=text, secret=secret) for x in seats]
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
-        return self.machine.legal(state, seat)
+        return _remember(state, seat, self.machine.legal(state, seat))
 
     def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
         if state.over:
             raise IllegalAction("The game is over.")
-        if not self.seated(state, seat):
-            raise IllegalAction("You are not playing in this game.")
-        if seat not in self.machine.waiting(state):
-            raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        legal = self.candidates(state, seat, action)
-        # actions from a legal list are usually the very same (shared) objects
-        if not any(a is action for a in legal) and action.key not in {a.key for a in legal}:
-            raise IllegalAction("That move is not allowed now; pick one from the list.")
+        if not _listed(state, seat, action):
+            self._check(state, seat, action)
         new = clone(state)
         ctx = self.ctx_type(new)
         self.machine.act(ctx, seat, action)
         self.after_action(ctx)
         new.version += 1
         return Step(state=new, events=ctx.events)
+
+    def _check(self, state: Any, seat: str, action: Action) -> None:
+        if not self.seated(state, seat):
+            raise IllegalAction("You are not playing in this game.")
+        if seat not in self.machine.waiting(state):
+            raise IllegalAction("It is not your decision right now; wait for your prompt.")
+        legal = self.candidates(state, seat, action)
+        # actions are shared instances (see KeyedAction): identity is the usual match
+        if not any(a is action for a in legal) and action.key not in {a.key for a in legal}:
+            raise IllegalAction("That move is not allowed now; pick one from the list.")
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
         return self.build_view(state, seat, self.machine.waiting(state))
@@ -93,7 +109,7 @@ class FrameRuleset(Ruleset[Any]):
         action = self.codec.parse(text)
         if not state.over and seat not in self.machine.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        for legal in self.machine.legal(state, seat):
+        for legal in _remember(state, seat, self.machine.legal(state, seat)):
             if legal.key == action.key:
                 return legal
         raise IllegalAction("That move is not available to you right now.")

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from pydantic import BaseModel
+from rules.core.model import StateModel
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
 
-class Rng(BaseModel):
+class Rng(StateModel):
     """The random number generator of one game; mutate only on a copied state."""
 
     state: int = 0

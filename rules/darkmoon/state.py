@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.core.model import EngineState, StateModel
 from rules.core.rng import Rng
 from rules.darkmoon.cards import DamageKind, Effect
 
@@ -30,7 +31,7 @@ class Options(BaseModel):
         0, ge=0, le=1440, description="minutes before an absent player's default move")
 
 
-class Pool(BaseModel):
+class Pool(StateModel):
     strong: int = 0
     weak: int = 0
     commander: int = 0
@@ -45,7 +46,7 @@ class Pool(BaseModel):
         setattr(self, kind, getattr(self, kind) + n)
 
 
-class Die(BaseModel):
+class Die(StateModel):
     kind: DieKind
     face: int
 
@@ -54,7 +55,7 @@ class Die(BaseModel):
         return f"{self.kind[0].upper()}{self.face}"
 
 
-class Player(BaseModel):
+class Player(StateModel):
     seat: str
     character: str
     status: str
@@ -67,7 +68,7 @@ class Player(BaseModel):
 
 
 # ------------------------------------------------------------------- frames
-class TurnFrame(BaseModel):
+class TurnFrame(StateModel):
     """The active player's turn: retrieve, action, task, then the conditional steps."""
 
     kind: Literal["turn"] = "turn"
@@ -75,7 +76,7 @@ class TurnFrame(BaseModel):
     stage: Literal["retrieve", "action", "task", "end"] = "retrieve"
 
 
-class OrderFrame(BaseModel):
+class OrderFrame(StateModel):
     """An ordered player answers, then retrieves or takes up to 2 actions."""
 
     kind: Literal["order"] = "order"
@@ -87,14 +88,14 @@ class OrderFrame(BaseModel):
     bonus: int = 0
 
 
-class InfectedActionFrame(BaseModel):
+class InfectedActionFrame(StateModel):
     """A just-revealed ordered player's immediate infected action."""
 
     kind: Literal["infected_action"] = "infected_action"
     seat: str
 
 
-class RollFrame(BaseModel):
+class RollFrame(StateModel):
     """Rolling for a repair, lone wolf, test commander or a task participation."""
 
     kind: Literal["roll"] = "roll"
@@ -111,7 +112,7 @@ class RollFrame(BaseModel):
     must_roll_all: bool = False
 
 
-class VoteFrame(BaseModel):
+class VoteFrame(StateModel):
     kind: Literal["vote"] = "vote"
     caller: str
     target: str
@@ -123,7 +124,7 @@ class VoteFrame(BaseModel):
     purpose: Literal["plain", "task"] = "plain"
 
 
-class TaskFrame(BaseModel):
+class TaskFrame(StateModel):
     """The task in play from the draw to the end of its resolution."""
 
     kind: Literal["task"] = "task"
@@ -142,7 +143,7 @@ class TaskFrame(BaseModel):
     target: str = ""
 
 
-class EffectsFrame(BaseModel):
+class EffectsFrame(StateModel):
     """Effects waiting to be applied, in order; `source` names the card for the log."""
 
     kind: Literal["effects"] = "effects"
@@ -153,7 +154,7 @@ class EffectsFrame(BaseModel):
     subject: str = ""  # the player an effect with who='active' applies to
 
 
-class DamageFrame(BaseModel):
+class DamageFrame(StateModel):
     """Placing damage tokens; kind None = the chooser picks per token."""
 
     kind: Literal["damage"] = "damage"
@@ -165,14 +166,14 @@ class DamageFrame(BaseModel):
     placed_shield: bool = False
 
 
-class ShieldTestFrame(BaseModel):
+class ShieldTestFrame(StateModel):
     kind: Literal["shield_test"] = "shield_test"
     seat: str
     stage: Literal["die", "penalty"] = "die"
     lethal: bool = True
 
 
-class RepairPickFrame(BaseModel):
+class RepairPickFrame(StateModel):
     """The chooser picks which token(s) to remove."""
 
     kind: Literal["repair_pick"] = "repair_pick"
@@ -182,7 +183,7 @@ class RepairPickFrame(BaseModel):
     optional: bool = False
 
 
-class DiscardFrame(BaseModel):
+class DiscardFrame(StateModel):
     """A player must return dice from behind the screen to the available pool."""
 
     kind: Literal["discard"] = "discard"
@@ -193,7 +194,7 @@ class DiscardFrame(BaseModel):
     reason: str = ""
 
 
-class EventPickFrame(BaseModel):
+class EventPickFrame(StateModel):
     """The commander looks at 2 events, keeps 1 and puts the other at the bottom."""
 
     kind: Literal["event_pick"] = "event_pick"
@@ -201,7 +202,7 @@ class EventPickFrame(BaseModel):
     drawn: list[str]
 
 
-class TargetFrame(BaseModel):
+class TargetFrame(StateModel):
     """A player names another for a forced vote, a decree, a trust, a new commander."""
 
     kind: Literal["target"] = "target"
@@ -210,7 +211,7 @@ class TargetFrame(BaseModel):
     release_choice: bool = False
 
 
-class AnswerFrame(BaseModel):
+class AnswerFrame(StateModel):
     """A yes/no answer: trust accepted, volunteering, a second infection power."""
 
     kind: Literal["answer"] = "answer"
@@ -220,7 +221,7 @@ class AnswerFrame(BaseModel):
     queue: list[str] = []
 
 
-class ChoiceFrame(BaseModel):
+class ChoiceFrame(StateModel):
     """Picking one option of a complication, a resupply kind, a sabotage area..."""
 
     kind: Literal["choice"] = "choice"
@@ -229,7 +230,7 @@ class ChoiceFrame(BaseModel):
     cards: list[str] = []
 
 
-class RetrieveFrame(BaseModel):
+class RetrieveFrame(StateModel):
     """A player takes dice from the available pool up to `count` (exactly, if exact)."""
 
     kind: Literal["retrieve"] = "retrieve"
@@ -239,19 +240,19 @@ class RetrieveFrame(BaseModel):
     purpose: Literal["turn", "order", "restore"] = "turn"
 
 
-class NextEventFrame(BaseModel):
+class NextEventFrame(StateModel):
     """After an event is completed: the next event, or the final event after 3."""
 
     kind: Literal["next_event"] = "next_event"
 
 
-class VictoryFrame(BaseModel):
+class VictoryFrame(StateModel):
     """Reached once the final event's completion effects are done."""
 
     kind: Literal["victory"] = "victory"
 
 
-class RevealFrame(BaseModel):
+class RevealFrame(StateModel):
     kind: Literal["reveal"] = "reveal"
     seat: str
     stage: Literal["power", "roll", "finish"] = "power"
@@ -268,7 +269,7 @@ Frame = Annotated[
 ]
 
 
-class GameState(BaseModel):
+class GameState(EngineState):
     ruleset: Literal["darkmoon"] = "darkmoon"
     version: int = 0
     seed: int

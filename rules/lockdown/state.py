@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.core.model import EngineState, StateModel
 from rules.core.rng import Rng
 from rules.nemesis.effects import Effect
 from rules.nemesis.state import Hero, Intruder, RoomState
@@ -21,19 +22,19 @@ class Options(BaseModel):
     turn_timeout_minutes: int = Field(0, ge=0, le=1440)
 
 
-class Power(BaseModel):
+class Power(StateModel):
     token: int         # 1..4
     active: bool
 
 
 # ------------------------------------------------------------------ frames
-class RoundFrame(BaseModel):
+class RoundFrame(StateModel):
     kind: Literal["round"] = "round"
     stage: Literal["draw", "turns", "vent", "events", "next"] = "draw"
     last: str | None = None  # the seat whose turn came last
 
 
-class TurnFrame(BaseModel):
+class TurnFrame(StateModel):
     """One turn of up to 2 actions (or a pass)."""
 
     kind: Literal["turn"] = "turn"
@@ -41,7 +42,7 @@ class TurnFrame(BaseModel):
     done: bool = False
 
 
-class ShotFrame(BaseModel):
+class ShotFrame(StateModel):
     """A shot or melee blow being resolved (after the roll when a choice is open)."""
 
     kind: Literal["shot"] = "shot"
@@ -52,7 +53,7 @@ class ShotFrame(BaseModel):
     slot: int = -1
 
 
-class PayFrame(BaseModel):
+class PayFrame(StateModel):
     """Paying an action's cost: the player picks which action cards to discard."""
 
     kind: Literal["pay"] = "pay"
@@ -63,7 +64,7 @@ class PayFrame(BaseModel):
     attacker: int | None = None  # an interrupt card played against this intruder
 
 
-class DraftFrame(BaseModel):
+class DraftFrame(StateModel):
     """Character draft: the seat sees 2 random characters and keeps 1."""
 
     kind: Literal["draft"] = "draft"
@@ -71,20 +72,20 @@ class DraftFrame(BaseModel):
     offered: list[str]
 
 
-class ObjectiveFrame(BaseModel):
+class ObjectiveFrame(StateModel):
     """First encounter: every player with 2 objectives keeps 1 (simultaneous, secret)."""
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
 
 
-class EncounterFrame(BaseModel):
+class EncounterFrame(StateModel):
     kind: Literal["encounter"] = "encounter"
     seat: str
     room: str
 
 
-class AttackFrame(BaseModel):
+class AttackFrame(StateModel):
     """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
     target of the first attack in the queue was offered its interrupt cards."""
 
@@ -93,7 +94,7 @@ class AttackFrame(BaseModel):
     asked: bool = False
 
 
-class InterruptFrame(BaseModel):
+class InterruptFrame(StateModel):
     """An intruder is about to attack `seat`, who holds an interrupt card they can pay
     for: play one, or take the attack."""
 
@@ -102,7 +103,7 @@ class InterruptFrame(BaseModel):
     attacker: int
 
 
-class MoveFrame(BaseModel):
+class MoveFrame(StateModel):
     """A character moving into a room: escape attacks, arrival, exploration, noise."""
 
     kind: Literal["move"] = "move"
@@ -114,7 +115,7 @@ class MoveFrame(BaseModel):
     no_noise: bool = False
 
 
-class EffectsFrame(BaseModel):
+class EffectsFrame(StateModel):
     """Effects waiting to be applied in order for a subject character (or none)."""
 
     kind: Literal["effects"] = "effects"
@@ -125,7 +126,7 @@ class EffectsFrame(BaseModel):
     healed: bool = False         # a heal effect ran (the Field Medic ability follows)
 
 
-class PickFrame(BaseModel):
+class PickFrame(StateModel):
     """A choice an effect needs: a room, a card, a colour, a destination, a target."""
 
     kind: Literal["pick"] = "pick"
@@ -139,7 +140,7 @@ class PickFrame(BaseModel):
     left: int = 1
 
 
-class AgreeFrame(BaseModel):
+class AgreeFrame(StateModel):
     """Other characters asked to agree (riding the elevator along, a trade)."""
 
     kind: Literal["agree"] = "agree"
@@ -150,13 +151,13 @@ class AgreeFrame(BaseModel):
     target: str = ""
 
 
-class EventPhaseFrame(BaseModel):
+class EventPhaseFrame(StateModel):
     kind: Literal["event_phase"] = "event_phase"
     stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "round_end",
                    "done"] = "css"
 
 
-class EndFrame(BaseModel):
+class EndFrame(StateModel):
     kind: Literal["end"] = "end"
     reason: str
 
@@ -169,7 +170,7 @@ Frame = Annotated[
 ]
 
 
-class GameState(BaseModel):
+class GameState(EngineState):
     ruleset: Literal["lockdown"] = "lockdown"
     version: int = 0
     seed: int

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from rules.core.model import StateModel
 
 Place = Literal["board", "pod", "css", "bunker", "isolated", "dead"]
 
 
-class WoundCard(BaseModel):
+class WoundCard(StateModel):
     card: str
     dressed: bool = False
 
 
-class Held(BaseModel):
+class Held(StateModel):
     """Something in a hand slot: a heavy item card or an object token."""
 
     item: str | None = None      # item id
@@ -26,7 +26,7 @@ class Held(BaseModel):
     taped_to: str | None = None  # Duct Tape: the item this one shares a hand slot with
 
 
-class Hero(BaseModel):
+class Hero(StateModel):
     """One player's character."""
 
     seat: str
@@ -58,7 +58,7 @@ class Hero(BaseModel):
     killed_intruder: bool = False
 
 
-class Intruder(BaseModel):
+class Intruder(StateModel):
     id: int
     kind: Literal["larva", "creeper", "adult", "breeder", "queen"]
     room: str
@@ -66,7 +66,7 @@ class Intruder(BaseModel):
     token: str | None = None  # the intruder token drawn for it (set aside), if any
 
 
-class RoomState(BaseModel):
+class RoomState(StateModel):
     slot: str
     tile: str | None = None          # room tile id (hidden while unexplored)
     explored: bool = False
