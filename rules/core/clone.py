@@ -1,4 +1,5 @@
-"""A fast deep copy for game states built from pydantic models, lists and dicts.
+"""A fast deep copy for game states built from pydantic models, dataclasses, lists and
+dicts.
 
 `apply` copies the state before changing it, so the copy is on every move's path.
 pydantic's deep copy walks every object through `copy.deepcopy`; a state here only
@@ -11,9 +12,10 @@ no type tests at copy time. Nothing mutable is shared with the original.
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
 
@@ -50,13 +52,15 @@ def _identity(value: Any) -> Any:
 
 
 def _compile(kind: type) -> Callable[[Any], Any]:
-    """Generate the copy function of one model class."""
+    """Generate the copy function of one model or dataclass."""
+    namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
+                                 "put": object.__setattr__, "copy_any": _copy_any}
+    if dataclasses.is_dataclass(kind):
+        return _compile_dataclass(kind, namespace)
     if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
         raise TypeError(f"cannot clone a {kind.__name__}")
     if kind.model_config.get("frozen"):
         return _identity
-    namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
-                                 "put": object.__setattr__, "copy_any": _copy_any}
     lines = ["def copy(v):", "    d = v.__dict__.copy()"]
     for name, info in kind.model_fields.items():
         expr = _expression(info.annotation, "x", 0, namespace)
@@ -74,6 +78,25 @@ def _compile(kind: type) -> Callable[[Any], Any]:
         "    put(n, '__pydantic_private__', None)",
         "    return n",
     ]
+    exec("\n".join(lines), namespace)
+    return namespace["copy"]  # type: ignore[no-any-return]
+
+
+def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any], Any]:
+    """A state part: a slotted dataclass, copied field by field."""
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return _identity
+    hints = get_type_hints(kind)
+    lines = ["def copy(v):", "    n = new(kind)"]
+    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
+        expr = _expression(hints[f.name], "x", 0, namespace)
+        if expr is None:
+            lines.append(f"    n.{f.name} = v.{f.name}")
+        else:
+            lines.append(f"    x = v.{f.name}")
+            lines.append(f"    n.{f.name} = {expr}")
+    lines.append("    return n")
     exec("\n".join(lines), namespace)
     return namespace["copy"]  # type: ignore[no-any-return]
 
@@ -112,7 +135,7 @@ def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> st
         return f"{{k{depth}: {inner} for k{depth}, {item} in {var}.items()}}"
     if origin is set:
         return f"set({var})"
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
+    if isinstance(ann, type) and (issubclass(ann, BaseModel) or dataclasses.is_dataclass(ann)):
         # the annotated model: call its copier directly (a subclass goes the long way)
         name = f"{ann.__name__}_{len(namespace)}"
         namespace[name], namespace[f"copy_{name}"] = ann, _copier_of(ann)
@@ -132,5 +155,7 @@ def _immutable(ann: Any) -> bool:
         return all(_immutable(arg) for arg in get_args(ann))
     if origin is tuple:
         return all(_immutable(arg) for arg in get_args(ann) if arg is not Ellipsis)
+    if isinstance(ann, type) and dataclasses.is_dataclass(ann):
+        return bool(ann.__dataclass_params__.frozen)  # type: ignore[attr-defined]
     return isinstance(ann, type) and issubclass(ann, BaseModel) and bool(
         ann.model_config.get("frozen"))

@@ -7,15 +7,15 @@ copies for free and replays bit for bit. Never use the `random` module in rules/
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
-
-from rules.core.model import StateModel
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
 
-class Rng(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Rng:
     """The random number generator of one game; mutate only on a copied state."""
 
     state: int = 0

@@ -6,11 +6,12 @@ Pending procedures are frames on `stack` (top = last); see `flow.py`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.model import EngineState, StateModel
+from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.darkmoon.cards import DamageKind, Effect
 
@@ -31,7 +32,8 @@ class Options(BaseModel):
         0, ge=0, le=1440, description="minutes before an absent player's default move")
 
 
-class Pool(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Pool:
     strong: int = 0
     weak: int = 0
     commander: int = 0
@@ -45,8 +47,12 @@ class Pool(StateModel):
     def add(self, kind: DieKind, n: int = 1) -> None:
         setattr(self, kind, getattr(self, kind) + n)
 
+    def copy(self) -> Pool:
+        return Pool(strong=self.strong, weak=self.weak, commander=self.commander)
 
-class Die(StateModel):
+
+@dataclass(slots=True, kw_only=True)
+class Die:
     kind: DieKind
     face: int
 
@@ -55,20 +61,22 @@ class Die(StateModel):
         return f"{self.kind[0].upper()}{self.face}"
 
 
-class Player(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Player:
     seat: str
     character: str
     status: str
     infected: bool
     revealed: bool = False
     quarantined: bool = False
-    held: Pool = Pool()
+    held: Pool = field(default_factory=Pool)
     die_tokens: int = 0
     participation: Literal["in", "out"] | None = None
 
 
 # ------------------------------------------------------------------- frames
-class TurnFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class TurnFrame:
     """The active player's turn: retrieve, action, task, then the conditional steps."""
 
     kind: Literal["turn"] = "turn"
@@ -76,7 +84,8 @@ class TurnFrame(StateModel):
     stage: Literal["retrieve", "action", "task", "end"] = "retrieve"
 
 
-class OrderFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class OrderFrame:
     """An ordered player answers, then retrieves or takes up to 2 actions."""
 
     kind: Literal["order"] = "order"
@@ -88,14 +97,16 @@ class OrderFrame(StateModel):
     bonus: int = 0
 
 
-class InfectedActionFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class InfectedActionFrame:
     """A just-revealed ordered player's immediate infected action."""
 
     kind: Literal["infected_action"] = "infected_action"
     seat: str
 
 
-class RollFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RollFrame:
     """Rolling for a repair, lone wolf, test commander or a task participation."""
 
     kind: Literal["roll"] = "roll"
@@ -104,27 +115,29 @@ class RollFrame(StateModel):
     target: str = ""  # repair area / infected seat for test commander
     max_dice: int = 3
     submit_count: int = 1  # exact number to submit for repair/lone wolf/test commander
-    rolled: list[Die] = []
-    submitted: list[Die] = []
+    rolled: list[Die] = field(default_factory=list)
+    submitted: list[Die] = field(default_factory=list)
     rerolled: bool = False
     reroll_allowed: bool = False
     weak_only: bool = False
     must_roll_all: bool = False
 
 
-class VoteFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class VoteFrame:
     kind: Literal["vote"] = "vote"
     caller: str
     target: str
     release: bool
     forced: bool = False
-    votes: dict[str, Literal["strong", "weak", "abstain"]] = {}
-    voters: list[str] = []
+    votes: dict[str, Literal["strong", "weak", "abstain"]] = field(default_factory=dict)
+    voters: list[str] = field(default_factory=list)
     tie: bool = False
     purpose: Literal["plain", "task"] = "plain"
 
 
-class TaskFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class TaskFrame:
     """The task in play from the draw to the end of its resolution."""
 
     kind: Literal["task"] = "task"
@@ -133,17 +146,18 @@ class TaskFrame(StateModel):
         "draw", "system", "start", "participation", "rolling", "complication", "resolve",
         "complication_done", "after", "done",
     ] = "draw"
-    drawn: list[str] = []
+    drawn: list[str] = field(default_factory=list)
     card: str = ""
     system: Literal["outpost", "life_support", "shield", ""] = ""
     difficulty: int = 0
-    order: list[str] = []
+    order: list[str] = field(default_factory=list)
     cursor: int = 0
     success: bool | None = None
     target: str = ""
 
 
-class EffectsFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EffectsFrame:
     """Effects waiting to be applied, in order; `source` names the card for the log."""
 
     kind: Literal["effects"] = "effects"
@@ -154,7 +168,8 @@ class EffectsFrame(StateModel):
     subject: str = ""  # the player an effect with who='active' applies to
 
 
-class DamageFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class DamageFrame:
     """Placing damage tokens; kind None = the chooser picks per token."""
 
     kind: Literal["damage"] = "damage"
@@ -166,14 +181,16 @@ class DamageFrame(StateModel):
     placed_shield: bool = False
 
 
-class ShieldTestFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class ShieldTestFrame:
     kind: Literal["shield_test"] = "shield_test"
     seat: str
     stage: Literal["die", "penalty"] = "die"
     lethal: bool = True
 
 
-class RepairPickFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RepairPickFrame:
     """The chooser picks which token(s) to remove."""
 
     kind: Literal["repair_pick"] = "repair_pick"
@@ -183,7 +200,8 @@ class RepairPickFrame(StateModel):
     optional: bool = False
 
 
-class DiscardFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class DiscardFrame:
     """A player must return dice from behind the screen to the available pool."""
 
     kind: Literal["discard"] = "discard"
@@ -194,7 +212,8 @@ class DiscardFrame(StateModel):
     reason: str = ""
 
 
-class EventPickFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EventPickFrame:
     """The commander looks at 2 events, keeps 1 and puts the other at the bottom."""
 
     kind: Literal["event_pick"] = "event_pick"
@@ -202,7 +221,8 @@ class EventPickFrame(StateModel):
     drawn: list[str]
 
 
-class TargetFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class TargetFrame:
     """A player names another for a forced vote, a decree, a trust, a new commander."""
 
     kind: Literal["target"] = "target"
@@ -211,26 +231,29 @@ class TargetFrame(StateModel):
     release_choice: bool = False
 
 
-class AnswerFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class AnswerFrame:
     """A yes/no answer: trust accepted, volunteering, a second infection power."""
 
     kind: Literal["answer"] = "answer"
     seat: str
     purpose: Literal["trust", "volunteer", "power_again"]
     asker: str = ""
-    queue: list[str] = []
+    queue: list[str] = field(default_factory=list)
 
 
-class ChoiceFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class ChoiceFrame:
     """Picking one option of a complication, a resupply kind, a sabotage area..."""
 
     kind: Literal["choice"] = "choice"
     seat: str
     purpose: Literal["complication", "clear_kind", "interference"]
-    cards: list[str] = []
+    cards: list[str] = field(default_factory=list)
 
 
-class RetrieveFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RetrieveFrame:
     """A player takes dice from the available pool up to `count` (exactly, if exact)."""
 
     kind: Literal["retrieve"] = "retrieve"
@@ -240,19 +263,22 @@ class RetrieveFrame(StateModel):
     purpose: Literal["turn", "order", "restore"] = "turn"
 
 
-class NextEventFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class NextEventFrame:
     """After an event is completed: the next event, or the final event after 3."""
 
     kind: Literal["next_event"] = "next_event"
 
 
-class VictoryFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class VictoryFrame:
     """Reached once the final event's completion effects are done."""
 
     kind: Literal["victory"] = "victory"
 
 
-class RevealFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RevealFrame:
     kind: Literal["reveal"] = "reveal"
     seat: str
     stage: Literal["power", "roll", "finish"] = "power"

@@ -133,8 +133,8 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonVi
     final = find_event(s.final_event)
     view = DarkMoonView(
         version=s.version, viewer=seat, seats=seats, active=s.active, round=s.round,
-        commander=s.commander, commander_die=s.commander_die, available=s.available.model_copy(),
-        spent=s.spent.model_copy(), shield=s.shield, shield_symbols=list(c.board.shield_symbols),
+        commander=s.commander, commander_die=s.commander_die, available=s.available.copy(),
+        spent=s.spent.copy(), shield=s.shield, shield_symbols=list(c.board.shield_symbols),
         outposts=list(s.outposts), outpost_names=[card_name(o) for o in s.outposts],
         fatigue=list(s.fatigue), fatigue_names=[card_name(f) for f in s.fatigue],
         sabotage=s.sabotage,
@@ -180,7 +180,7 @@ def _event_view(event_id: str, filled: int) -> EventView:
 def _private(s: GameState, seat: str) -> PrivateView:
     p = s.players[seat]
     me = PrivateView(status=p.status, status_name=card_name(p.status), infected=p.infected,
-                     held=p.held.model_copy())
+                     held=p.held.copy())
     top = s.stack[-1] if s.stack else None
     if isinstance(top, RollFrame) and top.seat == seat:
         me.rolled = [d.code for d in top.rolled]

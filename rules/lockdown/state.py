@@ -5,11 +5,12 @@ Pending procedures are frames on `stack` (top = last), run by rules.core.frames.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.model import EngineState, StateModel
+from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.nemesis.effects import Effect
 from rules.nemesis.state import Hero, Intruder, RoomState
@@ -22,19 +23,22 @@ class Options(BaseModel):
     turn_timeout_minutes: int = Field(0, ge=0, le=1440)
 
 
-class Power(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Power:
     token: int         # 1..4
     active: bool
 
 
 # ------------------------------------------------------------------ frames
-class RoundFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RoundFrame:
     kind: Literal["round"] = "round"
     stage: Literal["draw", "turns", "vent", "events", "next"] = "draw"
     last: str | None = None  # the seat whose turn came last
 
 
-class TurnFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class TurnFrame:
     """One turn of up to 2 actions (or a pass)."""
 
     kind: Literal["turn"] = "turn"
@@ -42,7 +46,8 @@ class TurnFrame(StateModel):
     done: bool = False
 
 
-class ShotFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class ShotFrame:
     """A shot or melee blow being resolved (after the roll when a choice is open)."""
 
     kind: Literal["shot"] = "shot"
@@ -53,7 +58,8 @@ class ShotFrame(StateModel):
     slot: int = -1
 
 
-class PayFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class PayFrame:
     """Paying an action's cost: the player picks which action cards to discard."""
 
     kind: Literal["pay"] = "pay"
@@ -64,7 +70,8 @@ class PayFrame(StateModel):
     attacker: int | None = None  # an interrupt card played against this intruder
 
 
-class DraftFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class DraftFrame:
     """Character draft: the seat sees 2 random characters and keeps 1."""
 
     kind: Literal["draft"] = "draft"
@@ -72,20 +79,23 @@ class DraftFrame(StateModel):
     offered: list[str]
 
 
-class ObjectiveFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class ObjectiveFrame:
     """First encounter: every player with 2 objectives keeps 1 (simultaneous, secret)."""
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
 
 
-class EncounterFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EncounterFrame:
     kind: Literal["encounter"] = "encounter"
     seat: str
     room: str
 
 
-class AttackFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class AttackFrame:
     """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
     target of the first attack in the queue was offered its interrupt cards."""
 
@@ -94,7 +104,8 @@ class AttackFrame(StateModel):
     asked: bool = False
 
 
-class InterruptFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class InterruptFrame:
     """An intruder is about to attack `seat`, who holds an interrupt card they can pay
     for: play one, or take the attack."""
 
@@ -103,7 +114,8 @@ class InterruptFrame(StateModel):
     attacker: int
 
 
-class MoveFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class MoveFrame:
     """A character moving into a room: escape attacks, arrival, exploration, noise."""
 
     kind: Literal["move"] = "move"
@@ -115,7 +127,8 @@ class MoveFrame(StateModel):
     no_noise: bool = False
 
 
-class EffectsFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EffectsFrame:
     """Effects waiting to be applied in order for a subject character (or none)."""
 
     kind: Literal["effects"] = "effects"
@@ -126,38 +139,42 @@ class EffectsFrame(StateModel):
     healed: bool = False         # a heal effect ran (the Field Medic ability follows)
 
 
-class PickFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class PickFrame:
     """A choice an effect needs: a room, a card, a colour, a destination, a target."""
 
     kind: Literal["pick"] = "pick"
     seat: str
     purpose: Literal["room", "discard", "color", "move", "intruder", "noise_corridor", "step"]
     options: list[str]
-    labels: list[str] = []
+    labels: list[str] = field(default_factory=list)
     tag: str = ""          # for purpose "step": which multi-step room action continues
     effect: Effect | None = None
     subject: str | None = None
     left: int = 1
 
 
-class AgreeFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class AgreeFrame:
     """Other characters asked to agree (riding the elevator along, a trade)."""
 
     kind: Literal["agree"] = "agree"
     asker: str
     purpose: Literal["elevator", "trade"]
     queue: list[str]
-    accepted: list[str] = []
+    accepted: list[str] = field(default_factory=list)
     target: str = ""
 
 
-class EventPhaseFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EventPhaseFrame:
     kind: Literal["event_phase"] = "event_phase"
     stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "round_end",
                    "done"] = "css"
 
 
-class EndFrame(StateModel):
+@dataclass(slots=True, kw_only=True)
+class EndFrame:
     kind: Literal["end"] = "end"
     reason: str
 

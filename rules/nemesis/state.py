@@ -5,19 +5,20 @@ Everything here is secret-bearing; only the ruleset's view decides what a seat s
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
-
-from rules.core.model import StateModel
 
 Place = Literal["board", "pod", "css", "bunker", "isolated", "dead"]
 
 
-class WoundCard(StateModel):
+@dataclass(slots=True, kw_only=True)
+class WoundCard:
     card: str
     dressed: bool = False
 
 
-class Held(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Held:
     """Something in a hand slot: a heavy item card or an object token."""
 
     item: str | None = None      # item id
@@ -26,7 +27,8 @@ class Held(StateModel):
     taped_to: str | None = None  # Duct Tape: the item this one shares a hand slot with
 
 
-class Hero(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Hero:
     """One player's character."""
 
     seat: str
@@ -34,13 +36,15 @@ class Hero(StateModel):
     room: str
     place: Place = "board"
     pod: str | None = None          # "A"/"B"/"C": the pod waited in (place "pod") or left in
-    hand: list[str] = []            # action card ids and contamination ids ("c:<id>")
-    deck: list[str] = []
-    discard: list[str] = []
-    inventory: list[str] = []       # normal item ids (secret; colours public)
-    hands: list[Held] = []          # at most 2 slots
+    # action card ids and contamination ids ("c:<id>")
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    # normal item ids (secret; colours public)
+    inventory: list[str] = field(default_factory=list)
+    hands: list[Held] = field(default_factory=list)          # at most 2 slots
     light: int = 0                  # light wounds 0..2
-    serious: list[WoundCard] = []
+    serious: list[WoundCard] = field(default_factory=list)
     larva: bool = False
     slime: bool = False
     signal: bool = False
@@ -51,14 +55,15 @@ class Hero(StateModel):
     fire_hurt: bool = False          # took fire damage after passing this round
     armor_used: bool = False         # Body Armor already ignored a light wound this round
     tracker_used: bool = False       # Motion Tracker already peeked this round
-    objectives: list[str] = []
-    contingencies: list[str] = []
+    objectives: list[str] = field(default_factory=list)
+    contingencies: list[str] = field(default_factory=list)
     quest_active: bool = False
-    visited_sections: list[int] = []
+    visited_sections: list[int] = field(default_factory=list)
     killed_intruder: bool = False
 
 
-class Intruder(StateModel):
+@dataclass(slots=True, kw_only=True)
+class Intruder:
     id: int
     kind: Literal["larva", "creeper", "adult", "breeder", "queen"]
     room: str
@@ -66,7 +71,8 @@ class Intruder(StateModel):
     token: str | None = None  # the intruder token drawn for it (set aside), if any
 
 
-class RoomState(StateModel):
+@dataclass(slots=True, kw_only=True)
+class RoomState:
     slot: str
     tile: str | None = None          # room tile id (hidden while unexplored)
     explored: bool = False
@@ -75,7 +81,7 @@ class RoomState(StateModel):
     items: int = 0                   # searches left
     fire: bool = False
     malfunction: bool = False
-    objects: list[str] = []          # "egg", "carcass", "corpse_<seat>"
+    objects: list[str] = field(default_factory=list)          # "egg", "carcass", "corpse_<seat>"
     venting: bool = False
 
 

@@ -7,14 +7,14 @@ results by picking an RNG state that produces them. Nothing here changes the eng
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from scenario import Scenario, kinds, texts, top  # noqa: F401  (re-exported for the tests)
+from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
 from rules.core.contract import Event
-from rules.core.rng import Rng
 from rules.darkmoon.cards import content
 from rules.darkmoon.ruleset import DarkMoon
 from rules.darkmoon.state import (
@@ -175,26 +175,6 @@ def die(kind: str, face: int) -> tuple[int, int]:
     return (6, face_index(kind, face))
 
 
-class ScriptedRng(Rng):
-    """An RNG whose next `below(n)` draws are scripted (then it goes on as usual).
-    Each scripted draw names the bound it expects, so a draw the test did not plan
-    for fails loudly instead of silently taking a scripted value."""
-
-    script: list[tuple[int, int]] = []
-
-    def below(self, n: int) -> int:
-        if self.script:
-            bound, value = self.script.pop(0)
-            assert bound == n, f"scripted draw below({bound}) but the engine drew below({n})"
-            return value
-        return super().below(n)
-
-
-def rig(s: GameState, *draws: tuple[int, int]) -> None:
-    """Make the next `rng.below(n)` draws of `s` (in place) return the given values."""
-    s.rng = ScriptedRng(state=s.rng.state, script=list(draws))
-
-
 def dice_in_game(s: GameState) -> tuple[int, int, int]:
     """(strong, weak, commander) over screens, pools and dice being rolled."""
     totals = {"strong": 0, "weak": 0, "commander": 0}
@@ -251,9 +231,9 @@ def board(s: GameState) -> dict[str, Any]:
         "suspicion": s.suspicion, "sabotage": s.sabotage, "commander": s.commander,
         "event_cubes": s.event_cubes, "final_cubes": s.final_cubes,
         "events_done": list(s.events_done), "current_event": s.current_event,
-        "available": s.available.model_dump(), "task_deck": list(s.task_deck),
+        "available": dataclasses.asdict(s.available), "task_deck": list(s.task_deck),
         "result": s.result,
-        "players": {seat: (p.held.model_dump(), p.die_tokens, p.quarantined)
+        "players": {seat: (dataclasses.asdict(p.held), p.die_tokens, p.quarantined)
                     for seat, p in s.players.items()},
     }
 

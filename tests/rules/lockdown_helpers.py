@@ -11,12 +11,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from scenario import Scenario, kinds, texts, top  # noqa: F401  (re-exported for the tests)
+from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.core.rng import Rng
 from rules.lockdown.bag import kind_of, token_table
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
@@ -273,25 +272,6 @@ def miss_card(kind: str) -> str:
 
 
 # ------------------------------------------------------------------ the RNG
-class ScriptedRng(Rng):
-    """An RNG whose next `below(n)` draws are scripted (then it goes on as usual).
-    Each scripted draw names the bound it expects."""
-
-    script: list[tuple[int, int]] = []
-
-    def below(self, n: int) -> int:
-        if self.script:
-            bound, value = self.script.pop(0)
-            assert bound == n, f"scripted draw below({bound}) but the engine drew below({n})"
-            return value
-        return super().below(n)
-
-
-def rig(s: GameState, *draws: tuple[int, int]) -> None:
-    """Make the next `rng.below(n)` draws of `s` (in place) return the given values."""
-    s.rng = ScriptedRng(state=s.rng.state, script=list(draws))
-
-
 def noise(face: int | str) -> tuple[int, int]:
     """The draw that rolls `face` on the noise die."""
     faces = list(C.dice.noise)

@@ -5,12 +5,14 @@ check what the contract offers. Each ruleset's helper module binds one `Scenario
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from rules.core.contract import Event, IllegalAction
 from rules.core.engine import FrameRuleset
+from rules.core.rng import Rng
 
 
 class Scenario:
@@ -82,3 +84,24 @@ def kinds(events: Iterable[Event]) -> list[str]:
 
 def texts(events: Iterable[Event]) -> str:
     return "\n".join(e.text for e in events)
+
+
+@dataclass(slots=True, kw_only=True)
+class ScriptedRng(Rng):
+    """An RNG whose next `below(n)` draws are scripted (then it goes on as usual).
+    Each scripted draw names the bound it expects, so a draw the test did not plan
+    for fails loudly instead of silently taking a scripted value."""
+
+    script: list[tuple[int, int]] = field(default_factory=list)
+
+    def below(self, n: int) -> int:
+        if self.script:
+            bound, value = self.script.pop(0)
+            assert bound == n, f"scripted draw below({bound}) but the engine drew below({n})"
+            return value
+        return Rng.below(self, n)
+
+
+def rig(s: Any, *draws: tuple[int, int]) -> None:
+    """Make the next `rng.below(n)` draws of `s` (in place) return the given values."""
+    s.rng = ScriptedRng(state=s.rng.state, script=list(draws))

@@ -163,7 +163,7 @@ def test_vote_is_simultaneous_and_secret_and_majority_infected_quarantines() -> 
     assert sorted(keys(s, commander)) == ["vote:abstain", "vote:strong", "vote:weak"]
     set_dice(s, target, 0, 2)
     assert sorted(keys(s, target)) == ["vote:abstain", "vote:weak"]  # no strong die
-    held_before = {x: p.held.model_copy() for x, p in s.players.items()}
+    held_before = {x: p.held.copy() for x, p in s.players.items()}
     voters = list(waiting(s))
     s, events = play(s, voters[0], "vote:weak")
     # nobody learns a vote before everyone has voted

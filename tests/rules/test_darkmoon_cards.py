@@ -4,6 +4,7 @@ content fired in a crafted state, with an observable effect."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -522,7 +523,7 @@ def _rich(n: int = 5, **options: Any) -> tuple[GameState, list[str]]:
     s.players[order[3]].quarantined = True
     set_dice(s, order[3], 1, 1)
     set_dice(s, order[2], 1, 1)
-    s.stack = [SENTINEL.model_copy(update={"seat": order[0]})]
+    s.stack = [dataclasses.replace(SENTINEL, seat=order[0])]
     return s, order
 
 
@@ -600,7 +601,7 @@ def _probe(s: GameState, field: str, order: list[str]) -> Any:
     if field == "votes_cost_dice":
         s, _ = play(s, seat, f"call_vote:{order[2]}")
         s, _ = vote_all(s, default="strong")
-        return s.players[seat].held.model_dump()
+        return dataclasses.asdict(s.players[seat].held)
     if field == "all_tasks_suspicious":
         s, _ = start_task(s, malfunction(s, "outpost"))
         s = _everyone_out(s)

@@ -136,7 +136,7 @@ def test_reduced_limit_forces_a_discard_of_the_players_choice() -> None:
     assert isinstance(frame, DiscardFrame) and frame.seat == target and frame.count == 2
     assert waiting(s) == [target]
     assert sorted(keys(s, target)) == ["discard:0,2,0", "discard:1,1,0", "discard:2,0,0"]
-    before = s.available.model_copy()
+    before = s.available.copy()
     s, _ = play(s, target, "discard:1,1,0")
     held = s.players[target].held
     assert (held.strong, held.weak) == (1, 1)

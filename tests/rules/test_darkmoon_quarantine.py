@@ -138,7 +138,7 @@ def test_release_restores_the_limit() -> None:
     s, order = _table()
     target = order[2]
     s = _quarantine_by_vote(s, order[0], target)
-    held = s.players[target].held.model_copy()
+    held = s.players[target].held.copy()
     s = turn(s, order[3])
     s, _ = play(s, order[3], f"call_vote:{target}")
     s, _ = vote_all(s, default="strong")
