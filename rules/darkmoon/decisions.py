@@ -3,6 +3,7 @@ answers, option picks, and the steps of revealing as infected."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
 from rules.core.contract import Action
@@ -49,17 +50,26 @@ def retrieve_legal(s: GameState, f: RetrieveFrame, seat: str) -> list[Action]:
     if f.purpose == "turn" and s.commander == seat and s.commander_die == "available":
         cmd_options = [True, False]
     swap_ok = f.purpose == "turn" and ability(s, seat, "free_swap")
-    held = s.players[seat].held
-    options: list[Action] = []
+    held_weak = s.players[seat].held.weak if swap_ok else 0
+    return list(_retrievals(total, strong_ok, s.available.weak, tuple(cmd_options), swap_ok,
+                            held_weak))
+
+
+@cache
+def _retrievals(total: int, strong_ok: int, weak_ok: int, cmd_options: tuple[bool, ...],
+                swap_ok: bool, held_weak: int) -> tuple[a.Retrieve, ...]:
+    """Every way to take exactly `total` dice (most strong dice first), with the
+    commander die if it may be taken and the free swap where it is possible."""
+    options: list[a.Retrieve] = []
     for strong in range(min(total, strong_ok), -1, -1):
         weak = total - strong
-        if weak > s.available.weak:
+        if weak > weak_ok:
             continue
         for cmd in cmd_options:
             options.append(a.Retrieve(strong=strong, weak=weak, commander=cmd))
-            if swap_ok and held.weak + weak > 0 and strong_ok - strong > 0:
+            if swap_ok and held_weak + weak > 0 and strong_ok - strong > 0:
                 options.append(a.Retrieve(strong=strong, weak=weak, commander=cmd, swap=True))
-    return options
+    return tuple(options)
 
 
 def retrieve_waiting(s: GameState, f: RetrieveFrame) -> list[str]:

@@ -5,6 +5,7 @@ Rolls are private (an event to the roller only); submitted dice are public.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rules.core.contract import Action
@@ -28,34 +29,38 @@ def _held_total(s: GameState, seat: str) -> int:
 
 
 def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
-    p = s.players[frame.seat]
+    held = s.players[frame.seat].held
     if frame.must_roll_all:
-        return [Roll(strong=p.held.strong, weak=p.held.weak, commander=bool(p.held.commander))]
-    low = frame.submit_count
-    options = []
-    max_strong = 0 if frame.weak_only else p.held.strong
-    max_cmd = 0 if frame.weak_only else p.held.commander
-    for strong in range(max_strong + 1):
-        for weak in range(p.held.weak + 1):
-            for cmd in range(max_cmd + 1):
-                n = strong + weak + cmd
-                if low <= n <= frame.max_dice:
-                    options.append(Roll(strong=strong, weak=weak, commander=bool(cmd)))
-    return options
+        return [Roll(strong=held.strong, weak=held.weak, commander=bool(held.commander))]
+    strong, cmd = (0, 0) if frame.weak_only else (held.strong, held.commander)
+    return list(_rolls(strong, held.weak, cmd, frame.submit_count, frame.max_dice))
+
+
+@cache
+def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll, ...]:
+    """Every roll of `low`..`high` dice out of those held (the same few lists come up
+    again and again, so they are built once)."""
+    return tuple(Roll(strong=x, weak=y, commander=bool(z))
+                 for x in range(strong + 1) for y in range(weak + 1) for z in range(cmd + 1)
+                 if low <= x + y + z <= high)
 
 
 def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
-    codes = sorted(d.code for d in frame.rolled)
-    sizes: list[int]
+    codes = tuple(sorted(d.code for d in frame.rolled))
     if frame.purpose == "task":
-        sizes = [1] if fatigued(s, frame.seat) else list(range(1, len(codes) + 1))
+        sizes = (1,) if fatigued(s, frame.seat) else tuple(range(1, len(codes) + 1))
     else:
-        sizes = [min(frame.submit_count, len(codes))]
+        sizes = (min(frame.submit_count, len(codes)),)
+    return list(_submits(codes, sizes))
+
+
+@lru_cache(maxsize=4096)
+def _submits(codes: tuple[str, ...], sizes: tuple[int, ...]) -> tuple[Submit, ...]:
     seen: dict[tuple[str, ...], Submit] = {}
     for size in sizes:
         for combo in combinations(codes, size):
             seen.setdefault(combo, Submit(dice=combo))
-    return list(seen.values())
+    return tuple(seen.values())
 
 
 def roll_waiting(s: GameState, frame: RollFrame) -> list[str]:

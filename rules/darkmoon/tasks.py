@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core.contract import Action
 from rules.darkmoon import cards as k
 from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
@@ -90,12 +92,17 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
     p = s.players[seat]
     if p.held.strong + p.held.weak + p.held.commander:
         options.append(GoIn())
-    cap = out_allowance(s, seat)
     strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
-    for strong in range(min(cap, strong_cap), -1, -1):
-        for weak in range(min(cap - strong, s.available.weak), -1, -1):
-            options.append(GoOut(strong=strong, weak=weak))
+    options += _outs(out_allowance(s, seat), strong_cap, s.available.weak)
     return options
+
+
+@cache
+def _outs(cap: int, strong_cap: int, weak_cap: int) -> tuple[GoOut, ...]:
+    """Every way to go OUT taking at most `cap` dice (most strong dice first)."""
+    return tuple(GoOut(strong=strong, weak=weak)
+                 for strong in range(min(cap, strong_cap), -1, -1)
+                 for weak in range(min(cap - strong, weak_cap), -1, -1))
 
 
 def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
