@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="print speed numbers")
     bench.add_argument("--ruleset", default="darkmoon")
     bench.add_argument("--players", type=int, default=5)
-    bench.add_argument("--games", type=int, default=30)
+    bench.add_argument("--games", type=int, default=50)
+    bench.add_argument("--repeats", type=int, default=3, help="timed passes over the games")
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from bot.bench import run as run_bench
 
-        run_bench(args.ruleset, args.players, args.games)
+        run_bench(args.ruleset, args.players, args.games, args.repeats)
         return 0
     return _run_bot()
 

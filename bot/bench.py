@@ -1,7 +1,7 @@
-"""Engine benchmark: `python -m bot bench --ruleset darkmoon --players 5 --games 30`.
+"""Engine benchmark: `python -m bot bench --ruleset darkmoon --players 5 --games 50`.
 
-Prints microseconds per apply, full games per second (one core), state JSON size, and
-render times when a renderer exists for the ruleset.
+Prints microseconds per apply, full games per second (one core; best and median of a
+few passes), state JSON size, and render times when a renderer exists for the ruleset.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import random
 import statistics
 import time
 
-from rules import get_ruleset
+from pydantic import BaseModel
+
+from rules import Ruleset, get_ruleset
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -18,14 +20,11 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(ruleset: str, players: int, games: int) -> dict[str, float]:
-    rs = get_ruleset(ruleset)
-    apply_us: list[float] = []
-    sizes: list[int] = []
-    views = []
-    t0 = time.perf_counter()
+def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],  # type: ignore[type-arg]
+          sizes: list[int], views: list[BaseModel]) -> int:
+    """Play one game per seed with random agents; returns the number of moves."""
     moves = 0
-    for seed in range(games):
+    for seed in seeds:
         agent = random.Random(seed)
         state = rs.new_game([str(1000 + i) for i in range(players)], seed, rs.Options())
         while rs.outcome(state) is None:
@@ -39,11 +38,29 @@ def run(ruleset: str, players: int, games: int) -> dict[str, float]:
                 sizes.append(len(rs.dump_state(state)))
                 if len(views) < 200:
                     views.append(rs.view(state, None))
-    elapsed = time.perf_counter() - t0
+    return moves
+
+
+def run(ruleset: str, players: int, games: int, repeats: int = 3) -> dict[str, float]:
+    """Time `repeats` passes over the same `games` seeds, after one warm-up game (content
+    loaded, copiers generated, caches filled: what a running bot has). A shared machine
+    only ever adds time, so the best pass is the code's speed; the median is printed too."""
+    rs = get_ruleset(ruleset)
+    _play(rs, players, range(10_000, 10_001), [], [], [])
+    apply_us: list[float] = []
+    sizes: list[int] = []
+    views: list[BaseModel] = []
+    rates: list[float] = []
+    moves = 0
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        moves = _play(rs, players, range(games), apply_us, sizes, views)
+        rates.append(games / (time.perf_counter() - t0))
     out = {
         "apply_mean_us": statistics.fmean(apply_us),
         "apply_p95_us": _percentile(apply_us, 0.95),
-        "games_per_s": games / elapsed,
+        "games_per_s_best": max(rates),
+        "games_per_s_median": statistics.median(rates),
         "moves_per_game": moves / games,
         "state_json_max_bytes": float(max(sizes)),
         "state_json_mean_bytes": statistics.fmean(sizes),
@@ -60,7 +77,8 @@ def run(ruleset: str, players: int, games: int) -> dict[str, float]:
             times.append((time.perf_counter() - t) * 1000)
         out["render_p50_ms"] = _percentile(times, 0.5)
         out["render_p95_ms"] = _percentile(times, 0.95)
-    print(f"{rs.title}, {players} players, {games} random games ({moves} moves):")
+    print(f"{rs.title}, {players} players, {games} random games ({moves} moves), "
+          f"{repeats} timed passes:")
     for key, value in out.items():
         print(f"  {key:24s} {value:10.1f}")
     return out

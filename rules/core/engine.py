@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -74,8 +75,13 @@ class FrameRuleset(Ruleset[Any]):
             return []
         kind = state.stack[-1].kind
         secret = kind in self.secret_kinds or len(seats) > 1
-        text = self.prompts.get(kind, "Your decision.")
-        return [Prompt(seat=x, kind=kind, text=text, secret=secret) for x in seats]
+        return [self._prompt(x, kind, secret) for x in seats]
+
+    @lru_cache(maxsize=4096)  # noqa: B019 - one ruleset object per ruleset, for good
+    def _prompt(self, seat: str, kind: str, secret: bool) -> Prompt:
+        """Prompts are values; the same few come up on every move."""
+        return Prompt(seat=seat, kind=kind, text=self.prompts.get(kind, "Your decision."),
+                      secret=secret)
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
         return _remember(state, seat, self.machine.legal(state, seat))

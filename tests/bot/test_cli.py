@@ -63,6 +63,6 @@ def test_replay_command_checks_the_snapshot(tmp_path: Path,
 
 
 def test_bench_prints_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--players", "3", "--games", "2"]) == 0
+    assert main(["bench", "--players", "3", "--games", "2", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     assert "apply_mean_us" in out and "games_per_s" in out and "render_p95_ms" in out
