@@ -1,6 +1,6 @@
 """The frame machine every ruleset runs on.
 
-A game state keeps a stack of frames (pydantic models with a `kind`). The top frame is
+A game state keeps a stack of frames (dataclasses with a `kind`). The top frame is
 the procedure in progress. For each frame kind a ruleset registers four functions:
 
 - waiting(state, frame) -> seats that must decide now ([] = the frame runs by itself)

@@ -1,11 +1,21 @@
-"""Base classes of game-state models.
+"""How a game state is built.
 
-A state is changed in place many times per move (inside `apply`, on a fresh copy), so
-its models skip pydantic's per-assignment bookkeeping: assigning a field writes the
-value straight into the model's `__dict__`. States are only validated where data comes
-in from outside (`model_validate_json` when a game is loaded); the engine's own
-assignments are checked by the type checker and by the JSON round-trip tests.
-(`model_fields_set` is therefore not kept up to date; nothing here uses it.)
+The contract asks for a pydantic model that round-trips through JSON exactly; a state
+is also copied on every move (`apply` works on a copy) and changed in place many times
+inside one. So:
+
+- the top of a state (`GameState`) is a pydantic model derived from `EngineState`,
+  which is what loads (`model_validate_json`, with full validation) and dumps it;
+- its parts (players, dice pools, frames, heroes, rooms, intruders, the RNG) are
+  slotted dataclasses (`@dataclass(slots=True, kw_only=True)`): pydantic validates and
+  serialises them as fields of the state, while building, changing and copying them
+  costs a tenth of what a pydantic model costs (see rules/core/clone.py);
+- assigning a field of the top model writes straight into its `__dict__`, skipping
+  pydantic's per-assignment bookkeeping (`model_fields_set` is therefore not kept up
+  to date; nothing here uses it).
+
+The engine's own assignments are checked by the type checker and by the JSON round-trip
+tests of the simulations; data from outside is validated when a game is loaded.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ from pydantic import BaseModel
 
 
 class StateModel(BaseModel):
-    """A mutable part of a game state (players, frames, rooms...)."""
+    """A pydantic model changed in place by the engine."""
 
     __setattr__ = object.__setattr__  # type: ignore[assignment]
 
