@@ -77,7 +77,7 @@ class WardenBot(discord.Client):
                 await self.tree.sync()
         running = await self._storage.running_games()
         for record in running:
-            self.timers.schedule(record)
+            self.timers.schedule(record, resume=True)
         log.info("loaded %d running game(s)", len(running))
 
     async def close(self) -> None:

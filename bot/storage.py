@@ -365,6 +365,11 @@ class Storage:
     def _now(self) -> str:
         return _iso(self._clock())
 
+    def now(self) -> datetime:
+        """The storage clock's current time (UTC), the one its timestamps come from."""
+        moment = self._clock()
+        return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         """Hold the lock so a read never sees another coroutine's open transaction."""

@@ -22,14 +22,21 @@ class Timers:
         self.bot = bot
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
-    def schedule(self, record: GameRecord) -> None:
+    def schedule(self, record: GameRecord, *, resume: bool = False) -> None:
+        """Start the clock for the decision now pending. `resume` (bot start): the
+        decision has been pending since the game's last change, so only what is left of
+        the time runs (and no reminder if its moment has passed)."""
         self.cancel(record.id)
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0 or record.status != "running":
             return
         seconds = minutes * self.bot.settings.timer_unit_seconds
+        elapsed = 0.0
+        if resume:
+            since = self.bot.storage.now() - record.updated_at
+            elapsed = min(seconds, max(0.0, since.total_seconds()))
         self.tasks[record.id] = asyncio.create_task(
-            self._watch(record.id, record.version, seconds), name=f"timer-{record.id}")
+            self._watch(record.id, record.version, seconds, elapsed), name=f"timer-{record.id}")
 
     def cancel(self, game_id: int) -> None:
         task = self.tasks.pop(game_id, None)
@@ -41,8 +48,11 @@ class Timers:
             task.cancel()
         self.tasks.clear()
 
-    async def _watch(self, game_id: int, version: int, seconds: float) -> None:
-        await asyncio.sleep(seconds / 2)
+    async def _watch(self, game_id: int, version: int, seconds: float,
+                     elapsed: float = 0.0) -> None:
+        half = seconds / 2
+        if elapsed < half:
+            await asyncio.sleep(half - elapsed)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
@@ -50,11 +60,12 @@ class Timers:
         state = self.bot.tables.state_of(record)
         waiting = list(dict.fromkeys(p.seat for p in rs.pending(state)))
         channel = self.bot.get_partial_messageable(int(record.channel_id))
-        await channel.send(
-            "Reminder: " + " ".join(f"<@{s}>" for s in waiting)
-            + " — your decision is needed; the default move is played when time runs out.",
-            allowed_mentions=discord.AllowedMentions(users=True))
-        await asyncio.sleep(seconds / 2)
+        if elapsed < half:
+            await channel.send(
+                "Reminder: " + " ".join(f"<@{s}>" for s in waiting)
+                + " — your decision is needed; the default move is played when time runs"
+                " out.", allowed_mentions=discord.AllowedMentions(users=True))
+        await asyncio.sleep(seconds - max(elapsed, half))
         for seat in waiting:
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.status != "running":
