@@ -265,7 +265,9 @@ def attack_run(ctx: Ctx, frame: AttackFrame) -> None:
         frame.queue.pop(0)
         frame.asked = False
         return  # the attacker died, fled or the target is gone
-    if intruder.kind != "larva" and not frame.asked and interrupt_cards(hero):
+    if intruder.kind != "larva" and not frame.asked and hero.hand:
+        # asked whenever they hold cards (a public fact), whether or not one of them is
+        # an interrupt they can pay for: the pause tells the table nothing about a hand
         frame.asked = True
         s.stack.append(InterruptFrame(seat=seat, attacker=intruder_id))
         return

@@ -21,7 +21,7 @@ from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
-from rules.lockdown.state import GameState, PickFrame, RoundFrame, TurnFrame
+from rules.lockdown.state import GameState, InterruptFrame, PickFrame, RoundFrame, TurnFrame
 from rules.lockdown.table import hand_limit, slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard
 
@@ -36,6 +36,17 @@ CHARACTERS = tuple(ch.id for ch in C.characters)
 SC = Scenario(RS, edit=clone)
 edit, advance, push, run_with = SC.edit, SC.advance, SC.push, SC.run_with
 play, keys, labels, illegal, waiting = SC.play, SC.keys, SC.labels, SC.illegal, SC.waiting
+
+
+def brace(s: GameState, events: Iterable[Event] = ()) -> tuple[GameState, list[Event]]:
+    """Take every intruder attack now waiting on its target without playing an
+    interrupt card (a target holding cards is always asked); `events` are carried on."""
+    out = list(events)
+    while s.stack and isinstance(s.stack[-1], InterruptFrame):
+        s, more = play(s, s.stack[-1].seat, "pick:0")
+        out += more
+    return s, out
+
 
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]

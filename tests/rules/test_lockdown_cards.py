@@ -27,6 +27,7 @@ from lockdown_helpers import (
     add_intruder,
     advance,
     attack,
+    brace,
     die,
     edit,
     give,
@@ -708,7 +709,7 @@ def passive_armor(item: str) -> None:
     s = carries_passive(item)
     i = add_intruder(s, "adult", HERE)
     on_top(s, "attacks", attack(hits=("adult",), light=1))
-    s2, events = push(s, AttackFrame(queue=[(i, "p0")]))
+    s2, events = brace(*push(s, AttackFrame(queue=[(i, "p0")])))
     assert s2.heroes["p0"].light == 0 and "armor" in kinds(events)
 
 
@@ -901,7 +902,7 @@ def test_every_attack_card_hits_the_kinds_it_shows(card: str, kind: str, dark: b
     sc, intruder = attacked(card, kind, dark, effects)
     s = staged(sc)
     picks: list[tuple[str, str, str]] = []
-    after, events = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    after, events = brace(*push(s, AttackFrame(queue=[(intruder, "p0")])))
     after = settle(after, events, picks)
     run = Run(s, after, events, "p0", sc.rolls, picks)
     verify(run, effects, strict=True)
@@ -914,7 +915,7 @@ def test_every_attack_card_hits_the_kinds_it_shows(card: str, kind: str, dark: b
 def test_every_attack_card_misses_the_kinds_it_does_not_show(card: str, kind: str) -> None:
     sc, intruder = attacked(card, kind, False, IDX.attacks[card].effects)  # as if it hit
     s = staged(sc)
-    after, events = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    after, events = brace(*push(s, AttackFrame(queue=[(intruder, "p0")])))
     assert [(e.data["card"], e.data["hit"]) for e in events if e.kind == "attack"] == [
         (card, False)]
     for seat in s.seats:

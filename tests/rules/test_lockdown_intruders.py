@@ -10,6 +10,7 @@ from lockdown_helpers import (
     B,
     add_intruder,
     attack,
+    brace,
     card_of,
     corridor,
     edit,
@@ -83,7 +84,7 @@ def test_surprise_attack_uses_the_red_number_in_darkness(powered: bool, hand: in
     s.power["2"].active = powered
     s.bag = ["adult0"]
     on_top(s, "attacks", attack(hits=("adult",), light=1))
-    s2, events = encounter(s, "p0", (1, 0))
+    s2, events = brace(*encounter(s, "p0", (1, 0)))
     assert ("surprise" in kinds(events)) is surprised
     assert (s2.heroes["p0"].light == 1) is surprised
 
@@ -148,7 +149,7 @@ def test_an_attack_card_only_hits_when_it_shows_the_attacker() -> None:
     s = scene()
     i = add_intruder(s, "creeper", REPO)
     on_top(s, "attacks", miss_card("creeper"), attack(hits=("creeper",), light=1))
-    s2, events = push(s, AttackFrame(queue=[(i, "p0"), (i, "p0")]))
+    s2, events = brace(*push(s, AttackFrame(queue=[(i, "p0"), (i, "p0")])))
     assert s2.heroes["p0"].light == 1
     assert [e.data.get("hit") for e in events if e.kind == "attack"] == [False, True]
     assert s2.discards["attacks"][-2:] == [miss_card("creeper"),
@@ -234,13 +235,22 @@ def test_a_fled_attacker_no_longer_attacks_and_a_survivor_still_does() -> None:
 
 
 @pytest.mark.rule("NX-IATK-1")
-def test_no_interrupt_prompt_without_the_means_to_pay_or_for_a_larva() -> None:
+def test_the_interrupt_prompt_gives_away_nothing_about_the_hand() -> None:
+    """Whoever holds cards is asked, payable interrupt or not (only "take the attack"
+    then); an empty hand is not asked; a larva's infestation is never interrupted."""
     fire = card_of("sentry", interrupt=True)
     s, i = interrupt_scene(fire, extra=0)  # Return Fire costs 1 more card
     on_top(s, "attacks", attack(hits=("adult",), light=1))
     s2, _ = push(s, AttackFrame(queue=[(i, "p0")]))
-    assert not any(isinstance(f, InterruptFrame) for f in s2.stack)
-    assert s2.heroes["p0"].light == 1
+    assert isinstance(top(s2), InterruptFrame) and waiting(s2) == ["p0"]
+    assert keys(s2, "p0") == ["pick:0"]
+    s3, _ = play(s2, "p0", "pick:0")
+    assert s3.heroes["p0"].light == 1 and fire in s3.heroes["p0"].hand
+    u = edit(s)
+    set_hand(u, "p0", [])
+    u2, _ = push(u, AttackFrame(queue=[(i, "p0")]))
+    assert not any(isinstance(f, InterruptFrame) for f in u2.stack)
+    assert u2.heroes["p0"].light == 1
     t, _ = interrupt_scene(fire)
     t.intruders.clear()
     larva = add_intruder(t, "larva", REPO)

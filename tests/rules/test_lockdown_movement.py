@@ -10,6 +10,7 @@ from lockdown_helpers import (
     advance,
     attack,
     bag_draw,
+    brace,
     corridor,
     do,
     edit,
@@ -102,7 +103,7 @@ def test_careful_movement_needs_a_free_corridor_and_no_combat() -> None:
 @pytest.mark.rule("NX-EXPLORE-1")
 def test_exploring_reveals_the_room_sets_items_and_removes_the_token() -> None:
     s = scene("silence", items=3)
-    s2, events = do(s, "p0", f"move:{ROOM}")
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))
     room = s2.rooms[ROOM]
     assert room.explored and room.token is None and room.items == 3
     assert "explore" in kinds(events)
@@ -176,7 +177,7 @@ def test_technical_corridor_numbers_mark_the_technical_space() -> None:
 def test_no_noise_roll_when_someone_is_there() -> None:
     s = scene(explored=True)
     s.heroes["p1"].room = ROOM
-    s2, events = do(s, "p0", f"move:{ROOM}")  # no scripted draw is consumed
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))  # no scripted draw is consumed
     assert "noise" not in kinds(events) and not s2.noise
 
 
@@ -230,7 +231,7 @@ def test_danger_pulls_idle_intruders_from_neighbouring_rooms() -> None:
 def test_danger_with_noise_around_never_causes_an_encounter() -> None:
     s = scene("danger")
     s.noise = [B.exit_by_number(ROOM, 1).corridor]
-    s2, events = do(s, "p0", f"move:{ROOM}")
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))
     assert not s2.intruders and "encounter" not in kinds(events)
     assert sorted(s2.noise) == AROUND
 
@@ -252,7 +253,7 @@ def test_entering_an_intruders_room_is_combat_not_an_encounter() -> None:
     s = scene(explored=True)
     i = add_intruder(s, "adult", ROOM)
     bag = list(s.bag)
-    s2, events = do(s, "p0", f"move:{ROOM}")  # no noise roll, no bag draw
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))  # no noise roll, no bag draw
     assert s2.bag == bag and "noise" not in kinds(events) and "encounter" not in kinds(events)
     assert waiting(s2) == ["p0"] and f"melee:{i}" in keys(s2, "p0")  # in combat
 
@@ -281,7 +282,7 @@ def test_escape_one_attack_per_intruder_then_move_and_explore() -> None:
     add_intruder(s, "creeper", REPO)
     first = attack(hits=("adult", "creeper"), light=1)
     on_top(s, "attacks", first, miss_card("creeper"))
-    s2, events = do(s, "p0", f"move:{ROOM}")
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))
     assert s2.heroes["p0"].light == 1
     assert kinds(events).count("attack") == 2
     assert kinds(events).index("escape") < kinds(events).index("attack")
@@ -298,7 +299,7 @@ def test_dying_while_escaping_leaves_the_corpse_in_the_origin() -> None:
     for penalty in ("leg", "eye", "back"):
         wound(s, "p0", penalty)
     on_top(s, "attacks", attack(hits=("adult",), light=1))
-    s2, events = do(s, "p0", f"move:{ROOM}")
+    s2, events = brace(*do(s, "p0", f"move:{ROOM}"))
     assert s2.heroes["p0"].place == "dead" and "corpse_p0" in s2.rooms[REPO].objects
     assert ROOM not in {h.room for h in s2.heroes.values() if h.place == "board"}
     assert "death" in kinds(events)

@@ -12,6 +12,7 @@ from lockdown_helpers import (
     advance,
     attack,
     bag_draw,
+    brace,
     corridor,
     do,
     edit,
@@ -58,7 +59,7 @@ def event_phase_of(s: GameState, *draws: tuple[int, int]) -> tuple[GameState, li
         hero.passed = True
     rig(s, *draws)
     s.stack = [RoundFrame(stage="next"), EventPhaseFrame()]
-    return advance(s)
+    return brace(*advance(s))
 
 
 # ------------------------------------------------------------------ the event phase
