@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.core.words import a_or_an
 from rules.darkmoon.actions import PlaceDamage, RemoveToken, TestDie, card_name
 from rules.darkmoon.state import DamageFrame, DieKind, GameState, RepairPickFrame, ShieldTestFrame
 from rules.darkmoon.table import MAX_DAMAGE, Ctx, all_infected_revealed, total_damage, who
@@ -33,7 +34,8 @@ def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
     s = ctx.s
     if not can_place(s, kind, lethal):
         if total_damage(s, kind) == MAX_DAMAGE - 1 and not lethal:
-            ctx.say(f"A {kind} token would end the game, so it is not placed.")
+            ctx.say(f"{a_or_an(kind).capitalize()} token would end the game, so it is not "
+                    "placed.")
         return False
     if kind == "shield":
         s.shield += 1

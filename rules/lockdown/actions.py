@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from rules.core.actions import ActionCodec, KeyedAction
+from rules.core.words import a_or_an
+
+
+def object_phrase(obj: str) -> str:
+    """An object token in a sentence: "an egg", "a carcass", "a corpse"."""
+    return "a corpse" if obj.startswith("corpse") else a_or_an(obj)
 
 
 class Draft(KeyedAction):
@@ -91,9 +97,7 @@ class PickUp(KeyedAction):
 
     @property
     def label(self) -> str:
-        what = "a corpse" if self.obj.startswith("corpse") else f"an {self.obj}" \
-            if self.obj[0] in "aeiou" else f"a {self.obj}"
-        return f"Pick up {what}"
+        return f"Pick up {object_phrase(self.obj)}"
 
 
 class Drop(KeyedAction):

@@ -4,6 +4,7 @@ full hands asks the player to drop something or to give the new thing up."""
 
 from __future__ import annotations
 
+from rules.lockdown.actions import object_phrase
 from rules.lockdown.cards import index
 from rules.lockdown.state import PickFrame
 from rules.lockdown.table import Ctx, owns_passive, slot_limit, slots_used, who
@@ -16,9 +17,7 @@ HEAVY = "heavy"
 def held_name(held: Held) -> str:
     if held.item is not None:
         return index().items[held.item].name
-    obj = held.obj or "?"
-    return "a corpse" if obj.startswith("corpse") else f"an {obj}" if obj == "egg" else \
-        f"a {obj}"
+    return object_phrase(held.obj or "?")
 
 
 def untape(hero: Hero, item_id: str | None) -> None:

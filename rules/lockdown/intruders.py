@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.core.words import a_or_an
 from rules.lockdown.bag import add_token, kind_of, return_token, surprise_number
 from rules.lockdown.board import Exit, board
 from rules.lockdown.cards import index
@@ -111,18 +112,18 @@ def danger(ctx: Ctx, hero: Hero) -> None:
 def move_intruder(ctx: Ctx, intruder: Intruder, exit_: Exit) -> bool:
     """Move through a corridor; False if it stayed (door broken, or gone into ducts)."""
     s = ctx.s
+    it = a_or_an(intruder.kind).capitalize()
     if exit_.to == "tech":
         s.intruders.remove(intruder)
         return_token(s, intruder.kind, intruder.token)
-        ctx.say(f"A {intruder.kind} vanishes into the technical corridors.", kind="intruder")
+        ctx.say(f"{it} vanishes into the technical corridors.", kind="intruder")
         return False
     if door(s, exit_.corridor) == "closed":
         set_door(s, exit_.corridor, "destroyed")
-        ctx.say(f"A {intruder.kind} smashes a closed door.", kind="door",
-                corridor=exit_.corridor)
+        ctx.say(f"{it} smashes a closed door.", kind="door", corridor=exit_.corridor)
         return False
     intruder.room = exit_.to
-    ctx.say(f"A {intruder.kind} moves into {room_name(s, exit_.to)}.", kind="intruder")
+    ctx.say(f"{it} moves into {room_name(s, exit_.to)}.", kind="intruder")
     return True
 
 
@@ -175,8 +176,8 @@ def spawn(ctx: Ctx, kind: str, room: str) -> Intruder | None:
     intruder = Intruder(id=s.next_intruder, kind=kind, room=room)  # type: ignore[arg-type]
     s.next_intruder += 1
     s.intruders.append(intruder)
-    ctx.say(f"A {kind} appears in {room_name(s, room)}!", kind="spawn", intruder=kind,
-            room=room)
+    ctx.say(f"{a_or_an(kind).capitalize()} appears in {room_name(s, room)}!", kind="spawn",
+            intruder=kind, room=room)
     first_intruder(ctx)
     return intruder
 

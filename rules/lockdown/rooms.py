@@ -8,6 +8,7 @@ from itertools import permutations
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
+from rules.core.words import a_or_an
 from rules.lockdown import heroes as hz
 from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick, RoomAct
@@ -474,10 +475,10 @@ def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
         s.rooms[hero.room].objects.remove(obj)
     kind = obj.split("_")[0]
     if in_lab:
-        gain_knowledge(ctx, hero, 3, f"analyses a {kind}")
+        gain_knowledge(ctx, hero, 3, f"analyses {a_or_an(kind)}")
     else:
         hero.knowledge += 3
-        ctx.say(f"{who(hero.seat)} analyses a {kind} with the toolset (+3 knowledge).",
+        ctx.say(f"{who(hero.seat)} analyses {a_or_an(kind)} with the toolset (+3 knowledge).",
                 kind="knowledge")
     if kind not in s.lab_slots and len(s.lab_slots) < len(s.weaknesses):
         s.lab_slots.append(kind)
