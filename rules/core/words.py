@@ -6,3 +6,9 @@ from __future__ import annotations
 def a_or_an(noun: str) -> str:
     """`noun` with its indefinite article: "an adult", "a larva"."""
     return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+def dice_count(n: int, kind: str = "") -> str:
+    """"1 die", "3 dice", "no dice"; with a kind: "2 weak dice"."""
+    noun = f"{kind} " if kind else ""
+    return f"no {noun}dice" if n == 0 else f"1 {noun}die" if n == 1 else f"{n} {noun}dice"

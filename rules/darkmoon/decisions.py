@@ -7,6 +7,7 @@ from functools import cache
 from itertools import permutations
 
 from rules.core.contract import Action
+from rules.core.words import dice_count
 from rules.darkmoon import actions as a
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import clear_kind
@@ -96,7 +97,7 @@ def retrieve_act(ctx: Ctx, f: RetrieveFrame, seat: str, action: Action) -> None:
         s.available.strong -= 1
     n = action.strong + action.weak + int(action.commander)
     if n or action.swap:
-        ctx.say(f"{who(seat)} retrieves {n} dice.", kind="retrieve", seat=seat, count=n)
+        ctx.say(f"{who(seat)} retrieves {dice_count(n)}.", kind="retrieve", seat=seat, count=n)
         ctx.tell(seat, f"You took {a.dice_text(action.strong, action.weak, action.commander)}"
                  + (" and swapped a weak die for a strong one." if action.swap else "."),
                  kind="dice")
@@ -138,7 +139,7 @@ def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
     s.available.strong += action.strong
     s.available.weak += action.weak
     n = action.strong + action.weak
-    ctx.say(f"{who(seat)} returns {n} dice to the available pool ({f.reason}).",
+    ctx.say(f"{who(seat)} returns {dice_count(n)} to the available pool ({f.reason}).",
             kind="discard", seat=seat, count=n)
 
 

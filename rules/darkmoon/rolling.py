@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from rules.core.contract import Action
+from rules.core.words import dice_count
 from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text
 from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import (
@@ -211,7 +212,7 @@ def _resolve_repair(ctx: Ctx, frame: RollFrame) -> None:
         s.sabotage = None
         p = s.players[frame.seat]
         n = min(2, normal_held(p))
-        ctx.say(f"{who(frame.seat)} clears the sabotage and must give up {n} dice.",
+        ctx.say(f"{who(frame.seat)} clears the sabotage and must give up {dice_count(n)}.",
                 kind="sabotage")
         if n:
             s.stack.append(DiscardFrame(seat=frame.seat, count=n, reason="to clear sabotage"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Event
+from rules.core.words import dice_count
 from rules.darkmoon.cards import ActionName, During, content, index
 from rules.darkmoon.state import DieKind, DiscardFrame, GameState, Player
 
@@ -145,8 +146,8 @@ def enforce_limit(ctx: Ctx, seat: str) -> None:
         kind: DieKind = "strong" if p.held.strong else "weak"
         p.held.add(kind, -excess)
         s.available.add(kind, excess)
-        ctx.tell(seat, f"You returned {excess} {kind} dice to stay within your die limit.")
-        ctx.say(f"{who(seat)} returned {excess} dice to the available pool.")
+        ctx.tell(seat, f"You returned {dice_count(excess, kind)} to stay within your die limit.")
+        ctx.say(f"{who(seat)} returned {dice_count(excess)} to the available pool.")
         return
     s.stack.append(DiscardFrame(seat=seat, count=excess, to_limit=True,
                                 reason="to stay within your die limit"))

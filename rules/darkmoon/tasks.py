@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from rules.core.contract import Action
+from rules.core.words import dice_count
 from rules.darkmoon import cards as k
 from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
@@ -127,7 +128,7 @@ def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
         s.available.strong -= action.strong
         s.available.weak -= action.weak
         n = action.strong + action.weak
-        ctx.say(f"{who(seat)} is OUT and takes {n} dice.", kind="participation", seat=seat,
+        ctx.say(f"{who(seat)} is OUT and takes {dice_count(n)}.", kind="participation", seat=seat,
                 choice="out", taken=n)
         f.cursor += 1
 
