@@ -44,6 +44,7 @@ from renders.common import (
     text_width,
     vertical_gradient,
 )
+from rules.lockdown.board import slot_code, staircase_name
 from rules.lockdown.view import HeroView, LockdownView, RoomView
 
 W, H = 1400, 900
@@ -652,6 +653,8 @@ def _tile(geo: Geometry, slot: str, tile: str | None, explored: bool,
                             outline=mix(C.PANEL, base, 0.55), width=2)
         draw_text_mid(patch, w / 2, 17, "?", 24, mix(C.PANEL, base, 0.8), bold=True,
                       align="center")
+        draw_text_mid(patch, w / 2, h - 13, slot_code(slot), 14, mix(C.PANEL, base, 0.9),
+                      align="center")
         return patch
     lit = powered or geo.sections[slot] is None
     fill = mix(C.PANEL, base, 0.42 if lit else 0.2)
@@ -674,8 +677,7 @@ def _search_colour(tile: str | None) -> RGB | None:
 
 def _room_name(r: RoomView) -> str:
     if r.tile == "staircase" or (r.section is None and r.slot.startswith("stairs")):
-        tail = r.slot.rsplit("_", 1)[-1]
-        return f"Stairs {tail.upper()}" if len(tail) <= 2 else "Stairs"
+        return staircase_name(r.slot)
     return SHORT.get(r.tile or "", r.name or r.slot)
 
 

@@ -81,3 +81,18 @@ def build_index(board: BoardMap) -> BoardIndex:
 @lru_cache(maxsize=1)
 def board() -> BoardIndex:
     return build_index(content().board)
+
+
+def slot_code(slot: str) -> str:
+    """How players name a room space before its tile is known: "2-3" for the third
+    space of section 2 (drawn in the empty box on the board); other spaces keep their id."""
+    head, _, number = slot.partition("_")
+    if len(head) == 2 and head[0] == "s" and head[1].isdigit() and number.isdigit():
+        return f"{head[1]}-{number}"
+    return slot
+
+
+def staircase_name(slot: str) -> str:
+    """"Stairs A" for the staircase space "stairs_a" (as the board labels it)."""
+    tail = slot.rsplit("_", 1)[-1]
+    return f"Stairs {tail.upper()}" if len(tail) <= 2 else "Stairs"

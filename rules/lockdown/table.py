@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Event
-from rules.lockdown.board import board
+from rules.lockdown.board import board, slot_code, staircase_name
 from rules.lockdown.cards import Content, content, index
 from rules.lockdown.state import GameState
 from rules.nemesis.state import Hero, Intruder
@@ -34,11 +34,12 @@ def who(seat: str) -> str:
 
 
 def room_name(s: GameState, slot: str) -> str:
+    """A room as the board shows it: its tile's name once explored (every tile but the
+    staircase is unique), else the space's code drawn in the empty box."""
     room = s.rooms[slot]
     if room.explored and room.tile:
-        tile = tile_of(room.tile)
-        return f"{tile.name} ({slot})"
-    return f"unexplored room {slot}"
+        return staircase_name(slot) if room.tile == "staircase" else tile_of(room.tile).name
+    return f"unexplored room {slot_code(slot)}"
 
 
 def tile_of(tile_id: str) -> Any:
