@@ -327,3 +327,19 @@ def test_help_topics():
     for t in topics:
         assert t.title.strip() and t.text.strip()
         assert len(t.text) <= 900, (t.id, len(t.text))
+
+
+def test_rooms_are_named_as_the_board_draws_them() -> None:
+    """Unexplored spaces by the code in their empty box, explored rooms by tile name,
+    staircases as labelled; every unexplored code is distinct."""
+    from lockdown_helpers import started
+
+    from rules.lockdown.board import slot_code
+    from rules.lockdown.table import room_name
+
+    s = started(2)
+    hidden = [slot for slot, r in s.rooms.items() if not r.explored]
+    names = [room_name(s, slot) for slot in hidden]
+    assert "unexplored room 2-3" in names and len(set(names)) == len(names) == 19
+    assert room_name(s, "stairs_a") == "Stairs A" and room_name(s, "isolation") == "Isolation Room"
+    assert slot_code("s3_7") == "3-7" and slot_code("repository") == "repository"
