@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from bot.components import choice_view, table_view
 from bot.hands import describe_private
 from bot.storage import GameRecord
-from bot.texts import DM_FAILED, clip, join_log
+from bot.texts import DM_FAILED, MAX_MESSAGE, clip, join_log
 from rules import Event, Ruleset
 
 if TYPE_CHECKING:
@@ -99,12 +99,15 @@ class Publisher:
             if changed:
                 parts.append(describe_private(view))
             dm_view = None
+            ask = ""
             if new_secret and prompt is not None:
                 labels = [a.label for a in rs.legal_actions(state, seat)]
                 dm_view, _ = choice_view(record.id, state.version,  # type: ignore[attr-defined]
                                          labels, self.names(record))
-                parts.append(f"**{prompt.text}** Choose below (only you see this).")
-            await self.dm(record, seat, clip("\n".join(parts), 1900), dm_view)
+                ask = f"\n**{prompt.text}** Choose below (only you see this)."
+            # a long sheet is cut, never the question the buttons answer
+            text = clip("\n".join(parts), MAX_MESSAGE - len(ask)) + ask
+            await self.dm(record, seat, text.strip("\n"), dm_view)
 
     async def dm(self, record: GameRecord, seat: str, text: str,
                  view: discord.ui.View | None = None) -> bool:
