@@ -96,6 +96,26 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             f"The game was ended by <@{interaction.user.id}>.",
             allowed_mentions=discord.AllowedMentions.none())
 
+    @game.command(name="timer", description="Set the turn timer (host or Manage Channels)")
+    @app_commands.describe(minutes="Minutes before an absent player's default move "
+                           "(0 = no timer)")
+    async def game_timer(interaction: discord.Interaction,
+                         minutes: app_commands.Range[int, 0, 1440]) -> None:
+        bot = _bot(interaction)
+        channel = str(interaction.channel_id)
+        async with bot.tables.lock(channel):
+            try:
+                record = await bot.tables.set_timer(channel, str(interaction.user.id),
+                                                    interaction.permissions.manage_channels,
+                                                    minutes)
+            except UserError as exc:
+                await refuse(interaction, str(exc))
+                return
+        bot.timers.schedule(record)  # the pending decision gets the new time from now
+        text = (f"turn timer set to {minutes} minute(s)" if minutes else "turn timer off")
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}>: {text}.", allowed_mentions=discord.AllowedMentions.none())
+
     @game.command(name="status", description="Show the board and whose turn it is")
     async def game_status(interaction: discord.Interaction) -> None:
         bot = _bot(interaction)

@@ -113,6 +113,16 @@ class Tables:
         self._cache.pop(record.id, None)
         return await self.storage.set_status(record.id, "ended")
 
+    async def set_timer(self, channel_id: str, user_id: str, moderator: bool,
+                        minutes: int) -> GameRecord:
+        """Change the channel game's turn timer (lobby or running)."""
+        record = await self.channel_game(channel_id)
+        if user_id != record.host_id and not moderator:
+            raise UserError("Only the host or someone with Manage Channels can change the "
+                            "turn timer.")
+        options = {**record.options, "turn_timeout_minutes": minutes}
+        return await self.storage.set_options(record.id, options)
+
     # ------------------------------------------------------------ play
     def _ruleset(self, name: str) -> Ruleset:  # type: ignore[type-arg]
         try:

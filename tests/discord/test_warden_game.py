@@ -267,6 +267,33 @@ async def test_turn_timer_resumes_after_a_restart_with_the_time_left(
         await storage.close()
 
 
+@pytest.mark.rule("BOT-AFK-1")
+async def test_the_host_can_turn_the_timer_on_mid_game(fake_discord: FakeDiscord,
+                                                      tmp_path: Path) -> None:
+    """A game opened without a timer is not stuck with an absent player: the host (not
+    another player) sets one with /game timer and the default move follows."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db", WARDEN_TIMER_UNIT_SECONDS=0.4) as bot:
+        await open_and_start(fake_discord)
+        record, state = await _state(bot)
+        refused = await fake_discord.slash(BOB, fake_discord.channel_id, "game", "timer",
+                                           minutes=1)
+        assert refused.response.ephemeral and "Only the host" in refused.response.content
+        done = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
+                                        minutes=1)
+        assert "turn timer set to 1 minute" in done.response.content
+        assert (await current_record(bot)).options["turn_timeout_minutes"] == 1
+        await fake_discord.wait_for(
+            lambda: any("ran out of time" in m.content
+                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
+        await fake_discord.settle()
+        assert (await current_record(bot)).version > record.version
+        off = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
+                                       minutes=0)
+        assert "turn timer off" in off.response.content
+        assert record.id not in bot.timers.tasks
+
+
 @pytest.mark.rule("BOT-MOVE-1")
 async def test_roll_and_submit_commands(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """/roll and /submit offer only rolling and submitting choices and apply them."""
