@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import choice_view
+from bot.components import choice_view, fingerprint
 from bot.games import MoveResult, UserError
 from bot.hands import describe_private
 from bot.storage import GameRecord
@@ -49,23 +49,26 @@ class MoveDesk:
 
     # ------------------------------------------------------------ entry points
     async def choose_index(self, interaction: discord.Interaction, game_id: int,
-                           version: int, index: int) -> None:
+                           version: int, index: int, stamp: str | None = None) -> None:
+        """A click on a move button/select made at `version` for choices `stamp`."""
         self.remember(interaction)
         seat = str(interaction.user.id)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             await refuse(interaction, "That game is over.")
             return
-        if record.version != version:
-            await refuse(interaction, STALE)
-            return
         rs = self.bot.tables.ruleset_of(record)
         legal = rs.legal_actions(self.bot.tables.state_of(record), seat)
+        if record.version != version and not (
+                stamp is not None and stamp == fingerprint(legal)
+                and not await self.bot.storage.acted_since(game_id, seat, version)):
+            await refuse(interaction, STALE)
+            return
         if not 0 <= index < len(legal):
             await refuse(interaction, STALE if seat in record.seats else
                          "You are not playing in this game.")
             return
-        await self.submit(interaction, record, seat, legal[index].key, version)
+        await self.submit(interaction, record, seat, legal[index].key, record.version)
 
     async def submit(self, interaction: discord.Interaction | None, record: GameRecord,
                      seat: str, key: str, version: int | None = None) -> MoveResult | None:
@@ -125,7 +128,7 @@ class MoveDesk:
             await refuse(interaction, f"{NO_CHOICE} Waiting for {waiting or 'nobody'}.")
             return
         prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
-        view, truncated = choice_view(record.id, record.version, [a.label for a in legal],
+        view, truncated = choice_view(record.id, record.version, legal,
                                       self.bot.publisher.names(record))
         text = prompt.text if prompt else "Your choices:"
         if truncated:

@@ -101,9 +101,8 @@ class Publisher:
             dm_view = None
             ask = ""
             if new_secret and prompt is not None:
-                labels = [a.label for a in rs.legal_actions(state, seat)]
                 dm_view, _ = choice_view(record.id, state.version,  # type: ignore[attr-defined]
-                                         labels, self.names(record))
+                                         rs.legal_actions(state, seat), self.names(record))
                 ask = f"\n**{prompt.text}** Choose below (only you see this)."
             # a long sheet is cut, never the question the buttons answer
             text = clip("\n".join(parts), MAX_MESSAGE - len(ask)) + ask

@@ -640,6 +640,14 @@ class Storage:
             )
         return [_game_from_row(row) for row in rows]
 
+    async def acted_since(self, game_id: int, seat: Snowflake, version: int) -> bool:
+        """Whether `seat` made a move (or had one made for it) after `version`."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND seq > ? LIMIT 1",
+                (game_id, _sid(seat), version)))
+        return bool(rows)
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The move log of a game, ordered by ``seq``."""
         async with self._read() as conn:

@@ -249,6 +249,16 @@ async def test_record_move_is_atomic_and_persistent(db_path: Path, clock: FakeCl
         assert got.updated_at == moves[1].created_at
 
 
+async def test_acted_since_tells_whether_a_seat_moved_after_a_version(store: Storage) -> None:
+    game = await running_game(store)
+    await store.record_move(game.id, "u1", "a", "{}", 1)
+    await store.record_move(game.id, "u2", "b", "{}", 2)
+    assert await store.acted_since(game.id, "u1", 0)
+    assert not await store.acted_since(game.id, "u1", 1)
+    assert await store.acted_since(game.id, "u2", 1)
+    assert not await store.acted_since(game.id, "u3", 0)
+
+
 async def test_final_move_finishes_game_and_frees_channel(store: Storage) -> None:
     game = await running_game(store)
     await store.record_move(game.id, "u1", "win", '{"over":true}', 1, status="finished")

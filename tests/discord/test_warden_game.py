@@ -12,6 +12,7 @@ from fake_discord import FakeDiscord, run_client
 from warden_helpers import (
     BOB,
     CAROL,
+    DAVE,
     HOST,
     PLAYERS,
     STRANGER,
@@ -187,6 +188,38 @@ async def test_double_click_applies_once(fake_discord: FakeDiscord, tmp_path: Pa
         second = await fake_discord.click(waiting, dm_prompt, button["custom_id"])
         assert second.response.ephemeral and "out of date" in second.response.content
         assert (await current_record(bot)).version == record.version + 1
+
+
+@pytest.mark.rule("BOT-MOVE-1")
+async def test_simultaneous_voters_all_answer_from_their_dm_buttons(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Everyone's vote prompt arrives by DM at once; one vote must not make the others'
+    buttons out of date (their choices did not change)."""
+    players = (*PLAYERS, DAVE)
+    add_players(fake_discord, *players)
+    agent = random.Random(4)
+    async with warden(tmp_path / "w.db", seed=2) as bot:  # no outpost blocks votes
+        await open_and_start(fake_discord, players)
+        for _ in range(300):
+            record, state = await _state(bot)
+            voters = [p.seat for p in RS.pending(state) if p.kind == "vote"]
+            if len(voters) > 1 or record.status != "running":
+                break
+            seat = RS.pending(state)[0].seat
+            call = [a.key for a in RS.legal_actions(state, seat) if a.kind == "call_vote"]
+            if call:
+                await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
+                                         action=call[0])
+            else:
+                await _play_by_command(fake_discord, bot, agent)
+        assert len(voters) > 1, "no vote came up"
+        for n, seat in enumerate(voters):
+            prompt = [m for m in fake_discord.dms_to(int(seat)) if m.components][-1]
+            button = prompt.components[0]["components"][0]
+            done = await fake_discord.click(int(seat), prompt, button["custom_id"])
+            assert done.response.content.startswith("Done:"), done.response.content
+            assert (await current_record(bot)).version == record.version + n + 1
+            assert prompt.components == []  # the DM prompt closes once answered
 
 
 @pytest.mark.rule("BOT-PERSIST-1")
