@@ -96,6 +96,29 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             f"The game was ended by <@{interaction.user.id}>.",
             allowed_mentions=discord.AllowedMentions.none())
 
+    @game.command(name="kick", description="Remove a player (host or Manage Channels)")
+    @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "
+                           "bot plays their seat from now on")
+    async def game_kick(interaction: discord.Interaction, player: discord.User) -> None:
+        bot = _bot(interaction)
+        channel = str(interaction.channel_id)
+        async with bot.tables.lock(channel):
+            try:
+                record = await bot.tables.kick(channel, str(interaction.user.id),
+                                               interaction.permissions.manage_channels,
+                                               str(player.id))
+            except UserError as exc:
+                await refuse(interaction, str(exc))
+                return
+        if record.status == "lobby":
+            await bot.lobby.refresh(interaction, record)
+            return
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}> removed <@{player.id}> from the game: the bot plays "
+            "their seat from now on with the default moves.",
+            allowed_mentions=discord.AllowedMentions.none())
+        bot.timers.schedule(record)  # their pending decision, if any, is played now
+
     @game.command(name="timer", description="Set the turn timer (host or Manage Channels)")
     @app_commands.describe(minutes="Minutes before an absent player's default move "
                            "(0 = no timer)")

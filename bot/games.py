@@ -123,6 +123,28 @@ class Tables:
         options = {**record.options, "turn_timeout_minutes": minutes}
         return await self.storage.set_options(record.id, options)
 
+    async def kick(self, channel_id: str, user_id: str, moderator: bool,
+                   target: str) -> GameRecord:
+        """Remove a player: from a lobby, their seat; from a running game, their control
+        of it (a hidden-role seat cannot vanish mid-game, so the bot plays it from now on
+        with the documented default moves; the seats are listed in options["away"])."""
+        record = await self.channel_game(channel_id)
+        if user_id != record.host_id and not moderator:
+            raise UserError("Only the host or someone with Manage Channels can remove a "
+                            "player.")
+        if target not in record.seats:
+            raise UserError(f"<@{target}> is not in this game.")
+        if target == record.host_id:
+            raise UserError("The host cannot be removed; end the game with `/game end`.")
+        if record.status == "lobby":
+            return await self.storage.set_seats(record.id,
+                                                [s for s in record.seats if s != target])
+        away = away_seats(record)
+        if target in away:
+            raise UserError(f"<@{target}> was already removed; the bot plays their seat.")
+        return await self.storage.set_options(record.id,
+                                              {**record.options, "away": [*away, target]})
+
     # ------------------------------------------------------------ play
     def _ruleset(self, name: str) -> Ruleset:  # type: ignore[type-arg]
         try:
@@ -153,8 +175,10 @@ class Tables:
         return record
 
     async def play(self, game_id: int, seat: str, key: str,
-                   expected_version: int | None = None) -> MoveResult:
-        """Apply one move for `seat`. Call with the channel lock held."""
+                   expected_version: int | None = None, *, by_player: bool = True
+                   ) -> MoveResult:
+        """Apply one move for `seat` (`by_player` False: the bot's default move for an
+        absent or removed player). Call with the channel lock held."""
         record = await self.running(game_id)
         if record.status != "running":
             raise UserError("The game is over.")
@@ -162,6 +186,8 @@ class Tables:
             raise UserError("That prompt is out of date; use the newest one or `/move`.")
         if seat not in record.seats:
             raise UserError("You are not playing in this game.")
+        if by_player and seat in away_seats(record):
+            raise UserError("You were removed from this game; the bot plays your seat.")
         rs = self.ruleset_of(record)
         state = self.state_of(record)
         action = rs.parse_action(state, seat, key)
@@ -180,10 +206,15 @@ class Tables:
                           label=action.label, seat=seat, finished=finished)
 
 
+def away_seats(record: GameRecord) -> list[str]:
+    """Seats of a running game whose player was removed: the bot plays them."""
+    return [str(x) for x in record.options.get("away") or ()]
+
+
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ()))
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-__all__ = ["IllegalAction", "MoveResult", "Tables", "UserError"]
+__all__ = ["IllegalAction", "MoveResult", "Tables", "UserError", "away_seats"]

@@ -75,7 +75,8 @@ class MoveDesk:
         lock = self.bot.tables.lock(record.channel_id)
         async with lock:
             try:
-                result = await self.bot.tables.play(record.id, seat, key, version)
+                result = await self.bot.tables.play(record.id, seat, key, version,
+                                                    by_player=interaction is not None)
             except (UserError, IllegalAction) as exc:
                 reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
                 if interaction is not None:

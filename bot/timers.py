@@ -1,5 +1,6 @@
 """Turn timers (BOT-AFK-1): a reminder at half time, then the documented default
-action for every seat still waiting, so a game never hangs on an absent player."""
+action for every seat still waiting, so a game never hangs on an absent player. Seats
+whose player was removed (`/game kick`) get their default move at once."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games import away_seats
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
@@ -27,8 +29,14 @@ class Timers:
         decision has been pending since the game's last change, so only what is left of
         the time runs (and no reminder if its moment has passed)."""
         self.cancel(record.id)
+        if record.status != "running":
+            return
+        if self._removed_waiting(record):
+            self.tasks[record.id] = asyncio.create_task(
+                self._play_removed(record.id, record.version), name=f"away-{record.id}")
+            return
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
-        if minutes <= 0 or record.status != "running":
+        if minutes <= 0:
             return
         seconds = minutes * self.bot.settings.timer_unit_seconds
         elapsed = 0.0
@@ -48,6 +56,21 @@ class Timers:
             task.cancel()
         self.tasks.clear()
 
+    def _waiting(self, record: GameRecord) -> list[str]:
+        rs = self.bot.tables.ruleset_of(record)
+        return list(dict.fromkeys(p.seat for p in rs.pending(self.bot.tables.state_of(record))))
+
+    def _removed_waiting(self, record: GameRecord) -> list[str]:
+        away = away_seats(record)
+        return [seat for seat in self._waiting(record) if seat in away] if away else []
+
+    async def _play_removed(self, game_id: int, version: int) -> None:
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.version != version or record.status != "running":
+            return
+        await self._play_defaults(record, self._removed_waiting(record)[:1],
+                                  "<@{seat}> was removed: the bot plays **{label}**.")
+
     async def _watch(self, game_id: int, version: int, seconds: float,
                      elapsed: float = 0.0) -> None:
         half = seconds / 2
@@ -56,27 +79,33 @@ class Timers:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
-        rs = self.bot.tables.ruleset_of(record)
-        state = self.bot.tables.state_of(record)
-        waiting = list(dict.fromkeys(p.seat for p in rs.pending(state)))
-        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        waiting = self._waiting(record)
         if elapsed < half:
+            channel = self.bot.get_partial_messageable(int(record.channel_id))
             await channel.send(
                 "Reminder: " + " ".join(f"<@{s}>" for s in waiting)
                 + " — your decision is needed; the default move is played when time runs"
                 " out.", allowed_mentions=discord.AllowedMentions(users=True))
         await asyncio.sleep(seconds - max(elapsed, half))
-        for seat in waiting:
-            record = await self.bot.storage.get_game(game_id)
-            if record is None or record.status != "running":
+        await self._play_defaults(record, waiting,
+                                  "<@{seat}> ran out of time: playing **{label}**.")
+
+    async def _play_defaults(self, record: GameRecord, seats: list[str], text: str) -> None:
+        """The documented default move for each of `seats` still waiting."""
+        version = record.version
+        rs = self.bot.tables.ruleset_of(record)
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        for seat in seats:
+            latest = await self.bot.storage.get_game(record.id)
+            if latest is None or latest.status != "running":
                 return
-            state = self.bot.tables.state_of(record)
-            if record.version != version and seat not in {p.seat for p in rs.pending(state)}:
+            state = self.bot.tables.state_of(latest)
+            if latest.version != version and seat not in {p.seat for p in rs.pending(state)}:
                 continue
             default = getattr(rs, "default_action", None)
             action = default(state, seat) if default else None
             if action is None:
                 continue
-            await channel.send(f"<@{seat}> ran out of time: playing **{action.label}**.",
+            await channel.send(text.format(seat=seat, label=action.label),
                                allowed_mentions=discord.AllowedMentions.none())
-            await self.bot.moves.submit(None, record, seat, action.key)
+            await self.bot.moves.submit(None, latest, seat, action.key)

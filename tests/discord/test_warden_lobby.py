@@ -9,6 +9,7 @@ from fake_discord import FakeDiscord
 from warden_helpers import (
     BOB,
     CAROL,
+    DAVE,
     HOST,
     PLAYERS,
     STRANGER,
@@ -19,6 +20,8 @@ from warden_helpers import (
     open_and_start,
     warden,
 )
+
+from bot.replay import replay_game
 
 
 @pytest.mark.rule("BOT-LOBBY-1")
@@ -90,3 +93,47 @@ async def test_status_reposts_board(fake_discord: FakeDiscord, tmp_path: Path) -
         assert status.response.ephemeral
         newest = board_message(fake_discord)
         assert newest.id != first.id and "Waiting for" in newest.content
+
+
+@pytest.mark.rule("BOT-AUTH-1")
+async def test_kick_frees_a_lobby_seat_and_hands_a_running_seat_to_the_bot(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """The host (not a player) removes someone: in the lobby the seat is freed; in a
+    running game the removed player can no longer act and the bot plays their seat."""
+    add_players(fake_discord, *PLAYERS, DAVE)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="darkmoon")
+        for uid in (BOB, CAROL, DAVE):
+            await fake_discord.click(uid, lobby.message, label="Join")
+        refused = await fake_discord.slash(BOB, channel, "game", "kick", player=DAVE)
+        assert refused.response.ephemeral and "Only the host" in refused.response.content
+        host = await fake_discord.slash(HOST, channel, "game", "kick", player=HOST)
+        assert host.response.ephemeral and "host cannot be removed" in host.response.content
+        await fake_discord.slash(HOST, channel, "game", "kick", player=DAVE)
+        record = await current_record(bot)
+        assert str(DAVE) not in record.seats and f"<@{DAVE}>" not in lobby.message.content
+        await fake_discord.click(HOST, lobby.message, label="Start")
+        kicked = await fake_discord.slash(HOST, channel, "game", "kick", player=BOB)
+        assert f"removed <@{BOB}>" in kicked.response.content
+        assert (await current_record(bot)).options["away"] == [str(BOB)]
+        for _ in range(60):  # play on: whenever Bob must decide, the bot answers at once
+            await fake_discord.settle()
+            record = await current_record(bot)
+            state = bot.tables.state_of(record)
+            waiting = [p.seat for p in bot.tables.ruleset_of(record).pending(state)]
+            assert str(BOB) not in waiting or record.status != "running"
+            if record.status != "running":
+                break
+            seat = waiting[0]
+            key = bot.tables.ruleset_of(record).legal_actions(state, seat)[0].key
+            await fake_discord.slash(int(seat), channel, "move", action=key)
+        assert any("was removed: the bot plays" in m.content
+                   for m in fake_discord.messages_in(channel))
+        record = await current_record(bot)
+        moves = await bot.storage.moves(record.id)
+        assert any(m.seat == str(BOB) for m in moves)
+        if record.status == "running":
+            own = await fake_discord.slash(BOB, channel, "move", action="pass")
+            assert own.response.ephemeral and "removed" in own.response.content
+        assert (await replay_game(bot.storage, record.id)).matches
