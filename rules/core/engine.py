@@ -16,8 +16,10 @@ from rules.core.frames import FrameMachine
 
 
 def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
+    """Keep `legal` on the state (see EngineState); the caller gets its own copy, so
+    nothing it does to its list can change what `apply` accepts."""
     object.__setattr__(state, "legal_memo", (state.version, seat, legal))
-    return legal
+    return legal[:]
 
 
 def _listed(state: Any, seat: str, action: Action) -> bool:

@@ -1,0 +1,48 @@
+"""The legal list a state remembers (rules/core/model.py EngineState): it saves `apply`
+the work of listing again, and never changes what is legal or what a state is."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalAction, get_ruleset
+from rules.core.clone import clone
+
+RS = get_ruleset("darkmoon")
+
+
+def _game() -> object:
+    return RS.new_game(["a", "b", "c", "d"], 3)
+
+
+def test_the_memo_is_not_part_of_the_state() -> None:
+    s = _game()
+    before = s.model_dump_json()
+    fresh = RS.load_state(before)
+    seat = RS.pending(s)[0].seat
+    RS.legal_actions(s, seat)
+    assert s.model_dump_json() == before and s == fresh
+    assert getattr(clone(s), "legal_memo", None) is None
+
+
+def test_a_listed_action_is_accepted_and_the_same_action_from_another_seat_is_not() -> None:
+    s = _game()
+    seat = RS.pending(s)[0].seat
+    other = next(x for x in s.seats if x != seat)
+    legal = RS.legal_actions(s, seat)
+    with pytest.raises(IllegalAction):
+        RS.apply(s, other, legal[0])
+    assert RS.apply(s, seat, legal[0]).state.version == s.version + 1
+
+
+def test_changing_the_returned_list_changes_nothing() -> None:
+    s = _game()
+    seat = RS.pending(s)[0].seat
+    kept = RS.legal_actions(s, seat)  # the commander keeps one of two events
+    s2 = RS.apply(s, seat, kept[0]).state
+    now = RS.pending(s2)[0].seat
+    mine = RS.legal_actions(s2, now)
+    assert kept[1] not in mine
+    mine.append(kept[1])  # a caller's list is its own
+    with pytest.raises(IllegalAction):
+        RS.apply(s2, now, kept[1])
