@@ -1,26 +1,18 @@
-"""Shared drawing helpers for the board renderers: fonts, cached text, fitting, colours,
-chips and a fast PNG encoder.
+"""Shared drawing helpers for the board renderers: fonts, cached text, fitting, colours
+and chips (the PNG encoder is in png.py).
 
 Speed notes (a render must stay well under 40 ms on a small 2-core host):
 
 * Text is rasterised once per (string, size, weight) into an "L" mask kept in an LRU
   cache; drawing it again is a masked paste of a solid colour (~6x faster than
   `ImageDraw.text`, and board strings repeat a lot from one render to the next).
-* `encode_png` writes the PNG itself: Pillow's encoder runs an adaptive filter on every
-  row, which alone costs ~40 ms for a 1100x700 RGB board. Unfiltered rows compress
-  just as well for flat, panel-style art, and the deflate work is split over the CPUs
-  (zlib releases the GIL), pigz style: independent raw deflate pieces joined by sync
-  flushes make one valid zlib stream.
+* `renders.png.encode_png` writes the PNG itself, in bands deflated in parallel and
+  reused from one render to the next where the board did not change.
 """
 
 from __future__ import annotations
 
-import os
-import struct
-import threading
-import zlib
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -257,52 +249,3 @@ def clean_name(name: str) -> str:
     (emoji, CJK...: they would show as empty boxes)."""
     text = "".join(ch if ch.isprintable() else " " for ch in str(name))
     return " ".join("".join(ch for ch in text if has_glyph(ch)).split())
-
-
-# ----------------------------------------------------------------------- PNG
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_WORKERS = max(1, min(4, os.cpu_count() or 1))
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-
-def _deflate(piece: bytes, level: int, last: bool) -> bytes:
-    c = zlib.compressobj(level, zlib.DEFLATED, -15)
-    return c.compress(piece) + c.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
-
-
-def _executor() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=_WORKERS - 1,
-                                       thread_name_prefix="png-deflate")
-        return _pool
-
-
-def encode_png(img: Image.Image, level: int = 1) -> bytes:
-    """Encode an RGB image as PNG (8-bit truecolour, filter 'None' on every row)."""
-    if img.mode != "RGB":
-        img = img.convert("RGB")
-    w, h = img.size
-    raw = img.tobytes()
-    stride = w * 3
-    data = b"\x00" + b"\x00".join([raw[i:i + stride] for i in range(0, h * stride, stride)])
-    parts = _WORKERS if len(data) >= 1 << 20 else 1
-    step = -(-len(data) // parts)
-    pieces = [data[i:i + step] for i in range(0, len(data), step)]
-    if len(pieces) == 1:
-        body = _deflate(pieces[0], level, True)
-    else:
-        futures = [_executor().submit(_deflate, p, level, False) for p in pieces[:-1]]
-        tail = _deflate(pieces[-1], level, True)
-        body = b"".join(f.result() for f in futures) + tail
-    stream = b"\x78\x01" + body + struct.pack(">I", zlib.adler32(data) & 0xFFFFFFFF)
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return (_PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", stream)
-            + _chunk(b"IEND", b""))

@@ -24,7 +24,6 @@ from renders.common import (
     draw_chip,
     draw_text,
     draw_text_mid,
-    encode_png,
     fit_size,
     mix,
     short_seat,
@@ -32,6 +31,7 @@ from renders.common import (
     vertical_gradient,
     wrap_text,
 )
+from renders.png import encode_png
 from rules.darkmoon.view import DarkMoonView, EventView, SeatView
 
 W, H = 1100, 700

@@ -36,7 +36,6 @@ from renders.common import (
     draw_chip,
     draw_text,
     draw_text_mid,
-    encode_png,
     fit_size,
     fit_text,
     mix,
@@ -44,6 +43,7 @@ from renders.common import (
     text_width,
     vertical_gradient,
 )
+from renders.png import encode_png
 from rules.lockdown.board import slot_code, staircase_name
 from rules.lockdown.view import HeroView, LockdownView, RoomView
 

@@ -10,8 +10,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from renders import render_board
-from renders.common import C, encode_png, fit_text, text_width, wrap_text
+from renders.common import C, fit_text, text_width, wrap_text
 from renders.darkmoon import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
+from renders.png import encode_png
 from rules import get_ruleset
 from rules.darkmoon.view import DarkMoonView, TaskView
 
