@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.components import lobby_view
-from bot.games import UserError
+from bot.games import Tables, UserError
 from bot.lobby import lobby_text
 from bot.moves import refuse
+from bot.storage import GameRecord
 from bot.texts import clip, plain
 from rules import list_rulesets
 from rules.darkmoon.cards import content as darkmoon_content
@@ -21,6 +23,23 @@ if TYPE_CHECKING:
 
 def _bot(interaction: discord.Interaction) -> WardenBot:
     return interaction.client  # type: ignore[return-value]
+
+
+HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
+
+
+async def _as_host(interaction: discord.Interaction, op: HostOp) -> GameRecord | None:
+    """Run a host-or-moderator operation on the channel's game under its lock:
+    op(tables, channel id, user id, has Manage Channels); None once refused."""
+    bot = _bot(interaction)
+    channel = str(interaction.channel_id)
+    async with bot.tables.lock(channel):
+        try:
+            return await op(bot.tables, channel, str(interaction.user.id),
+                            interaction.permissions.manage_channels)
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return None
 
 
 def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
@@ -82,15 +101,9 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     @game.command(name="end", description="End this channel's game (host or Manage Channels)")
     async def game_end(interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        perms = interaction.permissions
-        channel = str(interaction.channel_id)
-        async with bot.tables.lock(channel):
-            try:
-                record = await bot.tables.end(channel, str(interaction.user.id),
-                                              perms.manage_channels)
-            except UserError as exc:
-                await refuse(interaction, str(exc))
-                return
+        record = await _as_host(interaction, lambda t, c, u, m: t.end(c, u, m))
+        if record is None:
+            return
         bot.timers.cancel(record.id)
         await interaction.response.send_message(
             f"The game was ended by <@{interaction.user.id}>.",
@@ -101,15 +114,10 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                            "bot plays their seat from now on")
     async def game_kick(interaction: discord.Interaction, player: discord.User) -> None:
         bot = _bot(interaction)
-        channel = str(interaction.channel_id)
-        async with bot.tables.lock(channel):
-            try:
-                record = await bot.tables.kick(channel, str(interaction.user.id),
-                                               interaction.permissions.manage_channels,
-                                               str(player.id))
-            except UserError as exc:
-                await refuse(interaction, str(exc))
-                return
+        record = await _as_host(interaction,
+                                lambda t, c, u, m: t.kick(c, u, m, str(player.id)))
+        if record is None:
+            return
         if record.status == "lobby":
             await bot.lobby.refresh(interaction, record)
             return
@@ -125,15 +133,10 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     async def game_timer(interaction: discord.Interaction,
                          minutes: app_commands.Range[int, 0, 1440]) -> None:
         bot = _bot(interaction)
-        channel = str(interaction.channel_id)
-        async with bot.tables.lock(channel):
-            try:
-                record = await bot.tables.set_timer(channel, str(interaction.user.id),
-                                                    interaction.permissions.manage_channels,
-                                                    minutes)
-            except UserError as exc:
-                await refuse(interaction, str(exc))
-                return
+        record = await _as_host(interaction,
+                                lambda t, c, u, m: t.set_timer(c, u, m, minutes))
+        if record is None:
+            return
         bot.timers.schedule(record)  # the pending decision gets the new time from now
         text = (f"turn timer set to {minutes} minute(s)" if minutes else "turn timer off")
         await interaction.response.send_message(

@@ -106,20 +106,23 @@ class Tables:
         self._cache[record.id] = (record.version, state)
         return record, state
 
-    async def end(self, channel_id: str, user_id: str, moderator: bool) -> GameRecord:
+    async def _as_host(self, channel_id: str, user_id: str, moderator: bool,
+                       doing: str) -> GameRecord:
+        """The channel's game, if `user_id` is its host or a moderator."""
         record = await self.channel_game(channel_id)
         if user_id != record.host_id and not moderator:
-            raise UserError("Only the host or someone with Manage Channels can end the game.")
+            raise UserError(f"Only the host or someone with Manage Channels can {doing}.")
+        return record
+
+    async def end(self, channel_id: str, user_id: str, moderator: bool) -> GameRecord:
+        record = await self._as_host(channel_id, user_id, moderator, "end the game")
         self._cache.pop(record.id, None)
         return await self.storage.set_status(record.id, "ended")
 
     async def set_timer(self, channel_id: str, user_id: str, moderator: bool,
                         minutes: int) -> GameRecord:
         """Change the channel game's turn timer (lobby or running)."""
-        record = await self.channel_game(channel_id)
-        if user_id != record.host_id and not moderator:
-            raise UserError("Only the host or someone with Manage Channels can change the "
-                            "turn timer.")
+        record = await self._as_host(channel_id, user_id, moderator, "change the turn timer")
         options = {**record.options, "turn_timeout_minutes": minutes}
         return await self.storage.set_options(record.id, options)
 
@@ -128,10 +131,7 @@ class Tables:
         """Remove a player: from a lobby, their seat; from a running game, their control
         of it (a hidden-role seat cannot vanish mid-game, so the bot plays it from now on
         with the documented default moves; the seats are listed in options["away"])."""
-        record = await self.channel_game(channel_id)
-        if user_id != record.host_id and not moderator:
-            raise UserError("Only the host or someone with Manage Channels can remove a "
-                            "player.")
+        record = await self._as_host(channel_id, user_id, moderator, "remove a player")
         if target not in record.seats:
             raise UserError(f"<@{target}> is not in this game.")
         if target == record.host_id:
