@@ -108,4 +108,5 @@ class Timers:
                 continue
             await channel.send(text.format(seat=seat, label=action.label),
                                allowed_mentions=discord.AllowedMentions.none())
-            await self.bot.moves.submit(None, latest, seat, action.key)
+            # a new schedule may cancel this task; it must not cut a move in half
+            await asyncio.shield(self.bot.moves.submit(None, latest, seat, action.key))
