@@ -63,3 +63,32 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
 async def _state(bot):  # type: ignore[no-untyped-def]
     record = await current_record(bot)
     return record, bot.tables.state_of(record)
+
+
+@pytest.mark.rule("BOT-AUTH-1")
+async def test_a_removed_lockdown_player_is_played_by_the_bot(fake_discord: FakeDiscord,
+                                                             tmp_path: Path) -> None:
+    """After /game kick the bot answers every decision of that seat (draft, turns,
+    passing, attacks) and the game goes on with the host alone deciding."""
+    add_players(fake_discord, HOST, BOB)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown")
+        await fake_discord.click(BOB, lobby.message, label="Join")
+        await fake_discord.click(HOST, lobby.message, label="Start")
+        await fake_discord.slash(HOST, channel, "game", "kick", player=BOB)
+        agent = random.Random(2)
+        for _ in range(40):
+            for _ in range(100):  # let the bot answer for Bob
+                await fake_discord.settle()
+                record, state = await _state(bot)
+                waiting = {p.seat for p in RS.pending(state)}
+                if record.status != "running" or waiting == {str(HOST)}:
+                    break
+            assert record.status != "running" or waiting == {str(HOST)}, waiting
+            if record.status != "running":
+                break
+            action = agent.choice(RS.legal_actions(state, str(HOST)))
+            await fake_discord.slash(HOST, channel, "move", action=action.key)
+        moves = await bot.storage.moves(record.id)
+        assert {m.seat for m in moves} == {str(HOST), str(BOB)}
