@@ -37,7 +37,7 @@ def choice_view(game_id: int, version: int, actions: Sequence[Action], names: di
     says whether some choices did not fit (then /move lists them all)."""
     view = discord.ui.View(timeout=None)
     labels = [a.label for a in actions]
-    stamp = f"{game_id}:{version}:{fingerprint(actions)}"
+    stamp = _stamp(game_id, version, fingerprint(actions))
     if len(labels) <= MAX_BUTTONS:
         for i, label in enumerate(labels):
             view.add_item(discord.ui.Button(

@@ -363,7 +363,7 @@ class Storage:
         return self._conn
 
     def _now(self) -> str:
-        return _iso(self._clock())
+        return _iso(self.now())
 
     def now(self) -> datetime:
         """The storage clock's current time (UTC), the one its timestamps come from."""

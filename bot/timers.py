@@ -99,9 +99,9 @@ class Timers:
             latest = await self.bot.storage.get_game(record.id)
             if latest is None or latest.status != "running":
                 return
-            state = self.bot.tables.state_of(latest)
-            if latest.version != version and seat not in {p.seat for p in rs.pending(state)}:
+            if latest.version != version and seat not in self._waiting(latest):
                 continue
+            state = self.bot.tables.state_of(latest)
             default = getattr(rs, "default_action", None)
             action = default(state, seat) if default else None
             if action is None:

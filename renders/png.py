@@ -66,14 +66,12 @@ def _deflated(pieces: list[bytes], keys: list[tuple[int, int, int, bool, int]]
             if got is not None:
                 _cache.move_to_end(k)
     todo = [i for i, got in enumerate(out) if got is None]
-    if len(todo) > 1 and _WORKERS > 1:
-        futures = {i: _executor().submit(_deflate, pieces[i], keys[i][4], keys[i][3])
-                   for i in todo[1:]}
-        out[todo[0]] = _deflate(pieces[todo[0]], keys[todo[0]][4], keys[todo[0]][3])
-        for i, future in futures.items():
-            out[i] = future.result()
-    elif todo:
-        out[todo[0]] = _deflate(pieces[todo[0]], keys[todo[0]][4], keys[todo[0]][3])
+    # the first band here, the others on the pool's threads meanwhile
+    futures = ({i: _executor().submit(_deflate, pieces[i], keys[i][4], keys[i][3])
+                for i in todo[1:]} if _WORKERS > 1 else {})
+    for i in todo:
+        out[i] = (futures[i].result() if i in futures
+                  else _deflate(pieces[i], keys[i][4], keys[i][3]))
     with _lock:
         for i in todo:
             _cache[keys[i]] = out[i]  # type: ignore[assignment]

@@ -55,12 +55,12 @@ def _compile(kind: type) -> Callable[[Any], Any]:
     """Generate the copy function of one model or dataclass."""
     namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
                                  "put": object.__setattr__, "copy_any": _copy_any}
+    if _frozen(kind):
+        return _identity
     if dataclasses.is_dataclass(kind):
         return _compile_dataclass(kind, namespace)
     if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
         raise TypeError(f"cannot clone a {kind.__name__}")
-    if kind.model_config.get("frozen"):
-        return _identity
     lines = ["def copy(v):", "    d = v.__dict__.copy()"]
     for name, info in kind.model_fields.items():
         expr = _expression(info.annotation, "x", 0, namespace)
@@ -78,15 +78,11 @@ def _compile(kind: type) -> Callable[[Any], Any]:
         "    put(n, '__pydantic_private__', None)",
         "    return n",
     ]
-    exec("\n".join(lines), namespace)
-    return namespace["copy"]  # type: ignore[no-any-return]
+    return _define(lines, namespace)
 
 
 def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any], Any]:
     """A state part: a slotted dataclass, copied field by field."""
-    params = getattr(kind, "__dataclass_params__", None)
-    if params is not None and params.frozen:
-        return _identity
     hints = get_type_hints(kind)
     lines = ["def copy(v):", "    n = new(kind)"]
     for f in dataclasses.fields(kind):  # type: ignore[arg-type]
@@ -97,6 +93,11 @@ def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any],
             lines.append(f"    x = v.{f.name}")
             lines.append(f"    n.{f.name} = {expr}")
     lines.append("    return n")
+    return _define(lines, namespace)
+
+
+def _define(lines: list[str], namespace: dict[str, Any]) -> Callable[[Any], Any]:
+    """Compile the generated `copy` function."""
     exec("\n".join(lines), namespace)
     return namespace["copy"]  # type: ignore[no-any-return]
 
@@ -155,7 +156,11 @@ def _immutable(ann: Any) -> bool:
         return all(_immutable(arg) for arg in get_args(ann))
     if origin is tuple:
         return all(_immutable(arg) for arg in get_args(ann) if arg is not Ellipsis)
-    if isinstance(ann, type) and dataclasses.is_dataclass(ann):
-        return bool(ann.__dataclass_params__.frozen)  # type: ignore[attr-defined]
-    return isinstance(ann, type) and issubclass(ann, BaseModel) and bool(
-        ann.model_config.get("frozen"))
+    return isinstance(ann, type) and _frozen(ann)
+
+
+def _frozen(kind: type) -> bool:
+    """A frozen pydantic model or frozen dataclass: shared, never copied."""
+    if dataclasses.is_dataclass(kind):
+        return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return issubclass(kind, BaseModel) and bool(kind.model_config.get("frozen"))
