@@ -10,7 +10,7 @@ import discord
 
 from bot.components import choice_view, fingerprint
 from bot.games import MoveResult, UserError
-from bot.hands import describe_private
+from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import NO_CHOICE, STALE, clip, plain
 from rules import IllegalAction

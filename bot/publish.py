@@ -12,7 +12,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.components import choice_view, table_view
-from bot.hands import describe_private
+from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import DM_FAILED, MAX_MESSAGE, clip, join_log
 from rules import Event, Ruleset

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
+
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -17,3 +19,12 @@ class Settings(BaseSettings):
     # How long one "minute" of a game's turn timer lasts; tests shrink it.
     timer_unit_seconds: float = Field(60.0, validation_alias="WARDEN_TIMER_UNIT_SECONDS")
     sync_commands: bool = Field(True, validation_alias="WARDEN_SYNC_COMMANDS")
+    # Least time between two edits of one channel's board message (Discord allows 5
+    # message edits per 5 s per channel); a burst of moves shows only the newest board.
+    board_edit_interval: float = Field(1.2, validation_alias="WARDEN_BOARD_EDIT_INTERVAL")
+
+    @field_validator("dev_guild", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: Any) -> Any:
+        """`WARDEN_DEV_GUILD=` (as in .env.example) means no development server."""
+        return None if isinstance(value, str) and not value.strip() else value

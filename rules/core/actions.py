@@ -76,6 +76,9 @@ class KeyedAction(Action, metaclass=_Interning):
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
     # fields that only describe the action for people; they are not part of the key
     label_fields: ClassVar[frozenset[str]] = frozenset()
+    # the tuple field holding "which parts" when this action is one of a subset choice
+    # (the table shows such actions as one multi-select: see rules/core/menus.py)
+    subset_field: ClassVar[str | None] = None
 
     @cached_property
     def key(self) -> str:

@@ -48,6 +48,51 @@ class Prompt:
     secret: bool = False  # the choice must be made privately (DM / ephemeral)
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """How one option is shown to the player who may pick it (the one place where an
+    action becomes words, as OpenSpiel's action-to-string): `label` names it in a few
+    words (seats written as `<@seat>`; at most about 70 characters), `detail` says what it
+    does (card text, cost, consequences such as an escape attack; empty when the label
+    says it all)."""
+
+    label: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SubsetMenu:
+    """Legal actions that differ only in which parts they take (cards to discard, dice to
+    submit): shown as one multi-select. `parts[i]` is option i; picking a set of options
+    is looked up by the multiset of part values it names (two dice showing the same face
+    are interchangeable), see `resolve`."""
+
+    title: str
+    parts: tuple[Choice, ...]
+    values: tuple[str, ...]  # the part value behind each option (same length as parts)
+    min_size: int
+    max_size: int
+    by_parts: dict[tuple[str, ...], Action]  # sorted part values -> the action
+    hint: str = ""  # why a set may be refused ("discard exactly 2 cards")
+
+    def resolve(self, positions: list[int]) -> Action | None:
+        """The action for the chosen option positions, or None when that set is not
+        one of the legal ones (or a position is out of range)."""
+        if len(set(positions)) != len(positions) or not all(
+                0 <= i < len(self.values) for i in positions):
+            return None
+        return self.by_parts.get(tuple(sorted(self.values[i] for i in positions)))
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A seat's legal actions as the table shows them: single choices, each with its
+    Choice, and multi-selects for subset choices. Every legal action is in exactly one."""
+
+    singles: tuple[tuple[Action, Choice], ...]
+    subsets: tuple[SubsetMenu, ...] = ()
+
+
 class Outcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -111,6 +156,36 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def parse_action(self, state: S, seat: str, text: str) -> Action: ...
+
+    # ------------------------------------------------------------ presentation
+    # The bot shows choices through these; a ruleset overrides them to add card texts,
+    # costs and consequences (see rules/core/menus.py for the shared grouping).
+    def describe(self, state: S, seat: str, action: Action) -> Choice:
+        """What `action` is and does, for the seat choosing it."""
+        return Choice(label=action.label)
+
+    def describe_part(self, state: S, seat: str, action: Action, part: str) -> Choice:
+        """One part of a subset action (a card id, a die code) as a multi-select option."""
+        return Choice(label=part)
+
+    def subset_title(self, state: S, seat: str, action: Action) -> tuple[str, str]:
+        """The title of a subset choice and the hint shown when a set is refused."""
+        return "Choose", ""
+
+    def menu(self, state: S, seat: str) -> Menu:
+        """`seat`'s legal actions grouped for display (subsets as multi-selects)."""
+        from rules.core.menus import build_menu
+
+        return build_menu(self, state, seat, self.legal_actions(state, seat))
+
+    def recap(self, state: S) -> list[str]:
+        """At game over: who won and why in words, then every secret revealed (roles,
+        objectives, hidden tokens), one line each; seats written as `<@seat>`."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return []
+        winners = ", ".join(f"<@{s}>" for s in outcome.winners) or "nobody"
+        return [f"Game over: {outcome.reason}. Winners: {winners}."]
 
     def load_state(self, data: str) -> S:
         return self.State.model_validate_json(data)  # type: ignore[return-value]

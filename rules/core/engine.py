@@ -77,13 +77,17 @@ class FrameRuleset(Ruleset[Any]):
             return []
         kind = state.stack[-1].kind
         secret = kind in self.secret_kinds or len(seats) > 1
-        return [self._prompt(x, kind, secret) for x in seats]
+        return [self._prompt(x, kind, secret, self.prompt_text(state, x, kind))
+                for x in seats]
+
+    def prompt_text(self, state: Any, seat: str, kind: str) -> str:
+        """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
+        return self.prompts.get(kind, "Your decision.")
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one ruleset object per ruleset, for good
-    def _prompt(self, seat: str, kind: str, secret: bool) -> Prompt:
+    def _prompt(self, seat: str, kind: str, secret: bool, text: str) -> Prompt:
         """Prompts are values; the same few come up on every move."""
-        return Prompt(seat=seat, kind=kind, text=self.prompts.get(kind, "Your decision."),
-                      secret=secret)
+        return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
         return _remember(state, seat, self.machine.legal(state, seat))
