@@ -91,21 +91,39 @@ class KeyedAction(Action, metaclass=_Interning):
 
     @classmethod
     def from_key_parts(cls, parts: list[str]) -> KeyedAction:
+        """The action whose key has these field parts; IllegalAction for anything that is
+        not one (a wrong count, a value no key can hold, a value of the wrong type)."""
         names = cls._field_names()
         if len(parts) != len(names):
-            raise IllegalAction("That choice is not in the expected form.")
+            raise IllegalAction(_MALFORMED)
         data: dict[str, Any] = {"kind": cls.model_fields["kind"].default}
         for name, raw in zip(names, parts, strict=True):
             if raw == "-":
                 data[name] = None
             elif name in cls.tuple_fields:
-                data[name] = () if raw == "~" else tuple(raw.split("+"))
-            else:
+                items = () if raw == "~" else tuple(raw.split("+"))
+                if not all(_fits(item) for item in items):
+                    raise IllegalAction(_MALFORMED)
+                data[name] = items
+            elif _fits(raw):
                 data[name] = raw
+            else:
+                raise IllegalAction(_MALFORMED)
         try:
-            return cls.model_validate(data)
-        except ValidationError as exc:
-            raise IllegalAction("That choice is not in the expected form.") from exc
+            action = cls.model_validate(data)
+            action.key  # noqa: B018 - a value that validates but cannot go back in a key
+        except (ValidationError, ValueError, TypeError) as exc:
+            raise IllegalAction(_MALFORMED) from exc
+        return action
+
+
+_MALFORMED = "That choice is not in the expected form; pick one from the list."
+_SHOWN_KEY = 40  # how much of an unknown key an error message repeats
+
+
+def _fits(raw: str) -> bool:
+    """A raw part can be a field value of a key (see `_encode`)."""
+    return raw != "-" and not any(ch in raw for ch in ":,+~")
 
 
 class ActionCodec:
@@ -119,13 +137,22 @@ class ActionCodec:
                 raise ValueError(f"{cls.__name__} needs a unique default kind")
             self._by_kind[kind] = cls
 
+    @property
+    def kinds(self) -> frozenset[str]:
+        """Every action kind of the ruleset (the bot checks a command fits the game)."""
+        return frozenset(self._by_kind)
+
     def parse(self, key: str) -> KeyedAction:
+        """The action with this key; IllegalAction (with a short reason) for any text
+        that is not the key of an action of these classes."""
+        if not isinstance(key, str):
+            raise IllegalAction(_MALFORMED)
         kind, _, rest = key.strip().partition(":")
         cls = self._by_kind.get(kind)
         if cls is None:
-            raise IllegalAction(f"I don't know the move '{key}'. Pick one from the list.")
+            shown = key.strip()
+            if len(shown) > _SHOWN_KEY:
+                shown = shown[:_SHOWN_KEY - 1] + "…"
+            raise IllegalAction(f"I don't know the move '{shown}'. Pick one from the list.")
         parts = rest.split(",") if rest else []
         return cls.from_key_parts(parts)
-
-
-

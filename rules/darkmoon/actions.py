@@ -162,11 +162,33 @@ class OrderAnswer(KeyedAction):
                 "decline": "Ignore the order"}[self.choice]
 
 
-class Roll(KeyedAction):
+class _HeldDice(KeyedAction):
+    """A choice of dice from behind one's own screen, one letter per die (S strong,
+    W weak, C the commander die; strong first): shown as a multi-select of dice."""
+
+    dice: tuple[Literal["S", "W", "C"], ...]
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"dice"})
+    subset_field: ClassVar[str | None] = "dice"
+
+    @property
+    def strong(self) -> int:
+        return self.dice.count("S")
+
+    @property
+    def weak(self) -> int:
+        return self.dice.count("W")
+
+    @property
+    def commander(self) -> bool:
+        return "C" in self.dice
+
+
+def held_dice(strong: int, weak: int, commander: int | bool = 0) -> tuple[str, ...]:
+    return ("S",) * strong + ("W",) * weak + ("C",) * int(commander)
+
+
+class Roll(_HeldDice):
     kind: Literal["roll"] = "roll"
-    strong: int
-    weak: int
-    commander: bool = False
 
     @property
     def label(self) -> str:
@@ -177,6 +199,7 @@ class Submit(KeyedAction):
     kind: Literal["submit"] = "submit"
     dice: tuple[str, ...]
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"dice"})
+    subset_field: ClassVar[str | None] = "dice"
 
     @property
     def label(self) -> str:
@@ -319,15 +342,12 @@ class KeepEvent(KeyedAction):
         return f"Keep event: {card_name(self.event)}"
 
 
-class Discard(KeyedAction):
+class Discard(_HeldDice):
     kind: Literal["discard"] = "discard"
-    strong: int
-    weak: int
-    commander: bool = False
 
     @property
     def label(self) -> str:
-        return f"Discard {dice_text(self.strong, self.weak, self.commander)}"
+        return f"Return {dice_text(self.strong, self.weak)} to the pool"
 
 
 class TestDie(KeyedAction):

@@ -7,12 +7,13 @@ from rules.core.words import a_or_an
 from rules.darkmoon.actions import PlaceDamage, RemoveToken, TestDie, card_name
 from rules.darkmoon.state import DamageFrame, DieKind, GameState, RepairPickFrame, ShieldTestFrame
 from rules.darkmoon.table import MAX_DAMAGE, Ctx, all_infected_revealed, total_damage, who
+from rules.darkmoon.words import SYMBOL_TEXT, fails
 
 DAMAGE_KINDS = ("shield", "outpost", "fatigue")
 WIN_TEXT = {
-    "shield": "the sixth shield token is on the track",
-    "outpost": "the sixth outpost token is on the board",
-    "fatigue": "the sixth fatigue token is on life support",
+    "shield": "the dome's shield is destroyed (the sixth shield token is on the track)",
+    "outpost": "the outpost is wrecked (a sixth station is damaged)",
+    "fatigue": "life support has failed (the sixth fatigue token is out)",
 }
 
 
@@ -110,12 +111,6 @@ def failure_symbol(s: GameState, ctx_symbols: tuple[str, ...]) -> str:
     return ctx_symbols[min(s.shield, len(ctx_symbols) - 1)]
 
 
-def fails(symbol: str, face: int) -> bool:
-    return {
-        "minus1": face == -1, "any_plus": face > 0, "minus2": face == -2, "any_minus": face < 0,
-    }[symbol]
-
-
 def test_die_options(s: GameState, seat: str) -> list[DieKind]:
     pool = s.available
     kinds: list[DieKind] = [k for k in ("strong", "weak") if pool.get(k)]  # type: ignore[misc]
@@ -172,15 +167,14 @@ def _roll_test(ctx: Ctx, frame: ShieldTestFrame, kind: DieKind) -> None:
     faces = getattr(ctx.c.board.dice, kind)
     face = faces[s.rng.below(6)]
     symbol = failure_symbol(s, ctx.c.board.shield_symbols)
-    names = {"minus1": "-1", "any_plus": "any +", "minus2": "-2", "any_minus": "any -"}
     if fails(symbol, face):
         ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
-                f"'{names[symbol]}': the shield FAILS.", kind="shield_test", face=face,
+                f"'{SYMBOL_TEXT[symbol]}': the shield FAILS.", kind="shield_test", face=face,
                 failed=True)
         frame.stage = "penalty"
     else:
         ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
-                f"'{names[symbol]}': the shield holds.", kind="shield_test", face=face,
+                f"'{SYMBOL_TEXT[symbol]}': the shield holds.", kind="shield_test", face=face,
                 failed=False)
         s.stack.pop()
 

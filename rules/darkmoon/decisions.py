@@ -121,7 +121,7 @@ def discard_legal(s: GameState, f: DiscardFrame, seat: str) -> list[Action]:
             continue
         if (f.dice_kind == "strong" and weak) or (f.dice_kind == "weak" and strong):
             continue
-        options.append(a.Discard(strong=strong, weak=weak))
+        options.append(a.Discard(dice=a.held_dice(strong, weak)))
     return options
 
 

@@ -167,9 +167,11 @@ def commander_trial(ctx: Ctx) -> None:
     ctx.say(f"The commander {who(cmd)} shows their status card: {card_name(p.status)}.",
             kind="status_shown", seat=cmd, status=p.status)
     if p.infected:
-        _infected_win(ctx, "the commander was secretly infected")
+        _infected_win(ctx, f"the final event was completed, but the commander {who(cmd)} "
+                      "was secretly infected")
     elif fatigued(s, cmd):
-        _infected_win(ctx, "the commander was fatigued when the final event ended")
+        _infected_win(ctx, f"the final event was completed, but the commander {who(cmd)} "
+                      "was fatigued")
 
 
 def _infected_win(ctx: Ctx, reason: str) -> None:
@@ -229,6 +231,9 @@ def next_event_run(ctx: Ctx, frame: NextEventFrame) -> None:
         return
     drawn = [s.event_deck.pop(0) for _ in range(min(2, len(s.event_deck)))]
     if drawn:
+        ctx.tell(s.commander, "You draw the next event: "
+                 + " and ".join(card_name(e) for e in drawn) + ".", kind="event_drawn",
+                 events=list(drawn))
         s.stack.append(EventPickFrame(chooser=s.commander, drawn=drawn))
 
 
@@ -270,6 +275,7 @@ def _keep_event(ctx: Ctx, frame: EventPickFrame, event_id: str) -> None:
     s.stack.pop()
     others = [e for e in frame.drawn if e != event_id]
     s.event_deck.extend(others)
+    s.events_passed.extend(others)
     s.current_event = event_id
     s.event_cubes = 0
     if others:
@@ -285,7 +291,8 @@ def victory_run(ctx: Ctx, frame: VictoryFrame) -> None:
     ctx.s.stack.pop()
     if ctx.s.result is None:
         ctx.s.result = "uninfected"
-        ctx.s.result_reason = "the final event was completed"
+        ctx.s.result_reason = (f"the crew completed {len(ctx.s.events_done)} events and the "
+                               f"final event {card_name(ctx.s.final_event)}")
         ctx.say("The uninfected win: the final event is complete!", kind="game_over",
                 team="uninfected")
 

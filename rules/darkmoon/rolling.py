@@ -10,7 +10,7 @@ from itertools import combinations
 
 from rules.core.contract import Action
 from rules.core.words import dice_count
-from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text
+from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text, held_dice
 from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import (
     DamageFrame,
@@ -32,7 +32,7 @@ def _held_total(s: GameState, seat: str) -> int:
 def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
     held = s.players[frame.seat].held
     if frame.must_roll_all:
-        return [Roll(strong=held.strong, weak=held.weak, commander=bool(held.commander))]
+        return [Roll(dice=held_dice(held.strong, held.weak, held.commander))]
     strong, cmd = (0, 0) if frame.weak_only else (held.strong, held.commander)
     return list(_rolls(strong, held.weak, cmd, frame.submit_count, frame.max_dice))
 
@@ -41,7 +41,7 @@ def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
 def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll, ...]:
     """Every roll of `low`..`high` dice out of those held (the same few lists come up
     again and again, so they are built once)."""
-    return tuple(Roll(strong=x, weak=y, commander=bool(z))
+    return tuple(Roll(dice=held_dice(x, y, z))
                  for x in range(strong + 1) for y in range(weak + 1) for z in range(cmd + 1)
                  if low <= x + y + z <= high)
 

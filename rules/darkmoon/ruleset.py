@@ -6,32 +6,17 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core.contract import Action, Outcome
+from rules.core.contract import Action, Choice, Outcome
 from rules.core.engine import FrameRuleset
+from rules.darkmoon import describe as choices
+from rules.darkmoon import prompts
+from rules.darkmoon import recap as ending
 from rules.darkmoon.actions import CODEC
 from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import new_game
 from rules.darkmoon.state import GameState, Options
 from rules.darkmoon.table import Ctx
 from rules.darkmoon.view import DarkMoonView, build_view
-
-PROMPT_TEXT = {
-    "turn": "Your turn: choose an action.",
-    "order": "You were given an order.",
-    "infected_action": "Take an infected action.",
-    "roll": "Roll and submit dice.",
-    "vote": "Vote in secret.",
-    "task": "Task decision.",
-    "damage": "Choose the damage token.",
-    "shield_test": "Shield test.",
-    "repair_pick": "Choose the token to remove.",
-    "discard": "Choose dice to return.",
-    "retrieve": "Retrieve dice.",
-    "event_pick": "Choose the next event.",
-    "target": "Choose a player.",
-    "answer": "Answer yes or no.",
-    "choice": "Make a choice.",
-}
 
 
 class DarkMoon(FrameRuleset):
@@ -44,7 +29,6 @@ class DarkMoon(FrameRuleset):
     machine = MACHINE
     codec = CODEC
     ctx_type = Ctx
-    prompts = PROMPT_TEXT
     secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick"})
     # Documented defaults for an absent player, most careful first (README: turn timers);
     # failing those, OUT with the most dice allowed, else the first legal choice.
@@ -69,6 +53,22 @@ class DarkMoon(FrameRuleset):
         losers = tuple(s for s in state.seats if s not in winners)
         return Outcome(winners=winners, losers=losers, reason=state.result_reason,
                        team=state.result)
+
+    # ------------------------------------------------------------ presentation
+    def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
+        return prompts.prompt_text(state, seat, kind)
+
+    def describe(self, state: GameState, seat: str, action: Action) -> Choice:
+        return choices.describe(state, seat, action)
+
+    def describe_part(self, state: GameState, seat: str, action: Action, part: str) -> Choice:
+        return choices.describe_part(state, seat, action, part)
+
+    def subset_title(self, state: GameState, seat: str, action: Action) -> tuple[str, str]:
+        return choices.subset_title(state, seat, action)
+
+    def recap(self, state: GameState) -> list[str]:
+        return ending.recap(state)
 
     def default_fallback(self, legal: list[Action]) -> Action | None:
         outs = [a for a in legal if a.key.startswith("out:")]

@@ -322,6 +322,7 @@ class GameState(EngineState):
     success_track: int = 0
     event_deck: list[str] = []
     events_done: list[str] = []
+    events_passed: list[str] = []  # put at the bottom unseen by the commander (secret)
     current_event: str | None = None
     event_cubes: int = 0
     final_event: str = ""

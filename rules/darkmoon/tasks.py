@@ -30,13 +30,11 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-
-SYSTEM_DAMAGE = {"outpost": "outpost", "life_support": "fatigue", "shield": "shield"}
+from rules.darkmoon.words import SYSTEM_DAMAGE, task_of
 
 
 def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
-    idx = k.index()
-    return (idx.silver if s.task_deck_name == "silver" else idx.black)[card_id]
+    return task_of(s.task_deck_name, card_id)
 
 
 def draw_tasks(ctx: Ctx, n: int) -> list[str]:

@@ -58,8 +58,7 @@ def _plain(n: int = 3, seed: int = 4) -> tuple[GameState, str]:
 def _roll_sizes(s: GameState, seat: str) -> set[int]:
     sizes = set()
     for key in keys(s, seat):
-        strong, weak, cmd = key.split(":")[1].split(",")
-        sizes.add(int(strong) + int(weak) + int(cmd))
+        sizes.add(len(key.split(":")[1].split("+")))
     return sizes
 
 
@@ -72,7 +71,7 @@ def test_repair_rolls_up_to_three_submits_one_and_succeeds_on_a_positive_die() -
     assert isinstance(top(s), RollFrame) and waiting(s) == [seat]
     assert _roll_sizes(s, seat) == {1, 2, 3}
     rig(s, die("strong", 3), die("weak", -2))
-    s, _ = play(s, seat, "roll:1,1,0")
+    s, _ = play(s, seat, "roll:S+W")
     assert sorted(keys(s, seat)) == ["submit:S3", "submit:W-2"]  # exactly one die
     s, events = play(s, seat, "submit:S3")
     assert s.shield == 2
@@ -88,7 +87,7 @@ def test_repair_fails_on_a_negative_die() -> None:
     s.shield = 3
     s, _ = play(s, seat, "repair:shield")
     rig(s, die("strong", -1), die("weak", 2))
-    s, _ = play(s, seat, "roll:1,1,0")
+    s, _ = play(s, seat, "roll:S+W")
     s, events = play(s, seat, "submit:S-1")
     assert s.shield == 3
     assert any(e.kind == "repair_roll" and not e.data["ok"] for e in events)
@@ -127,7 +126,7 @@ def test_repair_outpost_is_always_available_and_picks_the_token() -> None:
                                  "order")) for k in offered)
     s, _ = play(s, seat, "repair:outpost")
     rig(s, die("strong", 2))
-    s, _ = play(s, seat, "roll:1,0,0")
+    s, _ = play(s, seat, "roll:S")
     s, _ = play(s, seat, "submit:S2")
     assert sorted(keys(s, seat)) == sorted(f"remove:{b}" for b in blockers)
     s, _ = play(s, seat, "remove:research_lab")
@@ -237,7 +236,7 @@ def test_lone_wolf_needs_two_positive_dice(faces: tuple[int, int], cube: bool) -
     s, _ = play(s, seat, "lone_wolf")
     assert _roll_sizes(s, seat) == {2, 3}
     rig(s, die("strong", faces[0]), die("strong", faces[1]), die("weak", -2))
-    s, _ = play(s, seat, "roll:2,1,0")
+    s, _ = play(s, seat, "roll:S+S+W")
     assert all(len(k.split(":")[1].split("+")) == 2 for k in keys(s, seat))
     s, _events = play(s, seat, f"submit:S{min(faces)}+S{max(faces)}")
     assert s.event_cubes == (1 if cube else 0)
@@ -258,7 +257,7 @@ def test_completing_an_event_draws_the_next_before_the_turn_goes_on() -> None:
     s.event_cubes = event.cubes - 1
     s, _ = play(s, seat, "lone_wolf")
     rig(s, die("strong", 2), die("strong", 3))
-    s, _ = play(s, seat, "roll:2,0,0")
+    s, _ = play(s, seat, "roll:S+S")
     s, _ = play(s, seat, "submit:S2+S3")
     assert s.events_done == [event.id] and s.current_event is None
     pick = top(s)
@@ -306,7 +305,7 @@ def test_ordered_player_takes_two_actions_without_orders_or_ability() -> None:
     s, _ = play(s, ordered, "repair:shield")
     assert _roll_sizes(s, ordered) == {1, 2, 3}  # no 4th die: not the active player
     rig(s, die("strong", 1))
-    s, _ = play(s, ordered, "roll:1,0,0")
+    s, _ = play(s, ordered, "roll:S")
     s, _ = play(s, ordered, "submit:S1")
     assert s.shield == 2
     frame = top(s)
@@ -331,7 +330,7 @@ def test_reveal_as_first_ordered_action_gives_an_infected_action() -> None:
     assert s.players[ordered].revealed
     # first down to 2 dice, then the infected action
     assert waiting(s) == [ordered] and keys(s, ordered)[0].startswith("discard:")
-    s, _ = play(s, ordered, "discard:1,1,0")
+    s, _ = play(s, ordered, "discard:S+W")
     assert isinstance(top(s), InfectedActionFrame) and waiting(s) == [ordered]
     assert "energy_spike" in keys(s, ordered) and "demoralize" in keys(s, ordered)
     s, _ = play(s, ordered, "sabotage:shield")
@@ -352,7 +351,7 @@ def test_reveal_as_second_ordered_action_ends_the_order() -> None:
     rig(s, die("strong", -1))
     s, _ = play(s, ordered, "reveal")
     assert s.players[ordered].revealed
-    s, _ = play(s, ordered, "discard:1,1,0")
+    s, _ = play(s, ordered, "discard:S+W")
     assert not any(isinstance(f, InfectedActionFrame | OrderFrame) for f in s.stack)
     assert isinstance(top(s), TaskFrame) and top(s).seat == seat
 

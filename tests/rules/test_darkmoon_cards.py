@@ -159,8 +159,7 @@ def test_repair_tools_repairs_roll_only_weak_dice() -> None:
     s.shield = 3
     s2, _ = play(s, seat, "repair:shield")
     offered = keys(s2, seat)
-    assert offered and all(k.split(":")[1].split(",")[0] == "0" for k in offered)
-    assert all(k.split(":")[1].split(",")[2] == "0" for k in offered)
+    assert offered and all(set(k.split(":")[1].split("+")) == {"W"} for k in offered)
     set_dice(s, seat, 2, 0)
     assert not any(k.startswith("repair:") for k in keys(s, seat))  # pointless
 
@@ -369,7 +368,7 @@ def test_act_of_trust(agree: bool) -> None:
     s, _ = play(s, named, f"answer:{int(agree)}")
     if agree:
         assert waiting(s) == [named] and top(s).kind == "discard"  # over the new limit
-        s, _ = play(s, named, "discard:1,0,0")
+        s, _ = play(s, named, "discard:S")
         assert s.players[named].die_tokens == -1 and die_limit(s, named) == 3
         assert s.players[active].die_tokens == 1 and die_limit(s, active) == 5
         s, evs = drive(s, lambda st: st.current_task is None)
@@ -458,7 +457,7 @@ def test_luba_rerolls_once_instead_of_submitting_then_must_submit() -> None:
     s.shield = 3
     s, _ = play(s, luba, "repair:shield")
     rig(s, die("strong", -1), die("strong", 3))
-    s, _ = play(s, luba, "roll:1,0,0")
+    s, _ = play(s, luba, "roll:S")
     assert sorted(keys(s, luba)) == ["reroll", "submit:S-1"]
     s, _ = play(s, luba, "reroll")
     assert keys(s, luba) == ["submit:S3"]  # once only, and no way to stop
@@ -608,7 +607,7 @@ def _probe(s: GameState, field: str, order: list[str]) -> Any:
         return s.suspicion
     assert field == "lone_wolf_single_die"
     s, _ = play(s, seat, "lone_wolf")
-    s, _ = play(s, seat, "roll:2,0,0")
+    s, _ = play(s, seat, "roll:S+S")
     return sorted(len(k.split("+")) for k in keys(s, seat))
 
 
@@ -703,13 +702,13 @@ def _ability_probe(ability: str, s: GameState, order: list[str], me: str) -> Any
         s.shield = 3
         s, _ = play(s, me, "repair:shield")
         if ability == "repair_extra_die":
-            return max(sum(map(int, k.split(":")[1].split(","))) for k in keys(s, me))
-        s, _ = play(s, me, "roll:1,0,0")
+            return max(len(k.split(":")[1].split("+")) for k in keys(s, me))
+        s, _ = play(s, me, "roll:S")
         return "reroll" in keys(s, me)
     if ability == "lone_wolf_extra_die":
         s = turn(s, me)
         s, _ = play(s, me, "lone_wolf")
-        return max(sum(map(int, k.split(":")[1].split(","))) for k in keys(s, me))
+        return max(len(k.split(":")[1].split("+")) for k in keys(s, me))
     if ability == "task_draw_extra":
         s, _ = advance(turn(s, me, "task"))
         return len(top(s).drawn)

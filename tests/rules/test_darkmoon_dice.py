@@ -72,7 +72,7 @@ def test_rolls_are_private_and_submitted_dice_public() -> None:
     other = next(x for x in s.seats if x != seat)
     s, _ = play(s, seat, "repair:outpost")
     rig(s, die("strong", 3), die("weak", -2))
-    s, events = play(s, seat, "roll:1,1,0")
+    s, events = play(s, seat, "roll:S+W")
     private = [e for e in events if e.kind == "private_roll"]
     assert [e.to for e in private] == [(seat,)]
     assert sorted(private[0].data["dice"]) == ["S3", "W-2"]
@@ -135,9 +135,9 @@ def test_reduced_limit_forces_a_discard_of_the_players_choice() -> None:
     frame = top(s)
     assert isinstance(frame, DiscardFrame) and frame.seat == target and frame.count == 2
     assert waiting(s) == [target]
-    assert sorted(keys(s, target)) == ["discard:0,2,0", "discard:1,1,0", "discard:2,0,0"]
+    assert sorted(keys(s, target)) == ["discard:S+S", "discard:S+W", "discard:W+W"]
     before = s.available.copy()
-    s, _ = play(s, target, "discard:1,1,0")
+    s, _ = play(s, target, "discard:S+W")
     held = s.players[target].held
     assert (held.strong, held.weak) == (1, 1)
     assert (s.available.strong, s.available.weak) == (before.strong + 1, before.weak + 1)

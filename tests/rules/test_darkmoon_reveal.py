@@ -102,8 +102,8 @@ def test_reveal_discards_screen_tokens_and_dice_down_to_two_and_ends_the_turn() 
     p = s.players[seat]
     assert p.die_tokens == 0 and die_limit(s, seat) == 2
     assert isinstance(top(s), DiscardFrame) and waiting(s) == [seat]
-    assert sorted(keys(s, seat)) == ["discard:0,2,0", "discard:1,1,0", "discard:2,0,0"]
-    s, _ = play(s, seat, "discard:0,2,0")
+    assert sorted(keys(s, seat)) == ["discard:S+S", "discard:S+W", "discard:W+W"]
+    s, _ = play(s, seat, "discard:W+W")
     assert (s.players[seat].held.strong, s.players[seat].held.weak) == (2, 0)
     # the turn is over: no task card, the next player is up
     assert s.active == order[1] and isinstance(s.stack[0], TurnFrame)
@@ -272,10 +272,10 @@ def test_sabotage_costs_two_dice_on_the_next_repair_there() -> None:
     set_dice(s, repairer, 2, 2)
     s, _ = play(s, repairer, "repair:life_support")
     rig(s, die("strong", -1))
-    s, _ = play(s, repairer, "roll:1,0,0")
+    s, _ = play(s, repairer, "roll:S")
     s, _ = play(s, repairer, "submit:S-1")  # failed, still pays
     assert isinstance(top(s), DiscardFrame) and top(s).count == 2
-    s, _ = play(s, repairer, "discard:1,1,0")
+    s, _ = play(s, repairer, "discard:S+W")
     assert s.sabotage is None
     held = s.players[repairer].held
     assert held.strong + held.weak == 1

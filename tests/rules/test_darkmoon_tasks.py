@@ -171,8 +171,8 @@ def test_each_roll_submits_at_least_one_die_then_reroll_or_stop() -> None:
     s, _ = play(s, seat, "submit:W2")
     assert s.success_track == 2
     options = keys(s, seat)
-    assert sorted(options) == ["roll:2,1,0", "stop"]  # roll every die left, or stop
-    s, _ = play(s, seat, "roll:2,1,0")
+    assert sorted(options) == ["roll:S+S+W", "stop"]  # roll every die left, or stop
+    s, _ = play(s, seat, "roll:S+S+W")
     assert "stop" not in keys(s, seat)
     s, _ = play(s, seat, "submit:S3")
     assert s.success_track == 5
@@ -284,7 +284,7 @@ def test_two_option_complication_pays_its_chosen_cost_once(option: int) -> None:
     s, events = play(s, seat, f"option:double_shift,{option}")
     if option == 0:  # discard 2 dice, the task succeeds
         assert waiting(s) == [seat] and top(s).kind == "discard"
-        s, evs = play(s, seat, "discard:1,1,0")
+        s, evs = play(s, seat, "discard:S+W")
         events += evs
         held = s.players[seat].held
         assert held.strong + held.weak == 2 and len(s.fatigue) == fatigue
