@@ -180,15 +180,35 @@ class Pass(KeyedAction):
 
 
 class Pay(KeyedAction):
+    """Paying a cost: which action cards (ids) to discard; one multi-select."""
+
     kind: Literal["pay"] = "pay"
     cards: tuple[str, ...]
     text: str = ""
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+    subset_field: ClassVar[str | None] = "cards"
 
     @property
     def label(self) -> str:
         return f"Discard {self.text}" if self.text else "Pay nothing"
+
+
+class Discard(KeyedAction):
+    """Discarding chosen cards of the hand (after passing, or for an effect): `cards`
+    are hand positions, so the key names no card (contamination cards look alike) and
+    stays short; one multi-select, the empty set keeps the hand."""
+
+    kind: Literal["discard"] = "discard"
+    cards: tuple[str, ...]
+    text: str = ""
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+    subset_field: ClassVar[str | None] = "cards"
+
+    @property
+    def label(self) -> str:
+        return f"Discard {self.text}" if self.cards else "Keep your hand"
 
 
 class Pick(KeyedAction):
@@ -204,6 +224,6 @@ class Pick(KeyedAction):
 
 ALL_ACTIONS: list[type[KeyedAction]] = [
     Draft, KeepObjective, Move, CarefulMove, Shoot, Melee, Search, PickUp, Drop, RoomAct,
-    PlayCard, UseItem, Craft, Trade, Pass, Pay, Pick,
+    PlayCard, UseItem, Craft, Trade, Pass, Pay, Discard, Pick,
 ]
 CODEC = ActionCodec(ALL_ACTIONS)

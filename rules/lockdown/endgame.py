@@ -10,6 +10,12 @@ from rules.lockdown.table import Ctx, who
 from rules.nemesis.state import Hero
 
 SAFE = ("isolated", "bunker", "css")
+# how a character caught by the end dies ("... in the purge", "... when it exploded")
+DOOM_WORDS = {"board": "was still inside and died ",
+              "pod": "waited in a pod that never launched and died ",
+              "isolated": "died locked in the isolation room "}
+SAFE_WORDS = {"isolated": "locked in the isolation room", "bunker": "in the bunker",
+              "css": "escaped in a pod"}
 
 
 def weakness_active(s: GameState, effect: str, hero: Hero | None = None) -> bool:
@@ -50,11 +56,14 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
     reason = f.reason
     if reason == "nobody_left":
         reason = nobody_left_reason(s)
+        s.ended_early = True
         ctx.say("No character is left in the facility: time runs out at once.", kind="end")
     explosion = reason == "autodestruct" or reason.startswith("explosion")
     doomed = ("board", "pod", "isolated") if explosion else ("board", "pod")
     for hero in s.heroes.values():
         if hero.place in doomed:
+            s.deaths[hero.seat] = DOOM_WORDS[hero.place] + (
+                "when the facility exploded" if explosion else "in the purge")
             hero.place = "dead"
     if explosion:
         s.intruders.clear()
@@ -76,10 +85,14 @@ def victory_check(ctx: Ctx) -> None:
             kind="contingency", token=token.id)
     for hero in alive:
         if contingency_kills(s, token.effect, hero):
+            s.deaths[hero.seat] = f"got out ({SAFE_WORDS[hero.place]}) but died to the " \
+                f"contingency plan {token.name}"
             hero.place = "dead"
             ctx.say(f"{who(hero.seat)} dies to the contingency plan.", kind="death")
     for hero in [h for h in s.heroes.values() if h.place in SAFE]:
         if contamination_kills(ctx, hero):
+            s.deaths[hero.seat] = f"got out ({SAFE_WORDS[hero.place]}) but died of the " \
+                "infection"
             hero.place = "dead"
             ctx.say(f"{who(hero.seat)} dies of the infection.", kind="death")
     survivors = [h for h in s.heroes.values() if h.place in SAFE]

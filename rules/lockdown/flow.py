@@ -6,6 +6,7 @@ from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
     choices,
     combat,
+    discards,
     endgame,
     event_phase,
     interrupts,
@@ -21,6 +22,8 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
     "round": automatic(turns.round_run),
     "turn": Handler(turns.turn_waiting, turns.turn_legal, turns.turn_act, turns.turn_run),
     "pay": Handler(turns.pay_waiting, turns.pay_legal, turns.pay_act, turns.pay_run),
+    "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
+                       discards.discard_run),
     "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,
                      choices.draft_run),
     "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,

@@ -136,6 +136,9 @@ def _move(ctx: Ctx, src: Hero, dst: Hero, thing: str) -> None:
     if held is None:
         src.inventory.remove(thing)
         dst.inventory.append(thing)
+        item = index().items[thing]
+        ctx.tell(dst.seat, f"{who(src.seat)} gives you {item.name}: {item.text}",
+                 kind="item_private", item=thing)
         fix_hands(ctx, src)  # giving away Duct Tape unties a pair
         return
     if held.item is not None:

@@ -34,16 +34,23 @@ def peek(s: GameState, deck: str) -> str | None:
 
 
 def draw_cards(ctx: Ctx, hero: Hero, n: int) -> int:
-    drawn = 0
+    """Draw up to n action cards (the discard pile is reshuffled when the deck runs
+    out); the player is told which (only the new ones)."""
+    drawn: list[str] = []
     for _ in range(n):
         if not hero.deck:
             if not hero.discard:
                 break
             hero.deck = ctx.s.rng.shuffled(hero.discard)
             hero.discard = []
-        hero.hand.append(hero.deck.pop(0))
-        drawn += 1
-    return drawn
+        drawn.append(hero.deck.pop(0))
+    hero.hand.extend(drawn)
+    if drawn:
+        cards = index().cards
+        ctx.tell(hero.seat, "You draw: " + ", ".join(
+            "Contamination" if c.startswith("c:") else cards[c].name for c in drawn) + ".",
+            kind="draw", n=len(drawn))
+    return len(drawn)
 
 
 def light_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
@@ -95,6 +102,7 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     room = hero.room
     hero.place = "dead"
     hero.pod = None
+    s.deaths[hero.seat] = f"died in {room_name(s, room)} ({why})"
     s.rooms[room].objects.append(f"corpse_{hero.seat}")
     for held in hero.hands:
         if held.obj is not None:

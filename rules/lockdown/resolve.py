@@ -163,7 +163,7 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         for x in targets(s, e.who, subject):
             h.draw_cards(ctx, x, e.n)
     elif isinstance(e, fx.DiscardCards):
-        discard(ctx, e, subject, choice)
+        discard(ctx, e, subject)
     elif isinstance(e, fx.NoiseRoll):
         for x in targets(s, e.who, subject):
             if not intruders_in(s, x.room):
@@ -274,12 +274,6 @@ def pick_text(s: GameState, frame: PickFrame, i: int) -> str:
     option = frame.options[i]
     if frame.purpose in ("room", "move"):
         return room_name(s, option)
-    if frame.purpose == "discard":
-        if option.startswith("c:"):
-            return "Discard a contamination card"
-        from rules.lockdown.turns import card_of
-
-        return f"Discard {card_of(option).name}"
     if frame.purpose == "intruder":
         intruder = next(x for x in s.intruders if str(x.id) == option)
         return f"The {intruder.kind} ({intruder.injuries} injuries)"
@@ -358,33 +352,29 @@ def heal(ctx: Ctx, hero: Hero, what: str) -> None:
     ctx.say(f"{who(hero.seat)} is treated ({what.replace('_', ' ')}).", kind="heal")
 
 
-def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None, choice: str | None) -> None:
-    """Discard from hand: every character discards the cards of their choice (one card
-    per pick; an event has no subject, so each character in `who` picks their own);
-    random discards are drawn by the RNG."""
+def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
+    """Discard action cards: of their choice, each character in `who` picks their own
+    (one multi-select; an event has no subject); random discards (any card) are drawn by
+    the RNG and told to their owner."""
+    from rules.lockdown.discards import card_word, offer_effect_discard
+
     s = ctx.s
-    if choice is not None and subject is not None:
-        hero = s.heroes[subject]
-        hero.hand.remove(choice)
-        hero.discard.append(choice)
-        if e.n > 1 and hero.hand:
-            again = e.model_copy(update={"n": e.n - 1})
-            s.stack.append(PickFrame(seat=subject, purpose="discard", options=list(hero.hand),
-                                     effect=again, subject=subject))
-        return
+    source = next((f.source for f in reversed(s.stack) if isinstance(f, EffectsFrame)), "")
     for x in targets(s, e.who, subject):
         if not x.hand:
             continue
         if not e.random:
-            s.stack.append(PickFrame(seat=x.seat, purpose="discard", options=list(x.hand),
-                                     effect=e, subject=x.seat))
+            offer_effect_discard(ctx, x, e.n, source)
             continue
         n = min(e.n, len(x.hand))
+        lost = []
         for _ in range(n):
             card = x.hand[s.rng.below(len(x.hand))]
             x.hand.remove(card)
             x.discard.append(card)
-        ctx.say(f"{who(x.seat)} discards {n} card(s).", kind="discard")
+            lost.append(card_word(card))
+        ctx.say(f"{who(x.seat)} discards {n} card(s) at random.", kind="discard")
+        ctx.tell(x.seat, "You lose at random: " + ", ".join(lost) + ".", kind="private")
 
 
 COLORS = ("red", "yellow", "green")

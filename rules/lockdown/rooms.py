@@ -340,13 +340,11 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
 
 
 def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
-    """Choices about cards and hand slots (passing, overfull hands, heavy items, a
-    2-card draw); True if the tag was one of them."""
+    """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
+    True if the tag was one of them."""
     from rules.lockdown import hands, turns
 
-    if tag.startswith(turns.PASS_DISCARD):
-        turns.pass_discard(ctx, hero, tag, option)
-    elif tag == hands.OVERFULL:
+    if tag == hands.OVERFULL:
         hands.drop_overfull(ctx, hero, option)
     elif tag.startswith(hands.HEAVY + ":"):
         hands.resolve_heavy(ctx, hero, tag, option)

@@ -6,27 +6,19 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core.contract import Action, Outcome
+from rules.core.contract import Action, Choice, Outcome
 from rules.core.engine import FrameRuleset
-from rules.lockdown.actions import CODEC
+from rules.lockdown import describe as words
+from rules.lockdown.actions import CODEC, Discard
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.gear import check_quests
+from rules.lockdown.prompts import prompt_text
+from rules.lockdown.recap import outcome_reason, recap
 from rules.lockdown.setup import new_game
-from rules.lockdown.state import GameState, Options, TurnFrame
+from rules.lockdown.state import DiscardFrame, GameState, Options, TurnFrame
 from rules.lockdown.table import Ctx
 from rules.lockdown.turns import turn_legal
 from rules.lockdown.view import LockdownView, build_view
-
-PROMPTS = {
-    "turn": "Your turn: take an action (2 per turn) or pass.",
-    "pay": "Choose the action cards to discard as the cost.",
-    "draft": "Choose your character.",
-    "objectives": "First encounter: keep one of your two objectives.",
-    "pick": "Make a choice.",
-    "shot": "Discard a card for a stronger hit?",
-    "agree": "Do you agree?",
-    "interrupt": "An intruder attacks you: play an interrupt card or take the attack.",
-}
 
 
 class Lockdown(FrameRuleset):
@@ -39,8 +31,8 @@ class Lockdown(FrameRuleset):
     machine = MACHINE
     codec = CODEC
     ctx_type = Ctx
-    prompts = PROMPTS
-    secret_kinds = frozenset({"pay", "objectives", "draft", "pick", "shot", "interrupt"})
+    secret_kinds = frozenset({"pay", "discard", "objectives", "draft", "pick", "shot",
+                              "interrupt"})
     default_keys = ("pass", "pick:1")
 
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
@@ -69,14 +61,32 @@ class Lockdown(FrameRuleset):
             return None
         losers = tuple(x for x in state.seats if x not in state.winners)
         return Outcome(winners=tuple(state.winners), losers=losers,
-                       reason=f"the game ended ({state.ended})", team=None)
+                       reason=outcome_reason(state), team=None)
 
     def default_action(self, state: GameState, seat: str) -> Action | None:
         """For an absent player: take the attack, keep the hand, pass, else the first
         choice of a pick (or the first legal action)."""
         top = state.stack[-1] if state.stack else None
-        if top is not None and (top.kind == "interrupt" or (
-                top.kind == "pick" and top.tag.startswith("pass_discard"))):
+        if top is not None and top.kind == "interrupt":
             by_key = {a.key: a for a in MACHINE.legal(state, seat)}
             return by_key.get("pick:0")
+        if isinstance(top, DiscardFrame) and top.n is None:
+            return next((a for a in MACHINE.legal(state, seat)
+                         if isinstance(a, Discard) and not a.cards), None)
         return super().default_action(state, seat)
+
+    # -------------------------------------------------------------- presentation
+    def describe(self, state: GameState, seat: str, action: Action) -> Choice:
+        return words.describe(state, seat, action)
+
+    def describe_part(self, state: GameState, seat: str, action: Action, part: str) -> Choice:
+        return words.describe_part(state, seat, action, part)
+
+    def subset_title(self, state: GameState, seat: str, action: Action) -> tuple[str, str]:
+        return words.subset_title(state, seat, action)
+
+    def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
+        return prompt_text(state, seat)
+
+    def recap(self, state: GameState) -> list[str]:
+        return recap(state)

@@ -71,6 +71,20 @@ class PayFrame:
 
 
 @dataclass(slots=True, kw_only=True)
+class DiscardFrame:
+    """A seat chooses cards of its hand to discard (one multi-select): after passing any
+    set of cards, action or contamination (`n` None; a hand bigger than
+    DISCARD_SUBSETS_UP_TO goes one card at a time, `one_by_one`); for an effect exactly
+    `n` action cards (`source` names the card that asks for it)."""
+
+    kind: Literal["discard"] = "discard"
+    seat: str
+    n: int | None = None
+    one_by_one: bool = False
+    source: str = ""
+
+
+@dataclass(slots=True, kw_only=True)
 class DraftFrame:
     """Character draft: the seat sees 2 random characters and keeps 1."""
 
@@ -145,7 +159,7 @@ class PickFrame:
 
     kind: Literal["pick"] = "pick"
     seat: str
-    purpose: Literal["room", "discard", "color", "move", "intruder", "noise_corridor", "step"]
+    purpose: Literal["room", "color", "move", "intruder", "noise_corridor", "step"]
     options: list[str]
     labels: list[str] = field(default_factory=list)
     tag: str = ""          # for purpose "step": which multi-step room action continues
@@ -182,7 +196,7 @@ class EndFrame:
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
     | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
-    | ShotFrame | AgreeFrame | InterruptFrame,
+    | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame,
     Field(discriminator="kind"),
 ]
 
@@ -240,6 +254,8 @@ class GameState(EngineState):
     first_death: bool = False
     stack: list[Frame] = []
     ended: str | None = None            # why the game ended
+    ended_early: bool = False           # no character was left inside: time ran out at once
+    deaths: dict[str, str] = {}         # seat -> how that character died, in words
     winners: list[str] | None = None    # after the victory check
     survivors: list[str] = []
 

@@ -11,6 +11,7 @@ from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown import combat, heroes, movement
 from rules.lockdown.cards import index
+from rules.lockdown.discards import offer_pass_discard
 from rules.lockdown.hands import drop_held, remove_item, take_heavy
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import (
@@ -46,8 +47,6 @@ COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up"
 # analysis of a carried object, same cost as the room action)
 PASSIVE_COSTS = {"motion_tracker": 0, "scanner": 1, "analyze_toolset": 2}
 FREE_PASSIVES = {"motion_tracker"}  # does not count as one of the turn's 2 actions
-DISCARD_SUBSETS_UP_TO = 6  # larger hands discard one card at a time after passing
-
 
 
 def card_of(card_id: str):  # type: ignore[no-untyped-def]
@@ -269,6 +268,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
             f.stage = "vent"
             return
         f.last = nxt
+        ctx.say(f"It is {who(nxt)}'s turn (round {s.round}).", kind="turn", seat=nxt)
         s.stack.append(TurnFrame(seat=nxt))
         return
     if f.stage == "vent":
@@ -279,6 +279,8 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         return
     if f.stage == "events":
         f.stage = "next"
+        ctx.say(f"Everyone has passed: the event phase of round {s.round} begins.",
+                kind="phase", round=s.round)
         s.stack.append(EventPhaseFrame())
         return
     s.round += 1
@@ -352,45 +354,6 @@ def do_pass(ctx: Ctx, hero: Hero) -> None:
     ctx.say(f"{who(hero.seat)} passes.", kind="pass", seat=hero.seat)
     end_of_turn_fire(ctx, hero)
     offer_pass_discard(ctx, hero)
-
-
-def offer_pass_discard(ctx: Ctx, hero: Hero) -> None:
-    """Every set of cards (action or contamination) the hero may discard; from a big
-    hand one card at a time."""
-    if hero.place != "board" or not hero.hand:
-        return
-    cards = sorted(hero.hand)
-    if len(cards) <= DISCARD_SUBSETS_UP_TO:
-        subsets = dict.fromkeys(
-            tuple(c for i, c in enumerate(cards) if mask >> i & 1)
-            for mask in range(1 << len(cards)))
-        tag = PASS_DISCARD
-    else:
-        subsets = dict.fromkeys([(), *((c,) for c in cards)])
-        tag = PASS_DISCARD_MORE
-    options = ["+".join(sub) or "-" for sub in subsets]
-    labels = [("Discard " + ", ".join(card_label(c) for c in sub)) if sub
-              else "Keep your hand" for sub in subsets]
-    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag=tag, options=options,
-                                 labels=labels, subject=hero.seat))
-
-
-PASS_DISCARD, PASS_DISCARD_MORE = "pass_discard", "pass_discard_more"
-
-
-def card_label(card: str) -> str:
-    return "a contamination card" if card.startswith("c:") else card_of(card).name
-
-
-def pass_discard(ctx: Ctx, hero: Hero, tag: str, option: str) -> None:
-    cards = [] if option == "-" else option.split("+")
-    for card in cards:
-        hero.hand.remove(card)
-        hero.discard.append(card)
-    if cards:
-        ctx.say(f"{who(hero.seat)} discards {len(cards)} card(s).", kind="discard")
-        if tag == PASS_DISCARD_MORE:
-            offer_pass_discard(ctx, hero)
 
 
 def end_of_turn_fire(ctx: Ctx, hero: Hero) -> None:

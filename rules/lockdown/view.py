@@ -60,15 +60,27 @@ class HeroView(BaseModel):
     objectives: list[str] | None = None  # revealed at the end
 
 
+class HeldView(BaseModel):
+    """One hand slot: an item id (with its ammo) or an object ("egg", "carcass")."""
+
+    item: str | None = None
+    obj: str | None = None
+    ammo: int = 0
+
+
 class MeView(BaseModel):
-    hand: list[str]
+    hand: list[str]                  # card names ("Contamination" for those)
     deck: int
     discard: int
-    inventory: list[str]
+    inventory: list[str]             # item names
     objectives: list[str]
     contingencies: list[str]
     quest_active: bool
     choosing: list[str] = []
+    hand_ids: list[str] = []         # card ids, "contamination" for contamination cards
+    inventory_ids: list[str] = []
+    held: list[HeldView] = []
+    prompt: str = ""                 # what this seat is being asked now
 
 
 class LockdownView(BaseModel):
@@ -173,7 +185,14 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
         me = MeView(hand=[card_name(x) for x in h.hand], deck=len(h.deck),
                     discard=len(h.discard), inventory=[item_name(i) for i in h.inventory],
                     objectives=list(h.objectives), contingencies=list(h.contingencies),
-                    quest_active=h.quest_active)
+                    quest_active=h.quest_active,
+                    hand_ids=["contamination" if x.startswith("c:") else x for x in h.hand],
+                    inventory_ids=list(h.inventory),
+                    held=[HeldView(item=x.item, obj=x.obj, ammo=x.ammo) for x in h.hands])
+        if seat in waiting:
+            from rules.lockdown.prompts import prompt_text
+
+            me.prompt = prompt_text(s, seat)
         top = s.stack[-1] if s.stack else None
         if isinstance(top, PickFrame) and top.seat == seat:
             me.choosing = list(top.labels) if top.labels else []

@@ -21,7 +21,14 @@ from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
-from rules.lockdown.state import GameState, InterruptFrame, PickFrame, RoundFrame, TurnFrame
+from rules.lockdown.state import (
+    DiscardFrame,
+    GameState,
+    InterruptFrame,
+    PickFrame,
+    RoundFrame,
+    TurnFrame,
+)
 from rules.lockdown.table import hand_limit, slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard
 
@@ -320,7 +327,8 @@ CRAFTED = Counter({i.id: i.copies for i in C.items if i.color == "crafted"})
 CONTAMINATION = Counter({x.id: x.copies for x in C.contamination})
 CONTAM_ID = re.compile(r"\bct\d\d\b")
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "contingency_peek", "css_peek",
-                 "objective", "private"}
+                 "objective", "private", "draw"}
+NOTICE_MAX = 400  # an addressed event is a short notice, never the whole private sheet
 
 
 def items_in_game(s: GameState) -> Counter[str]:
@@ -452,6 +460,7 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
             assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
         if e.to is not None:
             assert e.to and set(e.to) <= set(s.seats), f"{where}: {e}"
+            assert len(e.text) <= NOTICE_MAX, f"{where}: a long notice {e.text}"
             continue
         blob = e.text + " " + repr(e.data)
         assert not CONTAM_ID.search(blob), f"{where}: public event {e.kind}: {e.text}"
@@ -476,13 +485,22 @@ def do(s: GameState, seat: str, key: str, *rng: tuple[int, int]) -> tuple[GameSt
     return s, events
 
 
+def discard_key(s: GameState, seat: str, cards: Iterable[str]) -> str:
+    """The key that discards these cards (ids, "c:<id>") from the seat's hand."""
+    hand = list(s.heroes[seat].hand)
+    positions = []
+    for card in cards:
+        i = next(i for i, c in enumerate(hand) if c == card and i not in positions)
+        positions.append(i)
+    return "discard:" + ("+".join(str(i) for i in sorted(positions)) or "~")
+
+
 def pass_turn(s: GameState, seat: str, discard: Iterable[str] = ()
               ) -> tuple[GameState, list[Event]]:
     """Pass, then answer the discard offer with the cards to discard."""
     s, events = play(s, seat, "pass")
     frame = s.stack[-1] if s.stack else None
-    if isinstance(frame, PickFrame) and frame.tag.startswith("pass_discard"):
-        option = "+".join(sorted(discard)) or "-"
-        s, more = play(s, seat, f"pick:{frame.options.index(option)}")
+    if isinstance(frame, DiscardFrame) and frame.seat == seat:
+        s, more = play(s, seat, discard_key(s, seat, discard))
         events += more
     return s, events

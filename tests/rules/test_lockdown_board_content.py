@@ -24,9 +24,10 @@ from rules.nemesis.cards import WeaknessEffect
 SPECIAL_ACTIONS = {"isolation", "repository", "backup_power", "alert", "elevator", "staircase"}
 SOURCE_OBJECTIVES = {"player_cannot_survive", "only_survivor", "no_nemesis_survivor",
                      "send_signal", "discover_weakness", "destroy_nest"}
-HELP_IDS = {"round", "actions", "costs", "movement", "noise", "encounters", "combat", "wounds",
+HELP_IDS = {"turn", "actions", "costs", "movement", "noise", "encounters", "combat", "wounds",
             "contamination", "items", "crafting", "power", "time", "css", "bunker",
-            "isolation", "knowledge", "winning", "rooms"}
+            "isolation", "knowledge", "winning", "rooms", "intruders", "event_phase",
+            "autodestruction"}
 
 
 @pytest.fixture(scope="module")
@@ -323,10 +324,11 @@ def test_help_topics():
     topics = read_section("help")
     ids = [t.id for t in topics]
     assert len(ids) == len(set(ids))
-    assert set(ids) == HELP_IDS
+    assert set(ids) >= HELP_IDS  # plus an entry per intruder kind and board symbol
     for t in topics:
         assert t.title.strip() and t.text.strip()
-        assert len(t.text) <= 900, (t.id, len(t.text))
+        # the bot adds content lists to some topics; the whole answer stays <= 1,900
+        assert len(t.title) + len(t.text) <= 1850, (t.id, len(t.text))
 
 
 def test_rooms_are_named_as_the_board_draws_them() -> None:

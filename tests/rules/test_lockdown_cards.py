@@ -54,6 +54,7 @@ from rules.lockdown import event_phase
 from rules.lockdown.bag import free_tokens, kind_of
 from rules.lockdown.state import (
     AttackFrame,
+    DiscardFrame,
     EndFrame,
     GameState,
     InterruptFrame,
@@ -565,11 +566,14 @@ def settle(s: GameState, events: list[Event], picks: list[tuple[str, str, str]]
     for _ in range(30):
         seats = waiting(s)
         frame = top(s) if s.stack else None
-        if not seats or not isinstance(frame, PickFrame | PayFrame):
+        if not seats or not isinstance(frame, PickFrame | PayFrame | DiscardFrame):
             return s
         seat = seats[0]
         if isinstance(frame, PayFrame):
             key = keys(s, seat)[0]
+        elif isinstance(frame, DiscardFrame):
+            key = keys(s, seat)[0]
+            picks.append((seat, "discard", key))
         else:
             i = answer(frame)
             picks.append((seat, frame.tag if frame.purpose == "step" else frame.purpose,

@@ -9,6 +9,7 @@ from lockdown_helpers import (
     add_intruder,
     advance,
     card_of,
+    discard_key,
     do,
     edit,
     give,
@@ -28,7 +29,13 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown.state import EventPhaseFrame, PayFrame, PickFrame, RoundFrame, TurnFrame
+from rules.lockdown.state import (
+    DiscardFrame,
+    EventPhaseFrame,
+    PayFrame,
+    RoundFrame,
+    TurnFrame,
+)
 
 REPO = "repository"
 ALERT = "alert"
@@ -92,17 +99,17 @@ def test_passing_may_discard_any_cards_including_contamination() -> None:
     hand = list(s.heroes["p0"].hand)
     s, _ = play(s, "p0", "pass")
     frame = top(s)
-    assert isinstance(frame, PickFrame) and frame.tag == "pass_discard"
-    assert len(frame.options) == 2 ** len(hand) and "-" in frame.options
+    assert isinstance(frame, DiscardFrame) and frame.n is None and not frame.one_by_one
+    assert len(keys(s, "p0")) == 2 ** len(hand) and "discard:~" in keys(s, "p0")
     keep = hand[0]
-    drop = sorted(hand[1:])
-    s2, events = play(s, "p0", f"pick:{frame.options.index('+'.join(drop))}")
+    drop = hand[1:]
+    s2, events = play(s, "p0", discard_key(s, "p0", drop))
     assert s2.heroes["p0"].hand == [keep]
     assert set(drop) <= set(s2.heroes["p0"].discard)
     assert "discard" in [e.kind for e in events]
-    s3, _ = play(s, "p0", f"pick:{frame.options.index('-')}")
+    s3, _ = play(s, "p0", "discard:~")
     assert s3.heroes["p0"].hand == hand
-    illegal(s, "p0", f"pick:{len(frame.options)}")
+    illegal(s, "p0", f"discard:{len(hand)}")
 
 
 @pytest.mark.rule("NX-TURN-1")
@@ -112,11 +119,13 @@ def test_a_big_hand_discards_one_card_at_a_time() -> None:
     set_hand(s, "p0", hero.hand + hero.deck[:3])
     s, _ = play(s, "p0", "pass")
     frame = top(s)
-    assert frame.tag == "pass_discard_more" and len(frame.options) == 9
-    s, _ = play(s, "p0", "pick:1")
-    assert len(s.heroes["p0"].hand) == 7 and top(s).tag == "pass_discard_more"
-    s, _ = play(s, "p0", "pick:1")
-    assert top(s).tag == "pass_discard" and len(top(s).options) == 64
+    assert isinstance(frame, DiscardFrame) and frame.one_by_one
+    assert len(keys(s, "p0")) == 9
+    illegal(s, "p0", "discard:0+1")
+    s, _ = play(s, "p0", "discard:1")
+    assert len(s.heroes["p0"].hand) == 7 and top(s).one_by_one
+    s, _ = play(s, "p0", "discard:1")
+    assert not top(s).one_by_one and len(keys(s, "p0")) == 64
 
 
 @pytest.mark.rule("NX-COST-1")
@@ -244,8 +253,8 @@ def test_default_action_passes_keeps_the_hand_and_takes_the_attack() -> None:
     s = ready(["sentry", "cleaner"])
     assert RS.default_action(s, "p0").key == "pass"  # type: ignore[union-attr]
     s2, _ = play(s, "p0", "pass")
-    assert RS.default_action(s2, "p0").key == "pick:0"  # type: ignore[union-attr]
-    assert top(s2).options[0] == "-"  # keep the hand
+    assert RS.default_action(s2, "p0").key == "discard:~"  # type: ignore[union-attr]  # keep
+    assert len(keys(s2, "p0")) == 2 ** len(s2.heroes["p0"].hand)
     t = edit(s)
     set_hand(t, "p0", [card_of("sentry", interrupt=True), *plain_cards(t, "p0", 2)])
     i = add_intruder(t, "adult", "repository")

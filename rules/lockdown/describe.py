@@ -1,0 +1,530 @@
+"""Every Lockdown choice in words for the player making it (BOT-CHOICE-1).
+
+`describe` turns one legal action into a `Choice`: a label of a few words (what it is,
+and an escape when leaving a room with intruders) and a detail (the card, item or room
+text, the cost, what follows). `describe_part` names one card of a subset choice (a
+payment, a discard) and `subset_title` titles that multi-select. Names, texts and costs
+come from the content and the state, never from the action's own `text` (except where
+the state no longer holds the words: a room action's variant, a pick's option label).
+Seats are written `<@seat>`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from rules.core.contract import Action, Choice
+from rules.lockdown import actions as a
+from rules.lockdown.board import board
+from rules.lockdown.cards import index
+from rules.lockdown.combat import melee_bonus
+from rules.lockdown.discards import card_word
+from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.gear import gate_actions, thing_name
+from rules.lockdown.hands import held_name
+from rules.lockdown.resolve import pick_text
+from rules.lockdown.rooms import room_actions
+from rules.lockdown.state import (
+    AgreeFrame,
+    DiscardFrame,
+    DraftFrame,
+    GameState,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+    ShotFrame,
+)
+from rules.lockdown.table import (
+    ability,
+    has_wound,
+    heroes_in,
+    intruders_in,
+    powered,
+    room_name,
+    slot_limit,
+    slots_used,
+    tile_of,
+    who,
+)
+from rules.lockdown.turns import cost_of
+from rules.nemesis import effects as fx
+from rules.nemesis.state import Held, Hero, Intruder
+
+LABEL_MAX = 80   # a Discord button label; ~70 is the aim
+TITLE_MAX = 100
+COLOR_WORDS = {"red": "military: weapons, ammo, grenades, armour",
+               "yellow": "technical: tools, power cells, repair kits",
+               "green": "medical: bandages, medkits, serums"}
+PASSIVE_WORDS = {"motion_tracker": "see the next intruder event",
+                 "scanner": "scan your hand for contamination",
+                 "analyze_toolset": "analyse an object you carry"}
+GATE_DETAILS = {
+    20: "You drive out through the main gate and wait in the bunker, safe from the "
+        "facility (the rover is used up).",
+    21: "A noise roll at the gate: if nothing appears, you walk out and reach the bunker.",
+    22: "The main gate opens for everyone: the rover and the Enviro-Suit ways out become "
+        "possible.",
+}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip(" ,;:") + "…"
+
+
+def plain(text: str) -> str:
+    """Content text on one line, without Markdown emphasis."""
+    return " ".join(text.replace("**", "").split())
+
+
+def cost_words(n: int) -> str:
+    return "No card to discard." if n == 0 else f"Cost: discard {plural(n, 'action card')}."
+
+
+def card_cost_words(n: int) -> str:
+    return "Cost: this card." if n == 0 else \
+        f"Cost: this card + {plural(n, 'action card')}."
+
+
+def joined(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def intruder_words(intruder: Intruder) -> str:
+    hurt = f" ({plural(intruder.injuries, 'injury', 'injuries')})" if intruder.injuries else ""
+    return f"the {intruder.kind}{hurt}"
+
+
+def attackers_words(present: list[Intruder]) -> str:
+    kinds = Counter(i.kind for i in present)
+    if len(present) == 1:
+        return f"the {present[0].kind} attacks"
+    if len(kinds) == 1:
+        return f"{len(present)} {present[0].kind}s attack"
+    if len(present) == 2:
+        return f"the {present[0].kind} and the {present[1].kind} attack"
+    return f"{len(present)} intruders attack"
+
+
+def escape_words(s: GameState, hero: Hero) -> str:
+    """"escape: the adult attacks" when leaving the hero's room is an escape."""
+    if hero.place != "board":
+        return ""
+    present = intruders_in(s, hero.room)
+    return f"escape: {attackers_words(present)}" if present else ""
+
+
+def with_escape(label: str, s: GameState, hero: Hero) -> str:
+    escape = escape_words(s, hero)
+    return f"{label} — {escape}" if escape else label
+
+
+def arrival_words(s: GameState, hero: Hero, to: str, careful: bool) -> str:
+    """What waits in `to` and whether the move ends in a noise roll."""
+    room = s.rooms[to]
+    present = intruders_in(s, to)
+    others = [x for x in heroes_in(s, to) if x.seat != hero.seat]
+    parts: list[str] = []
+    if present:
+        parts.append(f"{joined([intruder_words(i) for i in present]).capitalize()} "
+                     "there: you start a fight.")
+    if others:
+        parts.append(f"{joined([who(x.seat) for x in others])} there.")
+    if not room.explored:
+        parts.append("Unexplored: you explore it and its exploration token takes effect.")
+    if room.fire:
+        parts.append("It is on fire.")
+    if room.venting:
+        parts.append("It is sealed for venting!")
+    if present or others:
+        parts.append("No noise roll (the room is not empty).")
+    elif careful:
+        parts.append("No noise roll: you put a noise marker in a corridor of your choice.")
+    else:
+        parts.append("Then a noise roll" + (" unless the token says otherwise."
+                                             if not room.explored else "."))
+    return " ".join(parts)
+
+
+def target_words(s: GameState, target: int) -> str:
+    if target == 0:
+        return "an egg"
+    intruder = next((i for i in s.intruders if i.id == target), None)
+    return intruder_words(intruder) if intruder is not None else "the intruder"
+
+
+def source_name(source: str) -> str:
+    """The name of the card or item an effect comes from ("" if none)."""
+    idx = index()
+    for table in (idx.attacks, idx.events, idx.cards, idx.items, idx.computer):
+        found = table.get(source)
+        if found is not None:
+            return str(found.name)
+    return ""
+
+
+# ------------------------------------------------------------------ turn actions
+def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    label = with_escape(f"Move to {room_name(s, action.to)}", s, hero)
+    return label, f"{cost_words(cost_of(s, hero, action))} " \
+        f"{arrival_words(s, hero, action.to, careful=False)}"
+
+
+def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    return f"Move carefully to {room_name(s, action.to)}", \
+        f"{cost_words(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}"
+
+
+def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
+    item = index().items.get(held.item or "")
+    weapon = item.weapon if item is not None else None
+    label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
+    advantage = (powered(s, hero.room) or ability(hero) == "steady_aim") \
+        and not has_wound(hero, "eye")
+    parts = [cost_words(cost_of(s, hero, action)),
+             f"Roll the {'advantage' if advantage else 'combat'} die; "
+             f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
+    if weapon is not None and weapon.damage_bonus:
+        extra = plural(weapon.damage_bonus, "extra injury", "extra injuries")
+        parts.append(f"A hit deals {extra}.")
+    if action.target == 0:
+        parts.append("Then a noise roll.")
+    return label, " ".join(parts)
+
+
+def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    label = f"Melee attack on {target_words(s, action.target)}"
+    parts = [cost_words(cost_of(s, hero, action)), "Roll the combat die;"]
+    if action.target == 0:
+        parts.append("a hit destroys an egg. Then a noise roll.")
+    else:
+        parts.append("you first take a contamination card; a miss gives you a serious "
+                     "wound.")
+    if melee_bonus(hero):
+        parts.append(f"Your melee weapon adds {melee_bonus(hero)} to a hit.")
+    return label, " ".join(parts)
+
+
+def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    room = s.rooms[hero.room]
+    draw = "Draw 2 item cards, keep 1" if ability(hero) == "scavenger" else "Draw an item card"
+    detail = f"{cost_words(cost_of(s, hero, action))} {draw} from the {action.color} deck " \
+        f"({COLOR_WORDS[action.color]}). {plural(room.items, 'search', 'searches')} left here."
+    if room.tile and tile_of(room.tile).action == "contaminated":
+        detail += " The room covers you in slime."
+    return f"Search {room_name(s, hero.room)} ({action.color} item)", detail
+
+
+def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    free = slot_limit(hero) - slots_used(hero)
+    return f"Pick up {a.object_phrase(action.obj)}", \
+        f"{cost_words(cost_of(s, hero, action))} It takes a hand slot ({free} free)."
+
+
+def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    held = hero.hands[action.slot] if action.slot < len(hero.hands) else Held(obj="?")
+    fate = "It stays in the room." if held.obj is not None \
+        else "The item card is lost (it goes under its deck)."
+    return f"Drop {held_name(held)} (free)", f"Free: not one of your 2 actions. {fate}"
+
+
+def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
+    """The words of a room action's variant (found again when the action has none)."""
+    if action.text:
+        return str(action.text)
+    found = next((x for x in [*room_actions(s, hero), *gate_actions(s, hero)]
+                  if isinstance(x, a.RoomAct) and x.variant == action.variant), None)
+    return found.text if found is not None else "Room action"
+
+
+def _room(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    cost = cost_words(cost_of(s, hero, action))
+    label = room_act_text(s, hero, action)
+    if action.variant in GATE_DETAILS:
+        return label, f"{cost} {GATE_DETAILS[action.variant]}"
+    if action.variant >= 10:
+        card = index().computer[s.computer[0]] if s.computer else None
+        name = f" ({card.name})" if card is not None else ""
+        return label, f"{cost} The computer{name} then shows its next card; the " \
+            "Lock-down card strikes at once."
+    room = s.rooms[hero.room]
+    text = plain(tile_of(room.tile).text) if room.tile else ""
+    return label, f"{cost} {text}"
+
+
+def _card(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    card = index().cards[action.card]
+    effects = card.options[action.option] if card.options else card.effects
+    label = f"Play {card.name}"
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, InterruptFrame):
+        label += f" against {target_words(s, top.attacker)}"
+    if card.options:
+        label += f": {effects_words(effects)}"
+    if not isinstance(top, InterruptFrame) and any(isinstance(e, fx.Move) for e in effects):
+        label = with_escape(label, s, hero)
+    return label, f"{card_cost_words(card.cost)} {plain(card.text)}"
+
+
+def _use(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    item = index().items[action.item]
+    use = item.use
+    label = f"Use {item.name}"
+    effects: tuple[fx.Effect, ...] = ()
+    if use is None:
+        label += f": {PASSIVE_WORDS.get(item.passive or '', 'its ability')}"
+    elif use.options:
+        effects = use.options[action.option]
+        label += f": {effects_words(effects)}"
+    else:
+        effects = use.effects
+    if any(isinstance(e, fx.Move) for e in effects):
+        label = with_escape(label, s, hero)
+    cost = "Free: not one of your 2 actions, once a round." \
+        if item.passive == "motion_tracker" else cost_words(cost_of(s, hero, action))
+    return label, f"{cost} {plain(item.text)}"
+
+
+def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    items = index().items
+    item = items[action.item]
+    parts = [items[c].name for c in action.cards]
+    return f"Craft {item.name} from {' + '.join(parts)}", \
+        f"{cost_words(cost_of(s, hero, action))} Uses up {joined(parts)}. {plain(item.text)}"
+
+
+def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    them = who(action.to)
+    if action.give is None:
+        label = f"Trade with {them}: ask for an item"
+        offer = ""
+    else:
+        label = f"Trade with {them}: offer {thing_name(action.give)}"
+        item = index().items.get(action.give)
+        offer = f" {item.name}: {plain(item.text)}" if item is not None else ""
+    return label, f"{cost_words(cost_of(s, hero, action))} {them} accepts (and may give " \
+        f"something back) or refuses.{offer}"
+
+
+def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    detail = "No more turns for you this round; then you may discard cards from your hand."
+    if hero.place == "board" and s.rooms[hero.room].fire and not hero.fire_hurt:
+        detail += " You end in the fire: 1 light wound."
+    return "Pass for this round", detail
+
+
+def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    names = [card_word(c) for c in action.cards]
+    return ("Discard " + ", ".join(names)) if names else "Pay nothing", ""
+
+
+def _discard(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    names = [card_word(hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
+    return ("Discard " + ", ".join(names)) if names else "Keep your hand", ""
+
+
+def _draft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    ch = index().characters[action.character]
+    start = f" Starts with {index().items[ch.starting_item].name}." if ch.starting_item \
+        else ""
+    return f"Play the {ch.name}", f"{plain(ch.text)}{start}"
+
+
+def _keep(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    objective = index().objectives[action.objective]
+    return f"Keep: {objective.name}", plain(objective.text)
+
+
+# ------------------------------------------------------------------ picks
+def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, PickFrame) and action.index < len(top.options):
+        return _pick_frame(s, hero, top, action.index)
+    if isinstance(top, InterruptFrame):
+        return "Take the attack", f"{target_words(s, top.attacker).capitalize()} attacks " \
+            "you: an attack card is drawn (it may miss)."
+    if isinstance(top, ShotFrame):
+        return action.text, f"You rolled {top.face.replace('_', ' ')}."
+    if isinstance(top, AgreeFrame) and top.purpose == "elevator" and action.index == 0:
+        return action.text, f"Ride with {who(top.asker)} to {room_name(s, top.target)}."
+    return action.label, ""
+
+
+def _pick_frame(s: GameState, hero: Hero, f: PickFrame, i: int) -> tuple[str, str]:
+    option = f.options[i]
+    label = pick_text(s, f, i)
+    if f.purpose == "move":
+        e = f.effect
+        careful = isinstance(e, fx.Move) and e.careful
+        tech = isinstance(e, fx.Move) and e.through_tech
+        verb = "Move carefully to" if careful else "Crawl to" if tech else "Move to"
+        label = with_escape(f"{verb} {room_name(s, option)}", s, hero)
+        return label, arrival_words(s, hero, option, careful)
+    if f.purpose in ("room", "intruder") and f.effect is not None:
+        return label, f"For: {effects_words([f.effect])}."
+    if f.purpose == "color":
+        return label, f"The {option} deck: {COLOR_WORDS[option]}."
+    if f.purpose == "noise_corridor":
+        ex = board().exit_by_number(f.tag, int(option))
+        where = "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
+        return label, f"Corridor {option} leads to {where}."
+    step = STEP_DETAILS.get(f.tag.split(":")[0])
+    return label, step(s, hero, f, option) if step is not None else ""
+
+
+def _keep_item(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
+    item = index().items[option.split("+")[0]]
+    return plain(item.text)
+
+
+def _heavy(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
+    _, what, thing, _ = f.tag.split(":")
+    item = index().items.get(thing) if what == "i" else None
+    new = f"{item.name}: {plain(item.text)}" if item is not None else ""
+    verb, _, slot = option.partition(":")
+    if verb == "drop" and int(slot) < len(hero.hands):
+        dropped = hero.hands[int(slot)]
+        fate = "stays in the room" if dropped.obj else "is lost (under its deck)"
+        return f"{held_name(dropped)} {fate}. {new}".strip()
+    return new
+
+
+def _room_target(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
+    there = [who(x.seat) for x in heroes_in(s, option)]
+    present = [intruder_words(i) for i in intruders_in(s, option)]
+    found = ([f"Intruders: {joined(present)}."] if present else []) + \
+        ([f"Characters: {joined(there)}."] if there else [])
+    what = {"defense": "A malfunction there; every intruder there takes 1 injury and every "
+                       "character there a serious wound.",
+            "vent": "Its doors close; unless one opens before the event phase, everything "
+                    "inside dies.",
+            "cave": "You come out there; an attack card is drawn as if an adult attacked "
+                    "you in the dark."}[f.tag]
+    return " ".join([what, *found])
+
+
+def _power(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
+    active = {str(p.token): p.active for p in s.power.values()}
+    places = ("section 1", "section 2", "section 3", "the elevator")
+    lit = [place for place, token in zip(places, option.split(","), strict=True)
+           if active[token]]
+    return f"Powered: {joined(lit)}." if lit else "Nothing powered."
+
+
+def _trade_answer(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
+    give = f.tag.split(":", 2)[2]
+    got = thing_name(give) if give != "-" else "nothing"
+    if option == "refuse":
+        return "No trade: nothing changes hands."
+    if option.startswith("give:"):
+        thing = option.removeprefix("give:")
+        item = index().items.get(thing)
+        text = f" {item.name}: {plain(item.text)}" if item is not None else ""
+        return f"You get {got} and give {thing_name(thing)}.{text}"
+    item = index().items.get(give)
+    return f"You get {got}." + (f" {plain(item.text)}" if item is not None else "")
+
+
+def _fixed(text: str) -> Callable[[GameState, Hero, PickFrame, str], str]:
+    return lambda s, hero, f, option: text
+
+
+STEP_DETAILS: dict[str, Callable[[GameState, Hero, PickFrame, str], str]] = {
+    "keep_item": _keep_item,
+    "heavy": _heavy,
+    "cave": _room_target,
+    "defense": _room_target,
+    "vent": _room_target,
+    "lab": _fixed("+3 knowledge; a new kind of object reveals the next weakness."),
+    "toolset": _fixed("+3 knowledge; a new kind of object reveals the next weakness."),
+    "check": _fixed("Their objective is shown to you alone."),
+    "css_pick": _fixed("You see which pods it launches, then may move it by one slot."),
+    "css_peek": _fixed("You see which pods it launches."),
+    "storage": lambda s, hero, f, option: f"Draw 2 from the {option} deck "
+                                          f"({COLOR_WORDS[option]}), keep 1.",
+    "power": _power,
+    "trade": _trade_answer,
+    "peek": _fixed("The token is shown to you alone."),
+    "take": _fixed("You look at it and keep it."),
+}
+
+DESCRIBERS: dict[type, Callable[[GameState, Hero, Any], tuple[str, str]]] = {
+    a.Move: _move, a.CarefulMove: _careful, a.Shoot: _shoot, a.Melee: _melee,
+    a.Search: _search, a.PickUp: _pick_up, a.Drop: _drop, a.RoomAct: _room,
+    a.PlayCard: _card, a.UseItem: _use, a.Craft: _craft, a.Trade: _trade, a.Pass: _pass,
+    a.Pay: _pay, a.Discard: _discard, a.Draft: _draft, a.KeepObjective: _keep,
+    a.Pick: _pick,
+}
+
+
+# ------------------------------------------------------------------ the contract
+def describe(s: GameState, seat: str, action: Action) -> Choice:
+    describer = DESCRIBERS.get(type(action))
+    if describer is None:
+        return Choice(label=clip(action.label, LABEL_MAX))
+    label, detail = describer(s, s.heroes[seat], action)
+    return Choice(label=clip(label, LABEL_MAX), detail=detail.strip())
+
+
+def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
+    """A card of a payment (a card id) or of a discard (a hand position)."""
+    card = part
+    if isinstance(action, a.Discard):
+        hand = s.heroes[seat].hand
+        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
+    if card.startswith("c:"):
+        return Choice(label="Contamination",
+                      detail="A contamination card; it comes back when your discard pile "
+                             "is shuffled into your deck.")
+    found = index().cards.get(card)
+    if found is None:
+        return Choice(label=part)
+    return Choice(label=clip(f"{found.name} (cost {found.cost})", LABEL_MAX),
+                  detail=plain(found.text))
+
+
+def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, PayFrame):
+        need = plural(top.cost, "action card")
+        return clip(f"Pay for {pay_what(s, top)}: discard {need}", TITLE_MAX), \
+            f"Choose exactly {need}."
+    if isinstance(top, DiscardFrame):
+        return discard_title(top)
+    return "Choose", ""
+
+
+def pay_what(s: GameState, f: PayFrame) -> str:
+    """The action being paid for, in short: its label without the warnings, a card or
+    item with the chosen option in brackets."""
+    action = a.CODEC.parse(f.action)
+    chosen: tuple[fx.Effect, ...] = ()
+    if isinstance(action, a.PlayCard):
+        card = index().cards[action.card]
+        name = f"Play {card.name}"
+        chosen = card.options[action.option] if card.options else ()
+    elif isinstance(action, a.UseItem):
+        item = index().items[action.item]
+        name = f"Use {item.name}"
+        chosen = item.use.options[action.option] if item.use and item.use.options else ()
+    else:
+        return describe(s, f.seat, action).label.split(" — ")[0]
+    return name + (f" ({effects_words(chosen)})" if chosen else "")
+
+
+def discard_title(f: DiscardFrame) -> tuple[str, str]:
+    if f.n is not None:
+        need = plural(f.n, "action card")
+        source = source_name(f.source)
+        return clip(f"Discard {need}" + (f" ({source})" if source else ""), TITLE_MAX), \
+            f"Choose exactly {need}."
+    if f.one_by_one:
+        return "You passed: discard a card (you are asked again), or keep the rest", \
+            "Choose at most 1 card at a time."
+    return "You passed: discard any cards, or none to keep your hand", ""
+
+
+def draft_words(s: GameState, f: DraftFrame) -> str:
+    return " or ".join(index().characters[c].name for c in f.offered)

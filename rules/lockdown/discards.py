@@ -1,0 +1,97 @@
+"""Choosing cards of the hand to discard, as one multi-select (a `Discard` of hand
+positions): after passing any set of cards, action or contamination (NX-TURN-1); for an
+effect ("discard 2 action cards of your choice") exactly that many action cards."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.core.contract import Action
+from rules.lockdown.actions import Discard
+from rules.lockdown.cards import index
+from rules.lockdown.state import DiscardFrame, GameState
+from rules.lockdown.table import Ctx, who
+from rules.nemesis.state import Hero
+
+DISCARD_SUBSETS_UP_TO = 6  # a bigger hand discards one card at a time after passing
+
+
+def card_word(card: str) -> str:
+    """A card of a hand in a sentence (contamination cards all look alike)."""
+    if card.startswith("c:"):
+        return "Contamination"
+    return str(index().cards[card].name)
+
+
+def offer_pass_discard(ctx: Ctx, hero: Hero) -> None:
+    """After passing: any cards may go (the empty set keeps the hand)."""
+    if hero.place != "board" or not hero.hand:
+        return
+    ctx.s.stack.append(DiscardFrame(seat=hero.seat,
+                                    one_by_one=len(hero.hand) > DISCARD_SUBSETS_UP_TO))
+
+
+def offer_effect_discard(ctx: Ctx, hero: Hero, n: int, source: str = "") -> None:
+    """An effect: `n` action cards of the hero's choice; with no more than `n` of them
+    there is nothing to choose and they all go."""
+    payable = _action_positions(hero)
+    if not payable:
+        return
+    if len(payable) <= n:
+        discard_positions(ctx, hero, payable)
+        return
+    ctx.s.stack.append(DiscardFrame(seat=hero.seat, n=n, source=source))
+
+
+def _action_positions(hero: Hero) -> list[str]:
+    return [str(i) for i, card in enumerate(hero.hand) if not card.startswith("c:")]
+
+
+def discard_sets(hero: Hero, f: DiscardFrame) -> list[tuple[str, ...]]:
+    """The position sets the hero may discard now."""
+    if f.n is not None:
+        payable = _action_positions(hero)
+        return list(combinations(payable, min(f.n, len(payable))))
+    positions = [str(i) for i in range(len(hero.hand))]
+    if f.one_by_one:
+        return [(), *((p,) for p in positions)]
+    return [tuple(p for i, p in enumerate(positions) if mask >> i & 1)
+            for mask in range(1 << len(positions))]
+
+
+def discard_positions(ctx: Ctx, hero: Hero, positions: tuple[str, ...] | list[str]) -> int:
+    """Move the cards at these hand positions to the discard pile; how many went."""
+    chosen = sorted({int(p) for p in positions})
+    cards = [hero.hand[i] for i in chosen]
+    for i in reversed(chosen):
+        del hero.hand[i]
+    hero.discard.extend(cards)
+    if cards:
+        ctx.say(f"{who(hero.seat)} discards {len(cards)} card(s).", kind="discard",
+                seat=hero.seat)
+    return len(cards)
+
+
+# ------------------------------------------------------------------ the frame
+def discard_waiting(s: GameState, f: DiscardFrame) -> list[str]:
+    hero = s.heroes[f.seat]
+    return [f.seat] if hero.place == "board" and hero.hand else []
+
+
+def discard_legal(s: GameState, f: DiscardFrame, seat: str) -> list[Action]:
+    hand = s.heroes[seat].hand
+    return [Discard(cards=sub, text=", ".join(card_word(hand[int(p)]) for p in sub))
+            for sub in discard_sets(s.heroes[seat], f)]
+
+
+def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, Discard)
+    ctx.s.stack.pop()
+    hero = ctx.s.heroes[seat]
+    gone = discard_positions(ctx, hero, action.cards)
+    if f.n is None and f.one_by_one and gone:
+        offer_pass_discard(ctx, hero)  # asked again, with full subsets once it is small
+
+
+def discard_run(ctx: Ctx, f: DiscardFrame) -> None:
+    ctx.s.stack.pop()

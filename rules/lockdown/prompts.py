@@ -1,0 +1,109 @@
+"""What a seat is asked right now, in words (`prompt_text`): where things stand ("Your
+turn (round 3): action 1 of 2") and what the choice is about ("Pay for Move to
+Storage: discard 1 action card"). Called for every pending prompt, so kept cheap."""
+
+from __future__ import annotations
+
+from rules.lockdown.describe import discard_title, draft_words, pay_what, target_words
+from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.state import (
+    AgreeFrame,
+    DiscardFrame,
+    DraftFrame,
+    GameState,
+    InterruptFrame,
+    ObjectiveFrame,
+    PayFrame,
+    PickFrame,
+    ShotFrame,
+    TurnFrame,
+)
+from rules.lockdown.table import intruders_in, room_name, who
+
+STEP_PROMPTS = {
+    "overfull": "Your hands are full (arm wound): choose what to drop",
+    "heavy": "Your hands are full: drop something, tape it, or leave the new thing",
+    "keep_item": "Keep one of the two items (the other goes under its deck)",
+    "cave": "Crawl through the technical corridors: choose where to come out",
+    "lab": "Choose the object to analyse",
+    "toolset": "Choose the object to analyse with the toolset",
+    "monitor": "You saw the next intruder event: leave it on top or send it to the bottom?",
+    "check": "Choose whose objective to check",
+    "css_pick": "Choose the CSS token to look at",
+    "css_peek": "Choose the CSS token to peek at",
+    "css_move": "Move the CSS token by one slot, or leave it",
+    "defense": "Choose the room to exterminate",
+    "vent": "Choose the room to vent",
+    "storage": "Choose the item deck to rummage through (draw 2, keep 1)",
+    "power": "Arrange the power tokens over sections 1, 2, 3 and the elevator",
+    "peek": "Choose the contingency token to peek at",
+    "take": "Choose the neutral contingency token to look at and keep",
+}
+
+
+def _turn(s: GameState, seat: str) -> str:
+    hero = s.heroes[seat]
+    text = f"Your turn (round {s.round}): action {min(2, hero.actions_taken + 1)} of 2 — " \
+        "take an action or pass"
+    present = intruders_in(s, hero.room)
+    if present:
+        text += f" (in combat: {plural(len(present), 'intruder')} in your room)"
+    return text
+
+
+def _pick(s: GameState, f: PickFrame) -> str:
+    if f.purpose == "room":
+        return f"Choose a room: {effects_words([f.effect])}" if f.effect else "Choose a room"
+    if f.purpose == "intruder":
+        return f"Choose the intruder: {effects_words([f.effect])}" if f.effect \
+            else "Choose the intruder"
+    if f.purpose == "color":
+        return "Choose the item deck to draw from"
+    if f.purpose == "move":
+        return "Choose where to move"
+    if f.purpose == "noise_corridor":
+        return f"Moving carefully into {room_name(s, f.tag)}: choose the corridor for your " \
+            "noise marker"
+    tag = f.tag.split(":")[0]
+    if tag == "trade":
+        from rules.lockdown.gear import thing_name
+
+        _, starter, give = f.tag.split(":", 2)
+        offer = thing_name(give) if give != "-" else "nothing"
+        return f"{who(starter)} offers you a trade ({offer}): accept or refuse"
+    return STEP_PROMPTS.get(tag, "Make a choice")
+
+
+def _by_frame(s: GameState, seat: str) -> str:
+    f = s.stack[-1]
+    if isinstance(f, TurnFrame):
+        return _turn(s, seat)
+    if isinstance(f, PayFrame):
+        return f"Pay for {pay_what(s, f)}: discard {plural(f.cost, 'action card')}"
+    if isinstance(f, DiscardFrame):
+        title, _ = discard_title(f)
+        return title
+    if isinstance(f, PickFrame):
+        return _pick(s, f)
+    if isinstance(f, InterruptFrame):
+        return f"{target_words(s, f.attacker).capitalize()} attacks you: play an interrupt " \
+            "card or take the attack"
+    if isinstance(f, ShotFrame):
+        return f"You rolled {f.face.replace('_', ' ')}: discard an action card for a " \
+            "stronger hit?"
+    if isinstance(f, AgreeFrame):
+        return f"{who(f.asker)} rides the elevator to {room_name(s, f.target)}: come along?"
+    if isinstance(f, DraftFrame):
+        return f"Choose your character: {draft_words(s, f)}"
+    if isinstance(f, ObjectiveFrame):
+        return "First encounter: keep one of your two objectives (the other is discarded " \
+            "in secret)"
+    return "Your decision"
+
+
+def prompt_text(s: GameState, seat: str) -> str:
+    """The text of `seat`'s pending prompt."""
+    if not s.stack:
+        return ""
+    return _by_frame(s, seat)
+

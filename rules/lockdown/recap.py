@@ -1,0 +1,100 @@
+"""The end of a game in words (BOT-END-1): why it ended, who won and why, then every
+secret: each character's fate and objective, contingency tokens, contamination cards,
+the active contingency and the tokens nobody saw."""
+
+from __future__ import annotations
+
+from rules.lockdown.cards import index
+from rules.lockdown.endgame import SAFE, objective_met
+from rules.lockdown.heroes import infected
+from rules.lockdown.state import GameState
+from rules.lockdown.table import who
+from rules.nemesis.state import Hero
+
+ENDINGS = {
+    "purge": "time ran out and the corporation purged the facility",
+    "alert": "the alert procedure ran out and the corporation purged the facility",
+    "autodestruct": "the autodestruction sequence blew up the facility",
+}
+FATES = {"css": "escaped in CSS pod {pod}", "bunker": "reached the bunker",
+         "isolated": "survived locked in the isolation room"}
+
+
+def ending_words(s: GameState) -> str:
+    """Why the game ended, as a clause: "time ran out and the corporation purged ..."."""
+    reason = s.ended or ""
+    kind, _, why = reason.partition(":")
+    text = f"the facility exploded ({why})" if kind == "explosion" \
+        else ENDINGS.get(kind, f"the game ended ({reason})")
+    if s.ended_early:
+        text = f"no character was left inside, so the end came at once: {text}"
+    return text
+
+
+def outcome_reason(s: GameState) -> str:
+    survivors = len(s.survivors)
+    return f"{ending_words(s)}; {survivors} of {len(s.seats)} characters survived"
+
+
+def fate(s: GameState, hero: Hero) -> str:
+    if hero.place in SAFE:
+        return FATES[hero.place].format(pod=hero.pod or "?")
+    return s.deaths.get(hero.seat, "died")
+
+
+def character(hero: Hero) -> str:
+    return index().characters[hero.character].name if hero.character else "nobody"
+
+
+def objective_line(s: GameState, hero: Hero) -> str:
+    idx = index()
+    survivors = [x for x in s.heroes.values() if x.seat in s.survivors]
+    words = []
+    for oid in hero.objectives:
+        met = objective_met(s, hero, oid, survivors)
+        words.append(f"{idx.objectives[oid].name} ({'met' if met else 'not met'})")
+    return "; ".join(words) or "none"
+
+
+def secrets_line(hero: Hero) -> str:
+    idx = index()
+    tokens = ", ".join(idx.contingencies[t].name for t in hero.contingencies) or "none"
+    cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
+    sick = sum(1 for c in cards if infected(c))
+    held = sum(1 for c in hero.hand if c.startswith("c:"))
+    contamination = "no contamination card" if not cards else (
+        f"{len(cards)} contamination card{'s' if len(cards) != 1 else ''} "
+        f"({held} in hand), {sick} INFECTED")
+    larva = ", a larva inside" if hero.larva else ""
+    return f"{who(hero.seat)}'s contingency tokens: {tokens}; {contamination}{larva}."
+
+
+def recap(s: GameState) -> list[str]:
+    if s.winners is None:
+        return []
+    idx = index()
+    lines = [f"Game over: {ending_words(s)}."]
+    if s.winners:
+        lines.append("Winners: " + ", ".join(who(x) for x in s.winners)
+                     + " (survived and met their objective).")
+    elif s.survivors:
+        lines.append("Nobody wins: no survivor met their objective.")
+    else:
+        lines.append("Nobody wins: nobody survived.")
+    for seat in s.seats:
+        hero = s.heroes[seat]
+        verdict = "wins" if seat in s.winners else "loses"
+        lines.append(f"{who(seat)}, the {character(hero)}, {fate(s, hero)} and {verdict}. "
+                     f"Objective: {objective_line(s, hero)}.")
+        lines.append(secrets_line(hero))
+    token = idx.contingencies.get(s.active_contingency)
+    if token is not None:
+        lines.append(f"The active contingency: {token.name}. {token.text}")
+    if s.neutral_pool:
+        lines.append("Neutral contingency pool: "
+                     + ", ".join(idx.contingencies[t].name for t in s.neutral_pool) + ".")
+    if s.css:
+        lines.append("CSS tokens never launched: " + "; ".join(
+            f"slot {slot}: pods {', '.join(idx.css[t].launches)}"
+            for slot, t in sorted(s.css.items())) + ".")
+    return lines

@@ -1,0 +1,68 @@
+"""The live private sheet of a Lockdown player (bot/sheets/lockdown.py, BOT-PRIV-1): the
+hand with each card's cost and text, the items and what they do, objectives, contingency
+tokens and the decision being made, short enough for a phone."""
+
+from __future__ import annotations
+
+import pytest
+from lockdown_helpers import IDX, RS, give, play, ready, set_hand, wound
+
+from bot.sheets import describe_private
+from bot.sheets.lockdown import AIM, SHEET_MAX
+from rules.lockdown.state import GameState
+
+
+def sheet(s: GameState, seat: str) -> str:
+    return describe_private(RS.view(s, seat))
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+def test_the_sheet_shows_cards_items_objectives_tokens_and_the_prompt() -> None:
+    s = ready()
+    give(s, "p0", "body_armor")
+    text = sheet(s, "p0")
+    hero = s.heroes["p0"]
+    assert text.startswith("You play the **Sentry** · knowledge 1 · light wounds 0/2")
+    assert f"**Hand** (5 cards · deck {len(hero.deck)} · discard 0)" in text
+    for card_id in hero.hand:
+        card = IDX.cards[card_id]
+        assert f"• **{card.name}** (cost {card.cost}" in text
+    assert "Sentry Carbine** (in hand, ammo 4/4)" in text
+    assert "• **Body Armor**: Passive" in text
+    for oid in hero.objectives:
+        assert f"**{IDX.objectives[oid].name}**" in text
+    for tid in hero.contingencies:
+        assert f"**Contingency token**: **{IDX.contingencies[tid].name}**" in text
+    assert text.endswith("**Now**: Your turn (round 1): action 1 of 2 — take an action or pass")
+    assert len(text) <= AIM
+    assert "**Now**" not in sheet(s, "p1")  # not p1's decision
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+def test_the_sheet_shows_what_is_being_chosen() -> None:
+    s = ready()
+    s, _ = play(s, "p0", "move:alert")
+    assert sheet(s, "p0").endswith("**Now**: Pay for Move to Alert Room: discard 1 action card")
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+def test_contamination_stays_unnamed_and_a_stuffed_sheet_stays_under_the_limit() -> None:
+    s = ready(["psychologist", "sentry"])
+    hero = s.heroes["p0"]
+    dirty = [x.id for x in IDX.contamination.values()][:2]
+    set_hand(s, "p0", [*hero.hand, *hero.deck[:2], *(f"c:{x}" for x in dirty)])
+    for item in ("body_armor", "motion_tracker", "medkit", "painkillers", "duct_tape"):
+        give(s, "p0", item)
+    give(s, "p0", "assault_rifle")
+    wound(s, "p0", "bleeding", dressed=True)
+    hero.larva = hero.slime = True
+    text = sheet(s, "p0")
+    assert len(text) <= SHEET_MAX
+    assert text.count("• Contamination") == 2 and not any(x in text for x in dirty)
+    for card_id in hero.hand:
+        if not card_id.startswith("c:"):
+            assert f"**{IDX.cards[card_id].name}**" in text
+    for item in ("Body Armor", "Motion Tracker", "Assault Rifle", "Sedative Case"):
+        assert f"**{item}**" in text
+    assert "**a larva inside you**" in text and "slimed" in text
+    assert "serious: " in text and "(dressed)" in text
