@@ -1,10 +1,12 @@
 """Board render timing.  Usage: python benchmarks/render_bench.py [--renders 200] [--seed 1]
+[--ruleset darkmoon|lockdown|all]
 
-Plays seeded random Dark Moon games (3 to 7 players, long and short names) to collect
-varied public views, then times `render_board` (drawing + PNG encoding, full size)
-on each and prints p50/p95/max in milliseconds, twice: for the board after every move
-(as a table sees it: most image bands are the same as the render before and their
-compressed form is reused) and for a board every 3 to 8 moves (more of it changes).
+Plays seeded random games of each ruleset (Dark Moon: 3 to 7 players, Lockdown: 2 to 5;
+long, short and CJK names) to collect varied public views, then times `render_board`
+(drawing + PNG encoding, full size) on each and prints p50/p95/max in milliseconds,
+twice per ruleset: for the board after every move (as a table sees it: most image
+bands are the same as the render before and their compressed form is reused) and for
+a board every 3 to 8 moves (more of it changes).
 The first render of the process (building the static frame and warming the font
 caches) is timed separately. Not a test: run it by hand on the target host.
 """
@@ -23,28 +25,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from renders import render_board
 from rules import get_ruleset
 
+PLAYERS = {"darkmoon": (3, 5), "lockdown": (2, 4)}  # fewest, how many counts
 
-def collect_views(count: int, seed: int, every_move: bool = False
-                  ) -> list[tuple[object, dict[str, str]]]:
-    rs = get_ruleset("darkmoon")
+
+def _name(i: int) -> str:
+    return ("Long-Named Space Cadet Number " + str(i))[:32] if i % 3 == 1 else (
+        f"李小龍 {i}" if i % 3 == 2 else f"P{i}")
+
+
+def collect_views(count: int, seed: int, every_move: bool = False,
+                  ruleset: str = "darkmoon") -> list[tuple[object, dict[str, str]]]:
+    rs = get_ruleset(ruleset)
+    low, counts = PLAYERS[ruleset]
     rnd = random.Random(seed)
     views: list[tuple[object, dict[str, str]]] = []
     game = 0
     while len(views) < count:
-        n = 3 + game % 5
+        n = low + game % counts
         seats = [str(10**17 + rnd.randrange(10**17)) for _ in range(n)]
-        names = {s: (f"{'Long-Named Space Cadet Number ' + str(i)}"[:32] if i % 2 else f"P{i}")
-                 for i, s in enumerate(seats)}
+        names = {s: _name(i) for i, s in enumerate(seats)}
         state = rs.new_game(seats, seed=seed * 1000 + game)
         game += 1
         every = 1 if every_move else rnd.randrange(3, 9)
         step = 0
-        while state.result is None and len(views) < count:
+        while rs.outcome(state) is None and len(views) < count:
             prompt = rs.pending(state)[0]
             action = rnd.choice(rs.legal_actions(state, prompt.seat))
             state = rs.apply(state, prompt.seat, action).state
             step += 1
-            if step % every == 0 or state.result is not None:
+            if step % every == 0 or rs.outcome(state) is not None:
                 views.append((rs.view(state, None), names))
     return views
 
@@ -53,9 +62,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", choices=("darkmoon", "lockdown", "all"), default="all")
     args = parser.parse_args()
-    for every_move, title in ((True, "after every move"), (False, "every 3-8 moves")):
-        views = collect_views(args.renders, args.seed, every_move)
+    rulesets = ("darkmoon", "lockdown") if args.ruleset == "all" else (args.ruleset,)
+    for ruleset, every_move in ((r, e) for r in rulesets for e in (True, False)):
+        title = f"{ruleset}, " + ("after every move" if every_move else "every 3-8 moves")
+        views = collect_views(args.renders, args.seed, every_move, ruleset)
         view, names = views[0]
         t = time.perf_counter()
         render_board(view, names)  # type: ignore[arg-type]

@@ -4,8 +4,9 @@ and chips (the PNG encoder is in png.py).
 Speed notes (a render must stay well under 40 ms on a small 2-core host):
 
 * Text is rasterised once per (string, size, weight) into an "L" mask kept in an LRU
-  cache; drawing it again is a masked paste of a solid colour (~6x faster than
-  `ImageDraw.text`, and board strings repeat a lot from one render to the next).
+  cache (renders/glyphs.py, which also picks a font per glyph for any script); drawing
+  it again is a masked paste of a solid colour (~6x faster than `ImageDraw.text`, and
+  board strings repeat a lot from one render to the next).
 * `renders.png.encode_png` writes the PNG itself, in bands deflated in parallel and
   reused from one render to the next where the board did not change.
 """
@@ -14,15 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renders import glyphs
+
 RGB = tuple[int, int, int]
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-_FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
-_SYSTEM_FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
+FONT_DIR = glyphs.FONT_DIR
 ELLIPSIS = "…"
 
 
@@ -65,20 +65,12 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 # --------------------------------------------------------------------- fonts
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """DejaVu Sans Condensed at `size` px (bundled, else the system copy, else Pillow's
-    default font, which is scalable since Pillow 10.1)."""
-    name = _FONT_FILES[bold]
-    for folder in (FONT_DIR, *_SYSTEM_FONT_DIRS):
-        path = folder / name
-        if path.is_file():
-            try:
-                return ImageFont.truetype(str(path), size,
-                                          layout_engine=ImageFont.Layout.BASIC)
-            except OSError:
-                continue
-    return ImageFont.load_default(size=size)
+    default font); other scripts fall back per glyph (renders/glyphs.py)."""
+    f = glyphs.face_font(glyphs.MAIN, size, bold)
+    assert f is not None
+    return f
 
 
 @lru_cache(maxsize=64)
@@ -88,20 +80,13 @@ def _cap_mid(size: int, bold: bool) -> float:
     return (top + bottom) / 2
 
 
-@lru_cache(maxsize=8192)
+def line_top(cy: float, size: int, bold: bool = False) -> float:
+    """The line top that puts the middle of the capitals on cy (for draw_text)."""
+    return cy - _cap_mid(size, bold)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return round(font(size, bold).getlength(text)) if text else 0
-
-
-@lru_cache(maxsize=4096)
-def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int] | None:
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text)
-    if right <= left or bottom <= top:
-        return None
-    m = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(m).text((-left, -top), text, font=f, fill=255)
-    return m, left, top
+    return glyphs.width(text, size, bold) if text else 0
 
 
 # ------------------------------------------------------------- text fitting
@@ -170,11 +155,50 @@ def draw_text(img: Image.Image, x: float, y: float, text: str, size: int,
         x -= w / 2
     elif align == "right":
         x -= w
-    m = _mask(text, size, bold)
+    m = glyphs.mask(text, size, bold)
+    if m is not None:
+        mask, dx, dy, colour = m
+        at = (round(x) + dx, round(y) + dy)
+        img.paste(fill, at, mask)
+        if colour is not None:  # colour emoji keep their own colours
+            img.paste(colour, at, colour)
+    return w
+
+
+SQUEEZE_MIN = 0.78  # the narrowest a text is squeezed to fit (its height is kept)
+
+
+def fits_squeezed(text: str, size: int, bold: bool, max_w: int,
+                  squeeze: float = SQUEEZE_MIN) -> bool:
+    return text_width(text, size, bold) * squeeze <= max_w
+
+
+@lru_cache(maxsize=512)
+def _squeezed(text: str, size: int, bold: bool, max_w: int
+              ) -> tuple[Image.Image, int, int] | None:
+    m = glyphs.mask(text, size, bold)
+    if m is None:
+        return None
+    mask, dx, dy, _colour = m
+    k = max_w / max(1, text_width(text, size, bold))
+    return (mask.resize((max(1, round(mask.width * k)), mask.height),
+                        Image.Resampling.LANCZOS), round(dx * k), dy)
+
+
+def draw_text_squeezed(img: Image.Image, x: float, y: float, text: str, size: int,
+                       fill: RGB, bold: bool, max_w: int) -> int:
+    """Like draw_text, but a text too wide for max_w is squeezed sideways to fit (to
+    SQUEEZE_MIN at most, keeping its height: a long word stays whole and readable), and
+    only beyond that cut with an ellipsis."""
+    if text_width(text, size, bold) <= max_w:
+        return draw_text(img, x, y, text, size, fill, bold)
+    if not fits_squeezed(text, size, bold, max_w):
+        return draw_text(img, x, y, text, size, fill, bold, max_w=max_w)
+    m = _squeezed(text, size, bold, max_w)
     if m is not None:
         mask, dx, dy = m
         img.paste(fill, (round(x) + dx, round(y) + dy), mask)
-    return w
+    return max_w
 
 
 def draw_text_mid(img: Image.Image, x: float, cy: float, text: str, size: int,
@@ -184,9 +208,9 @@ def draw_text_mid(img: Image.Image, x: float, cy: float, text: str, size: int,
     return draw_text(img, x, cy - _cap_mid(size, bold), text, size, fill, bold, align, max_w)
 
 
-CHIP_SIZE = 20
+CHIP_SIZE = 22
 CHIP_PAD = 6
-CHIP_H = 26
+CHIP_H = 28
 
 
 def chip_width(text: str, size: int = CHIP_SIZE) -> int:
@@ -224,28 +248,13 @@ def short_seat(seat: str) -> str:
     return seat if len(seat) <= 8 else f"#{seat[-4:]}"
 
 
-@lru_cache(maxsize=1)
-def _notdef(size: int = 22) -> tuple[tuple[bytes, tuple[int, int]], ...]:
-    """What the fonts draw for a character they do not have (a private-use code point)."""
-    return tuple(_glyph_sig("\U000E0FFF", size, bold) for bold in (False, True))
-
-
-def _glyph_sig(ch: str, size: int, bold: bool) -> tuple[bytes, tuple[int, int]]:
-    m = font(size, bold).getmask(ch)
-    return bytes(m), m.size
-
-
-@lru_cache(maxsize=8192)
 def has_glyph(ch: str) -> bool:
-    """True when both weights draw `ch` with a real glyph (not the .notdef box)."""
-    if ch.isspace():
-        return True
-    sigs = tuple(_glyph_sig(ch, 22, bold) for bold in (False, True))
-    return not any(a == b for a, b in zip(sigs, _notdef(), strict=True))
+    """True when some font of the chain draws `ch` (not as a .notdef box)."""
+    return glyphs.drawable(ch)
 
 
 def clean_name(name: str) -> str:
-    """One line, no control characters, and no characters the font cannot draw
-    (emoji, CJK...: they would show as empty boxes)."""
-    text = "".join(ch if ch.isprintable() else " " for ch in str(name))
+    """One line, no control characters, and no characters that no bundled font has
+    (they would show as empty boxes)."""
+    text = "".join(ch if ch.isprintable() or ch == "\u200d" else " " for ch in str(name))
     return " ".join("".join(ch for ch in text if has_glyph(ch)).split())

@@ -1,7 +1,7 @@
 """The Dark Moon board image, drawn from a public `DarkMoonView` only.
 
 1100x700 px so that Discord's inline preview (about 550 px wide) halves it cleanly;
-text is 20 px or more at full size. Layout, left to right:
+no text is smaller than MIN_TEXT (22 px, 11 px on the phone). Layout, left to right:
 
 * station systems: shield track, outposts, life support, suspicion track;
 * events (completed, current, final) and the task in play;
@@ -24,7 +24,9 @@ from renders.common import (
     draw_chip,
     draw_text,
     draw_text_mid,
+    draw_text_squeezed,
     fit_size,
+    line_top,
     mix,
     short_seat,
     text_width,
@@ -35,6 +37,7 @@ from renders.png import encode_png
 from rules.darkmoon.view import DarkMoonView, EventView, SeatView
 
 W, H = 1100, 700
+MIN_TEXT = 22  # the smallest text, in px at full size
 HEADER_H = 50
 
 # panels: (x0, y0, x1, y1)
@@ -155,10 +158,10 @@ def _build_frame() -> Image.Image:
         d.rounded_rectangle(box, radius=10, fill=C.PANEL, outline=C.EDGE, width=2)
         x0, y0, x1, _ = box
         d.line((x0 + 12, y0 + 36, x1 - 12, y0 + 36), fill=mix(C.PANEL, C.EDGE, 0.7))
-        draw_text_mid(img, x0 + 14, y0 + 19, title, 20, C.TITLE, bold=True)
+        draw_text_mid(img, x0 + 14, y0 + 19, title, MIN_TEXT, C.TITLE, bold=True)
     # static legends
     x0, y0, x1, _ = P_CREW
-    draw_text_mid(img, x1 - 14, y0 + 19, "die limit", 20, C.MUTED, align="right")
+    draw_text_mid(img, x1 - 14, y0 + 19, "die limit", MIN_TEXT, C.MUTED, align="right")
     _dice_legend(img, d)
     return img
 
@@ -170,7 +173,7 @@ def _title_right(img: Image.Image, box: tuple[int, int, int, int], text: str,
 
 
 def _title_w(title: str) -> int:
-    return text_width(title, 20, True)
+    return text_width(title, MIN_TEXT, True)
 
 
 # --------------------------------------------------------------------- header
@@ -225,10 +228,10 @@ def _shield(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> None:
         draw_text_mid(img, cx, cy, label, 22, ink, bold=True, align="center", max_w=2 * r)
     ty = y0 + 110
     if v.shield >= n:
-        draw_text_mid(img, x0 + 14, ty, "The shield is destroyed", 20, C.DANGER, bold=True)
+        draw_text_mid(img, x0 + 14, ty, "The shield is destroyed", MIN_TEXT, C.DANGER, bold=True)
         return
     words = SYMBOLS.get(symbols[cur], (symbols[cur], symbols[cur]))[1]
-    w = draw_text_mid(img, x0 + 14, ty, "Next shield test fails on", 20, C.MUTED)
+    w = draw_text_mid(img, x0 + 14, ty, "Next shield test fails on", MIN_TEXT, C.MUTED)
     draw_chip(img, d, x0 + 14 + w + 8, ty, words, C.WARN)
 
 
@@ -262,10 +265,10 @@ def _outposts(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> None
                         width=2)
         nx = x0 + 38
         right = x1 - 12
-        nw = min(text_width(name, 20), right - nx - 60)
-        draw_text_mid(img, nx, cy, name, 20, C.TEXT if hit else C.MUTED, max_w=nw)
+        nw = min(text_width(name, MIN_TEXT), right - nx - 60)
+        draw_text_mid(img, nx, cy, name, MIN_TEXT, C.TEXT if hit else C.MUTED, max_w=nw)
         if hit:
-            draw_text_mid(img, right, cy, effect, 20, mix(C.DANGER, (255, 255, 255), 0.25),
+            draw_text_mid(img, right, cy, effect, MIN_TEXT, mix(C.DANGER, (255, 255, 255), 0.25),
                           align="right", max_w=right - nx - nw - 10)
 
 
@@ -290,7 +293,8 @@ def _life_support(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> 
         if i < len(names):
             d.rounded_rectangle(box, radius=6, fill=mix(C.PANEL, C.FATIGUE, 0.3),
                                 outline=C.FATIGUE, width=2)
-            draw_text_mid(img, cx + 10, cy + sh / 2, names[i], 20, C.TEXT, max_w=int(sw - 18))
+            draw_text_squeezed(img, cx + 10, line_top(cy + sh / 2, MIN_TEXT), names[i],
+                               MIN_TEXT, C.TEXT, False, int(sw - 18))
         else:
             d.rounded_rectangle(box, radius=6, fill=C.SLOT, outline=C.EDGE, width=1)
 
@@ -322,14 +326,14 @@ def _suspicion(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> Non
         if here:
             d.rectangle((bx + 8, top + 10, bx + 28, top + 30), fill=C.WARN,
                         outline=mix(C.WARN, (255, 255, 255), 0.5))
-            draw_text_mid(img, bx + bw - 10, top + bh / 2, label, 20, C.TEXT, bold=True,
+            draw_text_mid(img, bx + bw - 10, top + bh / 2, label, MIN_TEXT, C.TEXT, bold=True,
                           align="right", max_w=int(bw - 40))
         else:
-            draw_text_mid(img, bx + bw / 2, top + bh / 2, label, 20, ink, bold=True,
+            draw_text_mid(img, bx + bw / 2, top + bh / 2, label, MIN_TEXT, ink, bold=True,
                           align="center", max_w=int(bw - 8))
     note = ("Every infected player is revealed" if removed
             else "Suspicious tasks move the cube")
-    draw_text_mid(img, x0 + 14, top + bh + 18, note, 20, C.DIM if removed else C.MUTED,
+    draw_text_mid(img, x0 + 14, top + bh + 18, note, MIN_TEXT, C.DIM if removed else C.MUTED,
                   max_w=x1 - x0 - 28)
 
 
@@ -359,12 +363,12 @@ def _events(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> None:
     _title_right(img, P_EVENTS, f"{len(done)} done", C.MUTED)
     y = y0 + 56
     if not done:
-        draw_text_mid(img, x0 + 14, y, "None completed yet", 20, C.DIM)
+        draw_text_mid(img, x0 + 14, y, "None completed yet", MIN_TEXT, C.DIM)
     else:
         shown = done if len(done) <= 3 else [*done[:2], f"+{len(done) - 2} more"]
         for name in shown:
-            draw_text_mid(img, x0 + 14, y, "\u2713", 20, C.OK, bold=True)
-            draw_text_mid(img, x0 + 36, y, name, 20, C.MUTED, max_w=inner - 22)
+            draw_text_mid(img, x0 + 14, y, "\u2713", MIN_TEXT, C.OK, bold=True)
+            draw_text_mid(img, x0 + 36, y, name, MIN_TEXT, C.MUTED, max_w=inner - 22)
             y += 24
     _event_block(img, d, v.event, "NOW", y0 + 142, C.CYAN, inner,
                  "Final event under way" if v.final_started else "No current event")
@@ -383,9 +387,9 @@ def _event_block(img: Image.Image, d: ImageDraw.ImageDraw, e: EventView | None, 
     x = x0 + 14
     x += draw_chip(img, d, x, top, tag, colour, solid=active) + 8
     if e is None:
-        draw_text_mid(img, x, top, empty, 20, C.DIM, max_w=x1 - 14 - x)
+        draw_text_mid(img, x, top, empty, MIN_TEXT, C.DIM, max_w=x1 - 14 - x)
         return
-    name, size = fit_size(e.name, (22, 20), True, int(x1 - 14 - x))
+    name, size = fit_size(e.name, (MIN_TEXT,), True, int(x1 - 14 - x))
     draw_text_mid(img, x, top, name, size, C.TEXT, bold=True)
     cy = top + 30
     _cubes(img, d, x0 + 14, cy, e.filled, e.cubes, colour, inner - 120 if started is not None
@@ -395,7 +399,7 @@ def _event_block(img: Image.Image, d: ImageDraw.ImageDraw, e: EventView | None, 
         if started:
             draw_chip(img, d, x1 - 14 - chip_width(label), cy, label, colour)
         else:
-            draw_text_mid(img, x1 - 14, cy, label, 20, C.DIM, align="right")
+            draw_text_mid(img, x1 - 14, cy, label, MIN_TEXT, C.DIM, align="right")
 
 
 # ----------------------------------------------------------------------- task
@@ -403,7 +407,7 @@ def _task(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> None:
     x0, y0, x1, y1 = P_TASK
     inner = x1 - x0 - 28
     deck = f"{v.task_deck_name.title()} deck {v.task_deck} \u00b7 discard {v.task_discard}"
-    draw_text_mid(img, x0 + 14, y1 - 20, deck, 20, C.MUTED, max_w=inner)
+    draw_text_mid(img, x0 + 14, y1 - 20, deck, MIN_TEXT, C.MUTED, max_w=inner)
     t = v.task
     if t is None:
         draw_text_mid(img, (x0 + x1) / 2, (y0 + y1) / 2 - 10, "No task in play", 22, C.DIM,
@@ -426,8 +430,8 @@ def _task(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView) -> None:
         draw_chip(img, d, x, y, "COMPLICATION", C.QUARANTINE)
         y += 22
         lines = max(1, int((y1 - 40 - y) // 25))
-        for line in wrap_text(t.text, 20, False, inner, lines):
-            draw_text(img, x0 + 14, y, line, 20, C.MUTED)
+        for line in wrap_text(t.text, MIN_TEXT, False, inner, lines):
+            draw_text(img, x0 + 14, y, line, MIN_TEXT, C.MUTED)
             y += 25
 
 
@@ -444,11 +448,12 @@ def _task_numbers(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, y: 
     )):
         bx = x0 + 14 + i * (half + 10)
         d.rounded_rectangle((bx, y, bx + half, y + 66), radius=8, fill=C.SLOT, outline=C.EDGE)
-        draw_text_mid(img, bx + 10, y + 17, label, 20, C.MUTED, max_w=int(half - 16))
+        draw_text_squeezed(img, bx + 10, line_top(y + 17, MIN_TEXT), label, MIN_TEXT, C.MUTED,
+                           False, int(half - 16))
         vw = draw_text_mid(img, bx + 10, y + 46, "?" if value is None else str(value), 30,
                            C.TEXT, bold=True)
         if note:
-            draw_text_mid(img, bx + 18 + vw, y + 48, note, 20, C.WARN,
+            draw_text_mid(img, bx + 18 + vw, y + 48, note, MIN_TEXT, C.WARN,
                           max_w=int(half - 26 - vw))
     # success track
     y += 80
@@ -456,15 +461,15 @@ def _task_numbers(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, y: 
     target = diff or 0
     done = target > 0 and st >= target
     colour = C.OK if done else C.DANGER if st < 0 else C.CYAN
-    draw_text_mid(img, x0 + 14, y + 12, "SUCCESS", 20, C.MUTED, bold=True)
+    draw_text_mid(img, x0 + 14, y + 12, "SUCCESS", MIN_TEXT, C.MUTED, bold=True)
     draw_text_mid(img, x1 - 14, y + 12, f"{st} / {target}" if target else str(st), 22, colour,
                   bold=True, align="right")
     if done:
-        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", 20, True) + 10, y + 12,
-                      "\u2713 enough", 20, C.OK, bold=True)
+        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10, y + 12,
+                      "\u2713 enough", MIN_TEXT, C.OK, bold=True)
     elif st < 0:
-        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", 20, True) + 10, y + 12,
-                      "below zero", 20, C.DANGER, bold=True)
+        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10, y + 12,
+                      "below zero", MIN_TEXT, C.DANGER, bold=True)
     bar_y = y + 30
     cells = max(1, target)
     gap = 3 if cells <= 16 else 1
@@ -542,8 +547,8 @@ def _crew_row(img: Image.Image, d: ImageDraw.ImageDraw, s: SeatView,
                       C.OK if s.participation == "in" else C.MUTED, False))
     _chip_line(img, d, left, right, cy1, name, 22, True, C.TEXT, line1,
                min(text_width(name, 22, True), 160))
-    _chip_line(img, d, left, right, cy2, s.character_name, 20, False, C.MUTED, line2,
-               min(text_width(s.character_name, 20), 60))
+    _chip_line(img, d, left, right, cy2, s.character_name, MIN_TEXT, False, C.MUTED, line2,
+               min(text_width(s.character_name, MIN_TEXT), 60))
 
 
 def _chip_line(img: Image.Image, d: ImageDraw.ImageDraw, left: float, right: float, cy: float,
@@ -598,9 +603,9 @@ def _dice_rows() -> list[float]:
 def _dice_legend(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
     x0, y0, _, _ = P_DICE
     for cx, (label, _) in zip(_dice_cols(), DICE_COLS, strict=True):
-        draw_text_mid(img, cx, y0 + 54, label, 20, C.MUTED, align="center")
+        draw_text_mid(img, cx, y0 + 54, label, MIN_TEXT, C.MUTED, align="center")
     for label, cy in zip(DICE_ROWS, _dice_rows(), strict=True):
-        draw_text_mid(img, x0 + 14, cy, label, 20, C.MUTED)
+        draw_text_mid(img, x0 + 14, cy, label, MIN_TEXT, C.MUTED)
 
 
 def _dice(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) -> None:  # type: ignore[no-untyped-def]
@@ -625,8 +630,8 @@ def _dice(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) ->
         "spent": "spent",
     }.get(v.commander_die, v.commander_die)
     cy = y0 + 140
-    w = draw_text_mid(img, x0 + 14, cy, "Commander die:", 20, C.MUTED)
-    draw_text_mid(img, x0 + 20 + w, cy, where, 20, C.COMMANDER if v.commander_die == "held"
+    w = draw_text_mid(img, x0 + 14, cy, "Commander die:", MIN_TEXT, C.MUTED)
+    draw_text_mid(img, x0 + 20 + w, cy, where, MIN_TEXT, C.COMMANDER if v.commander_die == "held"
                   else C.TEXT, bold=True, max_w=x1 - x0 - 34 - w)
 
 

@@ -16,17 +16,15 @@ from renders import render_board
 from renders.common import C
 from renders.lockdown import (
     HEADER_H,
-    P_FAC,
-    P_MAP,
-    P_PLAYERS,
-    H,
+    Layout,
     W,
     _static_frame,
-    card_boxes,
+    banner_box,
     geometry,
+    layout,
     layout_key,
     render_image,
-    tech_flag_box,
+    row_boxes,
 )
 from rules import get_ruleset
 from rules.lockdown.cards import index
@@ -98,10 +96,17 @@ def hero_update(view: LockdownView, i: int, **changes: object) -> LockdownView:
 
 
 # ------------------------------------------------------------------------ basics
+def lay_of(view: LockdownView) -> Layout:
+    return layout(geometry(layout_key(view)), len(view.heroes))
+
+
 def test_png_decodes_with_the_expected_size() -> None:
-    png = render_board(base())
+    """1100 px wide (twice Discord's inline width on a phone), taller than wide."""
+    view = base()
+    png = render_board(view)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert decode(png).size == (W, H) == (1400, 900)
+    assert decode(png).size == (W, lay_of(view).height)
+    assert W == 1100 and lay_of(view).height > W
 
 
 def test_same_view_renders_the_same_bytes() -> None:
@@ -113,14 +118,14 @@ def test_same_view_renders_the_same_bytes() -> None:
 def test_a_fresh_game_in_the_draft() -> None:
     view = RS.view(RS.new_game(seats_for(4), seed=1), None)
     assert any(not h.character for h in view.heroes)
-    assert decode(render_board(view, long_names(view))).size == (W, H)
+    assert decode(render_board(view, long_names(view))).size == (W, lay_of(view).height)
 
 
 def test_names_fallback_and_partial_names() -> None:
     view = base()
     a = render_image(view, None)
     b = render_image(view, {view.heroes[0].seat: "Alice"})
-    c = render_image(view, {view.heroes[0].seat: "Alice 🚀 \x00"})  # emoji, control char
+    c = render_image(view, {view.heroes[0].seat: "Alice \x00"})  # a control character
     assert differ(a, b)
     assert not differ(b, c)
 
@@ -133,7 +138,7 @@ def test_map_geometry_is_clean() -> None:
     geo = geometry(layout_key(view))
     boxes = list(geo.boxes.values())
     assert len(boxes) == len(view.rooms)
-    x0, y0, x1, y1 = P_MAP
+    x0, y0, x1, y1 = lay_of(view).map
     for i, a in enumerate(boxes):
         assert x0 < a[0] and a[2] < x1 and y0 < a[1] and a[3] < y1
         for b in boxes[i + 1:]:
@@ -230,7 +235,7 @@ def test_fire_character_and_intruder_change_their_room() -> None:
         assert diff[0] >= x0 - 1 and diff[2] <= x1 + 2 and diff[1] >= y0 - 1, what
     moved = changes["character moved"]
     diff = ImageChops.difference(before, render_image(moved)).getbbox()
-    assert diff is not None and diff[1] < P_MAP[3]  # on the map (and in the card)
+    assert diff is not None and diff[1] < lay_of(view).map[3]  # on the map (and in the row)
 
 
 def test_image_changes_as_a_game_goes_on() -> None:
@@ -240,35 +245,39 @@ def test_image_changes_as_a_game_goes_on() -> None:
 
 
 # ------------------------------------------------------------------- no overflow
-def gutters(n: int) -> list[tuple[int, int, int, int]]:
+def gutters(lay: Layout, n: int) -> list[tuple[int, int, int, int]]:
     """Strips of the frame that nothing may draw on: around and between the panels and
-    the player cards."""
-    strips = [(0, HEADER_H + 3, P_MAP[0] - 1, H), (W - P_MAP[0] + 1, HEADER_H + 3, W, H),
-              (0, P_MAP[3] + 1, W, P_FAC[1] - 1), (0, P_FAC[3] + 1, W, P_PLAYERS[1] - 1),
-              (0, H - 6, W, H), (0, HEADER_H + 3, W, P_MAP[1] - 1)]
-    cards = card_boxes(n)
-    for a, b in pairwise(cards):
-        strips.append((int(a[2]) + 1, P_PLAYERS[1], int(b[0]) - 1, P_PLAYERS[3]))
-    strips.append((int(cards[-1][2]) + 1, P_PLAYERS[1], W, H))
+    the player rows."""
+    m, t, f, p = lay.map, lay.time, lay.facility, lay.players
+    h = lay.height
+    strips = [(0, HEADER_H + 3, int(m[0]) - 1, h), (int(m[2]) + 1, HEADER_H + 3, W, h),
+              (0, HEADER_H + 3, W, int(m[1]) - 1), (0, int(m[3]) + 1, W, int(t[1]) - 1),
+              (0, int(t[3]) + 1, W, int(f[1]) - 1), (0, int(f[3]) + 1, W, int(p[1]) - 1),
+              (0, h - 6, W, h)]
+    rows = row_boxes(lay, n)
+    for a, b in pairwise(rows):
+        strips.append((0, int(a[3]) + 1, W, int(b[1]) - 1))
     return strips
 
 
 def assert_inside(view: LockdownView, img: Image.Image) -> None:
-    frame = _static_frame(geometry(layout_key(view)))
-    for box in gutters(len(view.heroes)):
+    lay = lay_of(view)
+    frame = _static_frame(geometry(layout_key(view)), len(view.heroes))
+    for box in gutters(lay, len(view.heroes)):
         assert not differ(img.crop(box), frame.crop(box)), box
-    # header text stops short of the tech noise flag
-    fx = int(tech_flag_box(view.tech_noise)[0])
-    box = (fx - 12, 2, fx - 1, HEADER_H - 2)
+    # header text stops short of the right edge
+    box = (W - 11, 2, W, HEADER_H - 2)
     assert not differ(img.crop(box), frame.crop(box))
-    # card text stops short of the card's right edge
-    for (_x0, y0, x1, y1), h in zip(card_boxes(len(view.heroes)), view.heroes, strict=True):
+    # row text stops short of the row's right edge
+    for (_x0, y0, x1, y1), h in zip(row_boxes(lay, len(view.heroes)), view.heroes,
+                                    strict=True):
         band = img.crop((int(x1) - 10, int(y0) + 12, int(x1) - 3, int(y1) - 12))
         fills = {c for _, c in band.getcolors(1 << 16)}
         assert len(fills) == 1, (h.seat, fills)
-    # facility chips stop short of the strip's right edge
-    box = (P_FAC[2] - 11, P_FAC[1] + 10, P_FAC[2] - 3, P_FAC[3] - 10)
-    assert not differ(img.crop(box), frame.crop(box))
+    # facility chips and time markers stop short of the panels' right edges
+    for panel in (lay.facility, lay.time):
+        box = (int(panel[2]) - 11, int(panel[1]) + 10, int(panel[2]) - 3, int(panel[3]) - 10)
+        assert not differ(img.crop(box), frame.crop(box))
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
@@ -277,7 +286,7 @@ def test_every_player_count_with_long_names(n: int) -> None:
     assert len(view.heroes) == n
     for v in (view, _extreme(view)):
         img = decode(render_board(v, long_names(v)))
-        assert img.size == (W, H)
+        assert img.size == (W, lay_of(v).height)
         assert_inside(v, img)
 
 
@@ -333,16 +342,16 @@ def test_room_contents_stay_in_their_rooms() -> None:
         "intruders": []})
     a, b = render_image(full), render_image(empty)
     geo = geometry(layout_key(view))
-    allowed = Image.new("L", (W, H), 0)
+    allowed = Image.new("L", (W, lay_of(view).height), 0)
     d = ImageDraw.Draw(allowed)
     for x0, y0, x1, y1 in geo.boxes.values():
         d.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=255)
     for (ax, ay), (bx, by) in [*geo.segments.values(), *geo.stubs.values()]:
         for t in (i / 10 for i in range(11)):  # doors and noise sit along the line
             x, y = ax + (bx - ax) * t, ay + (by - ay) * t
-            d.ellipse((x - 16, y - 16, x + 16, y + 16), fill=255)
+            d.ellipse((x - 30, y - 30, x + 30, y + 30), fill=255)
     diff = ImageChops.difference(a, b).convert("L").point(lambda p: 255 if p else 0)
-    outside = ImageChops.subtract(diff, allowed).crop(P_MAP)
+    outside = ImageChops.subtract(diff, allowed).crop(lay_of(view).map)
     assert outside.getbbox() is None
 
 
@@ -356,8 +365,7 @@ def test_finished_game_banner(n: int) -> None:
     lost = won.model_copy(update={"winners": [], "ended": "explosion:a fire broke out with "
                                   "no fire marker left " * 3})
     running = won.model_copy(update={"winners": None, "ended": None})
-    cx, cy = (P_MAP[0] + P_MAP[2]) // 2, (P_MAP[1] + P_MAP[3]) // 2
-    banner = (cx - 420, cy - 130, cx + 420, cy + 130)
+    banner = tuple(round(c) for c in banner_box(lay_of(view)))
     images = {}
     for name, v in (("won", won), ("lost", lost), ("running", running)):
         img = decode(render_board(v, long_names(v)))

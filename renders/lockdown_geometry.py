@@ -1,0 +1,232 @@
+"""Where the Lockdown map's rooms, corridors and corridor numbers go (pure geometry).
+
+The board content lays the facility out as three vertical wings. On a phone the map
+must be as wide as possible, so it is drawn turned a quarter: each wing becomes two
+rows of rooms (its two columns), the wings stacked top to bottom; a room's place
+along its row comes from its height on the board (each wing spread over the same
+width). A staircase gets a band of its own between the two wings it joins, pushed
+just past the end of the rows so its corridors pass clear of the rooms.
+
+Corridors are straight lines between box edges; each end carries the number the room
+knows the corridor by (a small plate on the line, next to the room). Technical
+corridor entrances are short stubs ending in a vent marker, pointing where it is
+clearest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+W = 1100
+MAP_X0, MAP_X1 = 8, W - 8   # the map panel's sides
+MAP_Y0 = 68                 # the map panel's top (below the header)
+ROOM_H = 88
+STAIRS_W = 116
+GAP_H = 60                  # between rooms of a row
+GAP_V = 58                  # between a wing's two rows
+BAND_GAP = 46               # above and below a staircase
+PAD_Y = 34                  # above the first row and below the last (vent stubs)
+STAIRS_COL = 0.3            # how far past the rows' ends a staircase sits (in columns)
+COLS = 8                    # a wing spans columns 0..8 (nine rooms, two rows)
+_EDGE = 16                  # the map's inner margin
+COL_W = (MAP_X1 - MAP_X0 - 2 * _EDGE - STAIRS_W) / (COLS + 2 * STAIRS_COL)
+ROOM_W = round(2 * COL_W - GAP_H)
+X_LEFT = MAP_X0 + _EDGE + STAIRS_W / 2 + STAIRS_COL * COL_W  # column 0's centre
+LEGEND_COLS = (0.55, 6.45)  # the legend's span in the first staircase band (columns)
+PLATE_OFF = 11              # corridor number plate: its centre's distance from the box
+STUB_LEN = 44               # vent stub: line from the box edge to the marker's edge
+VENT_R = 13
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity (one per layout, cached)
+class Geometry:
+    boxes: dict[str, Box]                    # slot -> room box
+    sections: dict[str, int | None]
+    segments: dict[str, tuple[Point, Point]]  # corridor id -> visible part of the line
+    stubs: dict[str, tuple[Point, Point]]     # technical corridor id -> (start, vent centre)
+    plates: tuple[tuple[Point, int], ...]     # corridor number plates: centre, number
+    legend: Box | None                        # free space in the first staircase band
+    height: int                               # the map panel's height
+    key: tuple[object, ...]
+
+
+Room = tuple[str, int | None, int, int]        # slot, section, x, y
+Corridor = tuple[str, str, str, int, int | None]  # id, a, b, a number, b number
+
+
+@lru_cache(maxsize=4)
+def geometry(key: tuple[object, ...]) -> Geometry:
+    rooms, corridors = key  # type: ignore[misc]
+    centres, bands, bottom = _place(rooms)
+    legend = ((X_LEFT + LEGEND_COLS[0] * COL_W, bands[0][1] + 10,
+               X_LEFT + LEGEND_COLS[1] * COL_W, bands[0][3] - 10) if bands else None)
+    sections = {slot: sec for slot, sec, _, _ in rooms}
+    boxes: dict[str, Box] = {}
+    for slot, (cx, cy) in centres.items():
+        hw = (STAIRS_W if sections[slot] is None else ROOM_W) / 2
+        boxes[slot] = (cx - hw, cy - ROOM_H / 2, cx + hw, cy + ROOM_H / 2)
+    segments: dict[str, tuple[Point, Point]] = {}
+    plates: list[tuple[Point, int]] = []
+    tech: list[tuple[str, str, int]] = []
+    for cid, a, b, an, bn in corridors:
+        if b == "tech" or b not in boxes:
+            if a in boxes:
+                tech.append((cid, a, an))
+            continue
+        if a in boxes:
+            seg = _clip(boxes[a], boxes[b])
+            if seg is not None:
+                segments[cid] = seg
+                plates.append((_along(seg[0], seg[1], PLATE_OFF), an))
+                if bn is not None:
+                    plates.append((_along(seg[1], seg[0], PLATE_OFF), bn))
+    stubs: dict[str, tuple[Point, Point]] = {}
+    inner = (MAP_X0 + 6, MAP_Y0 + 6, MAP_X1 - 6, MAP_Y0 + bottom - 6)
+    for cid, a, an in tech:
+        stubs[cid] = _stub(boxes[a], boxes, list(segments.values()), list(stubs.values()),
+                           [legend] if legend else [], inner)
+        start, end = stubs[cid]
+        plates.append((_along(start, end, PLATE_OFF), an))
+    return Geometry(boxes, sections, segments, stubs, tuple(plates), legend, round(bottom),
+                    key)
+
+
+def _place(rooms: Sequence[Room]) -> tuple[dict[str, Point], list[Box], float]:
+    """Room centres (the wings turned into rows), the staircase bands, the map height."""
+    rows = sorted({x for _, sec, x, _ in rooms if sec is not None})
+    wing_ys: dict[int, list[int]] = {}
+    for _, sec, _, y in rooms:
+        if sec is not None:
+            wing_ys.setdefault(sec, []).append(y)
+    all_ys = [y for _, sec, _, y in rooms if sec is not None] or [0]
+    lo, hi = min(all_ys), max(all_ys)
+    stairs = [(slot, x, y) for slot, sec, x, y in rooms if sec is None]
+    row_y: dict[int, float] = {}
+    stairs_y: dict[str, float] = {}
+    bands: list[Box] = []
+    y = MAP_Y0 + PAD_Y
+    for i, rx in enumerate(rows):
+        row_y[rx] = y + ROOM_H / 2
+        y += ROOM_H
+        if i == len(rows) - 1:
+            break
+        between = [s for s in stairs if rx < s[1] < rows[i + 1]]
+        if between:
+            bands.append((MAP_X0, y, MAP_X1, y + 2 * BAND_GAP + ROOM_H))
+            for slot, _, _ in between:
+                stairs_y[slot] = y + BAND_GAP + ROOM_H / 2
+            y += 2 * BAND_GAP + ROOM_H
+        else:
+            y += GAP_V
+    centres: dict[str, Point] = {}
+    for slot, sec, x, ry in rooms:
+        if sec is None:
+            t = (ry - lo) / max(1, hi - lo)
+            col = -STAIRS_COL if t < 0.5 else COLS + STAIRS_COL
+            cy = stairs_y.get(slot, row_y.get(x, MAP_Y0 + PAD_Y))
+        else:
+            ys = wing_ys[sec]
+            col = COLS * (ry - min(ys)) / max(1, max(ys) - min(ys))
+            cy = row_y[x]
+        centres[slot] = (X_LEFT + col * COL_W, cy)
+    return centres, bands, y + PAD_Y - MAP_Y0
+
+
+def _along(a: Point, b: Point, d: float) -> Point:
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length
+
+
+def centre(b: Box) -> Point:
+    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+
+
+def _exit_t(b: Box, dx: float, dy: float) -> float:
+    """Fraction of (dx, dy) at which a ray from the box centre leaves the box."""
+    hw, hh = (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
+    tx = hw / abs(dx) if dx else math.inf
+    ty = hh / abs(dy) if dy else math.inf
+    return min(tx, ty)
+
+
+def _clip(a: Box, b: Box) -> tuple[Point, Point] | None:
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    dx, dy = bx - ax, by - ay
+    t0 = _exit_t(a, dx, dy)
+    t1 = 1 - _exit_t(b, -dx, -dy)
+    if t1 <= t0:
+        return None
+    return (ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1)
+
+
+def seg_dist(p: Point, a: Point, b: Point) -> float:
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    n = vx * vx + vy * vy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / n))
+    return math.hypot(p[0] - a[0] - vx * t, p[1] - a[1] - vy * t)
+
+
+def box_dist(p: Point, b: Box) -> float:
+    dx = max(b[0] - p[0], 0.0, p[0] - b[2])
+    dy = max(b[1] - p[1], 0.0, p[1] - b[3])
+    return math.hypot(dx, dy)
+
+
+def _stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Point]],
+          stubs: Sequence[tuple[Point, Point]], obstacles: Sequence[Box], inner: Box
+          ) -> tuple[Point, Point]:
+    """A short line from the room's edge to a vent marker, pointing where it is clearest
+    of other rooms, corridors, stubs and the given obstacles (the legend)."""
+    cx, cy = centre(box)
+    best: tuple[float, tuple[Point, Point]] | None = None
+    for step in range(48):
+        ang = step * math.pi / 24
+        ux, uy = math.cos(ang), math.sin(ang)
+        t = _exit_t(box, ux, uy)
+        start = (cx + ux * t, cy + uy * t)
+        end = (start[0] + ux * (STUB_LEN + VENT_R), start[1] + uy * (STUB_LEN + VENT_R))
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        probe = (mid, end)
+        clear = min(end[0] - inner[0], inner[2] - end[0], end[1] - inner[1],
+                    inner[3] - end[1]) - VENT_R
+        for other in boxes.values():
+            if other != box:
+                clear = min(clear, *(box_dist(p, other) - VENT_R for p in probe))
+        for ob in obstacles:
+            clear = min(clear, *(box_dist(p, ob) - VENT_R for p in probe))
+        for a, b in segments:
+            clear = min(clear, *(seg_dist(p, a, b) - VENT_R for p in probe))
+        for s0, s1 in stubs:
+            clear = min(clear, seg_dist(end, s0, s1) - 2 * VENT_R, seg_dist(mid, s0, s1))
+        # keep clear of the plates of the room's other corridors (they sit on its edge)
+        score = min(clear, 30.0) + 4 * abs(uy) - 0.2 * abs(ux)
+        if best is None or score > best[0]:
+            best = (score, (start, end))
+    assert best is not None
+    return best[1]
+
+
+__all__ = [
+    "COL_W",
+    "GAP_H",
+    "MAP_X0",
+    "MAP_X1",
+    "MAP_Y0",
+    "PLATE_OFF",
+    "ROOM_H",
+    "ROOM_W",
+    "STAIRS_W",
+    "VENT_R",
+    "Geometry",
+    "W",
+    "box_dist",
+    "centre",
+    "geometry",
+    "seg_dist",
+]

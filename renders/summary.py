@@ -1,0 +1,155 @@
+"""A short text summary of the public board, sent with the board image for small
+screens and screen readers: `summary(view, names) -> str`.
+
+Drawn from the public view only, at most MAX_CHARS characters, plain text with light
+markdown (the game's title in bold). The most useful facts come first and the details
+at the end are dropped when the text runs long.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+MAX_CHARS = 350
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
+
+
+def summary(view: Any, names: Mapping[str, str] | None = None) -> str:
+    """The summary of a Dark Moon or Lockdown public view."""
+    name_of = _namer(names or {})
+    if view.ruleset == "darkmoon":
+        return _fit(_darkmoon(view, name_of))
+    if view.ruleset == "lockdown":
+        return _fit(_lockdown(view, name_of))
+    return ""
+
+
+def _namer(names: Mapping[str, str]) -> Callable[[str | None], str]:
+    def name_of(seat: str | None) -> str:
+        if not seat:
+            return "nobody"
+        name = " ".join(str(names.get(seat, "")).split()) or f"player {str(seat)[-4:]}"
+        return _MARKDOWN.sub(r"\\\1", name)
+    return name_of
+
+
+def _fit(parts: Sequence[Sequence[str]]) -> str:
+    """Lines of parts joined with " · "; the last parts go first when it runs long."""
+    lines = [list(p) for p in parts]
+
+    def text() -> str:
+        return "\n".join(" · ".join(p) for p in lines if p)
+
+    while len(text()) > MAX_CHARS and any(len(p) > 1 for p in lines[1:]):
+        longest = max((p for p in lines[1:] if len(p) > 1), key=lambda p: len(" · ".join(p)))
+        longest.pop()
+    out = text()
+    return out if len(out) <= MAX_CHARS else out[:MAX_CHARS - 1].rstrip() + "…"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# -------------------------------------------------------------------- Dark Moon
+def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+    head = [f"**Dark Moon** round {v.round}"]
+    if v.result:
+        team = "infected" if v.result == "infected" else "uninfected"
+        head.append(f"game over: the {team} win")
+    elif v.vote is not None:
+        what = "release" if v.vote.release else "quarantine"
+        total = len(v.vote.voted) + len(v.vote.waiting)
+        head.append(f"vote to {what} {name_of(v.vote.target)}: {len(v.vote.voted)}/{total}"
+                    " voted")
+    else:
+        head.append(f"turn: {name_of(v.active)}")
+        others = [s for s in v.waiting if s != v.active]
+        if others:
+            head.append("deciding: " + ", ".join(name_of(s) for s in others))
+    shield_max = len(v.shield_symbols) or 6
+    tracks = [f"shield {v.shield}/{shield_max}", f"life support {len(v.fatigue)}/6",
+              f"outposts {len(v.outposts)}/6"]
+    spaces = max(2, v.suspicion_spaces)
+    tracks.append("suspicion removed" if v.suspicion is None
+                  else f"suspicion {v.suspicion}/{spaces - 1}")
+    if v.sabotage:
+        tracks.append(f"{v.sabotage.replace('_', ' ')} sabotaged")
+    events = []
+    if v.event is not None:
+        events.append(f"event {v.event.name} {v.event.filled}/{v.event.cubes}")
+    final = v.final_event
+    events.append(f"final {final.name} {final.filled}/{final.cubes}"
+                  + (" (started)" if v.final_started else ""))
+    events.append(f"{len(v.events_done)} done")
+    task = []
+    if v.task is not None:
+        target = v.difficulty or v.task.difficulty
+        task.append(f"task {v.task.name}" + (f": success {v.success_track}/{target}"
+                                             if target else ""))
+    crew = []
+    if v.commander:
+        crew.append(f"commander {name_of(v.commander)}")
+    quarantined = [name_of(s.seat) for s in v.seats if s.quarantined]
+    if quarantined:
+        crew.append("quarantined: " + ", ".join(quarantined))
+    revealed = [f"{name_of(s.seat)} {s.status_name}" for s in v.seats
+                if s.status_name and (s.revealed or v.result)]
+    if revealed:
+        crew.append("revealed: " + ", ".join(revealed))
+    return [head, tracks, events + task, crew]
+
+
+# --------------------------------------------------------------------- Lockdown
+def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+    head = [f"**Lockdown** round {v.round}"]
+    if v.winners is not None:
+        winners = ", ".join(name_of(s) for s in v.winners) or "nobody"
+        head.append(f"game over, winners: {winners}")
+    else:
+        if v.first_player:
+            head.append(f"first: {name_of(v.first_player)}")
+        if v.waiting:
+            head.append("waiting for " + ", ".join(name_of(s) for s in v.waiting))
+    powered = [f"S{k}" for k in ("1", "2", "3") if v.power.get(k)]
+    tracks = [f"time {v.time}" + (" (backup power)" if v.time_active else ""),
+              "power " + (" ".join(powered) if powered else "off")]
+    if v.alert is not None:
+        tracks.append(f"alert ends at {v.alert}")
+    if v.autodestruct is not None:
+        tracks.append(f"autodestruct at {v.autodestruct}")
+    kinds = Counter(str(i.get("kind", "?")) for i in v.intruders)
+    threat = [("intruders: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+              if kinds else "no intruders on the board"]
+    threat.append(_plural(v.eggs, "egg") + (", nest destroyed" if v.nest_destroyed
+                                              else ", nest found" if v.nest_found else ""))
+    rooms = {r.slot: r for r in v.rooms}
+    heroes = [_hero(i + 1, h, rooms, name_of) for i, h in enumerate(v.heroes)]
+    return [head, tracks, threat, heroes]
+
+
+def _hero(number: int, h: Any, rooms: Mapping[str, Any],
+          name_of: Callable[[str | None], str]) -> str:
+    who = f"{number} {name_of(h.seat)}"
+    if not h.character:
+        return f"{who}: choosing"
+    if h.place != "board":
+        return f"{who}: {h.place}"
+    r = rooms.get(h.room)
+    where = ""
+    if r is not None:
+        from renders.lockdown import room_label
+
+        where = " " + room_label(r)
+    wounds = []
+    if h.light:
+        wounds.append(f"{h.light} light")
+    if h.serious:
+        wounds.append(f"{len(h.serious)} serious")
+    return f"{who}:{where}" + (f" ({', '.join(wounds)})" if wounds else "")
+
+
+__all__ = ["MAX_CHARS", "summary"]
