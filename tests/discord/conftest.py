@@ -7,7 +7,14 @@
   ERROR level, e.g. "Ignoring exception in command ...". Tests that provoke errors on purpose
   call ``discord_errors.take()`` or ``discord_errors.allow(regex)``.
 * ``fake_discord_options``: keyword arguments for ``FakeDiscord(...)``; override it in a test
-  module to change the bot id, the default guild, ``settle_time``...
+  module (or parametrize it on one test) to change the bot id, the default guild,
+  ``settle_time``, the rate limits (``rate_limit_scale=0.05``, ``rate_limits=False``, a
+  ``clock``)...
+
+Rate-limit answers (``fake_discord.rate_limit_hits``) and 400s for Discord's documented limits
+(``fake_discord.limit_violations``) do not fail a test by themselves; a test asserts on them
+(``assert fake_discord.limit_violations == []``). A 400 usually fails it anyway, through the
+error discord.py logs.
 
 Start the bot with ``async with run_client(bot): ...`` (from ``fake_discord``).
 

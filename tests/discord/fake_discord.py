@@ -29,8 +29,24 @@ stop the bot, start a new one and keep clicking buttons on old messages.
 
 Routes the fake does not know answer ``404 {"message": "Unknown route", "code": 0}`` and are
 listed in :attr:`FakeDiscord.unknown_routes`; the ``fake_discord`` fixture fails the test if
-there are any. Payloads the real API would reject (content over 2000 characters, empty field
-values, more than 5 action rows, duplicated custom ids, ...) get Discord's 400 answers.
+there are any. Payloads over Discord's documented limits (content over 2000 characters, empty
+field values, more than 5 action rows, duplicated custom ids, select bounds, modal and command
+limits, ...) get Discord's 400 "Invalid Form Body" answer, every broken field at once, and each
+broken field is listed in :attr:`FakeDiscord.limit_violations`.
+
+Rate limits are Discord's: 5 message creates and 5 message edits per 5 s per channel, 5 DM
+channel creations per 5 s, and 50 requests per second in all; interaction callbacks and the
+interaction webhook count towards none of them. Limited routes carry the ``X-RateLimit-*``
+headers discord.py paces itself by, and a request over a limit gets Discord's 429 (listed in
+:attr:`FakeDiscord.rate_limit_hits`), which discord.py waits out and retries. A test can drive
+the windows' clock (``FakeDiscord(clock=...)``), shrink them (``rate_limit_scale=0.05``) or turn
+the limits off (``rate_limits=False``). While a limit holds the bot back, the fake does not
+count it as quiet, so the dispatch helpers wait for the requests it still has to make.
+
+What the bot sent can be counted: :meth:`FakeDiscord.notifications`,
+:meth:`FakeDiscord.new_channel_messages`, :meth:`FakeDiscord.edits` and :meth:`FakeDiscord.dms`
+(all from :attr:`FakeDiscord.message_events`); every recorded request knows the interaction it
+belongs to and how long after it it came (``interaction_id``, ``since_interaction``).
 """
 
 from __future__ import annotations
@@ -39,9 +55,11 @@ import asyncio
 import contextlib
 import copy
 import fnmatch
+import hashlib
 import itertools
 import json
 import logging
+import math
 import mimetypes
 import re
 import time
@@ -82,9 +100,15 @@ __all__ = [
     "InteractionNotAnswered",
     "InteractionRecord",
     "InteractionResponse",
+    "LimitViolation",
+    "MessageEvent",
+    "RateLimitVerdict",
+    "RateLimiter",
     "RecordedRequest",
+    "RouteLimit",
     "UploadedFile",
     "find_component",
+    "flatten_errors",
     "iter_components",
     "run_client",
 ]
@@ -127,6 +151,7 @@ _ALLOWED_CALLBACKS: dict[int, set[int]] = {
     MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
 }
 _SELECT_TYPES = {3, 5, 6, 7, 8}
+_LIMIT_ERROR_CODES = {30032, 40005}  # too many application commands, request too large
 _SUBCOMMAND_TYPES = {1, 2}
 
 EVERYONE_PERMISSIONS = discord.Permissions(
@@ -188,10 +213,7 @@ class ApiError(Exception):
 
 def invalid_form(path: str, code: str, message: str) -> ApiError:
     """Discord's 50035 "Invalid Form Body" error for the dotted field ``path``."""
-    errors: JSON = {"_errors": [{"code": code, "message": message}]}
-    for key in reversed(path.split(".")):
-        errors = {key: errors}
-    return ApiError(400, 50035, "Invalid Form Body", errors)
+    return ApiError(400, 50035, "Invalid Form Body", error_tree([(path, code, message)]))
 
 
 def _unknown(what: str, code: int) -> ApiError:
@@ -365,6 +387,13 @@ class RecordedRequest:
     time: float
     status: int = 0
     response: Any = None
+    response_headers: dict[str, str] = field(default_factory=dict)
+    interaction_id: int | None = None  # the interaction it answers, or the latest one before it
+    since_interaction: float | None = None  # seconds between that interaction and this request
+
+    @property
+    def rate_limited(self) -> bool:
+        return self.status == 429
 
     def matches(self, method: str | None = None, path: str | None = None) -> bool:
         """``path`` is a glob: ``"/channels/*/messages"``, ``"/interactions/*"``."""
@@ -374,6 +403,42 @@ class RecordedRequest:
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
+
+
+@dataclass(frozen=True)
+class LimitViolation:
+    """One field of one request that broke a documented Discord limit (the request got 400)."""
+
+    request: RecordedRequest
+    path: str  # dotted field path as in Discord's error body, e.g. "data.components.0"
+    code: str
+    message: str
+
+    def __repr__(self) -> str:
+        return f"<{self.request.method} {self.request.path}: {self.path} {self.code}>"
+
+
+@dataclass(frozen=True)
+class MessageEvent:
+    """A message the bot created or edited, as it was right after that."""
+
+    kind: str  # "create" or "edit"
+    message: FakeMessage
+    data: JSON  # a snapshot of the message after the event
+    allowed_mentions: JSON | None  # as the request sent it (None: not given)
+    notified: frozenset[int]  # users this event notified (creates only; edits never ping)
+    time: float  # time.monotonic(), like RecordedRequest.time
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.data["channel_id"])
+
+    @property
+    def content(self) -> str:
+        return str(self.data.get("content") or "")
+
+    def __repr__(self) -> str:
+        return f"<MessageEvent {self.kind} {self.message.id} content={self.content!r}>"
 
 
 @dataclass
@@ -440,6 +505,7 @@ class InteractionRecord:
     followups: list[FakeMessage] = field(default_factory=list)
     requests: list[RecordedRequest] = field(default_factory=list)
     answer: InteractionResponse | None = None
+    dispatched_at: float = 0.0  # time.monotonic() when the fake sent it to the bot
 
     @property
     def responded(self) -> bool:
@@ -767,36 +833,156 @@ def _image_size(data: bytes) -> JSON:
 
 
 # --------------------------------------------------------------------------------------------
-# Payload validation (a useful subset of Discord's limits)
+# Payload validation: Discord's documented limits
 # --------------------------------------------------------------------------------------------
+#
+# Every check adds to a FormErrors; one request answers all of its errors at once, in
+# Discord's 400 "Invalid Form Body" (50035) shape. The fake also lists them in
+# FakeDiscord.limit_violations. Codes Discord documents are used as they are; for the
+# cross-field select and command rules the codes are the fake's own descriptive names.
+
+MAX_COMMANDS = {1: 100, 2: 15, 3: 15}  # per scope: chat input, user, message commands
+_TEXT_INPUT = 4
+_TEXT_DISPLAY = 10
+_LABEL = 18
+_MODAL_FIELDS = {3, 4, 5, 6, 7, 8, 19}  # what a modal label may hold (selects, text, upload)
 
 
-def _check_length(value: Any, limit: int, path: str) -> None:
-    if isinstance(value, str) and len(value) > limit:
-        raise invalid_form(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+class FormErrors:
+    """The field errors of one request body."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str, str]] = []  # (dotted path, code, message)
+
+    def add(self, path: str, code: str, message: str) -> None:
+        self.found.append((path, code, message))
+
+    def text(
+        self, value: Any, path: str, high: int, *, low: int = 0, required: bool = False
+    ) -> None:
+        """A string of ``low``..``high`` characters; absent (or empty) only if not required."""
+        if value is None or (required and value == ""):
+            if required:
+                self.add(path, "BASE_TYPE_REQUIRED", "This field is required")
+            return
+        if not isinstance(value, str):
+            self.add(path, "BASE_TYPE_STRING", "Must be a string.")
+            return
+        self._size(len(value), path, low, high)
+
+    def array(
+        self, value: Any, path: str, high: int | None, *, low: int = 0, required: bool = False
+    ) -> list[Any]:
+        """A list of ``low``..``high`` items (``None``: no maximum); returns it (``[]`` when
+        absent or not a list)."""
+        if value is None:
+            if required:
+                self.add(path, "BASE_TYPE_REQUIRED", "This field is required")
+            return []
+        if not isinstance(value, list):
+            self.add(path, "BASE_TYPE_ARRAY", "Must be an array.")
+            return []
+        if high is not None:
+            self._size(len(value), path, low, high)
+        return value
+
+    def number(self, value: Any, path: str, low: float, high: float) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.add(path, "NUMBER_TYPE_COERCE", f"Value {value!r} is not int.")
+        elif value < low:
+            self.add(
+                path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {low}."
+            )
+        elif value > high:
+            self.add(path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {high}.")
+
+    def _size(self, size: int, path: str, low: int, high: int) -> None:
+        if low <= size <= high:
+            return
+        if low > 0:
+            self.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+        else:
+            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+
+    def check(self, prefix: str = "") -> None:
+        """Raise the 400 for everything found (paths under ``prefix``), if anything."""
+        if self.found:
+            items = [(_join(prefix, path), code, message) for path, code, message in self.found]
+            raise ApiError(400, 50035, "Invalid Form Body", error_tree(items))
 
 
-def _require_text(value: Any, limit: int, path: str) -> None:
-    if not isinstance(value, str) or not value:
-        raise invalid_form(path, "BASE_TYPE_REQUIRED", "This field is required")
-    _check_length(value, limit, path)
+def _join(prefix: str, path: str) -> str:
+    return ".".join(part for part in (prefix, path) if part)
 
 
-def validate_message_fields(body: JSON) -> None:
-    """Field limits for message create/edit bodies (content, embeds, components)."""
-    _check_length(body.get("content"), 2000, "content")
-    _validate_embeds(body.get("embeds") or [])
-    components = body.get("components") or []
+def error_tree(items: Iterable[tuple[str, str, str]]) -> JSON:
+    """Discord's nested ``errors`` object for (dotted path, code, message) triples."""
+    tree: JSON = {}
+    for path, code, message in items:
+        node = tree
+        for key in path.split(".") if path else []:
+            node = node.setdefault(key, {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+    return tree
+
+
+def flatten_errors(tree: JSON, prefix: str = "") -> Iterator[tuple[str, str, str]]:
+    """The (dotted path, code, message) triples of an ``errors`` object."""
+    for key, value in tree.items():
+        if key == "_errors":
+            for error in value:
+                yield prefix, str(error.get("code")), str(error.get("message"))
+        elif isinstance(value, dict):
+            yield from flatten_errors(value, _join(prefix, key))
+
+
+def _walk(components: Iterable[JSON], path: str) -> Iterator[tuple[str, JSON]]:
+    """Every component with its dotted path, depth first (like :func:`iter_components`)."""
+    for index, component in enumerate(components):
+        where = f"{path}.{index}"
+        if not isinstance(component, dict):
+            continue
+        yield where, component
+        yield from _walk(component.get("components") or [], f"{where}.components")
+        for key in ("accessory", "component"):
+            if isinstance(component.get(key), dict):
+                yield f"{where}.{key}", component[key]
+                inner = component[key].get("components") or []
+                yield from _walk(inner, f"{where}.{key}.components")
+
+
+# -- messages ------------------------------------------------------------------------------
+
+
+def validate_message_fields(body: JSON, files: Sequence[UploadedFile] = ()) -> None:
+    """Field limits for message create/edit bodies (content, embeds, components, ...)."""
+    form = FormErrors()
+    message_errors(form, body, files)
+    form.check()
+
+
+def message_errors(form: FormErrors, body: JSON, files: Sequence[UploadedFile] = ()) -> None:
+    form.text(body.get("content"), "content", 2000)
+    _embed_errors(form, form.array(body.get("embeds"), "embeds", 10))
+    if isinstance(body.get("nonce"), str):
+        form.text(body["nonce"], "nonce", 25)
+    form.array(body.get("sticker_ids"), "sticker_ids", 3)
+    _allowed_mentions_errors(form, body.get("allowed_mentions"))
+    _attachment_errors(form, body.get("attachments"), files)
+    components = form.array(body.get("components"), "components", 40)
     if int(body.get("flags") or 0) & COMPONENTS_V2:
         if body.get("content") or body.get("embeds"):
-            raise invalid_form(
+            form.add(
                 "content",
                 "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                 "The 'content' and 'embeds' fields cannot be used with components v2",
             )
-        _validate_custom_ids(components, "components")
+        _layout_errors(form, components)
     else:
-        _validate_action_rows(components)
+        _action_row_errors(form, components)
+    _component_errors(form, components, "components")
 
 
 def ensure_not_empty(data: JSON) -> None:
@@ -805,119 +991,269 @@ def ensure_not_empty(data: JSON) -> None:
         raise ApiError(400, 50006, "Cannot send an empty message")
 
 
-def _validate_embeds(embeds: list[JSON]) -> None:
-    if len(embeds) > 10:
-        raise invalid_form("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+def _embed_errors(form: FormErrors, embeds: list[Any]) -> None:
     total = 0
     for index, embed in enumerate(embeds):
-        total += _validate_embed(embed, f"embeds.{index}")
+        path = f"embeds.{index}"
+        if not isinstance(embed, dict):
+            form.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+            continue
+        counted: list[tuple[Any, str, int]] = [
+            (embed.get("title"), "title", 256),
+            (embed.get("description"), "description", 4096),
+            ((embed.get("footer") or {}).get("text"), "footer.text", 2048),
+            ((embed.get("author") or {}).get("name"), "author.name", 256),
+        ]
+        for value, name, limit in counted:
+            form.text(value, f"{path}.{name}", limit)
+        form.text(embed.get("url"), f"{path}.url", 2048)
+        for index_, item in enumerate(form.array(embed.get("fields"), f"{path}.fields", 25)):
+            for key, limit in (("name", 256), ("value", 1024)):
+                form.text(item.get(key), f"{path}.fields.{index_}.{key}", limit, required=True)
+                counted.append((item.get(key), key, limit))
+        total += sum(len(value) for value, _, _ in counted if isinstance(value, str))
     if total > 6000:
-        raise invalid_form(
-            "embeds", "BASE_TYPE_MAX_LENGTH", "Embed size exceeds maximum size of 6000"
-        )
+        form.add("embeds", "BASE_TYPE_MAX_LENGTH", "Embed size exceeds maximum size of 6000")
 
 
-def _validate_embed(embed: JSON, path: str) -> int:
-    texts = [
-        (embed.get("title"), 256, f"{path}.title"),
-        (embed.get("description"), 4096, f"{path}.description"),
-        ((embed.get("footer") or {}).get("text"), 2048, f"{path}.footer.text"),
-        ((embed.get("author") or {}).get("name"), 256, f"{path}.author.name"),
-    ]
-    for value, limit, field_path in texts:
-        _check_length(value, limit, field_path)
-    fields = embed.get("fields") or []
-    if len(fields) > 25:
-        raise invalid_form(
-            f"{path}.fields", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
-        )
-    for index, item in enumerate(fields):
-        _require_text(item.get("name"), 256, f"{path}.fields.{index}.name")
-        _require_text(item.get("value"), 1024, f"{path}.fields.{index}.value")
-        texts += [(item["name"], 0, ""), (item["value"], 0, "")]
-    return sum(len(value) for value, _, _ in texts if isinstance(value, str))
+def _allowed_mentions_errors(form: FormErrors, allowed: Any) -> None:
+    if not isinstance(allowed, dict):
+        return
+    parse = allowed.get("parse") or []
+    for key in ("users", "roles"):
+        ids = form.array(allowed.get(key), f"allowed_mentions.{key}", 100)
+        if ids and key in parse:
+            form.add(
+                "allowed_mentions",
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{key}"] and {key}: [ids...] are mutually exclusive.',
+            )
 
 
-def _validate_action_rows(rows: list[JSON]) -> None:
+def _attachment_errors(form: FormErrors, attachments: Any, files: Sequence[UploadedFile]) -> None:
+    if len(files) > 10:
+        form.add("attachments", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    for index, entry in enumerate(form.array(attachments, "attachments", 10)):
+        if isinstance(entry, dict):
+            form.text(entry.get("filename"), f"attachments.{index}.filename", 1024, low=1)
+            form.text(entry.get("description"), f"attachments.{index}.description", 1024)
+
+
+def _action_row_errors(form: FormErrors, rows: list[Any]) -> None:
+    """Legacy messages: up to 5 action rows, each 1-5 buttons or exactly one select."""
     if len(rows) > 5:
-        raise invalid_form("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        form.add("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
     for index, row in enumerate(rows):
-        path = f"components.{index}"
-        if row.get("type") != 1:
-            raise invalid_form(
-                f"{path}.type", "UNION_TYPE_CHOICES", "Top-level components must be action rows"
+        if not isinstance(row, dict) or row.get("type") != 1:
+            form.add(
+                f"components.{index}.type",
+                "UNION_TYPE_CHOICES",
+                "Top-level components must be action rows",
             )
-        children = row.get("components") or []
-        has_select = any(child.get("type") in _SELECT_TYPES for child in children)
-        if not children or len(children) > 5 or (has_select and len(children) > 1):
-            raise invalid_form(
-                f"{path}.components",
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
-            )
-    _validate_custom_ids(rows, "components")
+            continue
+        _row_width_errors(form, row, f"components.{index}")
 
 
-def _validate_custom_ids(components: list[JSON], path: str) -> None:
+def _row_width_errors(form: FormErrors, row: JSON, path: str) -> None:
+    children = form.array(row.get("components"), f"{path}.components", 5, low=1, required=True)
+    has_select = any(child.get("type") in _SELECT_TYPES for child in children)
+    if has_select and len(children) > 1:
+        form.add(
+            f"{path}.components",
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "The specified component exceeds the maximum width",
+        )
+
+
+def _layout_errors(form: FormErrors, components: list[Any]) -> None:
+    """Components v2: at most 40 components in all, 4000 characters of text displays."""
+    every = list(_walk(components, "components"))
+    if len(every) > 40:
+        form.add(
+            "components",
+            "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED",
+            "A message can hold at most 40 components",
+        )
+    text = sum(len(c.get("content") or "") for _, c in every if c.get("type") == _TEXT_DISPLAY)
+    if text > 4000:
+        form.add(
+            "components",
+            "COMPONENT_MAX_TOTAL_TEXT_EXCEEDED",
+            "The text displays of a message can hold at most 4000 characters",
+        )
+    for path, component in every:
+        if component.get("type") == 1:
+            _row_width_errors(form, component, path)
+
+
+def _component_errors(form: FormErrors, components: list[Any], path: str) -> None:
+    """Per-component limits, and custom ids unique across the message or modal."""
     seen: set[str] = set()
-    for component in iter_components(components):
-        _validate_interactive(component, path)
+    for where, component in _walk(components, path):
+        _interactive_errors(form, component, where)
         custom_id = component.get("custom_id")
-        if custom_id is None or component.get("type") == 4:
+        if not isinstance(custom_id, str) or not custom_id:
             continue
         if custom_id in seen:
-            raise invalid_form(
-                f"{path}.custom_id",
+            form.add(
+                f"{where}.custom_id",
                 "COMPONENT_CUSTOM_ID_DUPLICATED",
                 f"Component custom id cannot be duplicated ({custom_id!r})",
             )
         seen.add(custom_id)
 
 
-def _validate_interactive(component: JSON, path: str) -> None:
+def _interactive_errors(form: FormErrors, component: JSON, path: str) -> None:
     kind = component.get("type")
-    is_link = kind == 2 and component.get("style") in (5, 6)
+    is_link = kind == 2 and component.get("style") in (5, 6)  # link and premium buttons
     if kind in (2, 3, 4, 5, 6, 7, 8) and not is_link:
-        _require_text(component.get("custom_id"), 100, f"{path}.custom_id")
+        form.text(component.get("custom_id"), f"{path}.custom_id", 100, low=1, required=True)
     if kind == 2:
-        _check_length(component.get("label"), 80, f"{path}.label")
-        if not component.get("label") and not component.get("emoji"):
-            raise invalid_form(
-                f"{path}.label", "BASE_TYPE_REQUIRED", "A button needs a label or emoji"
-            )
-    if kind in _SELECT_TYPES:
-        _check_length(component.get("placeholder"), 150, f"{path}.placeholder")
-    if kind == 3:
-        _validate_select_options(component.get("options") or [], f"{path}.options")
+        _button_errors(form, component, path)
+    elif kind in _SELECT_TYPES:
+        _select_errors(form, component, path)
+    elif kind == _TEXT_INPUT:
+        _text_input_errors(form, component, path)
+    elif kind == _TEXT_DISPLAY:
+        form.text(component.get("content"), f"{path}.content", 4000, low=1, required=True)
 
 
-def _validate_select_options(options: list[JSON], path: str) -> None:
-    if not 1 <= len(options) <= 25:
-        raise invalid_form(path, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-    for index, option in enumerate(options):
-        _require_text(option.get("label"), 100, f"{path}.{index}.label")
-        _require_text(option.get("value"), 100, f"{path}.{index}.value")
-        _check_length(option.get("description"), 100, f"{path}.{index}.description")
+def _button_errors(form: FormErrors, button: JSON, path: str) -> None:
+    form.text(button.get("label"), f"{path}.label", 80)
+    style = button.get("style")
+    if style != 6 and not button.get("label") and not button.get("emoji"):
+        form.add(f"{path}.label", "BASE_TYPE_REQUIRED", "A button needs a label or emoji")
+    if style == 5:
+        form.text(button.get("url"), f"{path}.url", 512, low=1, required=True)
 
 
-def validate_choices(choices: list[JSON]) -> None:
-    if len(choices) > 25:
-        raise invalid_form("choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    for index, choice in enumerate(choices):
-        _require_text(choice.get("name"), 100, f"choices.{index}.name")
-        _check_length(choice.get("value"), 100, f"choices.{index}.value")
-
-
-def validate_modal(data: JSON) -> None:
-    _require_text(data.get("title"), 45, "title")
-    _require_text(data.get("custom_id"), 100, "custom_id")
-    if not 1 <= len(data.get("components") or []) <= 5:
-        raise invalid_form(
-            "components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+def _select_errors(form: FormErrors, select: JSON, path: str) -> None:
+    form.text(select.get("placeholder"), f"{path}.placeholder", 150)
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    form.number(low, f"{path}.min_values", 0, 25)
+    form.number(high, f"{path}.max_values", 1, 25)
+    if select.get("type") == 3:
+        where = f"{path}.options"
+        options = form.array(select.get("options"), where, 25, low=1, required=True)
+        _select_option_errors(form, options, where)
+        available: int | None = len(options)
+        defaults = sum(1 for option in options if option.get("default"))
+    else:
+        where = f"{path}.default_values"
+        available = None
+        defaults = len(form.array(select.get("default_values"), where, 25))
+    if not (isinstance(low, int) and isinstance(high, int)):
+        return
+    if low > high:
+        form.add(
+            f"{path}.min_values",
+            "SELECT_COMPONENT_MIN_VALUES_ABOVE_MAX",
+            f"min_values ({low}) must not exceed max_values ({high}).",
+        )
+    if available and high > available:
+        form.add(
+            f"{path}.max_values",
+            "SELECT_COMPONENT_MAX_VALUES_ABOVE_OPTIONS",
+            f"max_values ({high}) must not exceed the number of options ({available}).",
+        )
+    if defaults and not low <= defaults <= high:
+        form.add(
+            where,
+            "SELECT_COMPONENT_DEFAULTS_OUT_OF_RANGE",
+            f"{defaults} default values, but the select takes {low} to {high}.",
         )
 
 
-_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+def _select_option_errors(form: FormErrors, options: list[Any], path: str) -> None:
+    values: set[Any] = set()
+    for index, option in enumerate(options):
+        form.text(option.get("label"), f"{path}.{index}.label", 100, low=1, required=True)
+        form.text(option.get("value"), f"{path}.{index}.value", 100, low=1, required=True)
+        form.text(option.get("description"), f"{path}.{index}.description", 100)
+        if option.get("value") in values:
+            form.add(
+                f"{path}.{index}.value",
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "Select option values must be unique",
+            )
+        values.add(option.get("value"))
+
+
+def _text_input_errors(form: FormErrors, text_input: JSON, path: str) -> None:
+    if text_input.get("style") not in (1, 2):
+        form.add(f"{path}.style", "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+    form.text(text_input.get("label"), f"{path}.label", 45, low=1)
+    form.text(text_input.get("value"), f"{path}.value", 4000)
+    form.text(text_input.get("placeholder"), f"{path}.placeholder", 100)
+    low, high = text_input.get("min_length"), text_input.get("max_length")
+    form.number(low, f"{path}.min_length", 0, 4000)
+    form.number(high, f"{path}.max_length", 1, 4000)
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        form.add(
+            f"{path}.min_length",
+            "TEXT_INPUT_MIN_LENGTH_ABOVE_MAX",
+            f"min_length ({low}) must not exceed max_length ({high}).",
+        )
+
+
+# -- interaction callbacks -----------------------------------------------------------------
+
+
+def validate_choices(choices: Any) -> None:
+    """An autocomplete answer: up to 25 choices, names 1-100, string values up to 100."""
+    form = FormErrors()
+    _choice_errors(form, form.array(choices, "choices", 25), "choices")
+    form.check()
+
+
+def _choice_errors(form: FormErrors, choices: list[Any], path: str) -> None:
+    for index, choice in enumerate(choices):
+        form.text(choice.get("name"), f"{path}.{index}.name", 100, low=1, required=True)
+        value = choice.get("value")
+        if value is None:
+            form.add(f"{path}.{index}.value", "BASE_TYPE_REQUIRED", "This field is required")
+        elif isinstance(value, str):
+            form.text(value, f"{path}.{index}.value", 100)
+
+
+def validate_modal(data: JSON) -> None:
+    """A modal: title 1-45, custom id 1-100, 1-5 top-level components, each an action row
+    with one text input, a label around one field, or a text display."""
+    form = FormErrors()
+    form.text(data.get("title"), "title", 45, low=1, required=True)
+    form.text(data.get("custom_id"), "custom_id", 100, low=1, required=True)
+    rows = form.array(data.get("components"), "components", 5, low=1, required=True)
+    for index, row in enumerate(rows):
+        _modal_row_errors(form, row, f"components.{index}")
+    _component_errors(form, rows, "components")
+    form.check()
+
+
+def _modal_row_errors(form: FormErrors, row: JSON, path: str) -> None:
+    kind = row.get("type")
+    if kind == 1:
+        children = row.get("components") or []
+        if len(children) != 1 or children[0].get("type") != _TEXT_INPUT:
+            form.add(
+                f"{path}.components",
+                "MODAL_ACTION_ROW_INVALID",
+                "A modal action row holds exactly one text input",
+            )
+        else:
+            form.text(children[0].get("label"), f"{path}.components.0.label", 45, required=True)
+    elif kind == _LABEL:
+        form.text(row.get("label"), f"{path}.label", 45, low=1, required=True)
+        form.text(row.get("description"), f"{path}.description", 100, low=1)
+        if (row.get("component") or {}).get("type") not in _MODAL_FIELDS:
+            form.add(f"{path}.component", "UNION_TYPE_CHOICES", "A label holds one modal field")
+    elif kind != _TEXT_DISPLAY:
+        form.add(f"{path}.type", "UNION_TYPE_CHOICES", "Not a modal component")
+
+
+# -- application commands ------------------------------------------------------------------
+
+
+_NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
 
 
 def _valid_command_name(name: str, is_chat_input: bool) -> bool:
@@ -928,35 +1264,246 @@ def _valid_command_name(name: str, is_chat_input: bool) -> bool:
 
 def validate_command(command: JSON, path: str = "") -> None:
     """Name/description/option rules Discord enforces on command registration."""
+    form = FormErrors()
+    _command_errors(form, command, path)
+    form.check()
+
+
+def validate_commands(commands: Any) -> None:
+    """A bulk overwrite: every command, no duplicated (name, type), per-type maximums."""
+    form = FormErrors()
+    listed = form.array(commands, "", None)
+    for index, command in enumerate(listed):
+        _command_errors(form, command, f"{index}")
+    keys = [(command.get("name"), command.get("type", 1)) for command in listed]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            form.add(
+                f"{index}.name",
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                f"Application command names must be unique ({key[0]!r})",
+            )
+    for kind, limit in MAX_COMMANDS.items():
+        if sum(1 for _, k in keys if k == kind) > limit:
+            form.add(
+                "", "APPLICATION_COMMANDS_TOO_MANY", f"At most {limit} commands of type {kind}"
+            )
+    form.check()
+
+
+def _command_errors(form: FormErrors, command: JSON, path: str) -> None:
     is_chat_input = command.get("type", 1) == 1
-    name = command.get("name")
-    if not isinstance(name, str) or not _valid_command_name(name, is_chat_input):
-        raise invalid_form(
-            f"{path}name", "APPLICATION_COMMAND_INVALID_NAME", f"Invalid name {name!r}"
-        )
+    _name_errors(form, command.get("name"), _join(path, "name"), is_chat_input)
     if is_chat_input:
-        _require_text(command.get("description"), 100, f"{path}description")
-    options = command.get("options") or []
-    if len(options) > 25:
-        raise invalid_form(
-            f"{path}options", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
-        )
-    _validate_option_order(options, f"{path}options")
-    for index, option in enumerate(options):
-        validate_command({**option, "type": 1}, f"{path}options.{index}.")
-        if len(option.get("choices") or []) > 25:
-            raise invalid_form(f"{path}options.{index}.choices", "BASE_TYPE_MAX_LENGTH", "Too many")
+        form.text(command.get("description"), _join(path, "description"), 100, low=1, required=True)
+    else:
+        form.text(command.get("description"), _join(path, "description"), 100)
+    where = _join(path, "options")
+    _options_errors(form, form.array(command.get("options"), where, 25), where, parent=0)
+    if is_chat_input and _command_size(command) > 4000:
+        form.add(path, "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (4000)")
 
 
-def _validate_option_order(options: list[JSON], path: str) -> None:
+def _name_errors(form: FormErrors, name: Any, path: str, is_chat_input: bool) -> None:
+    form.text(name, path, 32, low=1, required=True)
+    if isinstance(name, str) and name and not _valid_command_name(name, is_chat_input):
+        form.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+
+
+def _options_errors(form: FormErrors, options: list[Any], path: str, *, parent: int) -> None:
+    """``parent``: 0 for the command itself, 1 under a subcommand, 2 under a group."""
     names = [option.get("name") for option in options]
     if len(set(names)) != len(names):
-        raise invalid_form(path, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Duplicate")
+        form.add(path, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Duplicate names")
     required = [bool(option.get("required")) for option in options]
     if required != sorted(required, reverse=True):
-        raise invalid_form(
+        form.add(
             path, "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be first"
         )
+    nested = [option.get("type") in _SUBCOMMAND_TYPES for option in options]
+    if any(nested) and not all(nested):
+        form.add(
+            path,
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+            "Subcommands and groups cannot be mixed with other options",
+        )
+    for index, option in enumerate(options):
+        _option_errors(form, option, f"{path}.{index}", parent)
+
+
+def _option_errors(form: FormErrors, option: JSON, path: str, parent: int) -> None:
+    kind = option.get("type")
+    _name_errors(form, option.get("name"), f"{path}.name", True)
+    form.text(option.get("description"), f"{path}.description", 100, low=1, required=True)
+    if (parent == 2 and kind != 1) or (parent == 1 and kind in _SUBCOMMAND_TYPES):
+        form.add(f"{path}.type", "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Invalid nesting")
+    if kind in _SUBCOMMAND_TYPES:
+        children = form.array(option.get("options"), f"{path}.options", 25)
+        _options_errors(form, children, f"{path}.options", parent=kind)
+        return
+    choices = form.array(option.get("choices"), f"{path}.choices", 25)
+    _choice_errors(form, choices, f"{path}.choices")
+    if choices and option.get("autocomplete"):
+        form.add(
+            f"{path}.autocomplete",
+            "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
+            "Autocomplete cannot be used with choices",
+        )
+    if kind == 3:
+        form.number(option.get("min_length"), f"{path}.min_length", 0, 6000)
+        form.number(option.get("max_length"), f"{path}.max_length", 1, 6000)
+
+
+def _command_size(command: JSON) -> int:
+    """Characters Discord counts towards a command's 4000: names, descriptions, choices."""
+    size = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    for choice in command.get("choices") or []:
+        size += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+    return size + sum(_command_size(option) for option in command.get("options") or [])
+
+
+# --------------------------------------------------------------------------------------------
+# Rate limits
+# --------------------------------------------------------------------------------------------
+#
+# Fixed windows, as Discord's headers describe them: a bucket's window opens with its first
+# request and lasts ``window`` seconds; ``limit`` requests fit in it. Per-route buckets are
+# kept per top-level resource (the channel for messages). Every request counts towards the
+# global limit except the interaction endpoints (callbacks and the interaction webhook),
+# which Discord bills to the interaction token rather than to the bot.
+
+
+@dataclass(frozen=True)
+class RouteLimit:
+    """A per-route bucket: ``limit`` requests per ``window`` seconds per top-level resource."""
+
+    name: str
+    limit: int
+    window: float
+
+    @property
+    def bucket(self) -> str:
+        """The opaque ``X-RateLimit-Bucket`` value (the same for every resource)."""
+        return hashlib.sha1(self.name.encode()).hexdigest()[:32]
+
+
+MESSAGE_CREATE_LIMIT = RouteLimit("POST /channels/{channel_id}/messages", 5, 5.0)
+MESSAGE_EDIT_LIMIT = RouteLimit("PATCH /channels/{channel_id}/messages/{message_id}", 5, 5.0)
+DM_CREATE_LIMIT = RouteLimit("POST /users/@me/channels", 5, 5.0)
+GLOBAL_LIMIT, GLOBAL_WINDOW = 50, 1.0
+RATE_LIMIT_MESSAGE = "You are being rate limited."
+
+# (method, path regex with the top-level resource as group 1, bucket); paths without /api/v10.
+ROUTE_LIMITS: tuple[tuple[str, re.Pattern[str], RouteLimit], ...] = (
+    ("POST", re.compile(r"/channels/(\d+)/messages"), MESSAGE_CREATE_LIMIT),
+    ("PATCH", re.compile(r"/channels/(\d+)/messages/\d+"), MESSAGE_EDIT_LIMIT),
+    ("POST", re.compile(r"/users/@me/channels()"), DM_CREATE_LIMIT),
+)
+_INTERACTION_ROUTE = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+(/.*)?")
+
+
+@dataclass
+class _Window:
+    limit: int
+    length: float  # seconds before scaling
+    ends: float = float("-inf")
+    used: int = 0
+
+    def roll(self, now: float, scale: float) -> None:
+        if now >= self.ends:
+            self.ends, self.used = now + self.length * scale, 0
+
+    def reset_after(self, now: float) -> float:
+        return max(0.0, self.ends - now)
+
+
+@dataclass(frozen=True)
+class RateLimitVerdict:
+    """What the limiter says about one request: its headers, and why it is refused, if so."""
+
+    headers: dict[str, str]
+    retry_after: float | None = None  # seconds; set when the request is refused with 429
+    is_global: bool = False
+    wait: float = 0.0  # how long a client that reads the headers may now hold back
+
+    @property
+    def refused(self) -> bool:
+        return self.retry_after is not None
+
+    def body(self) -> JSON:
+        return {
+            "message": RATE_LIMIT_MESSAGE,
+            "retry_after": self.retry_after,
+            "global": self.is_global,
+        }
+
+
+class RateLimiter:
+    """Discord's per-route buckets and global limit, on a clock the tests can drive."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        scale: float = 1.0,
+        *,
+        enabled: bool = True,
+        routes: Sequence[tuple[str, re.Pattern[str], RouteLimit]] = ROUTE_LIMITS,
+    ) -> None:
+        self.clock = clock
+        self.scale = scale  # multiplies every window
+        self.enabled = enabled
+        self.routes = tuple(routes)
+        self._global = _Window(GLOBAL_LIMIT, GLOBAL_WINDOW)
+        self._buckets: dict[tuple[str, str], _Window] = {}
+
+    def route(self, method: str, path: str) -> tuple[RouteLimit, str] | None:
+        """The bucket of a request and its top-level resource, if the route has one."""
+        for route_method, pattern, limit in self.routes:
+            match = pattern.fullmatch(path)
+            if route_method == method and match:
+                return limit, match.group(1)
+        return None
+
+    def admit(self, method: str, path: str) -> RateLimitVerdict:
+        """Count one request (``path`` without the API prefix); a verdict with
+        ``retry_after`` set means it must be answered 429 and not be served."""
+        if not self.enabled or _INTERACTION_ROUTE.fullmatch(path):
+            return RateLimitVerdict({})
+        now = self.clock()
+        self._global.roll(now, self.scale)
+        if self._global.used >= self._global.limit:
+            retry_after = round(self._global.reset_after(now), 3)
+            headers = {
+                "Retry-After": str(math.ceil(retry_after)),
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+            }
+            return RateLimitVerdict(headers, retry_after, is_global=True, wait=retry_after)
+        self._global.used += 1
+        found = self.route(method, path)
+        if found is None:
+            return RateLimitVerdict({})
+        limit, resource = found
+        window = self._buckets.setdefault(
+            (limit.name, resource), _Window(limit.limit, limit.window)
+        )
+        window.roll(now, self.scale)
+        refused = window.used >= window.limit
+        if not refused:
+            window.used += 1
+        reset_after = round(window.reset_after(now), 3)
+        headers = {
+            "X-RateLimit-Limit": str(window.limit),
+            "X-RateLimit-Remaining": str(window.limit - window.used),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": limit.bucket,
+        }
+        if refused:
+            headers |= {"Retry-After": str(math.ceil(reset_after)), "X-RateLimit-Scope": "user"}
+            return RateLimitVerdict(headers, reset_after, wait=reset_after)
+        exhausted = window.used >= window.limit
+        return RateLimitVerdict(headers, wait=reset_after if exhausted else 0.0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1025,7 +1572,14 @@ class GatewaySession:
 
 
 class FakeDiscord:
-    """Fake Discord REST API + gateway. See the module docstring for an example."""
+    """Fake Discord REST API + gateway. See the module docstring for an example.
+
+    Rate limits are on by default (``rate_limits=False`` turns them off): windows run on
+    ``clock`` (``time.monotonic`` unless a test passes its own) and are multiplied by
+    ``rate_limit_scale`` (0.05 makes "5 edits per 5 s" 5 per 0.25 s). 429 answers are listed
+    in :attr:`rate_limit_hits`, 400s for documented limits in :attr:`limit_violations`;
+    neither fails a test by itself.
+    """
 
     def __init__(
         self,
@@ -1039,11 +1593,18 @@ class FakeDiscord:
         channel_name: str = "general",
         settle_time: float = 0.05,
         timeout: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+        rate_limit_scale: float = 1.0,
+        rate_limits: bool = True,
     ) -> None:
         self.world = World(FakeUser(bot_id, bot_name, bot=True), application_id or bot_id)
         self.settle_time = settle_time
         self.timeout = timeout
+        self.rate_limiter = RateLimiter(clock, rate_limit_scale, enabled=rate_limits)
         self.requests: list[RecordedRequest] = []
+        self.rate_limit_hits: list[RecordedRequest] = []  # every request answered 429
+        self.limit_violations: list[LimitViolation] = []  # every field over a documented limit
+        self.message_events: list[MessageEvent] = []  # the bot's message creates and edits
         self.unknown_routes: list[str] = []
         self.server_errors: list[str] = []
         self.interactions: list[InteractionRecord] = []
@@ -1055,6 +1616,7 @@ class FakeDiscord:
         self._active: GatewaySession | None = None
         self._inflight = 0
         self._last_activity = time.monotonic()
+        self._rate_limit_hold = 0.0  # time.monotonic() until which the bot may be held back
         self._reported_problems: set[str] = set()
         self._runner: web.AppRunner | None = None
         self._port = 0
@@ -1144,6 +1706,24 @@ class FakeDiscord:
     def application_id(self) -> int:
         return self.world.application_id
 
+    @property
+    def rate_limits(self) -> bool:
+        """Whether requests are rate limited (settable)."""
+        return self.rate_limiter.enabled
+
+    @rate_limits.setter
+    def rate_limits(self, enabled: bool) -> None:
+        self.rate_limiter.enabled = enabled
+
+    @property
+    def rate_limit_scale(self) -> float:
+        """The factor on every rate-limit window (settable; new windows use the new value)."""
+        return self.rate_limiter.scale
+
+    @rate_limit_scale.setter
+    def rate_limit_scale(self, scale: float) -> None:
+        self.rate_limiter.scale = scale
+
     def add_guild(self, guild_id: int, name: str, *, owner_id: int | None = None) -> FakeGuild:
         guild = FakeGuild(guild_id, name, owner_id=owner_id or self.bot.id)
         guild.roles[guild_id] = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS)
@@ -1222,6 +1802,35 @@ class FakeDiscord:
         channel_id = self.world.dm_channels.get(user_id)
         return [] if channel_id is None else self.messages_in(channel_id)
 
+    def notifications(self, user_id: int) -> list[MessageEvent]:
+        """Every message the bot sent that notified ``user_id``: a new (never an edited) channel
+        message that mentions them (directly, through a role, @everyone/@here or as the author
+        of the message it replies to) where its ``allowed_mentions`` let the mention ping, and
+        every new DM to them. Ephemeral messages and resolved "thinking" messages never ping."""
+        return [event for event in self.message_events if user_id in event.notified]
+
+    def new_channel_messages(self, channel_id: int) -> list[MessageEvent]:
+        """Messages the bot created in ``channel_id`` (deleted and ephemeral ones included)."""
+        return [
+            event
+            for event in self.message_events
+            if event.kind == "create" and event.channel_id == channel_id
+        ]
+
+    def edits(self, channel_id: int) -> list[MessageEvent]:
+        """Every edit of a message in ``channel_id`` (one event per edit)."""
+        return [
+            event
+            for event in self.message_events
+            if event.kind == "edit" and event.channel_id == channel_id
+        ]
+
+    def dms(self, user_id: int) -> list[MessageEvent]:
+        """Every DM the bot sent ``user_id`` (creates only; see :meth:`dms_to` for the
+        messages as they are now)."""
+        channel_id = self.world.dm_channels.get(user_id)
+        return [] if channel_id is None else self.new_channel_messages(channel_id)
+
     def commands(self, guild_id: int | None = None) -> list[JSON]:
         """Synced commands: global ones, or those of ``guild_id``."""
         return list(self.world.commands.get(guild_id, []))
@@ -1264,11 +1873,24 @@ class FakeDiscord:
         return await self.wait_for(found, timeout)
 
     async def settle(self, timeout: float | None = None) -> None:
-        """Wait until the bot has made no request for ``settle_time`` seconds."""
-        await self.wait_for(self._is_quiet, timeout)
+        """Wait until the bot has made no request for ``settle_time`` seconds.
+
+        While a rate limit may be holding the bot back (after a 429, or once a bucket it uses
+        is exhausted) it is not quiet; ``timeout`` counts from the end of that hold."""
+        limit = self.timeout if timeout is None else timeout
+        start = time.monotonic()
+        while not self._is_quiet():
+            if time.monotonic() > max(start, self._rate_limit_hold) + limit:
+                raise TimeoutError(f"the bot was still busy after {limit}s")
+            await asyncio.sleep(_POLL_INTERVAL)
 
     def _is_quiet(self) -> bool:
-        return self._inflight == 0 and time.monotonic() - self._last_activity >= self.settle_time
+        now = time.monotonic()
+        return (
+            self._inflight == 0
+            and now - self._last_activity >= self.settle_time
+            and now - self._rate_limit_hold >= self.settle_time
+        )
 
     def _touch(self) -> None:
         self._last_activity = time.monotonic()
@@ -1720,10 +2342,19 @@ class FakeDiscord:
         assert self._active is not None
         return self._active
 
-    async def _dispatch(
-        self, payload: JSON, *, expect_response: bool, timeout: float | None
+    def open_interaction(
+        self,
+        kind: int,
+        user_id: int,
+        channel_id: int,
+        data: JSON,
+        message: FakeMessage | None = None,
     ) -> InteractionRecord:
-        session = await self._require_session(timeout)
+        """Register an interaction without sending it to any bot, so that a test can answer
+        it itself over raw HTTP (``/interactions/{id}/{token}/callback``, the webhook)."""
+        return self._register(self._interaction_payload(kind, user_id, channel_id, data, message))
+
+    def _register(self, payload: JSON) -> InteractionRecord:
         record = InteractionRecord(
             id=int(payload["id"]),
             token=payload["token"],
@@ -1731,12 +2362,20 @@ class FakeDiscord:
             user_id=int((payload.get("member") or payload)["user"]["id"]),
             channel_id=int(payload["channel_id"]),
             payload=payload,
+            dispatched_at=time.monotonic(),
         )
         if "message" in payload:
             record.source_message = self.world.message(int(payload["message"]["id"]))
             record.original = record.source_message
         self.interactions.append(record)
         self._interactions_by_token[record.token] = record
+        return record
+
+    async def _dispatch(
+        self, payload: JSON, *, expect_response: bool, timeout: float | None
+    ) -> InteractionRecord:
+        session = await self._require_session(timeout)
+        record = self._register(payload)
         mark = self.mark()
         self._touch()
         await session.dispatch("INTERACTION_CREATE", payload)
@@ -1749,7 +2388,8 @@ class FakeDiscord:
     async def _wait_answered(
         self, record: InteractionRecord, mark: int, expect_response: bool, timeout: float | None
     ) -> None:
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        limit = self.timeout if timeout is None else timeout
+        start = time.monotonic()
         while True:
             done = record.responded or not expect_response
             if done and self._is_quiet():
@@ -1757,7 +2397,8 @@ class FakeDiscord:
             failure = self.failure_probe() if self.failure_probe else None
             if failure and not record.responded and self._is_quiet():
                 raise BotError(f"the bot failed while handling {record.describe()}:\n{failure}")
-            if time.monotonic() > deadline:
+            # Once answered, a rate-limit hold extends the wait for the bot to go quiet.
+            if time.monotonic() > (max(start, self._rate_limit_hold) if done else start) + limit:
                 if done:
                     return
                 seen = "\n  ".join(repr(r) for r in self.requests_since(mark)) or "none"
@@ -1843,10 +2484,21 @@ class FakeDiscord:
             [],
             time.monotonic(),
         )
+        self._link_interaction(record, request.match_info.get("token"))
         self.requests.append(record)
         try:
-            response = await self._answer(request, record, handler)
+            verdict = self._rate_limit(request, record)
+            if verdict.refused:
+                with contextlib.suppress(ApiError):
+                    await self._read_body(request, record)
+                response: web.StreamResponse = json_response(verdict.body(), 429)
+                self.rate_limit_hits.append(record)
+            else:
+                response = await self._answer(request, record, handler)
+            response.headers.update(verdict.headers)
+            response.headers["Via"] = "1.1 google"  # discord.py retries a 429 only with it
             record.status = response.status
+            record.response_headers = dict(response.headers)
             body = response.body if isinstance(response, web.Response) else None
             if isinstance(body, bytes) and response.content_type == "application/json":
                 record.response = json.loads(body)
@@ -1855,6 +2507,23 @@ class FakeDiscord:
             self._inflight -= 1
             self._touch()
 
+    def _link_interaction(self, record: RecordedRequest, token: str | None) -> None:
+        """Tie a request to the interaction whose token it uses, else to the latest one."""
+        interaction = self._interactions_by_token.get(token or "")
+        if interaction is None and self.interactions:
+            interaction = self.interactions[-1]
+        if interaction is not None:
+            record.interaction_id = interaction.id
+            record.since_interaction = record.time - interaction.dispatched_at
+
+    def _rate_limit(self, request: web.Request, record: RecordedRequest) -> RateLimitVerdict:
+        if not request.path.startswith(API_PREFIX + "/"):
+            return RateLimitVerdict({})  # attachments are served by the CDN, not the API
+        verdict = self.rate_limiter.admit(request.method, record.path)
+        if verdict.wait:
+            self._rate_limit_hold = max(self._rate_limit_hold, time.monotonic() + verdict.wait)
+        return verdict
+
     async def _answer(
         self, request: web.Request, record: RecordedRequest, handler: _Handler
     ) -> web.StreamResponse:
@@ -1862,11 +2531,19 @@ class FakeDiscord:
             await self._read_body(request, record)
             return await handler(request)
         except ApiError as error:
+            self._record_violations(record, error)
             return json_response(error.payload(), error.status)
         except Exception as error:  # a bug in the fake: never answer 5xx, but fail the test
             logging.getLogger(__name__).debug("fake server error", exc_info=True)
             self.server_errors.append(f"{request.method} {request.path}: {error!r}")
             return json_response({"message": f"fake server error: {error!r}", "code": 0}, 400)
+
+    def _record_violations(self, record: RecordedRequest, error: ApiError) -> None:
+        if error.errors:
+            for path, code, message in flatten_errors(error.errors):
+                self.limit_violations.append(LimitViolation(record, path, code, message))
+        elif error.code in _LIMIT_ERROR_CODES:
+            self.limit_violations.append(LimitViolation(record, "", str(error.code), error.message))
 
     async def _read_body(self, request: web.Request, record: RecordedRequest) -> None:
         body: Any = None
@@ -1934,7 +2611,6 @@ class FakeDiscord:
         return int(guild_id)
 
     def _command_payload(self, raw: JSON, scope: int | None, command_id: str) -> JSON:
-        validate_command(raw)
         command = {
             "description": "",  # what Discord returns for context-menu commands
             "default_member_permissions": None,
@@ -1961,6 +2637,7 @@ class FakeDiscord:
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
+        validate_commands(_body(request) or [])
         commands = [
             self._command_payload(raw, scope, self._existing_command_id(scope, raw))
             for raw in _body(request) or []
@@ -1971,8 +2648,12 @@ class FakeDiscord:
     async def _upsert_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
         raw = _body(request)
+        validate_command(raw)
         command = self._command_payload(raw, scope, self._existing_command_id(scope, raw))
         others = [c for c in self.world.commands.get(scope, []) if c["id"] != command["id"]]
+        limit = MAX_COMMANDS.get(command["type"], 0)
+        if sum(1 for c in others if c["type"] == command["type"]) >= limit:
+            raise ApiError(400, 30032, f"Maximum number of application commands reached ({limit})")
         self.world.commands[scope] = [*others, command]
         return json_response(command, 201)
 
@@ -1988,6 +2669,7 @@ class FakeDiscord:
 
     async def _edit_command(self, request: web.Request) -> web.Response:
         scope, command = self._command_at(request)
+        validate_command({**command, **_body(request)})
         updated = self._command_payload({**command, **_body(request)}, scope, command["id"])
         self.world.commands[scope] = [
             updated if c["id"] == command["id"] else c for c in self.world.commands[scope]
@@ -2143,6 +2825,10 @@ class FakeDiscord:
                 result.append(self.world.new_attachment(channel_id, upload, self.base_url))
             else:
                 raise invalid_form(f"attachments.{index}.id", "ATTACHMENT_NOT_FOUND", "Unknown")
+        if len(result) > 10:
+            raise invalid_form(
+                "attachments", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."
+            )
         return result
 
     def _create_message(
@@ -2155,7 +2841,7 @@ class FakeDiscord:
         visible_to: int | None = None,
         allow_empty: bool = False,
     ) -> FakeMessage:
-        validate_message_fields(body)
+        validate_message_fields(body, files)
         attachments = self._attachments(channel.id, body, files, [])
         data = self.world.message_payload(channel, self.bot, body, attachments)
         data.update(extra or {})
@@ -2164,10 +2850,13 @@ class FakeDiscord:
         message = FakeMessage(data, files=list(files))
         if data["flags"] & EPHEMERAL:
             message.visible_to = visible_to
-        return self.world.store(message)
+        self.world.store(message)
+        self._log_message("create", message, body)
+        return message
 
     def _edit(self, message: FakeMessage, body: JSON, files: list[UploadedFile]) -> None:
-        validate_message_fields({**body, "flags": message.flags | int(body.get("flags") or 0)})
+        flagged = {**body, "flags": message.flags | int(body.get("flags") or 0)}
+        validate_message_fields(flagged, files)
         attachments = self._attachments(message.channel_id, body, files, message.attachments)
         data = copy.deepcopy(message.data)
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
@@ -2184,6 +2873,43 @@ class FakeDiscord:
         message.history.append(message.data)
         message.data = data
         message.files.extend(files)
+        self._log_message("edit", message, body)
+
+    def _log_message(self, kind: str, message: FakeMessage, body: JSON) -> None:
+        allowed = body.get("allowed_mentions")
+        notified = self._notified(message, allowed) if kind == "create" else frozenset()
+        event = MessageEvent(
+            kind, message, copy.deepcopy(message.data), allowed, notified, time.monotonic()
+        )
+        self.message_events.append(event)
+
+    def _notified(self, message: FakeMessage, allowed: JSON | None) -> frozenset[int]:
+        """Who a new message pings (Discord's allowed_mentions rules; absent: parse all)."""
+        channel = self.world.channel(message.channel_id)
+        if message.ephemeral or message.loading:
+            return frozenset()
+        if channel.is_dm:
+            return frozenset({channel.recipient_id or 0})
+        guild = self.world.guild(channel.guild_id or 0)
+        rules = allowed if allowed is not None else {"parse": ["users", "roles", "everyone"]}
+        parse = set(rules.get("parse") or [])
+        listed_users = {int(uid) for uid in rules.get("users") or []}
+        listed_roles = {int(rid) for rid in rules.get("roles") or []}
+        content = message.content
+        pinged = {
+            uid
+            for uid in map(int, re.findall(r"<@!?(\d+)>", content))
+            if "users" in parse or uid in listed_users
+        }
+        for role_id in map(int, re.findall(r"<@&(\d+)>", content)):
+            if "roles" in parse or role_id in listed_roles:
+                pinged |= {uid for uid, roles in guild.members.items() if role_id in roles}
+        if "everyone" in parse and re.search(r"@(everyone|here)\b", content):
+            pinged |= set(guild.members)
+        replied = message.data.get("referenced_message")
+        if replied and (allowed is None or allowed.get("replied_user")):
+            pinged.add(int(replied["author"]["id"]))
+        return frozenset(uid for uid in pinged if uid in guild.members and uid != self.bot.id)
 
     async def _emit_message(self, event: str, message: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE to the connected bot, as its intents allow."""
