@@ -69,6 +69,21 @@ async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
     return 0 if report.matches else 1
 
 
+async def _storage_problem(path: str) -> str | None:
+    """Open (and migrate) the database once before going online: a path that cannot be
+    used is explained in one paragraph instead of a traceback after connecting."""
+    from bot.storage import Storage, StorageOpenError
+
+    try:
+        storage = await Storage.open(path)
+    except StorageOpenError as exc:
+        return (f"Warden cannot use its database file. {exc.problem} {exc.advice} The "
+                f"path is the WARDEN_DATABASE setting (in .env or the environment; now "
+                f"{path!r}): fix it and run `python -m bot` again.")
+    await storage.close()
+    return None
+
+
 def _run_bot() -> int:
     from bot.settings import Settings
 
@@ -77,6 +92,10 @@ def _run_bot() -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    problem = asyncio.run(_storage_problem(settings.database))
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     import aiohttp
     import discord

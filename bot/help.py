@@ -1,97 +1,181 @@
-"""`/rules` answers from the rulesets' content (help topics and card texts)."""
+"""`/rules`: find an entry of the channel's ruleset (or of every ruleset outside a game
+channel) by id, title or name, case-insensitively or by a unique prefix; list the
+topics; feed the autocomplete. The entries themselves come from bot.help_entries."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
 
+from bot.help_entries import TITLES, Entry, entries
 from bot.texts import clip
 
-TITLES = {"darkmoon": "Dark Moon", "lockdown": "Nemesis: Lockdown"}
+ANSWER_LIMIT = 1900   # an entry with its title
+INDEX_LIMIT = 2000    # Discord's message limit, for the topic list
+CHOICES = 25          # Discord's autocomplete limits
+CHOICE_NAME = 100
+LISTED_GROUPS = ("Intruder", "Board")  # named one by one in the topic list
+SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown"}
+
+Hit = tuple[str, Entry]  # (ruleset, entry)
 
 
-@cache
-def _entries(ruleset: str) -> tuple[tuple[str, str, str], ...]:
-    """(key, title, text) for every help topic and card of a ruleset."""
-    return tuple(_darkmoon() if ruleset == "darkmoon" else _lockdown())
+def _rulesets(ruleset: str | None) -> list[str]:
+    return [ruleset] if ruleset else list(TITLES)
 
 
-def _darkmoon() -> list[tuple[str, str, str]]:
-    from rules.darkmoon.cards import content
+def _pool(ruleset: str | None) -> list[Hit]:
+    return [(name, e) for name in _rulesets(ruleset) for e in entries(name)]
 
-    c = content()
-    out = [(h.id, h.title, h.text) for h in c.help]
-    out += [(ch.id, f"Character: {ch.name}", ch.text) for ch in c.characters]
-    for group, label in ((c.events, "Event"), (c.final_events, "Final event"),
-                         (c.outposts, "Outpost")):
-        out += [(item.id, f"{label}: {item.name}", item.text) for item in group]
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").split())
+
+
+def _forms(e: Entry) -> tuple[str, ...]:
+    """What a player may type for an entry: its id, title or bare name."""
+    return (_norm(e.key), _norm(e.title), _norm(e.name))
+
+
+def _variants(wanted: str) -> list[str]:
+    """Singular and plural spellings ("votes" finds `vote`, "intruder" `intruders`)."""
+    out = [wanted + "s"]
+    if wanted.endswith("es"):
+        out.append(wanted[:-2])
+    if wanted.endswith("s"):
+        out.append(wanted[:-1])
+    return out
+
+
+def find(topic: str, ruleset: str | None = None) -> list[Hit]:
+    """The entries a typed topic means, best first: one hit is an answer, several are
+    the candidates. A "ruleset:id" topic (an autocomplete value) names one ruleset."""
+    head, sep, rest = topic.partition(":")
+    if sep and head.strip().lower() in TITLES:
+        ruleset, topic = head.strip().lower(), rest
+    wanted = _norm(topic)
+    if not wanted:
+        return []
+    pool = _pool(ruleset)
+    for test in (lambda e: _norm(e.key) == wanted,
+                 lambda e: wanted in _forms(e),
+                 lambda e: any(v in _forms(e) for v in _variants(wanted))):
+        exact = [(rs, e) for rs, e in pool if test(e)]
+        if exact:
+            return _one_per_ruleset(exact)
+    prefix = [(rs, e) for rs, e in pool if any(f.startswith(wanted) for f in _forms(e))]
+    if prefix:
+        return prefix
+    return [(rs, e) for rs, e in pool if any(wanted in f for f in _forms(e))]
+
+
+def _one_per_ruleset(hits: list[Hit]) -> list[Hit]:
+    """Same-named entries of one ruleset (four "Uninfected" statuses) answer as one."""
     seen: set[str] = set()
-    for task in c.silver_tasks + c.black_tasks:
-        if task.id in seen:
-            continue
-        seen.add(task.id)
-        if task.kind == "malfunction":
-            text = (f"Malfunction ({task.system.replace('_', ' ')}): difficulty "
-                    f"{task.difficulty}, consequence {task.consequence}"
-                    + (", SUSPICIOUS ACTIVITY" if task.suspicious else "") + ".")
-        else:
-            text = task.text
-        out.append((task.id, f"Task: {task.name}", text))
-    out += [(st.id, f"Status: {st.name}", st.text) for st in c.statuses]
+    out = []
+    for rs, e in hits:
+        if rs not in seen:
+            seen.add(rs)
+            out.append((rs, e))
     return out
-
-
-def _lockdown() -> list[tuple[str, str, str]]:
-    from rules.lockdown.cards import content
-
-    c = content()
-    out = [(h.id, h.title, h.text) for h in c.help]
-    out += [(r.id, f"Room: {r.name}", r.text) for r in c.rooms]
-    out += [(i.id, f"Item: {i.name}", i.text) for i in c.items]
-    for ch in c.characters:
-        out.append((ch.id, f"Character: {ch.name}", ch.text))
-        out += [(card.id, f"Action card: {card.name} ({ch.name})",
-                 f"Cost {card.cost}. {card.text}") for card in ch.deck]
-    out += [(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
-    out += [(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
-    out += [(w.id, f"Weakness: {w.name}", w.text) for w in c.weaknesses]
-    out += [(o.id, f"Objective: {o.name}", o.text) for o in c.objectives]
-    out += [(t.id, f"Contingency: {t.name}", t.text) for t in c.contingencies]
-    return out
-
-
-def _pool(ruleset: str | None) -> list[tuple[str, str, str]]:
-    names = [ruleset] if ruleset else list(TITLES)
-    return [e for name in names for e in _entries(name)]
-
-
-def topics(current: str, ruleset: str | None = None) -> list[tuple[str, str]]:
-    current = current.lower()
-    return [(title, key) for key, title, _ in _pool(ruleset)
-            if current in title.lower() or current in key]
 
 
 def answer(topic: str | None, ruleset: str | None = None) -> str:
-    if not topic:
-        parts = []
-        for name in ([ruleset] if ruleset else list(TITLES)):
-            from rules import get_ruleset  # noqa: F401  (the ruleset must exist)
-
-            help_ids = [key for key, title, _ in _entries(name)
-                        if title.split(":")[0] not in _CARD_KINDS]
-            parts.append(f"**{TITLES[name]}** topics: " + ", ".join(f"`{h}`" for h in help_ids))
-        return "\n".join(parts) + "\nYou can also ask for any card or room by name, " \
-            "e.g. `/rules Food Rationing`."
-    wanted = topic.strip().lower()
-    entries = _pool(ruleset)
-    for key, title, text in entries:
-        if wanted in (key, title.lower()) or title.lower().endswith(": " + wanted):
-            return clip(f"**{title}**\n{text}", 1900)
-    matches = [title for key, title, _ in entries if wanted in title.lower() or wanted in key]
-    if matches:
-        return "Did you mean: " + ", ".join(matches[:10]) + "?"
-    return f"I have no rules entry for '{topic}'. Try `/rules` for the list of topics."
+    """The reply to `/rules [topic]` in a channel playing `ruleset` (None: anywhere)."""
+    if not topic or not topic.strip():
+        return index_text(ruleset)
+    hits = find(topic, ruleset)
+    if len(hits) == 1:
+        rs, e = hits[0]
+        where = "" if rs == ruleset else f" ({TITLES[rs]})"
+        return clip(f"**{e.title}**{where}\n{e.text}", ANSWER_LIMIT)
+    if hits:
+        return clip("Did you mean: " + _listed(hits, ruleset) + "? Type more of the name, "
+                    "or pick from the autocomplete list.", ANSWER_LIMIT)
+    shown = clip(topic.strip(), 80)
+    elsewhere = find(topic) if ruleset else []
+    if elsewhere:
+        return clip(f"{TITLES[ruleset or '']} has no rules entry for '{shown}'. Another "
+                    "game has: " + _listed(elsewhere, None) + ".", ANSWER_LIMIT)
+    return f"I have no rules entry for '{shown}'. Try `/rules` for the list of topics."
 
 
-_CARD_KINDS = {"Character", "Event", "Final event", "Outpost", "Task", "Status", "Room",
-               "Item", "Action card", "Intruder event", "Serious wound", "Weakness",
-               "Objective", "Contingency"}
+def _listed(hits: list[Hit], ruleset: str | None) -> str:
+    """Up to 10 candidates, each with what to type for it."""
+    names = [f"{_choice_name(rs, e, ruleset)} (`{_value(rs, e, ruleset)}`)"
+             for rs, e in hits[:10]]
+    return "; ".join(names) + (f" (and {len(hits) - 10} more)" if len(hits) > 10 else "")
+
+
+def _plural(group: str) -> str:
+    word = group.lower()
+    if word.endswith("y"):
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith("s") else "s")
+
+
+def _ruleset_index(ruleset: str) -> list[str]:
+    all_entries = entries(ruleset)
+    lines = [f"**{TITLES[ruleset]}**",
+             "**Rules:** " + " ".join(f"`{e.key}`" for e in all_entries if not e.group)]
+    labels = {"Intruder": "Intruders", "Board": "Board symbols and tokens"}
+    for group in LISTED_GROUPS:
+        names = [e.name for e in all_entries if e.group == group]
+        if names:
+            lines.append(f"**{labels[group]}:** " + ", ".join(names))
+    groups = list(dict.fromkeys(e.group for e in all_entries
+                                if e.group and e.group not in LISTED_GROUPS))
+    if groups:
+        example = next(e.name for e in all_entries if e.group == groups[0])
+        lines.append("**Ask by name:** " + ", ".join(_plural(g) for g in groups)
+                     + f" (e.g. `/rules {example}`).")
+    return lines
+
+
+def index_text(ruleset: str | None = None) -> str:
+    """The topics of one ruleset, or of every ruleset outside a game channel."""
+    parts = ["\n".join(_ruleset_index(name)) for name in _rulesets(ruleset)]
+    if ruleset:
+        first = next(e for e in entries(ruleset) if not e.group)
+        tail = (f"Type a topic, a name or its first letters: `/rules {first.key}`, "
+                f"`/rules {first.key[:3]}`.")
+    else:
+        tail = "In a game channel you see only that game's topics."
+    return clip("\n\n".join(parts) + "\n" + tail, INDEX_LIMIT)
+
+
+def _choice_name(rs: str, e: Entry, ruleset: str | None) -> str:
+    return clip(e.title if ruleset else f"{SHORT[rs]} · {e.title}", CHOICE_NAME)
+
+
+def _value(rs: str, e: Entry, ruleset: str | None) -> str:
+    return e.key if ruleset else f"{rs}:{e.key}"
+
+
+def _ranked(current: str, pool: Iterable[Hit]) -> list[Hit]:
+    wanted = _norm(current)
+    if not wanted:
+        order = {"": 0, "Intruder": 1, "Board": 2}
+        return sorted(pool, key=lambda hit: order.get(hit[1].group, 3))
+    scored = []
+    for n, (rs, e) in enumerate(pool):
+        forms = _forms(e)
+        words = [w for f in forms for w in f.split()]
+        if wanted in forms:
+            rank = 0
+        elif any(f.startswith(wanted) for f in forms):
+            rank = 1
+        elif any(w.startswith(wanted) for w in words):
+            rank = 2
+        elif any(wanted in f for f in forms):
+            rank = 3
+        else:
+            continue
+        scored.append((rank, n, rs, e))
+    return [(rs, e) for _, _, rs, e in sorted(scored, key=lambda t: (t[0], t[1]))]
+
+
+def topics(current: str, ruleset: str | None = None) -> list[tuple[str, str]]:
+    """Autocomplete choices (name, value) for what the player typed so far: at most 25,
+    names and values within Discord's 100 characters."""
+    hits = _ranked(current, _pool(ruleset))[:CHOICES]
+    return [(_choice_name(rs, e, ruleset), _value(rs, e, ruleset)) for rs, e in hits]

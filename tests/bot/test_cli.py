@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import bot.app
+from bot import storage as storage_mod
 from bot.__main__ import main
 from bot.games import Tables
-from bot.storage import Storage
+from bot.storage import Storage, StorageOpenError
 from rules import get_ruleset
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_run_without_token_explains_and_fails(monkeypatch: pytest.MonkeyPatch,
@@ -22,6 +32,146 @@ def test_run_without_token_explains_and_fails(monkeypatch: pytest.MonkeyPatch,
     assert main([]) == 2
     err = capsys.readouterr().err
     assert "No Discord token" in err and "DISCORD_TOKEN=" in err
+
+
+def test_env_example_copied_to_env_asks_for_a_token(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """The README's steps: copy .env.example to .env and run; the empty token is
+    explained before anything else happens (no database file is made yet)."""
+    shutil.copy(REPO / ".env.example", tmp_path / ".env")
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "WARDEN_DATABASE", "WARDEN_DEV_GUILD"):
+        monkeypatch.delenv(name, raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "No Discord token" in err and "developers/applications" in err
+    assert not (tmp_path / "warden.sqlite3").exists()
+
+
+def _folder(tmp: Path) -> Path:
+    (tmp / "db").mkdir()
+    return tmp / "db"
+
+
+def _junk(tmp: Path) -> Path:
+    path = tmp / "junk.sqlite3"
+    path.write_bytes(random.Random(3).randbytes(8192))
+    return path
+
+
+def _foreign(tmp: Path) -> Path:
+    path = tmp / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT)")
+    return path
+
+
+def _lookalike(tmp: Path) -> Path:
+    """A schema_version table like Warden's, but tables of another shape."""
+    path = tmp / "lookalike.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, "
+                     "applied_at TEXT NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (1, '2024-01-01')")
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+        conn.execute("CREATE TABLE moves (game_id INTEGER)")
+    return path
+
+
+def _newer(tmp: Path) -> Path:
+    path = tmp / "newer.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, "
+                     "applied_at TEXT NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (999, '2024-01-01')")
+    return path
+
+
+BAD_DATABASES: dict[str, tuple[Callable[[Path], Path], str]] = {
+    "a folder": (_folder, "is a folder, not a database file"),
+    "a missing folder": (lambda tmp: tmp / "nowhere" / "w.sqlite3", "does not exist"),
+    "random bytes": (_junk, "is not a SQLite database"),
+    "another program's database": (_foreign, "not one of Warden's (it holds the tables games)"),
+    "tables of another shape": (_lookalike, "'games' table that Warden did not make"),
+    "a newer schema": (_newer, "written by a newer Warden"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_DATABASES))
+def test_an_unusable_database_is_explained_before_going_online(
+        case: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    make, says = BAD_DATABASES[case]
+    path = make(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("WARDEN_DATABASE", str(path))
+
+    def no_discord(*args: object) -> object:
+        raise AssertionError("the bot went online with an unusable database")
+
+    monkeypatch.setattr(bot.app, "make_bot", no_discord)
+    assert main([]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "WARDEN_DATABASE" in err and str(path) in err
+    assert "\n" not in err and "Traceback" not in err  # one paragraph
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root may write anywhere")
+def test_a_database_without_permission_is_explained(tmp_path: Path) -> None:
+    path = tmp_path / "locked.sqlite3"
+    path.touch()
+    path.chmod(0o400)
+    with pytest.raises(StorageOpenError, match="permission denied"):
+        asyncio.run(Storage.open(path))
+
+
+def test_permission_problems_are_named(monkeypatch: pytest.MonkeyPatch,
+                                       tmp_path: Path) -> None:
+    """The wording for a refused file, with the access check answering "no" (the tests
+    may run as root, whom the file system never refuses)."""
+    path = tmp_path / "w.sqlite3"
+    path.touch()
+    monkeypatch.setattr(storage_mod.os, "access", lambda *args: False)
+    error = StorageOpenError.explain(path, sqlite3.OperationalError("unable to open"))
+    assert "may not read and write" in error.problem and "permissions" in error.advice
+
+
+def test_a_usable_database_lets_the_bot_start(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import discord
+
+    class Refused:
+        def run(self, token: str, log_handler: object = None) -> None:
+            raise discord.LoginFailure("bad token")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("WARDEN_DATABASE", str(tmp_path / "w.sqlite3"))
+    monkeypatch.setattr(bot.app, "make_bot", lambda settings: Refused())
+    assert main([]) == 2
+    assert "Discord refused the token" in capsys.readouterr().err
+    assert asyncio.run(_schema_version(tmp_path / "w.sqlite3")) == storage_mod.SCHEMA_VERSION
+
+
+async def _schema_version(path: Path) -> int:
+    async with await Storage.open(path) as storage:
+        return await storage.schema_version()
+
+
+def test_python_m_bot_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    junk = _junk(tmp_path)
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "WARDEN_DATABASE": str(junk),
+           "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "is not a SQLite database" in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
 
 
 def test_simulate_prints_wins_and_renders(tmp_path: Path,

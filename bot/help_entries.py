@@ -1,0 +1,232 @@
+"""The `/rules` entries of each ruleset, built from its content files: the help topics
+(help.toml) and every card, room, item and token by name, with the facts the content
+holds (deck colour, components, knowledge needed...) added to the card's own text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.darkmoon.cards import Content as DarkMoonContent
+    from rules.lockdown.cards import ComputerCard, RoomTile
+    from rules.lockdown.cards import Content as LockdownContent
+    from rules.nemesis.cards import Item
+
+TITLES = {"darkmoon": "Dark Moon", "lockdown": "Nemesis: Lockdown"}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    key: str     # unique within its ruleset (a content id, or id_kind when ids collide)
+    title: str   # "Group: Name" for named things, a plain title for a rules topic
+    text: str
+
+    @property
+    def group(self) -> str:
+        """"" for a rules topic; else what the entry is ("Room", "Board", "Intruder"...)."""
+        head, sep, _ = self.title.partition(": ")
+        return head if sep and head in GROUPS else ""
+
+    @property
+    def name(self) -> str:
+        return self.title.partition(": ")[2] if self.group else self.title
+
+
+# Title prefixes of named entries; help topics in help.toml may use the first two.
+GROUPS = ("Intruder", "Board", "Character", "Status", "Outpost", "Event", "Final event",
+          "Task", "Room", "Item", "Action card", "Computer card", "Intruder event",
+          "Intruder attack", "Serious wound", "Weakness", "Objective", "Contingency")
+
+
+@cache
+def entries(ruleset: str) -> tuple[Entry, ...]:
+    """Every `/rules` entry of a ruleset, help topics first, keys made unique."""
+    if ruleset == "darkmoon":
+        from rules.darkmoon.cards import content as dm_content
+
+        raw = _darkmoon(dm_content())
+    elif ruleset == "lockdown":
+        from rules.lockdown.cards import content as ld_content
+
+        raw = _lockdown(ld_content())
+    else:
+        raise KeyError(ruleset)
+    out: list[Entry] = []
+    seen: set[str] = set()
+    for entry in raw:
+        if entry.key in seen:  # e.g. the isolation topic and the Isolation Room tile
+            slug = entry.group.lower().replace(" ", "_")
+            entry = Entry(f"{entry.key}_{slug}", entry.title, entry.text)
+        seen.add(entry.key)
+        out.append(entry)
+    return tuple(out)
+
+
+def _facts(*parts: str) -> str:
+    """An italic line of content facts put before a card's text."""
+    return "*" + " · ".join(p for p in parts if p) + "*\n"
+
+
+# ------------------------------------------------------------------ Dark Moon
+def _darkmoon(c: DarkMoonContent) -> list[Entry]:
+    out = [Entry(h.id, h.title, h.text.strip()) for h in c.help]
+    out += [Entry(ch.id, f"Character: {ch.name}", ch.text) for ch in c.characters]
+    for group, label in ((c.events, "Event"), (c.final_events, "Final event")):
+        out += [Entry(e.id, f"{label}: {e.name}",
+                      _facts(f"needs {e.cubes} event cube{'s' * (e.cubes > 1)}") + e.text)
+                for e in group]
+    out += [Entry(o.id, f"Outpost: {o.name}", o.text) for o in c.outposts]
+    decks: dict[str, list[str]] = {}
+    tasks = {}
+    for deck, cards in (("silver", c.silver_tasks), ("black", c.black_tasks)):
+        for task in cards:
+            decks.setdefault(task.id, []).append(deck)
+            tasks.setdefault(task.id, task)
+    for tid, task in tasks.items():
+        where = " and ".join(decks[tid]) + " deck" + ("s" if len(decks[tid]) > 1 else "")
+        if task.kind == "malfunction":
+            text = (f"Malfunction ({task.system.replace('_', ' ')}): difficulty "
+                    f"{task.difficulty}, consequence {task.consequence}"
+                    + (", SUSPICIOUS ACTIVITY" if task.suspicious else "") + ".")
+            out.append(Entry(tid, f"Task: {task.name}", _facts(where) + text))
+        else:
+            out.append(Entry(tid, f"Task: {task.name}",
+                             _facts(where, "suspicious" if task.suspicious else "")
+                             + task.text))
+    out += [Entry(st.id, f"Status: {st.name}", st.text) for st in c.statuses]
+    return out
+
+
+# ------------------------------------------------------------------ Nemesis: Lockdown
+COLOURS = {"red": "red (military) deck", "yellow": "yellow (technical) deck",
+           "green": "green (medical) deck", "white": "any deck (white)"}
+LEVELS = {"special": "Special room", "I": "Basic room (I)", "II": "Additional room (II)"}
+ITEM_KINDS = {"red": "Red item (military)", "yellow": "Yellow item (technical)",
+              "green": "Green item (medical)", "crafted": "Crafted item",
+              "character": "Starting item", "quest": "Quest item"}
+
+
+def _lockdown(c: LockdownContent) -> list[Entry]:
+    out = [_ld_topic(c, h.id, h.title, h.text.strip()) for h in c.help]
+    out += [_ld_room(r) for r in c.rooms]
+    out += [_ld_item(i) for i in c.items]
+    items = {i.id: i.name for i in c.items}
+    for ch in c.characters:
+        group = ("Nemesis survivor: starts in the isolation room with 3 knowledge"
+                 if ch.group == "survivor" else
+                 "facility worker: starts in the repository with 1 knowledge")
+        start = items.get(ch.starting_item or "", "no starting item")
+        out.append(Entry(ch.id, f"Character: {ch.name}",
+                         _facts(group, f"starting item: {start}",
+                                f"quest item: {items.get(ch.quest.item, ch.quest.item)}")
+                         + f"{ch.text}\n**Quest:** {ch.quest.text}"))
+        out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
+                      _facts(f"{ch.name}'s deck", f"cost {card.cost} + the card",
+                             {"in": "in combat only", "out": "out of combat only"}
+                             .get(card.combat, ""), "interrupt" if card.interrupt else "")
+                      + card.text) for card in ch.deck]
+    out += [Entry(card.id, f"Computer card: {card.name}", _ld_computer(card))
+            for card in c.computer]
+    out += [Entry(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
+    out += [Entry(a.id, f"Intruder attack: {a.name}",
+                  _facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
+                         "retreat" if a.retreat else "") + a.text) for a in c.attacks]
+    out += [Entry(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
+    out += [Entry(w.id, f"Weakness: {w.name}",
+                  _facts(f"helps characters with {w.knowledge}+ knowledge") + w.text)
+            for w in c.weaknesses]
+    out += [Entry(o.id, f"Objective: {o.name}",
+                  _facts(f"{o.deck} objective",
+                         f"used with {o.min_players}+ players" if o.min_players > 1 else "")
+                  + o.text) for o in c.objectives]
+    out += [Entry(t.id, f"Contingency: {t.name}", _facts(f"{t.count} in the game") + t.text)
+            for t in c.contingencies]
+    return out
+
+
+def _ld_topic(c: LockdownContent, key: str, title: str, text: str) -> Entry:
+    """A help topic, with the lists that the content decides appended."""
+    extra = ""
+    if key == "rooms":
+        extra = "\n" + "\n".join(
+            f"**{label}:** " + ", ".join(r.name for r in c.rooms if r.level == level)
+            for level, label in (("special", "Special rooms"), ("I", "Basic rooms (I)"),
+                                 ("II", "Additional rooms (II)")))
+    elif key == "intruders" or title.startswith("Intruder: "):
+        extra = _ld_intruder_facts(c, key)
+    elif key == "css_token":
+        extra = "\nTokens: " + ", ".join("+".join(t.launches) for t in c.css_tokens) + "."
+    elif key == "exploration_token":
+        mix = Counter[str]()
+        for token in c.exploration:
+            mix[token.effect] += token.count
+        extra = (f"\nThe {sum(mix.values())} tokens: "
+                 + ", ".join(f"{n} {effect}" for effect, n in mix.items()) + ".")
+    elif key == "contingency_token":
+        extra = "\nTokens: " + ", ".join(f"{t.name} ×{t.count}" for t in c.contingencies) + "."
+    elif key in ("combat_die", "advantage_die", "noise_die"):
+        faces = {"combat_die": c.dice.combat, "advantage_die": c.dice.advantage,
+                 "noise_die": c.dice.noise}[key]
+        extra = "\nFaces: " + ", ".join(FACES.get(str(f), str(f)) for f in faces) + "."
+    return Entry(key, title, text + extra)
+
+
+FACES = {"miss": "miss", "creeper": "creeper", "adult": "adult", "hit": "hit",
+         "hit2": "double hit", "pay_hit": "hit for a card", "hit_pay2": "hit (2 for a card)"}
+
+
+def _ld_intruder_facts(c: LockdownContent, key: str) -> str:
+    tokens = c.intruders.tokens
+    if key == "intruders":
+        bag = c.intruders.bag_start
+        return ("\n**Bag at setup:** " + ", ".join(_count(n, kind) for kind, n in bag.items())
+                + " (+1 adult per player). **Miniatures:** "
+                + ", ".join(_count(n, kind) for kind, n in c.intruders.models) + ".")
+    mine = [t for t in tokens if t.kind == key]
+    if not mine:
+        return ""
+    numbers = ", ".join(f"{t.blue}/{t.red}" + (f" ×{t.count}" if t.count > 1 else "")
+                        for t in mine)
+    models = getattr(c.intruders.models, key, 0)
+    return (f"\n*Tokens (surprise number lit/dark): {numbers} · in the bag at setup: "
+            f"{c.intruders.bag_start.get(key, 0)}{' +1 per player' * (key == 'adult')}"
+            + (f" · miniatures: {models}" if models else "") + "*")
+
+
+def _count(n: int, kind: str) -> str:
+    if n == 1:
+        return f"1 {kind}"
+    return f"{n} " + ("larvae" if kind == "larva" else kind + "s")
+
+
+def _ld_room(r: RoomTile) -> Entry:
+    search = COLOURS.get(r.color)
+    return Entry(r.id, f"Room: {r.name}",
+                 _facts(LEVELS[r.level],
+                        f"search: {search}" if search else "cannot be searched",
+                        "computer" if r.computer else "",
+                        f"room action costs {r.action_cost}" if r.action_cost
+                        else "no room action")
+                 + r.text.strip())
+
+
+def _ld_item(i: Item) -> Entry:
+    parts = [ITEM_KINDS[i.color]]
+    if i.requires:
+        parts.append("crafted from " + " + ".join(i.requires))
+    if i.provides:
+        parts.append("components: " + ", ".join(i.provides))
+    if i.heavy:
+        parts.append("heavy (takes a hand)")
+    if i.copies > 1:
+        parts.append(f"{i.copies} copies")
+    return Entry(i.id, f"Item: {i.name}", _facts(*parts) + i.text)
+
+
+def _ld_computer(card: ComputerCard) -> str:
+    if card.lockdown:
+        return _facts("strikes as soon as it is revealed") + card.text
+    return card.text + "\n" + "\n".join(f"• {a.label}" for a in card.actions)

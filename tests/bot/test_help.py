@@ -1,0 +1,188 @@
+"""`/rules`: topics per ruleset, lookups by id / title / name / prefix, the topic list and
+the autocomplete limits (bot.help over bot.help_entries)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.help import answer, find, index_text, topics
+from bot.help_entries import entries
+from rules.darkmoon.cards import content as dm_content
+from rules.lockdown.cards import content as ld_content
+
+LOCKDOWN_TOPICS = {
+    # what a player may type -> a word the answer's title must hold
+    "turn": "round", "actions": "actions", "movement": "careful", "combat": "fighting",
+    "noise": "noise", "encounters": "encounters", "intruders": "intruders", "items": "items",
+    "rooms": "rooms", "event phase": "event phase", "time": "time track",
+    "power": "power", "autodestruction": "autodestruction", "contamination": "contamination",
+    "wounds": "wounds", "winning": "wins", "crafting": "crafting", "costs": "paying",
+    "css": "css", "bunker": "bunker", "knowledge": "knowledge",
+}
+LOCKDOWN_SYMBOLS = ("noise marker", "fire", "malfunction", "door", "slime", "carcass", "egg",
+                    "corpse", "css token", "exploration token", "time token", "power token",
+                    "autodestruction token", "alert token", "contingency token",
+                    "intruder token", "venting token", "signal marker", "technical corridors",
+                    "computer", "main gate", "rover", "elevator", "combat die",
+                    "advantage die", "noise die")
+DARKMOON_TOPICS = {"turn": "turn", "tasks": "tasks", "votes": "vote", "vote": "vote",
+                   "quarantine": "quarantine", "events": "events", "dice": "dice",
+                   "winning": "winning", "roles": "infected", "outposts": "outpost",
+                   "shield": "shield", "commander": "commander", "suspicion": "suspicion"}
+
+
+def title_of(reply: str) -> str:
+    first = reply.split("\n", 1)[0]
+    assert first.startswith("**"), reply[:200]
+    return first.lower()
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.parametrize(("typed", "word"), sorted(LOCKDOWN_TOPICS.items()))
+def test_every_lockdown_topic_answers(typed: str, word: str) -> None:
+    assert word in title_of(answer(typed, "lockdown"))
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.parametrize(("typed", "word"), sorted(DARKMOON_TOPICS.items()))
+def test_every_darkmoon_basic_answers(typed: str, word: str) -> None:
+    assert word in title_of(answer(typed, "darkmoon"))
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.parametrize("symbol", LOCKDOWN_SYMBOLS)
+def test_every_lockdown_board_symbol_answers(symbol: str) -> None:
+    assert title_of(answer(symbol, "lockdown")).startswith("**board: ")
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_every_lockdown_room_item_and_intruder_answers_by_name() -> None:
+    c = ld_content()
+    for room in c.rooms:
+        assert title_of(answer(room.name, "lockdown")) == f"**room: {room.name.lower()}**"
+    for item in c.items:
+        assert title_of(answer(item.name, "lockdown")) == f"**item: {item.name.lower()}**"
+    for kind in type(c.intruders.models).model_fields:
+        reply = answer(kind, "lockdown")
+        assert title_of(reply) == f"**intruder: {kind}**"
+        assert "Tokens (surprise number lit/dark)" in reply  # facts from tokens.toml
+    for card in c.computer:
+        assert card.name in answer(card.name, "lockdown")
+    for token in c.contingencies:
+        assert token.text in answer(token.name, "lockdown")
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_every_darkmoon_card_answers_by_name() -> None:
+    c = dm_content()
+    for group in (c.characters, c.events, c.final_events, c.outposts,
+                  c.silver_tasks, c.black_tasks, c.statuses):
+        for card in group:
+            assert card.name.lower() in title_of(answer(card.name, "darkmoon"))
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_content_lists_come_from_the_content() -> None:
+    c = ld_content()
+    rooms = answer("rooms", "lockdown")
+    assert all(room.name in rooms for room in c.rooms)
+    assert "Cargo Sending System C" in rooms.split("**Additional rooms (II):**")[1]
+    event_phase = answer("event phase", "lockdown")
+    steps = ["Launch CSS", "Time", "Noise removal", "Intruder attacks", "Fire damage",
+             "Intruder event card", "Bag development"]
+    positions = [event_phase.index(f"**{step}") for step in steps]
+    assert positions == sorted(positions)
+    actions = answer("actions", "lockdown")
+    for action, cost in (("Move", 1), ("Careful movement", 2), ("Search", 2),
+                         ("Pick up", 1), ("Trade", 1), ("Craft", 1), ("Computer action", 1),
+                         ("shoot", 1), ("melee", 1)):
+        assert f"**{action}** ({cost}" in actions
+    faces = answer("combat die", "lockdown")
+    assert "Faces: miss, miss, creeper, adult, hit, double hit." in faces
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown"])
+def test_every_entry_fits_one_message(ruleset: str) -> None:
+    keys = [e.key for e in entries(ruleset)]
+    assert len(keys) == len(set(keys))
+    for e in entries(ruleset):
+        reply = answer(f"{ruleset}:{e.key}", ruleset)
+        assert reply.startswith(f"**{e.title}**") and len(reply) <= 1900
+        assert not reply.endswith("…"), e.key  # nothing was cut
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_lookup_by_id_title_case_and_prefix() -> None:
+    assert title_of(answer("EVENT_PHASE", "lockdown")) == "**the event phase, step by step**"
+    assert title_of(answer("the Event Phase, step by step", "lockdown")).startswith("**the ev")
+    assert title_of(answer("  Room:  ARCHIVE ", "lockdown")) == "**room: archive**"
+    assert title_of(answer("encou", "lockdown")) == "**encounters**"
+    assert title_of(answer("Bunk", "lockdown")) == "**escaping to the bunker**"
+    assert title_of(answer("lone", "darkmoon")) == "**lone wolf**"
+    assert title_of(answer("food_rationing", "darkmoon")) == "**event: food rationing**"
+    # an id wins over names that merely start with it
+    assert title_of(answer("fire", "lockdown")) == "**board: fire marker**"
+    # a prefix shared by several entries lists them with what to type
+    assert "`autodestruction_token`" in answer("autodestr", "lockdown")
+    reply = answer("ammo", "lockdown")
+    assert reply.startswith("Did you mean") and "`ammo_marker`" in reply
+    assert "`ammo_pack`" in reply
+    assert "no rules entry" in answer("zzz", "lockdown")
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_a_topic_of_the_other_game_is_pointed_to() -> None:
+    reply = answer("outpost", "lockdown")
+    assert "Nemesis: Lockdown has no rules entry" in reply and "`darkmoon:outposts`" in reply
+    assert title_of(answer("darkmoon:outposts", "lockdown")).startswith("**outpost tokens**")
+    both = answer("winning")
+    assert "`darkmoon:winning`" in both and "`lockdown:winning`" in both
+    assert "(Nemesis: Lockdown)" in answer("lockdown:winning")
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", None])
+def test_topic_list_is_grouped_and_fits(ruleset: str | None) -> None:
+    text = index_text(ruleset)
+    assert answer(None, ruleset) == text == answer("  ", ruleset)
+    assert len(text) <= 2000 and not text.endswith("…")
+    for name in (["darkmoon", "lockdown"] if ruleset is None else [ruleset]):
+        rules_line = text.index("**Rules:**", text.index(
+            "**Dark Moon**" if name == "darkmoon" else "**Nemesis: Lockdown**"))
+        assert rules_line < text.index("**Ask by name:**", rules_line)
+    if ruleset != "darkmoon":
+        assert "**Intruders:** Larva, Creeper, Adult, Breeder, Queen" in text
+        assert "Noise marker" in text and "Exploration token" in text
+        assert "`event_phase`" in text
+    if ruleset != "lockdown":
+        assert "`vote`" in text and "Shield token" in text
+    if ruleset is not None:
+        other = "Nemesis: Lockdown" if ruleset == "darkmoon" else "Dark Moon"
+        assert f"**{other}**" not in text
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", None])
+@pytest.mark.parametrize("typed", ["", "a", "e", "ro", "Room", "zzzz", "x" * 150])
+def test_autocomplete_limits(ruleset: str | None, typed: str) -> None:
+    choices = topics(typed, ruleset)
+    assert len(choices) <= 25
+    assert all(0 < len(name) <= 100 and 0 < len(value) <= 100 for name, value in choices)
+    assert len({value for _, value in choices}) == len(choices)
+    for _, value in choices[:3]:  # every value answers with one entry
+        assert answer(value, ruleset).startswith("**")
+
+
+def test_autocomplete_puts_the_best_match_first() -> None:
+    assert topics("", "lockdown")[0] == ("Rounds and turns, step by step", "turn")
+    assert topics("arch", "lockdown")[0] == ("Room: Archive", "archive")
+    assert topics("jon", "darkmoon")[0][0] == "Character: Jon Reed"
+    name, value = topics("larva", None)[0]
+    assert name == "Lockdown · Intruder: Larva" and value == "lockdown:larva"
+    assert topics("zzzz", "lockdown") == []
+
+
+def test_find_returns_one_entry_for_same_named_cards() -> None:
+    hits = find("Uninfected", "darkmoon")
+    assert len(hits) == 1 and hits[0][1].title == "Status: Uninfected"

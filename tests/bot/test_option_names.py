@@ -1,0 +1,57 @@
+"""Game options in words: bot.option_names and the lobby message that shows them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.lobby import lobby_text
+from bot.option_names import describe_options
+from bot.storage import GameRecord
+from rules import get_ruleset
+
+
+def test_dark_moon_options_read_as_words() -> None:
+    lines = describe_options("darkmoon", {"final_event": "last_stand", "task_deck": "black",
+                                          "turn_timeout_minutes": 5})
+    assert lines == ["Final event: Last Stand", "Task deck: black", "Turn timer: 5 min"]
+
+
+def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
+    assert describe_options("darkmoon", {"away": ["123"]}) == [
+        "Final event: random", "Task deck: by player count", "Turn timer: off"]
+    assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
+        "Mode: semi-cooperative", "Turn timer: 10 min"]
+
+
+def test_every_option_of_every_ruleset_has_a_readable_line() -> None:
+    for name in ("darkmoon", "lockdown"):
+        fields = get_ruleset(name).Options.model_fields
+        lines = describe_options(name, {})
+        assert len(lines) == len(fields)
+        for line in lines:
+            label, _, value = line.partition(": ")
+            assert label[:1].isupper() and value and "_" not in line and "=" not in line
+
+
+def _record(ruleset: str, options: dict[str, Any]) -> GameRecord:
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+    return GameRecord(id=1, guild_id="1", channel_id="2", ruleset=ruleset, status="lobby",
+                      host_id="10", seats=["10", "11"], options=options, version=0,
+                      state=None, prompt_message_id=None, board_message_id=None,
+                      lobby_message_id=None, created_at=now, updated_at=now)
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+def test_the_lobby_shows_option_names() -> None:
+    bot: Any = SimpleNamespace(tables=SimpleNamespace(ruleset_of=lambda r:
+                                                      get_ruleset(r.ruleset)))
+    text = lobby_text(bot, _record("darkmoon", {"final_event": "reactor_purge",
+                                                "task_deck": "black",
+                                                "turn_timeout_minutes": 5}))
+    assert "Options: Final event: Reactor Purge · Task deck: black · Turn timer: 5 min" in text
+    assert "=" not in text and "turn_timeout_minutes" not in text
+    assert "1. <@10> (host)" in text and "2. <@11>" in text
