@@ -8,11 +8,12 @@ import discord
 from discord import app_commands
 
 from bot.commands import register
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, known_custom_id
 from bot.games import Tables
 from bot.lobby import LobbyDesk
-from bot.moves import MoveDesk, refuse
+from bot.moves import MoveDesk
 from bot.publish import Publisher
+from bot.replies import FAILED, refuse
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.timers import Timers
@@ -28,7 +29,7 @@ class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
             return
         log.exception("command failed", exc_info=error)
         if not interaction.response.is_done():
-            await refuse(interaction, "Something went wrong; the game is unchanged.")
+            await refuse(interaction, FAILED)
 
 
 class WardenBot(discord.Client):
@@ -80,8 +81,19 @@ class WardenBot(discord.Client):
             self.timers.schedule(record, resume=True)
         log.info("loaded %d running game(s)", len(running))
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component whose id matches none of Warden's (forged, or from an older
+        version of the bot) still gets an answer."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not known_custom_id(custom_id) and not interaction.response.is_done():
+            await refuse(interaction, "That button is no longer valid; use `/choices` or "
+                         "`/game status`.")
+
     async def close(self) -> None:
         self.timers.cancel_all()
+        self.publisher.stop()
         await super().close()
         if self._owns_storage and self._storage is not None:
             await self._storage.close()

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.choices import fingerprint
 from bot.components import lobby_view
-from bot.games import Tables, UserError
+from bot.games import REMOVED_TEXT, Tables, UserError, away_seats
 from bot.lobby import lobby_text
-from bot.moves import refuse
+from bot.move_text import WHY, has_kinds, labelled, offer_value, resolve_text
+from bot.replies import refuse
 from bot.storage import GameRecord
-from bot.texts import clip, plain
+from bot.texts import clip
 from rules import list_rulesets
 from rules.darkmoon.cards import content as darkmoon_content
 
@@ -25,6 +27,8 @@ def _bot(interaction: discord.Interaction) -> WardenBot:
     return interaction.client  # type: ignore[return-value]
 
 
+ROLL_KINDS = ("roll", "reroll", "stop", "test_die")
+SUBMIT_KINDS = ("submit", "reroll")
 HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
 
 
@@ -105,9 +109,11 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         if record is None:
             return
         bot.timers.cancel(record.id)
+        line = f"The game was ended by <@{interaction.user.id}>."
+        if record.state is not None:
+            bot.publisher.closed(record, line)
         await interaction.response.send_message(
-            f"The game was ended by <@{interaction.user.id}>.",
-            allowed_mentions=discord.AllowedMentions.none())
+            line, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="kick", description="Remove a player (host or Manage Channels)")
     @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "
@@ -121,10 +127,11 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         if record.status == "lobby":
             await bot.lobby.refresh(interaction, record)
             return
+        line = (f"<@{interaction.user.id}> removed <@{player.id}> from the game: Warden "
+                "plays their seat from now on with the default moves.")
         await interaction.response.send_message(
-            f"<@{interaction.user.id}> removed <@{player.id}> from the game: the bot plays "
-            "their seat from now on with the default moves.",
-            allowed_mentions=discord.AllowedMentions.none())
+            line, allowed_mentions=discord.AllowedMentions.none())
+        bot.publisher.note(record, line)
         bot.timers.schedule(record)  # their pending decision, if any, is played now
 
     @game.command(name="timer", description="Set the turn timer (host or Manage Channels)")
@@ -155,10 +162,17 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                 lobby_text(bot, record), ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
             return
-        await interaction.response.send_message("Here is the board.", ephemeral=True)
-        rs = bot.tables.ruleset_of(record)
-        await bot.publisher.table(record, rs, bot.tables.state_of(record), [],
-                                  new_message=True)
+        state = bot.tables.state_of(record)
+        if str(interaction.user.id) not in record.seats:
+            # a spectator gets the board privately: no public board spam
+            await interaction.response.send_message(
+                clip(bot.publisher.status_text(record, state), 2000),
+                file=await bot.publisher.board_file(record, state), ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
+            return
+        await interaction.response.send_message("The board is posted again below.",
+                                                ephemeral=True)
+        bot.publisher.show_again(record, state)
 
     tree.add_command(game)
 
@@ -175,22 +189,22 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     @tree.command(name="roll", description="Roll dice (your rolling choices)")
     @app_commands.describe(dice="Which dice to roll, or reroll / stop")
     async def roll(interaction: discord.Interaction, dice: str) -> None:
-        await _move_by_text(interaction, dice)
+        await _move_by_text(interaction, dice, kinds=ROLL_KINDS, command="roll")
 
     @roll.autocomplete("dice")
     async def roll_choices(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("roll", "reroll", "stop", "test_die"))
+        return await _choices(interaction, current, ROLL_KINDS)
 
     @tree.command(name="submit", description="Submit rolled dice (your submit choices)")
     @app_commands.describe(dice="Which of your rolled dice to submit")
     async def submit(interaction: discord.Interaction, dice: str) -> None:
-        await _move_by_text(interaction, dice)
+        await _move_by_text(interaction, dice, kinds=SUBMIT_KINDS, command="submit")
 
     @submit.autocomplete("dice")
     async def submit_choices(interaction: discord.Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("submit", "reroll"))
+        return await _choices(interaction, current, SUBMIT_KINDS)
 
     @tree.command(name="vote", description="Cast your secret vote (only you see the reply)")
     @app_commands.choices(choice=[
@@ -198,7 +212,7 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         app_commands.Choice(name="Infected (weak die)", value="weak"),
         app_commands.Choice(name="Abstain", value="abstain")])
     async def vote(interaction: discord.Interaction, choice: str) -> None:
-        await _move_by_text(interaction, f"vote:{choice}")
+        await _move_by_text(interaction, f"vote:{choice}", kinds=("vote",), command="vote")
 
     @tree.command(name="choices", description="Show your current choices as buttons")
     async def choices(interaction: discord.Interaction) -> None:
@@ -244,26 +258,41 @@ async def _channel_ruleset(interaction: discord.Interaction) -> str | None:
 
 async def _choices(interaction: discord.Interaction, current: str,
                    kinds: tuple[str, ...]) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves as autocomplete choices, optionally only some kinds."""
+    """The caller's legal moves as autocomplete choices (optionally only some kinds).
+    A value carries the version and choices it was offered at (see moves_text), so a
+    command re-sent after a lost reply is not applied twice. With nothing to choose, the
+    one entry says why."""
     bot = _bot(interaction)
     try:
         record = await bot.moves.game_for(interaction)
-    except UserError:
-        return []
+    except UserError as exc:
+        return [_why(str(exc))]
     if record.status != "running":
-        return []
+        return [_why("The game has not started yet.")]
     seat = str(interaction.user.id)
+    if seat not in record.seats:
+        return [_why("You are not playing in this game; you can watch.")]
     rs = bot.tables.ruleset_of(record)
+    state = bot.tables.state_of(record)
+    legal = rs.legal_actions(state, seat)
+    if not legal:
+        return [_why(bot.moves.nothing_to_do(record, state, seat))]
     names = bot.publisher.names(record)
+    offered = offer_value(record.version, legal)
     out = []
-    for i, a in enumerate(rs.legal_actions(bot.tables.state_of(record), seat)):
-        if kinds and a.key.split(":")[0] not in kinds:
+    for i, (action, label) in enumerate(labelled(rs, state, seat, legal, names)):
+        if kinds and action.key.split(":")[0] not in kinds:
             continue
-        label = clip(plain(a.label, names), 100)
-        if current.lower() in label.lower() or current == a.key:
-            value = a.key if len(a.key) <= 100 else f"#{record.version}:{i}"
-            out.append(app_commands.Choice(name=label, value=value))
+        if current.lower() in label.lower() or current == action.key:
+            out.append(app_commands.Choice(name=clip(label, 100), value=offered(i)))
+    if not out:
+        wanted = f" matching '{clip(current, 40)}'" if current else ""
+        return [_why(f"No choice{wanted} for this command now; try /move or My choices.")]
     return out[:25]
+
+
+def _why(text: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=clip(text, 100), value=WHY)
 
 
 def _lobby_op(op: str):  # type: ignore[no-untyped-def]
@@ -274,7 +303,8 @@ def _lobby_op(op: str):  # type: ignore[no-untyped-def]
     return handler
 
 
-async def _move_by_text(interaction: discord.Interaction, text: str) -> None:
+async def _move_by_text(interaction: discord.Interaction, text: str,
+                        kinds: tuple[str, ...] = (), command: str = "move") -> None:
     bot = _bot(interaction)
     bot.moves.remember(interaction)
     try:
@@ -289,14 +319,34 @@ async def _move_by_text(interaction: discord.Interaction, text: str) -> None:
     if seat not in record.seats:
         await refuse(interaction, "You are not playing in this game; you can watch.")
         return
-    key, version = text, None
-    if text.startswith("#") and ":" in text:
-        ver, _, idx = text[1:].partition(":")
-        rs = bot.tables.ruleset_of(record)
-        legal = rs.legal_actions(bot.tables.state_of(record), seat)
-        if not (ver.isdigit() and idx.isdigit() and int(ver) == record.version
-                and int(idx) < len(legal)):
-            await refuse(interaction, "That choice is out of date; pick again from the list.")
-            return
-        key, version = legal[int(idx)].key, int(ver)
-    await bot.moves.submit(interaction, record, seat, key, version)
+    if seat in away_seats(record):
+        await refuse(interaction, REMOVED_TEXT)
+        return
+    rs = bot.tables.ruleset_of(record)
+    state = bot.tables.state_of(record)
+    legal = rs.legal_actions(state, seat)
+    if kinds and not has_kinds(rs, kinds):
+        await refuse(interaction, f"{rs.title} has no `/{command}`: use `/move` or the "
+                     "**My choices** button.")
+        return
+    if not legal:
+        await refuse(interaction, bot.moves.nothing_to_do(record, state, seat))
+        return
+    if text == WHY:
+        await refuse(interaction, "Nothing to choose there; use `/move` or **My choices**.")
+        return
+    names = bot.publisher.names(record)
+    try:
+        key, version, stamp = resolve_text(rs, state, seat, text, legal, names)
+    except UserError as exc:
+        await refuse(interaction, str(exc))
+        return
+    if version is not None and version != record.version and not (
+            stamp == fingerprint(legal)
+            and not await bot.storage.acted_since(record.id, seat, version)):
+        await refuse(interaction, "That choice is out of date; pick again from the list.")
+        return
+    if kinds and key.split(":")[0] not in kinds:
+        await refuse(interaction, f"`/{command}` cannot make that move now; use `/move`.")
+        return
+    await bot.moves.submit(interaction, record, seat, key, record.version)

@@ -10,58 +10,30 @@ is refused as out of date."""
 from __future__ import annotations
 
 import re
-import zlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.texts import clip, plain
-from rules import Action
+from bot.replies import guarded
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
 
-MAX_BUTTONS = 20
-MAX_SELECTS = 4
-
-
-def fingerprint(actions: Sequence[Action]) -> str:
-    """A short stable digest of a list of choices (the same after a restart)."""
-    return f"{zlib.crc32(chr(31).join(a.key for a in actions).encode()):08x}"
-
-
-def choice_view(game_id: int, version: int, actions: Sequence[Action], names: dict[str, str]
-                ) -> tuple[discord.ui.View, bool]:
-    """Buttons (few choices) or selects (many) for a seat's legal actions; the bool
-    says whether some choices did not fit (then /move lists them all)."""
-    view = discord.ui.View(timeout=None)
-    labels = [a.label for a in actions]
-    stamp = _stamp(game_id, version, fingerprint(actions))
-    if len(labels) <= MAX_BUTTONS:
-        for i, label in enumerate(labels):
-            view.add_item(discord.ui.Button(
-                label=clip(plain(label, names), 80), style=discord.ButtonStyle.primary,
-                custom_id=f"w:i:{stamp}:{i}", row=i // 5))
-        return view, False
-    for part in range(MAX_SELECTS):
-        chunk = list(enumerate(labels))[part * 25:(part + 1) * 25]
-        if not chunk:
-            break
-        view.add_item(discord.ui.Select(
-            custom_id=f"w:s:{stamp}:{part}",
-            placeholder=f"Choices {part * 25 + 1}-{part * 25 + len(chunk)}",
-            options=[discord.SelectOption(label=clip(plain(label, names), 100), value=str(i))
-                     for i, label in chunk], row=part))
-    return view, len(labels) > 25 * MAX_SELECTS
-
-
-def table_view(game_id: int) -> discord.ui.View:
+def board_view(game_id: int) -> discord.ui.View:
+    """The buttons under the current board."""
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label="My choices", style=discord.ButtonStyle.success,
                                     custom_id=f"w:o:{game_id}"))
     view.add_item(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,
                                     custom_id=f"w:h:{game_id}"))
+    return view
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    """Under a finished game's last board: a new lobby with the same players and options."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                    custom_id=f"w:r:{game_id}"))
     return view
 
 
@@ -75,11 +47,23 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-CHOICEBUTTON_ID = r"w:i:(?P<game>\d+):(?P<ver>\d+):(?:(?P<fp>[0-9a-f]{8}):)?(?P<idx>\d+)"
-CHOICESELECT_ID = r"w:s:(?P<game>\d+):(?P<ver>\d+):(?:(?P<fp>[0-9a-f]{8}):)?(?P<part>\d+)"
-OPENCHOICES_ID = r"w:o:(?P<game>\d+)"
-HANDBUTTON_ID = r"w:h:(?P<game>\d+)"
-LOBBYBUTTON_ID = r"w:l:(?P<game>\d+):(?P<op>join|leave|start)"
+# Numbers are at most 9 digits (ids and versions stay far below; a forged longer number
+# matches no template and gets the answer of `unknown_component`).
+_N = r"\d{1,9}"
+CHOICEBUTTON_ID = rf"w:i:(?P<game>{_N}):(?P<ver>{_N}):(?:(?P<fp>[0-9a-f]{{8}}):)?(?P<idx>{_N})"
+CHOICESELECT_ID = rf"w:s:(?P<game>{_N}):(?P<ver>{_N}):(?:(?P<fp>[0-9a-f]{{8}}):)?(?P<part>{_N})"
+SUBSETSELECT_ID = rf"w:m:(?P<game>{_N}):(?P<ver>{_N}):(?P<fp>[0-9a-f]{{8}}):(?P<n>{_N})"
+OPENCHOICES_ID = rf"w:o:(?P<game>{_N})"
+HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
+LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
+REMATCH_ID = rf"w:r:(?P<game>{_N})"
+TEMPLATES = (CHOICEBUTTON_ID, CHOICESELECT_ID, SUBSETSELECT_ID, OPENCHOICES_ID, HANDBUTTON_ID,
+             LOBBYBUTTON_ID, REMATCH_ID)
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether a component id is one of Warden's (anything else is answered as stale)."""
+    return any(re.fullmatch(t, custom_id) for t in TEMPLATES)
 
 
 def _bot(interaction: discord.Interaction) -> WardenBot:
@@ -101,8 +85,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICEBUT
         return cls(int(match["game"]), int(match["ver"]), match["fp"], int(match["idx"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).moves.choose_index(interaction, self.game, self.ver, self.idx,
-                                                   self.fp)
+        await guarded(interaction, lambda: _bot(interaction).moves.choose_index(
+            interaction, self.game, self.ver, self.idx, self.fp))
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=CHOICESELECT_ID):  # type: ignore[type-arg]
@@ -117,9 +101,34 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=CHOICESEL
         return cls(int(match["game"]), int(match["ver"]), match["fp"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]  # type: ignore[union-attr]
-        await _bot(interaction).moves.choose_index(interaction, self.game, self.ver,
-                                                   int(values[0]), self.fp)
+        values = _values(interaction)
+        await guarded(interaction, lambda: _bot(interaction).moves.choose_index(
+            interaction, self.game, self.ver, values[0] if values else -1, self.fp))
+
+
+class SubsetSelect(discord.ui.DynamicItem[discord.ui.Select], template=SUBSETSELECT_ID):  # type: ignore[type-arg]
+    """A multi-select: the chosen option positions of the n-th subset choice."""
+
+    def __init__(self, game: int, ver: int, fp: str, n: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"w:m:{_stamp(game, ver, fp)}:{n}",
+                                           options=[discord.SelectOption(label="-")]))
+        self.game, self.ver, self.fp, self.n = game, ver, fp, n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> SubsetSelect:
+        return cls(int(match["game"]), int(match["ver"]), match["fp"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _values(interaction)
+        await guarded(interaction, lambda: _bot(interaction).moves.choose_subset(
+            interaction, self.game, self.ver, self.n, values, self.fp))
+
+
+def _values(interaction: discord.Interaction) -> list[int]:
+    """The chosen values of a select (positions; anything else is out of range)."""
+    raw = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    return [int(v) if str(v).isdigit() and len(str(v)) < 6 else -1 for v in raw]
 
 
 class OpenChoices(discord.ui.DynamicItem[discord.ui.Button], template=OPENCHOICES_ID):  # type: ignore[type-arg]
@@ -133,7 +142,8 @@ class OpenChoices(discord.ui.DynamicItem[discord.ui.Button], template=OPENCHOICE
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).moves.show_choices(interaction, self.game)
+        await guarded(interaction,
+                      lambda: _bot(interaction).moves.show_choices(interaction, self.game))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HANDBUTTON_ID):  # type: ignore[type-arg]
@@ -147,7 +157,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HANDBUTTON_
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).moves.show_hand(interaction, self.game)
+        await guarded(interaction,
+                      lambda: _bot(interaction).moves.show_hand(interaction, self.game))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBYBUTTON_ID):  # type: ignore[type-arg]
@@ -161,7 +172,24 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBYBUTTO
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).lobby.button(interaction, self.game, self.op)
+        await guarded(interaction,
+                      lambda: _bot(interaction).lobby.button(interaction, self.game, self.op))
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenChoices, HandButton, LobbyButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):  # type: ignore[type-arg]
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"w:r:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction,
+                      lambda: _bot(interaction).lobby.rematch(interaction, self.game))
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, SubsetSelect, OpenChoices, HandButton,
+                 LobbyButton, RematchButton)

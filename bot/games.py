@@ -17,6 +17,8 @@ from pydantic import BaseModel, ValidationError
 from bot.storage import ChannelBusy, GameRecord, StaleVersion, Storage
 from rules import Event, IllegalAction, Ruleset, get_ruleset
 
+REMOVED_TEXT = "You were removed from this game; Warden plays your seat."
+
 
 class UserError(Exception):
     """A request the bot refuses; the message is shown to the user as is."""
@@ -187,7 +189,7 @@ class Tables:
         if seat not in record.seats:
             raise UserError("You are not playing in this game.")
         if by_player and seat in away_seats(record):
-            raise UserError("You were removed from this game; the bot plays your seat.")
+            raise UserError(REMOVED_TEXT)
         rs = self.ruleset_of(record)
         state = self.state_of(record)
         action = rs.parse_action(state, seat, key)

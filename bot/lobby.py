@@ -9,7 +9,7 @@ import discord
 
 from bot.components import lobby_view
 from bot.games import UserError
-from bot.moves import refuse
+from bot.replies import refuse
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
@@ -20,9 +20,11 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
     seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
                       for i, s in enumerate(record.seats))
-    opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v not in (None, ""))
+    from bot.option_names import describe_options
+
+    opts = " · ".join(describe_options(record.ruleset, record.options))
     return (f"**{rs.title}** lobby ({rs.min_players}-{rs.max_players} players)"
-            + (f" — options: {opts}" if opts else "") + f"\nSeated:\n{seats}\n"
+            + (f"\nOptions: {opts}" if opts else "") + f"\nSeated:\n{seats}\n"
             "Press **Join** to take a seat; the host presses **Start**.")
 
 
@@ -78,16 +80,49 @@ class LobbyDesk:
                                            str(interaction.user.id))
         rs = tables.ruleset_of(record)
         names = ", ".join(f"<@{s}>" for s in record.seats)
-        lines = [f"**{rs.title}** begins with {names}. Your secret information arrives by DM "
-                 "(or use `/hand`)."]
-        prepared = await self.bot.publisher.prepare(record, rs, state, lines)
+        lines = [f"**{rs.title}** begins with {names}. Your private sheet arrives by DM "
+                 "(or press **My hand**)."]
+        self.bot.timers.schedule(record)
+        self.bot.publisher.started(record, state, lines)
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(
                 content=lobby_text(self.bot, record) + "\n**Started!**", view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         else:
             await interaction.response.send_message("The game starts.", ephemeral=True)
-        await self.bot.publisher.table(record, rs, state, lines, new_message=True,
-                                       prepared=prepared)
-        await self.bot.publisher.private(record, rs, None, state, [])
-        self.bot.timers.schedule(record)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby in the same channel with the same players and options; the host
+        of the finished game hosts it (or the player who pressed, if the host left)."""
+        self.bot.moves.remember(interaction)
+        user = str(interaction.user.id)
+        old = await self.bot.storage.get_game(game_id)
+        if old is None or old.status not in ("finished", "ended"):
+            await refuse(interaction, "That game is not over yet.")
+            return
+        if user not in old.seats:
+            await refuse(interaction, "Only the players of that game can ask for a rematch; "
+                         "open a new game with `/game new`.")
+            return
+        channel = str(interaction.channel_id)
+        options = {k: v for k, v in old.options.items() if k != "away"}
+        away = set(old.options.get("away") or ())
+        async with self.bot.tables.lock(channel):
+            try:
+                record = await self.bot.tables.open_lobby(
+                    old.guild_id, channel, old.ruleset, old.host_id if old.host_id not in away
+                    else user, options)
+            except UserError as exc:
+                await refuse(interaction, str(exc))
+                return
+            seats = [s for s in old.seats if s not in away]
+            if record.host_id in seats:
+                seats.remove(record.host_id)
+            record = await self.bot.storage.set_seats(record.id, [record.host_id, *seats])
+        await interaction.response.send_message(
+            f"<@{user}> asks for a rematch!\n" + lobby_text(self.bot, record),
+            view=lobby_view(record.id),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=int(s)) for s in record.seats]))
+        message = await interaction.original_response()
+        await self.bot.storage.set_message_ids(record.id, lobby=message.id)

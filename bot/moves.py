@@ -1,31 +1,43 @@
-"""Moves from any entry point (slash command, button, select, DM button, timer) go
-through `MoveDesk.submit`: lock the channel, apply, store, then publish."""
+"""Moves from any entry point (slash command, button, select, multi-select, DM button,
+timer) go through `MoveDesk`: lock the channel, apply, store, start the timer, answer
+the player, then queue what the table and the DMs show (bot/publish.py, bot/feed.py).
+
+The answer to the player who moved comes first and never waits for the board: "Done"
+with their private results and, when they still have something to decide (the cost of
+the action they chose, their second action), the next choices in the same message."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import choice_view, fingerprint
-from bot.games import MoveResult, UserError
+from bot.choices import choice_message, fingerprint
+from bot.games import REMOVED_TEXT, MoveResult, UserError, away_seats
+from bot.replies import Reply, answering, refuse
 from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import NO_CHOICE, STALE, clip, plain
-from rules import IllegalAction
+from rules import Action, IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
 
 log = logging.getLogger("warden.moves")
 
+# how the table hears about a move the bot made for a player
+TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
+REMOVED = "<@{seat}> was removed; Warden plays their seat"
 
-async def refuse(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+
+def _edits_in_place(interaction: discord.Interaction) -> bool:
+    """A click on a message only the user sees (an ephemeral, or a DM): the answer
+    replaces that message, whose choices are used up."""
+    if interaction.type != discord.InteractionType.component:
+        return False
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
 class MoveDesk:
@@ -48,68 +60,135 @@ class MoveDesk:
         raise UserError("You are in several games; use the command in the game's channel.")
 
     # ------------------------------------------------------------ entry points
-    async def choose_index(self, interaction: discord.Interaction, game_id: int,
-                           version: int, index: int, stamp: str | None = None) -> None:
-        """A click on a move button/select made at `version` for choices `stamp`."""
-        self.remember(interaction)
+    async def _offered(self, interaction: discord.Interaction, game_id: int, version: int,
+                       stamp: str | None) -> tuple[GameRecord, str, list[Action]] | None:
+        """The game, seat and legal list for a choice offered at `version`; None (after
+        answering) when it is out of date or the game is over."""
         seat = str(interaction.user.id)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             await refuse(interaction, "That game is over.")
-            return
+            return None
+        if seat not in record.seats:
+            await refuse(interaction, "You are not playing in this game; you can watch.")
+            return None
+        if seat in away_seats(record):
+            await refuse(interaction, REMOVED_TEXT)
+            return None
         rs = self.bot.tables.ruleset_of(record)
         legal = rs.legal_actions(self.bot.tables.state_of(record), seat)
         if record.version != version and not (
                 stamp is not None and stamp == fingerprint(legal)
                 and not await self.bot.storage.acted_since(game_id, seat, version)):
             await refuse(interaction, STALE)
+            return None
+        return record, seat, legal
+
+    async def choose_index(self, interaction: discord.Interaction, game_id: int,
+                           version: int, index: int, stamp: str | None = None) -> None:
+        """A click on a move button/select made at `version` for choices `stamp`."""
+        self.remember(interaction)
+        offered = await self._offered(interaction, game_id, version, stamp)
+        if offered is None:
             return
+        record, seat, legal = offered
         if not 0 <= index < len(legal):
-            await refuse(interaction, STALE if seat in record.seats else
-                         "You are not playing in this game.")
+            await refuse(interaction, STALE)
             return
         await self.submit(interaction, record, seat, legal[index].key, record.version)
 
-    async def submit(self, interaction: discord.Interaction | None, record: GameRecord,
-                     seat: str, key: str, version: int | None = None) -> MoveResult | None:
-        lock = self.bot.tables.lock(record.channel_id)
-        async with lock:
-            try:
-                result = await self.bot.tables.play(record.id, seat, key, version,
-                                                    by_player=interaction is not None)
-            except (UserError, IllegalAction) as exc:
-                reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
-                if interaction is not None:
-                    await refuse(interaction, reason)
+    async def choose_subset(self, interaction: discord.Interaction, game_id: int,
+                            version: int, n: int, positions: list[int],
+                            stamp: str | None = None) -> None:
+        """A multi-select: the chosen parts of the n-th subset choice."""
+        self.remember(interaction)
+        offered = await self._offered(interaction, game_id, version, stamp)
+        if offered is None:
+            return
+        record, seat, _ = offered
+        rs = self.bot.tables.ruleset_of(record)
+        menu = rs.menu(self.bot.tables.state_of(record), seat)
+        if not 0 <= n < len(menu.subsets):
+            await refuse(interaction, STALE)
+            return
+        subset = menu.subsets[n]
+        action = subset.resolve(positions)
+        if action is None:
+            names = self.bot.publisher.names(record)
+            hint = plain(subset.hint, names) if subset.hint else "pick another set"
+            await refuse(interaction, f"That set is not allowed: {hint}. Choose again.")
+            return
+        await self.submit(interaction, record, seat, action.key, record.version)
+
+    async def submit(self, interaction: discord.Interaction, record: GameRecord, seat: str,
+                     key: str, version: int | None = None) -> MoveResult | None:
+        """A player's move: store it, then answer them and queue the table's update."""
+        async with answering(interaction, edit=_edits_in_place(interaction)) as reply:
+            async with self.bot.tables.lock(record.channel_id):
+                try:
+                    result = await self.bot.tables.play(record.id, seat, key, version)
+                except (UserError, IllegalAction) as exc:
+                    await reply.send(exc.reason if isinstance(exc, IllegalAction) else str(exc))
+                    return None
+                self.bot.timers.schedule(result.record)
+                self.bot.publisher.moved(result, by_player=True)
+            await self._answer(reply, result)
+            return result
+        return None
+
+    async def play_for(self, game_id: int, seat: str, *, removed: bool = False
+                       ) -> MoveResult | None:
+        """The documented default move for `seat`, if it is still waiting in the newest
+        state (a move the player made first wins: then nothing is played). The table
+        hears only that Warden decided; which choice, only when the move is public."""
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.status != "running":
+            return None
+        async with self.bot.tables.lock(record.channel_id):
+            record = await self.bot.storage.get_game(game_id)
+            if record is None or record.status != "running":
                 return None
-            rs = self.bot.tables.ruleset_of(result.record)
-            lines = [e.text for e in result.events if e.to is None]
-            prepared = await self.bot.publisher.prepare(result.record, rs, result.state, lines)
-            if interaction is not None:
-                names = self.bot.publisher.names(result.record)
-                done = f"Done: {clip(plain(result.label, names), 150)}"
-                mine = [e.text for e in result.events if e.to is not None and seat in e.to]
-                if mine:
-                    done = clip("\n".join([done, *mine]), 1900)
-                if interaction.type == discord.InteractionType.component and (
-                        (interaction.message is not None and interaction.message.flags.ephemeral)
-                        or interaction.guild_id is None):
-                    await interaction.response.edit_message(content=done, view=None)
-                else:
-                    await interaction.response.send_message(done, ephemeral=True)
-            await self.publish(result, lines, prepared)
+            rs = self.bot.tables.ruleset_of(record)
+            state = self.bot.tables.state_of(record)
+            prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
+            default = getattr(rs, "default_action", None)
+            action = default(state, seat) if prompt is not None and default else None
+            if action is None:
+                return None
+            try:
+                result = await self.bot.tables.play(record.id, seat, action.key,
+                                                    record.version, by_player=False)
+            except (UserError, IllegalAction):
+                log.warning("default move %s for %s in game %s refused", action.key, seat,
+                            game_id)
+                return None
             self.bot.timers.schedule(result.record)
+            line = (REMOVED if removed else TIMED_OUT).format(seat=seat)
+            line += "." if prompt.secret else f": **{action.label}**."
+            result.events.insert(0, _public_line(line))
+            self.bot.publisher.moved(result, by_player=False)
             return result
 
-    async def publish(self, result: MoveResult, lines: list[str],
-                      prepared: tuple[str, discord.File]) -> None:
+    async def _answer(self, reply: Reply, result: MoveResult) -> None:
         rs = self.bot.tables.ruleset_of(result.record)
-        new_turn = any(e.kind in ("turn", "game_over") for e in result.events if e.to is None)
-        pub = self.bot.publisher
-        await pub.table(result.record, rs, result.state, lines, new_message=new_turn,
-                        prepared=prepared)
-        await pub.private(result.record, rs, result.before, result.state, result.events,
-                          actor=result.seat)
+        names = self.bot.publisher.names(result.record)
+        parts = [f"Done: {clip(plain(result.label, names), 150)}"]
+        parts += [plain(e.text, names) for e in result.events
+                  if e.to is not None and result.seat in e.to]
+        if result.finished:
+            parts.append("The game is over: see the channel.")
+            await reply.send("\n".join(parts))
+            return
+        prompt = next((p for p in rs.pending(result.state) if p.seat == result.seat), None)
+        if prompt is None:
+            await reply.send("\n".join(parts))
+            return
+        legal = rs.legal_actions(result.state, result.seat)
+        done = clip("\n".join(parts), 900)
+        msg = choice_message(result.record.id, result.state.version, legal,
+                             rs.menu(result.state, result.seat), names,
+                             f"{done}\n**Next: {prompt.text}**")
+        await reply.send(msg.content, msg.view)
 
     async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
         self.remember(interaction)
@@ -125,16 +204,21 @@ class MoveDesk:
         state = self.bot.tables.state_of(record)
         legal = rs.legal_actions(state, seat)
         if not legal:
-            waiting = " ".join(f"<@{p.seat}>" for p in rs.pending(state))
-            await refuse(interaction, f"{NO_CHOICE} Waiting for {waiting or 'nobody'}.")
+            await refuse(interaction, self.nothing_to_do(record, state, seat))
             return
         prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
-        view, truncated = choice_view(record.id, record.version, legal,
-                                      self.bot.publisher.names(record))
-        text = prompt.text if prompt else "Your choices:"
-        if truncated:
-            text += " (more choices: type `/move` to search them all)"
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        msg = choice_message(record.id, record.version, legal, rs.menu(state, seat),
+                             self.bot.publisher.names(record),
+                             f"**{prompt.text if prompt else 'Your choices:'}**")
+        await interaction.response.send_message(msg.content, view=msg.view, ephemeral=True)
+
+    def nothing_to_do(self, record: GameRecord, state: Any, seat: str) -> str:
+        """Why `seat` has no choice now, naming who the game waits for."""
+        rs = self.bot.tables.ruleset_of(record)
+        names = self.bot.publisher.names(record)
+        waiting = [names.get(p.seat, "someone") for p in rs.pending(state) if p.seat != seat]
+        who = ", ".join(dict.fromkeys(waiting)) or "nobody"
+        return f"{NO_CHOICE} Not your turn: waiting for {who}."
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int | None) -> None:
         self.remember(interaction)
@@ -148,6 +232,15 @@ class MoveDesk:
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game.")
             return
+        if record.state is None:
+            await refuse(interaction, "The game has not started yet.")
+            return
         rs = self.bot.tables.ruleset_of(record)
         view = rs.view(self.bot.tables.state_of(record), seat)
-        await interaction.response.send_message(describe_private(view), ephemeral=True)
+        await refuse(interaction, describe_private(view))
+
+
+def _public_line(text: str) -> Any:
+    from rules import Event
+
+    return Event(kind="note", text=text)

@@ -1,5 +1,6 @@
-"""Sending what the engine produced: the table message (log + board image + buttons),
-private DMs, and secret prompts by DM."""
+"""What the engine produced, turned into feed updates (bot/feed.py sends them): who must
+be notified, which lines join the public story, which private notices and secret
+prompts go by DM, and the texts of the board message and of the private sheets."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-from pydantic import BaseModel
 
-from bot.components import choice_view, table_view
+from bot.choices import choice_message
+from bot.feed import GameFeed, Update
+from bot.games import MoveResult, away_seats
 from bot.sheets import describe_private
 from bot.storage import GameRecord
-from bot.texts import DM_FAILED, MAX_MESSAGE, clip, join_log
-from rules import Event, Ruleset
+from bot.texts import MAX_MESSAGE, clip, plain
+from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -27,108 +29,147 @@ class Publisher:
     def __init__(self, bot: WardenBot) -> None:
         self.bot = bot
         self.dm_failed: set[tuple[int, str]] = set()
+        self.feeds: dict[int, GameFeed] = {}
 
+    # ------------------------------------------------------------------ texts
     def names(self, record: GameRecord) -> dict[str, str]:
         return {seat: self.bot.names.get(seat, f"Player {i + 1}")
                 for i, seat in enumerate(record.seats)}
 
-    async def board_file(self, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
-                         record: GameRecord) -> discord.File:
+    @staticmethod
+    def ruleset(record: GameRecord) -> Ruleset:  # type: ignore[type-arg]
+        return get_ruleset(record.ruleset)
+
+    def is_over(self, record: GameRecord, state: Any) -> bool:
+        return self.ruleset(record).outcome(state) is not None
+
+    def status_text(self, record: GameRecord, state: Any) -> str:
+        """The board message's last part: who is awaited and for what (a secret
+        decision says only that it is made in private), and the text summary."""
+        rs = self.ruleset(record)
+        if rs.outcome(state) is not None:
+            return "**Game over.**"
+        prompts = rs.pending(state)
+        parts = []
+        if prompts:
+            parts.append(waiting_text(prompts))
+        summary = self.summary(record, state)
+        if summary:
+            parts.append(summary)
+        return "\n".join(parts)
+
+    def summary(self, record: GameRecord, state: Any) -> str:
+        try:
+            from renders.summary import summary
+        except ImportError:
+            return ""
+        return plain(summary(self.ruleset(record).view(state, None), self.names(record)),
+                     self.names(record))
+
+    async def board_file(self, record: GameRecord, state: Any) -> discord.File:
         from renders import render_board
 
-        view = rs.view(state, None)
+        view = self.ruleset(record).view(state, None)
         png = await asyncio.to_thread(render_board, view, self.names(record))
         return discord.File(io.BytesIO(png), filename="board.png")
 
-    def status_line(self, rs: Ruleset, state: BaseModel) -> str:  # type: ignore[type-arg]
-        outcome = rs.outcome(state)
-        if outcome is not None:
-            team = (outcome.team or "").upper()
-            winners = " ".join(f"<@{s}>" for s in outcome.winners)
-            return f"**Game over: the {team} team wins** ({outcome.reason}). Winners: {winners}"
+    def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
+        rs = self.ruleset(record)
+        head = (f"**Your private sheet: {rs.title}, game #{record.id} in "
+                f"<#{record.channel_id}>** (kept up to date; only you see it)\n")
+        return head + clip(describe_private(rs.view(state, seat)), MAX_MESSAGE - len(head))
+
+    def secret_prompt(self, record: GameRecord, state: Any, seat: str
+                      ) -> tuple[str, discord.ui.View] | None:
+        """The DM question and buttons for `seat`'s pending secret decision, if any."""
+        rs = self.ruleset(record)
+        prompt = next((p for p in rs.pending(state) if p.seat == seat and p.secret), None)
+        if prompt is None:
+            return None
+        legal = rs.legal_actions(state, seat)
+        msg = choice_message(record.id, state.version, legal, rs.menu(state, seat),
+                             self.names(record),
+                             f"**{prompt.text}** Choose below (only you see this).")
+        return msg.content, msg.view
+
+    # ------------------------------------------------------------------ updates
+    def feed(self, game_id: int) -> GameFeed:
+        feed = self.feeds.get(game_id)
+        if feed is None:
+            feed = self.feeds[game_id] = GameFeed(self.bot, game_id)
+        return feed
+
+    def moved(self, result: MoveResult, *, by_player: bool) -> None:
+        """Queue what a stored move shows. The player who moved (`by_player`) already
+        got their private results and next choices in the reply; for a move made by
+        the bot for an absent player, the seat is told like everyone else."""
+        rs = self.ruleset(result.record)
+        actor = result.seat if by_player else None
+        before = {p.seat for p in rs.pending(result.before)}
+        newly = [p for p in rs.pending(result.state)
+                 if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
+        away = set(away_seats(result.record))
+        lines = [e.text for e in result.events if e.to is None]
+        update = Update(
+            record=result.record, state=result.state, lines=lines,
+            ping={p.seat for p in newly if not p.secret and p.seat not in away},
+            secret={p.seat for p in newly if p.secret and p.seat not in away},
+            new_message=any(e.kind == "turn" for e in result.events if e.to is None),
+            notices={seat: texts for seat in result.record.seats if seat != actor
+                     and (texts := [e.text for e in result.events
+                                    if e.to is not None and seat in e.to])})
+        if result.finished:
+            update.ping = set()
+            update.closing = "**Game over.** The result is below."
+            update.recap = rs.recap(result.state)
+        self.feed(result.record.id).push(update)
+
+    def started(self, record: GameRecord, state: Any, lines: list[str]) -> None:
+        rs = self.ruleset(record)
         prompts = rs.pending(state)
-        if not prompts:
-            return ""
-        who = " ".join(dict.fromkeys(f"<@{p.seat}>" for p in prompts))
-        return f"Waiting for {who}: {prompts[0].text} Press **My choices** or use `/move`."
+        self.feed(record.id).push(Update(
+            record=record, state=state, lines=lines, new_message=True,
+            ping={p.seat for p in prompts if not p.secret},
+            secret={p.seat for p in prompts if p.secret}))
 
-    async def prepare(self, record: GameRecord, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
-                      lines: list[str]) -> tuple[str, discord.File]:
-        """The table message's text and board image (rendered off the event loop)."""
-        content = join_log([*lines, self.status_line(rs, state)])
-        return content, await self.board_file(rs, state, record)
+    def note(self, record: GameRecord, line: str) -> None:
+        """A line for the public story (a timer decision, a removed player...)."""
+        self.feed(record.id).push(Update(record=record, state=None, lines=[line]))
 
-    async def table(self, record: GameRecord, rs: Ruleset, state: BaseModel,  # type: ignore[type-arg]
-                    lines: list[str], *, new_message: bool,
-                    prepared: tuple[str, discord.File] | None = None) -> None:
-        channel = self.bot.get_partial_messageable(int(record.channel_id))
-        content, file = prepared or await self.prepare(record, rs, state, lines)
-        finished = rs.outcome(state) is not None
-        view = None if finished else table_view(record.id)
-        mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
-        if record.board_message_id and not new_message:
-            message = channel.get_partial_message(int(record.board_message_id))
-            try:
-                await message.edit(content=content, attachments=[file], view=view,
-                                   allowed_mentions=mentions)
+    def closed(self, record: GameRecord, line: str) -> None:
+        """The game was ended: the board says so and loses its buttons."""
+        self.feed(record.id).push(Update(record=record, state=None, lines=[line],
+                                         closing="**This game has ended.**"))
+
+    def show_again(self, record: GameRecord, state: Any) -> None:
+        """`/game status`: the board again, as a new message at the bottom."""
+        self.feed(record.id).push(Update(record=record, state=state, new_message=True))
+
+    async def drain(self, game_id: int | None = None) -> None:
+        """Wait until every queued update (of one game, or all) has been sent."""
+        while True:
+            feeds = [self.feeds[game_id]] if game_id in self.feeds else (
+                [] if game_id is not None else list(self.feeds.values()))
+            busy = [f for f in feeds if not f.idle.is_set()]
+            if not busy:
                 return
-            except discord.NotFound:
-                pass
-        sent = await channel.send(content=content, file=file, view=view,
-                                  allowed_mentions=mentions)
-        await self.bot.storage.set_message_ids(record.id, board=sent.id)
+            await asyncio.gather(*(f.idle.wait() for f in busy))
 
-    async def private(self, record: GameRecord, rs: Ruleset, before: BaseModel | None,  # type: ignore[type-arg]
-                      state: BaseModel, events: list[Event], actor: str | None = None
-                      ) -> None:
-        """DM each seat its private events, its changed private state, and secret
-        prompts with buttons."""
-        prompts_before = {p.seat for p in rs.pending(before)} if before is not None else set()
-        for seat in record.seats:
-            # the actor already read their own private events in the interaction reply
-            own = [] if seat == actor else [e.text for e in events
-                                            if e.to is not None and seat in e.to]
-            view = rs.view(state, seat)
-            changed = before is None or _me(rs.view(before, seat)) != _me(view)
-            prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
-            new_secret = prompt is not None and prompt.secret and (
-                seat not in prompts_before or seat == actor)
-            if not own and not changed and not new_secret:
-                continue
-            parts = list(own)
-            if changed:
-                parts.append(describe_private(view))
-            dm_view = None
-            ask = ""
-            if new_secret and prompt is not None:
-                dm_view, _ = choice_view(record.id, state.version,  # type: ignore[attr-defined]
-                                         rs.legal_actions(state, seat), self.names(record))
-                ask = f"\n**{prompt.text}** Choose below (only you see this)."
-            # a long sheet is cut, never the question the buttons answer
-            text = clip("\n".join(parts), MAX_MESSAGE - len(ask)) + ask
-            await self.dm(record, seat, text.strip("\n"), dm_view)
+    def busy(self) -> bool:
+        """Whether some update is still being sent (tests wait for this to clear)."""
+        return any(not f.idle.is_set() for f in self.feeds.values())
 
-    async def dm(self, record: GameRecord, seat: str, text: str,
-                 view: discord.ui.View | None = None) -> bool:
-        try:
-            channel = await self.bot.create_dm(discord.Object(id=int(seat)))
-            if view is not None:
-                await channel.send(text, view=view)
-            else:
-                await channel.send(text)
-            return True
-        except (discord.Forbidden, discord.NotFound):
-            key = (record.id, seat)
-            if key not in self.dm_failed:
-                self.dm_failed.add(key)
-                channel = self.bot.get_partial_messageable(int(record.channel_id))
-                await channel.send(DM_FAILED.format(mention=f"<@{seat}>"),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
-            return False
+    def stop(self) -> None:
+        for feed in self.feeds.values():
+            if feed.task is not None:
+                feed.task.cancel()
 
 
-def _me(view: Any) -> Any:
-    """The private part worth a DM when it changes (a player's own vote is confirmed in
-    the reply to the vote, so it alone does not trigger a DM)."""
-    me = getattr(view, "me", None)
-    return me.model_dump(exclude={"my_vote"}) if me is not None else None
+def waiting_text(prompts: list[Prompt]) -> str:
+    """"Waiting for @A: their prompt" (a secret decision: "decide in your DMs")."""
+    seats = " ".join(dict.fromkeys(f"<@{p.seat}>" for p in prompts))
+    first = prompts[0]
+    if len(prompts) > 1 or first.secret:
+        return (f"Waiting for {seats}: a private decision (check your DMs, or press **My "
+                "choices**).")
+    return f"Waiting for {seats}: {first.text} Press **My choices** or use `/move`."

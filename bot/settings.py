@@ -23,6 +23,10 @@ class Settings(BaseSettings):
     # message edits per 5 s per channel); a burst of moves shows only the newest board.
     board_edit_interval: float = Field(1.2, validation_alias="WARDEN_BOARD_EDIT_INTERVAL")
 
+    # An interaction still being worked on after this many seconds is deferred (Discord
+    # drops an interaction not answered within 3 s).
+    defer_after_seconds: float = Field(2.0, validation_alias="WARDEN_DEFER_AFTER_SECONDS")
+
     @field_validator("dev_guild", mode="before")
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:

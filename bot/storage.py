@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -59,6 +60,8 @@ __all__ = [
     "StaleVersion",
     "Storage",
     "StorageError",
+    "StorageOpenError",
+    "TableMessage",
     "WrongStatus",
 ]
 
@@ -81,6 +84,40 @@ Migration = Callable[[aiosqlite.Connection], Awaitable[None]]
 
 class StorageError(Exception):
     """Base class for the errors raised by this module."""
+
+
+class StorageOpenError(StorageError):
+    """:meth:`Storage.open` cannot use the database file: ``problem`` says what is
+    wrong, ``advice`` what to do about it (both plain sentences for the operator)."""
+
+    def __init__(self, problem: str, advice: str) -> None:
+        super().__init__(f"{problem} {advice}")
+        self.problem = problem
+        self.advice = advice
+
+    @classmethod
+    def explain(cls, path: str | Path, exc: BaseException | None) -> StorageOpenError:
+        """Turn SQLite's terse refusal into what is wrong with ``path``."""
+        file = Path(path)
+        folder = file.parent
+        if file.is_dir():
+            return cls(f"{file} is a folder, not a database file.",
+                       f"Name a file instead, e.g. {file / 'warden.sqlite3'}.")
+        if not folder.is_dir():
+            return cls(f"The folder {folder} does not exist, so {file.name} cannot be "
+                       "created there.", "Create the folder, or name a file in an existing "
+                       "one.")
+        if not os.access(folder, os.W_OK | os.X_OK) or (
+                file.exists() and not os.access(file, os.R_OK | os.W_OK)):
+            return cls(f"Warden may not read and write {file} (permission denied; it also "
+                       f"needs to write its journal files in {folder}).",
+                       "Fix the permissions, or name a file in a folder Warden can write.")
+        if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+            return cls(f"{file} is not a SQLite database (a damaged file, or another kind "
+                       "of file).", "Move it away or restore it from a backup; Warden "
+                       "creates a new database when the file is missing.")
+        return cls(f"{file} cannot be opened as a database ({exc}).",
+                   "Check the file, or name another one.")
 
 
 class ChannelBusy(StorageError):
@@ -162,6 +199,18 @@ class MoveRecord(BaseModel):
     created_at: datetime
 
 
+class TableMessage(BaseModel):
+    """A Discord message the bot keeps editing for a game (see ``table_messages``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    role: str
+    channel_id: str
+    message_id: str
+    lines: list[str]
+
+
 class _Unset(Enum):
     UNSET = "UNSET"
 
@@ -225,7 +274,23 @@ _V1: Final[Migration] = _statements(
     """,
 )
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1,)
+_V2: Final[Migration] = _statements(
+    # The Discord messages the bot keeps editing for a running game: role "board" is the
+    # channel message holding the current board and the story lines of this turn (kept
+    # so a restart goes on appending to them); "sheet:<seat>" is a seat's private sheet.
+    """
+    CREATE TABLE table_messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role       TEXT    NOT NULL,
+        channel_id TEXT    NOT NULL,
+        message_id TEXT    NOT NULL,
+        lines      TEXT    NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_id, role)
+    )
+    """,
+)
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2)
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades the schema to version ``i + 1``.
 
 Append only -- never edit or reorder a migration that has shipped.
@@ -318,7 +383,12 @@ class Storage:
         """
         # isolation_level=None: sqlite3 never opens transactions implicitly; this class
         # issues BEGIN/COMMIT/ROLLBACK itself.
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        if str(path) != ":memory:" and (Path(path).is_dir() or not Path(path).parent.is_dir()):
+            raise StorageOpenError.explain(path, None)  # before aiosqlite starts a thread
+        try:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageOpenError.explain(path, exc) from exc
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -326,8 +396,34 @@ class Storage:
             if str(path) != ":memory:":
                 await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
+            tables = {row[0] for row in await conn.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite_%'")}
+            if tables and "schema_version" not in tables:
+                raise StorageOpenError(
+                    f"{path} is a SQLite database, but not one of Warden's (it holds the "
+                    f"tables {', '.join(sorted(tables))}).",
+                    "Point Warden at another file; it creates a new database there.")
             storage = cls(conn, clock)
             await storage._migrate()
+            for table, record in (("games", GameRecord), ("moves", MoveRecord)):
+                async with conn.execute(f"SELECT * FROM {table} LIMIT 0") as cursor:
+                    missing = set(record.model_fields) - {d[0] for d in cursor.description}
+                if missing:
+                    raise StorageOpenError(
+                        f"{path} has a '{table}' table that Warden did not make (no "
+                        f"{', '.join(sorted(missing))} column).",
+                        "Point Warden at another file; it creates a new database there.")
+        except StorageOpenError:
+            await conn.close()
+            raise
+        except StorageError as exc:  # a schema newer than this code
+            await conn.close()
+            raise StorageOpenError(f"{path} was written by a newer Warden ({exc}).",
+                                   "Update Warden, or point it at another file.") from exc
+        except (sqlite3.Error, OSError) as exc:
+            await conn.close()
+            raise StorageOpenError.explain(path, exc) from exc
         except BaseException:
             await conn.close()
             raise
@@ -647,6 +743,30 @@ class Storage:
                 "SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND seq > ? LIMIT 1",
                 (game_id, _sid(seat), version)))
         return bool(rows)
+
+    async def table_message(self, game_id: int, role: str) -> TableMessage | None:
+        """The kept message of `role` ("board", "sheet:<seat>") for a game, or None."""
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT game_id, role, channel_id, message_id, lines FROM table_messages"
+                " WHERE game_id = ? AND role = ?", (game_id, role)))
+        if not rows:
+            return None
+        data = dict(zip(rows[0].keys(), tuple(rows[0]), strict=True))
+        data["lines"] = json.loads(data["lines"])
+        return TableMessage.model_validate(data)
+
+    async def put_table_message(self, game_id: int, role: str, channel_id: Snowflake,
+                                message_id: Snowflake, lines: Sequence[str] = ()) -> None:
+        """Remember (or replace) the kept message of `role`; does not touch the game's
+        ``updated_at`` (the turn timer counts from the game's last move)."""
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO table_messages (game_id, role, channel_id, message_id, lines)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " lines = excluded.lines",
+                (game_id, role, _sid(channel_id), _sid(message_id), _dumps(list(lines))))
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The move log of a game, ordered by ``seq``."""

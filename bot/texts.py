@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.actions import replace_seat_refs
 
 MAX_MESSAGE = 1900
+MAX_CONTENT = 2000  # Discord's limit for a message's content
 
 
 def plain(text: str, names: dict[str, str]) -> str:

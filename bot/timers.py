@@ -1,11 +1,18 @@
-"""Turn timers (BOT-AFK-1): a reminder at half time, then the documented default
-action for every seat still waiting, so a game never hangs on an absent player. Seats
-whose player was removed (`/game kick`) get their default move at once."""
+"""Turn timers (BOT-AFK-1): a reminder at half time, then, when time runs out, the
+documented default move for every seat still waiting at that moment. Seats whose player
+was removed (`/game kick`) get their default move at once.
+
+Safety: a default is worked out and played under the channel lock from the newest
+state, only for a seat still waiting there (a move the player made first wins); the
+table hears only that the player ran out of time (the choice itself only when the move
+is public); the absent player gets the private results by DM. The clock is injectable
+(`sleep`), so tests drive time instead of waiting for it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,10 +25,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("warden.timers")
 
+Sleep = Callable[[float], Awaitable[None]]
+
 
 class Timers:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: WardenBot, sleep: Sleep = asyncio.sleep) -> None:
         self.bot = bot
+        self.sleep = sleep
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
     def schedule(self, record: GameRecord, *, resume: bool = False) -> None:
@@ -32,8 +42,7 @@ class Timers:
         if record.status != "running":
             return
         if self._removed_waiting(record):
-            self.tasks[record.id] = asyncio.create_task(
-                self._play_removed(record.id, record.version), name=f"away-{record.id}")
+            self._start(record.id, self._play_removed(record.id), "away")
             return
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0:
@@ -43,8 +52,19 @@ class Timers:
         if resume:
             since = self.bot.storage.now() - record.updated_at
             elapsed = min(seconds, max(0.0, since.total_seconds()))
-        self.tasks[record.id] = asyncio.create_task(
-            self._watch(record.id, record.version, seconds, elapsed), name=f"timer-{record.id}")
+        self._start(record.id, self._watch(record.id, record.version, seconds, elapsed),
+                    "timer")
+
+    def _start(self, game_id: int, work: Awaitable[None], kind: str) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer of game %s failed", game_id)
+
+        self.tasks[game_id] = asyncio.create_task(run(), name=f"{kind}-{game_id}")
 
     def cancel(self, game_id: int) -> None:
         task = self.tasks.pop(game_id, None)
@@ -64,49 +84,40 @@ class Timers:
         away = away_seats(record)
         return [seat for seat in self._waiting(record) if seat in away] if away else []
 
-    async def _play_removed(self, game_id: int, version: int) -> None:
+    async def _play_removed(self, game_id: int) -> None:
         record = await self.bot.storage.get_game(game_id)
-        if record is None or record.version != version or record.status != "running":
+        if record is None or record.status != "running":
             return
-        await self._play_defaults(record, self._removed_waiting(record)[:1],
-                                  "<@{seat}> was removed: the bot plays **{label}**.")
+        for seat in self._removed_waiting(record):
+            # a new schedule may cancel this task; it must not cut a move in half
+            await asyncio.shield(self.bot.moves.play_for(game_id, seat, removed=True))
 
     async def _watch(self, game_id: int, version: int, seconds: float,
                      elapsed: float = 0.0) -> None:
         half = seconds / 2
         if elapsed < half:
-            await asyncio.sleep(half - elapsed)
+            await self.sleep(half - elapsed)
+            record = await self.bot.storage.get_game(game_id)
+            if record is None or record.version != version or record.status != "running":
+                return
+            await self._remind(record, seconds - half)
+        await self.sleep(seconds - max(elapsed, half))
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
+        # every seat waiting now gets its default, each from the newest state
+        for seat in self._waiting(record):
+            await asyncio.shield(self.bot.moves.play_for(game_id, seat))
+
+    async def _remind(self, record: GameRecord, left: float) -> None:
         waiting = self._waiting(record)
-        if elapsed < half:
-            channel = self.bot.get_partial_messageable(int(record.channel_id))
+        minutes = max(1, round(left / self.bot.settings.timer_unit_seconds))
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        try:
             await channel.send(
                 "Reminder: " + " ".join(f"<@{s}>" for s in waiting)
-                + " — your decision is needed; the default move is played when time runs"
-                " out.", allowed_mentions=discord.AllowedMentions(users=True))
-        await asyncio.sleep(seconds - max(elapsed, half))
-        await self._play_defaults(record, waiting,
-                                  "<@{seat}> ran out of time: playing **{label}**.")
-
-    async def _play_defaults(self, record: GameRecord, seats: list[str], text: str) -> None:
-        """The documented default move for each of `seats` still waiting."""
-        version = record.version
-        rs = self.bot.tables.ruleset_of(record)
-        channel = self.bot.get_partial_messageable(int(record.channel_id))
-        for seat in seats:
-            latest = await self.bot.storage.get_game(record.id)
-            if latest is None or latest.status != "running":
-                return
-            if latest.version != version and seat not in self._waiting(latest):
-                continue
-            state = self.bot.tables.state_of(latest)
-            default = getattr(rs, "default_action", None)
-            action = default(state, seat) if default else None
-            if action is None:
-                continue
-            await channel.send(text.format(seat=seat, label=action.label),
-                               allowed_mentions=discord.AllowedMentions.none())
-            # a new schedule may cancel this task; it must not cut a move in half
-            await asyncio.shield(self.bot.moves.submit(None, latest, seat, action.key))
+                + f" — your decision is needed; in {minutes} min Warden decides for you.",
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(id=int(s)) for s in waiting]))
+        except discord.HTTPException:
+            log.warning("reminder for game %s could not be posted", record.id)

@@ -18,8 +18,11 @@ from warden_helpers import (
     STRANGER,
     add_players,
     board_message,
+    button_labels,
     current_record,
+    fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
+    pick_component,
     settings,
     warden,
 )
@@ -47,16 +50,8 @@ async def _play_by_button(fake: FakeDiscord, bot: WardenBot, agent: random.Rando
     seat = agent.choice(RS.pending(state)).seat
     opened = await fake.click(int(seat), board_message(fake), label="My choices")
     assert opened.response.ephemeral
-    comps = opened.response.components
-    buttons = [c for row in comps for c in row["components"] if c["type"] == 2]
-    if buttons:
-        pick = agent.choice(buttons)
-        done = await fake.click(int(seat), opened.message, pick["custom_id"])
-    else:
-        select = agent.choice([c for row in comps for c in row["components"]])
-        option = agent.choice(select["options"])
-        done = await fake.select(int(seat), opened.message, select["custom_id"],
-                                 [option["value"]])
+    done = await pick_component(fake, int(seat), opened.message, opened.response.components,
+                                RS, state, agent)
     assert done.response.content.startswith("Done:"), done.response.content
 
 
@@ -99,7 +94,9 @@ async def test_full_three_player_game(fake_discord: FakeDiscord, tmp_path: Path)
         assert "Game over" in final.content and final.components == []
         outcome = RS.outcome(state)
         assert outcome is not None and outcome.team is not None
-        assert outcome.team.upper() in final.content
+        recap = fake_discord.messages_in(fake_discord.channel_id, include_ephemeral=False)[-1]
+        assert button_labels(recap) == ["Rematch"]
+        assert all(f"<@{s}>" in recap.content for s in outcome.winners)
         # nothing private ever went to the channel
         for message in fake_discord.messages_in(fake_discord.channel_id,
                                                 include_ephemeral=False):
@@ -120,7 +117,7 @@ async def test_status_dms_go_to_the_right_players(fake_discord: FakeDiscord,
             dms = fake_discord.dms_to(uid)
             text = "\n".join(m.content for m in dms)
             mine = statuses[state.players[str(uid)].status]
-            assert "Status card:" in text and mine.text in text
+            assert "Status card:" in text and f"**{mine.name}**" in text
             team = "INFECTED" if mine.infected else "UNINFECTED"
             assert f"you are **{team}**" in text
             others = {state.players[str(o)].status for o in PLAYERS if o != uid}
@@ -162,10 +159,11 @@ async def test_stranger_and_wrong_player_refused(fake_discord: FakeDiscord,
         assert idle_open.response.ephemeral and "nothing to decide" in idle_open.response.content
         key = RS.legal_actions(state, waiting)[0].key
         wrong = await fake_discord.slash(idle, fake_discord.channel_id, "move", action=key)
-        assert wrong.response.ephemeral and "not your decision" in wrong.response.content
+        assert wrong.response.ephemeral and "Not your turn: waiting for" in wrong.response.content
         nonsense = await fake_discord.slash(int(waiting), fake_discord.channel_id, "move",
                                             action="fly:away")
-        assert nonsense.response.ephemeral and "don't know the move" in nonsense.response.content
+        assert nonsense.response.ephemeral
+        assert "No move of yours matches" in nonsense.response.content
         assert (await current_record(bot)).version == record.version
 
 
@@ -213,13 +211,22 @@ async def test_simultaneous_voters_all_answer_from_their_dm_buttons(
             else:
                 await _play_by_command(fake_discord, bot, agent)
         assert len(voters) > 1, "no vote came up"
-        for n, seat in enumerate(voters):
-            prompt = [m for m in fake_discord.dms_to(int(seat)) if m.components][-1]
+        answered = 0
+        for seat in voters:
+            # the player who called the vote got their vote buttons in the reply; the
+            # others by DM
+            dm = [m for m in fake_discord.dms_to(int(seat)) if m.components
+                  and "Vote" in m.content]
+            if not dm:
+                continue
+            prompt = dm[-1]
             button = prompt.components[0]["components"][0]
             done = await fake_discord.click(int(seat), prompt, button["custom_id"])
             assert done.response.content.startswith("Done:"), done.response.content
-            assert (await current_record(bot)).version == record.version + n + 1
+            answered += 1
+            assert (await current_record(bot)).version == record.version + answered
             assert prompt.components == []  # the DM prompt closes once answered
+        assert answered >= len(voters) - 1
 
 
 @pytest.mark.rule("BOT-PERSIST-1")
@@ -345,11 +352,16 @@ async def test_roll_and_submit_commands(fake_discord: FakeDiscord, tmp_path: Pat
             pytest.fail("no submit decision came up")
         offered = await fake_discord.autocomplete(int(seat), fake_discord.channel_id,
                                                   "submit", focused="dice", value="")
-        assert offered and all(c["value"].split(":")[0] in ("submit", "reroll")
-                               for c in offered)
+        legal = RS.legal_actions(state, seat)
+
+        def kind(choice: dict) -> str:  # values are "#version.fingerprint.index"
+            return legal[int(choice["value"].rsplit(".", 1)[1])].key.split(":")[0]
+
+        assert offered and all(kind(c) in ("submit", "reroll") for c in offered)
         rolls = await fake_discord.autocomplete(int(seat), fake_discord.channel_id, "roll",
                                                 focused="dice", value="")
-        assert all(c["value"].split(":")[0] != "submit" for c in rolls)
+        # no rolling choice now: the one entry explains why
+        assert all(c["value"] == "?" or kind(c) != "submit" for c in rolls)
         done = await fake_discord.slash(int(seat), fake_discord.channel_id, "submit",
                                         dice=offered[0]["value"])
         assert done.response.content.startswith("Done: Submit")

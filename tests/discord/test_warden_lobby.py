@@ -17,6 +17,7 @@ from warden_helpers import (
     board_message,
     button_labels,
     current_record,
+    fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
     warden,
 )
@@ -128,7 +129,7 @@ async def test_kick_frees_a_lobby_seat_and_hands_a_running_seat_to_the_bot(
             seat = waiting[0]
             key = bot.tables.ruleset_of(record).legal_actions(state, seat)[0].key
             await fake_discord.slash(int(seat), channel, "move", action=key)
-        assert any("was removed: the bot plays" in m.content
+        assert any("was removed; Warden plays their seat" in m.content
                    for m in fake_discord.messages_in(channel))
         record = await current_record(bot)
         moves = await bot.storage.moves(record.id)

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 from fake_discord import FakeDiscord
-from warden_helpers import BOB, HOST, add_players, board_message, current_record, warden
+from warden_helpers import (
+    BOB,
+    HOST,
+    add_players,
+    board_message,
+    current_record,
+    fake_discord_options,  # noqa: F401 (fixture)
+    warden,
+)
 
 from rules import get_ruleset
 

@@ -2,22 +2,51 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from fake_discord import FakeDiscord, FakeMessage, InteractionRecord, find_component, run_client
 
 from bot import Settings, make_bot
 from bot.app import WardenBot
 from bot.storage import GameRecord
+from rules import Ruleset, SubsetMenu
 
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
 PLAYERS = (HOST, BOB, CAROL)
 STRANGER = 199
 
 
+_LIVE: set[WardenBot] = set()
+_quiet = FakeDiscord._is_quiet
+
+
+def _quiet_and_published(self: FakeDiscord) -> bool:
+    """The fake is quiet only once every running bot has sent what it queued (the bot
+    publishes after answering, from a task of its own)."""
+    return _quiet(self) and not any(bot.publisher.busy() for bot in _LIVE)
+
+
+FakeDiscord._is_quiet = _quiet_and_published  # type: ignore[method-assign]
+
+
+# Discord's rate limits run 20 times faster in the fake server for the bot tests, and
+# so does the bot's least time between two board edits of a channel (1.2 s in play).
+RATE_SCALE = 0.05
+
+
+@pytest.fixture
+def fake_discord_options() -> dict[str, object]:
+    """The fake server's options for Warden tests (import this fixture in a module)."""
+    return {"rate_limit_scale": RATE_SCALE}
+
+
 def settings(db: Path, **extra: object) -> Settings:
+    """Test settings: board edits spaced as in play, on the tests' faster clock."""
+    extra.setdefault("WARDEN_BOARD_EDIT_INTERVAL", 1.2 * RATE_SCALE)
     return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=str(db), **extra)  # type: ignore[arg-type]
 
 
@@ -26,10 +55,14 @@ async def warden(db: Path, seed: int = 7, **extra: object) -> AsyncIterator[Ward
     """A running bot whose new games get fixed seeds (seed, seed+1, ...), so a test that
     plays random moves plays the same game on every run."""
     bot = make_bot(settings(db, **extra))
-    async with run_client(bot):
-        seeds = iter(range(seed, seed + 1000))
-        bot.tables.new_seed = lambda: next(seeds)
-        yield bot
+    _LIVE.add(bot)
+    try:
+        async with run_client(bot):
+            seeds = iter(range(seed, seed + 1000))
+            bot.tables.new_seed = lambda: next(seeds)
+            yield bot
+    finally:
+        _LIVE.discard(bot)
 
 
 def add_players(fake: FakeDiscord, *ids: int) -> None:
@@ -68,3 +101,34 @@ def button_labels(source: object) -> list[str]:
 
 
 __all__ = ["find_component"]
+
+
+def subset_positions(subset: SubsetMenu, parts: tuple[str, ...]) -> list[str]:
+    """The option values of a multi-select that choose exactly `parts`."""
+    free = list(enumerate(subset.values))
+    out = []
+    for part in parts:
+        i = next(k for k, (_, v) in enumerate(free) if v == part)
+        out.append(str(free.pop(i)[0]))
+    return out
+
+
+async def pick_component(fake: FakeDiscord, user: int, message: FakeMessage,
+                         components: list[dict], rs: Ruleset, state: object,
+                         agent: random.Random) -> InteractionRecord:
+    """Use one of a choice message's components at random, as a player would: a button,
+    one option of a select, or a legal set of a multi-select."""
+    from fake_discord import iter_components
+
+    comps = [c for c in iter_components(components) if c["type"] in (2, 3)]
+    pick = agent.choice(comps)
+    if pick["type"] == 2:
+        return await fake.click(user, message, pick["custom_id"])
+    if pick["custom_id"].startswith("w:m:"):
+        n = int(pick["custom_id"].rsplit(":", 1)[1])
+        subset = rs.menu(state, str(user)).subsets[n]
+        parts = agent.choice(sorted(subset.by_parts))
+        return await fake.select(user, message, pick["custom_id"],
+                                 subset_positions(subset, parts))
+    option = agent.choice(pick["options"])
+    return await fake.select(user, message, pick["custom_id"], [option["value"]])

@@ -1,0 +1,126 @@
+"""A seat's choices as one message: text that says what each choice does, plus buttons,
+selects (with each option's description) and multi-selects for subset choices.
+
+Custom ids (at most 100 characters) carry the game id, the state version the choices
+were made at and a fingerprint of the legal list (see components.py):
+``w:i:<stamp>:<index>`` a button, ``w:s:<stamp>:<part>`` a select whose value is an index
+in the legal list, ``w:m:<stamp>:<n>`` the n-th multi-select, whose values are option
+positions of that SubsetMenu."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.texts import MAX_CONTENT, clip, plain
+from rules import Action, Choice, Menu
+
+MAX_ROWS = 5
+BUTTONS_UP_TO = 5  # more single choices than this go in a select with descriptions
+SELECT_SIZE = 25
+LABEL = 80  # button label
+OPTION = 100  # select option label / value / description
+PLACEHOLDER = 150
+
+
+def fingerprint(actions: Sequence[Action]) -> str:
+    """A short stable digest of a list of choices (the same after a restart)."""
+    return f"{zlib.crc32(chr(31).join(a.key for a in actions).encode()):08x}"
+
+
+def stamp(game_id: int, version: int, fp: str) -> str:
+    return f"{game_id}:{version}:{fp}"
+
+
+@dataclass
+class ChoiceMessage:
+    content: str
+    view: discord.ui.View
+    truncated: bool  # some choices did not fit: /move lists them all
+
+
+def _line(choice: Choice, names: dict[str, str]) -> str:
+    label = plain(choice.label, names)
+    return f"• **{label}** — {plain(choice.detail, names)}" if choice.detail else ""
+
+
+def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Menu,
+                   names: dict[str, str], question: str) -> ChoiceMessage:
+    """`question` (the prompt) with the seat's choices as components."""
+    view = discord.ui.View(timeout=None)
+    st = stamp(game_id, version, fingerprint(legal))
+    index = {id(a): i for i, a in enumerate(legal)}
+    rows = 0
+    notes: list[str] = []
+    truncated = False
+    for n, subset in enumerate(menu.subsets[:MAX_ROWS - (1 if menu.singles else 0)]):
+        parts = subset.parts[:SELECT_SIZE]
+        truncated |= len(subset.parts) > SELECT_SIZE
+        low = min(subset.min_size, len(parts))
+        high = max(1, min(subset.max_size, len(parts)))
+        view.add_item(discord.ui.Select(
+            custom_id=f"w:m:{st}:{n}", row=rows, min_values=low, max_values=high,
+            placeholder=clip(_range_text(subset.title, low, high), PLACEHOLDER),
+            options=[discord.SelectOption(
+                label=clip(plain(p.label, names), OPTION), value=str(i),
+                description=clip(plain(p.detail, names), OPTION) or None)
+                for i, p in enumerate(parts)]))
+        rows += 1
+        if subset.hint:
+            notes.append(f"*{plain(subset.title, names)}:* {plain(subset.hint, names)}")
+    truncated |= len(menu.subsets) > MAX_ROWS - (1 if menu.singles else 0)
+    singles = list(menu.singles)
+    if singles and len(singles) <= BUTTONS_UP_TO and rows < MAX_ROWS:
+        for action, choice in singles:
+            view.add_item(discord.ui.Button(
+                label=clip(plain(choice.label, names), LABEL),
+                style=discord.ButtonStyle.primary, row=rows,
+                custom_id=f"w:i:{st}:{index[id(action)]}"))
+        notes += [line for _, choice in singles if (line := _line(choice, names))]
+    elif singles:
+        available = MAX_ROWS - rows
+        truncated |= len(singles) > SELECT_SIZE * available
+        for part in range(available):
+            chunk = singles[part * SELECT_SIZE:(part + 1) * SELECT_SIZE]
+            if not chunk:
+                break
+            first = part * SELECT_SIZE + 1
+            view.add_item(discord.ui.Select(
+                custom_id=f"w:s:{st}:{part}", row=rows,
+                placeholder=clip(f"Choose ({first}-{first + len(chunk) - 1} of "
+                                 f"{len(singles)})", PLACEHOLDER),
+                options=[discord.SelectOption(
+                    label=clip(plain(c.label, names), OPTION), value=str(index[id(a)]),
+                    description=clip(plain(c.detail, names), OPTION) or None)
+                    for a, c in chunk]))
+            rows += 1
+            # a description longer than an option holds is written out in the message
+            notes += [line for _, c in chunk if len(c.detail) > OPTION
+                      and (line := _line(c, names))]
+    content = plain(question, names)
+    if truncated:
+        content += "\n(More choices than fit here: type `/move` to search them all.)"
+    if notes:
+        content = _fit(content, notes)
+    return ChoiceMessage(content=content, view=view, truncated=truncated)
+
+
+def _range_text(title: str, low: int, high: int) -> str:
+    if low == high:
+        return f"{title} (choose {low})"
+    return f"{title} (choose {low} to {high})"
+
+
+def _fit(head: str, notes: list[str]) -> str:
+    """The question first, then as many notes as fit in one message."""
+    out = head
+    for i, note in enumerate(notes):
+        tail = f"\n… ({len(notes) - i} more: `/rules <name>` explains each card)"
+        if (len(out) + 1 + len(note) + len(tail) > MAX_CONTENT and i < len(notes) - 1) or \
+                len(out) + 1 + len(note) > MAX_CONTENT:
+            return out + tail if len(out) + len(tail) <= MAX_CONTENT else out
+        out += "\n" + note
+    return out

@@ -1,0 +1,294 @@
+"""Each game's outgoing messages, sent in order by one task per game, outside the
+channel lock (so a move never waits for Discord, and a 429 is waited out here, never
+while a channel is locked).
+
+What a table sees:
+- The board message: the story lines of the current turn (appended, never rewritten),
+  the status (who is awaited, for what) and a short summary, with the board image and
+  the My choices / My hand buttons. It is edited in place as moves come, at most once per
+  `board_edit_interval` seconds; a burst of moves is shown as one edit of the newest
+  state with every line of the burst.
+- A new board message when a new turn begins or a seat must decide in public (that is
+  what pings: Discord notifies a mention only in a new message); the previous board
+  message keeps its story but loses its buttons. A story too long for one message goes
+  on in the next.
+- By DM: one private sheet per seat, edited in place when it changes; a new DM only for
+  new private information (short notices) or a secret decision (with its buttons).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import board_view, rematch_view
+from bot.storage import GameRecord
+from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
+
+if TYPE_CHECKING:
+    from bot.app import WardenBot
+
+log = logging.getLogger("warden.feed")
+
+BOARD = "board"
+
+
+def sheet_role(seat: str) -> str:
+    return f"sheet:{seat}"
+
+
+@dataclass
+class Update:
+    """What one change of a game asks the feed to show."""
+
+    record: GameRecord
+    state: Any  # the state after the change (None: no new state, e.g. a note)
+    lines: list[str] = field(default_factory=list)  # public story lines
+    ping: set[str] = field(default_factory=set)  # seats to notify in a new channel message
+    new_message: bool = False  # a new turn: start a new board message
+    notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
+    secret: set[str] = field(default_factory=set)  # seats newly facing a secret decision
+    closing: str | None = None  # the game ended: this line closes the board, no buttons
+    recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
+
+
+@dataclass
+class _Board:
+    message_id: str | None = None
+    lines: list[str] = field(default_factory=list)
+    last_edit: float = -1e9
+    loaded: bool = False
+
+
+class GameFeed:
+    def __init__(self, bot: WardenBot, game_id: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.bot = bot
+        self.game_id = game_id
+        self.clock = clock
+        self.queue: list[Update] = []
+        self.board = _Board()
+        self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
+        self.wake = asyncio.Event()
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.task: asyncio.Task[None] | None = None
+
+    def push(self, update: Update) -> None:
+        self.queue.append(update)
+        self.idle.clear()
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name=f"feed-{self.game_id}")
+
+    async def _run(self) -> None:
+        try:
+            while self.queue:
+                await self._wait_for_edit_slot()
+                batch, self.queue = self.queue, []
+                try:
+                    await self._send(batch)
+                except Exception:  # a lost message must not stop the game's feed
+                    log.exception("publishing game %s failed", self.game_id)
+        finally:
+            if not self.queue:
+                self.idle.set()
+
+    async def _wait_for_edit_slot(self) -> None:
+        """When the next change is an edit, wait until the board may be edited again
+        (more moves arriving meanwhile are sent in the same edit)."""
+        if any(u.new_message or u.closing is not None for u in self.queue):
+            return
+        wait = self.board.last_edit + self.bot.settings.board_edit_interval - self.clock()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    # ------------------------------------------------------------------ sending
+    async def _send(self, batch: list[Update]) -> None:
+        last = batch[-1]
+        record = last.record
+        state = next((u.state for u in reversed(batch) if u.state is not None), None)
+        await self._load(record)
+        lines = [line for u in batch for line in u.lines]
+        closing = next((u.closing for u in batch if u.closing is not None), None)
+        new_message = any(u.new_message for u in batch)
+        ping = set().union(*(u.ping for u in batch))
+        await self._channel(record, state, lines, new_message=new_message, ping=ping,
+                            closing=closing)
+        recap = [line for u in batch for line in u.recap]
+        if recap:
+            await self._recap(record, recap)
+        if state is not None:
+            await self._private(record, state, batch)
+
+    async def _load(self, record: GameRecord) -> None:
+        if self.board.loaded:
+            return
+        kept = await self.bot.storage.table_message(record.id, BOARD)
+        if kept is not None:
+            self.board.message_id, self.board.lines = kept.message_id, list(kept.lines)
+        self.board.loaded = True
+
+    async def _channel(self, record: GameRecord, state: Any, lines: list[str], *,
+                       new_message: bool, ping: set[str], closing: str | None) -> None:
+        pub = self.bot.publisher
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        status = closing or (pub.status_text(record, state) if state is not None else "")
+        view = None if closing is not None else board_view(record.id)
+        file = await pub.board_file(record, state) if state is not None else None
+        kept = self.board.lines + lines
+        if (new_message or self.board.message_id is None or ping
+                or not _fits(kept, status)):
+            await self._new_board(record, channel, lines, status, file, view, ping)
+            return
+        message = channel.get_partial_message(int(self.board.message_id))
+        try:
+            await message.edit(content=_compose(kept, status),
+                               attachments=[file] if file else discord.utils.MISSING,
+                               view=view, allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            await self._new_board(record, channel, lines, status, file, view, ping)
+            return
+        self.board.lines = kept
+        self.board.last_edit = self.clock()
+        await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
+                                                 self.board.message_id, kept)
+
+    async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
+                         lines: list[str], status: str, file: discord.File | None,
+                         view: discord.ui.View | None, ping: set[str]) -> None:
+        old = self.board.message_id
+        # a story longer than one message goes out in text-only parts first
+        chunks = _chunks(lines, MAX_MESSAGE - len(status) - 2)
+        for chunk in chunks[:-1]:
+            await channel.send("\n".join(chunk), allowed_mentions=discord.AllowedMentions.none())
+        tail = chunks[-1] if chunks else []
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=int(s)) for s in sorted(ping)])
+        sent = await channel.send(content=_compose(tail, status),
+                                  file=file or discord.utils.MISSING,
+                                  view=view or discord.utils.MISSING, allowed_mentions=mentions)
+        self.board.message_id, self.board.lines = str(sent.id), tail
+        self.board.last_edit = self.clock()
+        await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id, sent.id,
+                                                 tail)
+        if old is not None and old != str(sent.id):
+            # the replaced board keeps its story but not its buttons
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+                await channel.get_partial_message(int(old)).edit(view=None)
+
+    async def _recap(self, record: GameRecord, lines: list[str]) -> None:
+        """The game-over message: the result in words and every secret revealed; it
+        pings every player and offers a rematch."""
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        chunks = _chunks(lines, MAX_MESSAGE)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False,
+            users=[discord.Object(id=int(s)) for s in record.seats])
+        for i, chunk in enumerate(chunks):
+            last = i == len(chunks) - 1
+            await channel.send("\n".join(chunk),
+                               view=rematch_view(record.id) if last else discord.utils.MISSING,
+                               allowed_mentions=mentions if i == 0 else
+                               discord.AllowedMentions.none())
+
+    # ------------------------------------------------------------------ private
+    async def _private(self, record: GameRecord, state: Any, batch: list[Update]) -> None:
+        pub = self.bot.publisher
+        notices: dict[str, list[str]] = {}
+        for u in batch:
+            for seat, texts in u.notices.items():
+                notices.setdefault(seat, []).extend(texts)
+        secret = set().union(*(u.secret for u in batch))
+        for seat in record.seats:
+            await self._sheet(record, state, seat)
+            ask = pub.secret_prompt(record, state, seat) if seat in secret else None
+            if notices.get(seat) or ask is not None:
+                text = "\n".join(notices.get(seat, []))
+                view = None
+                if ask is not None:
+                    question, view = ask
+                    text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
+                await self.dm(record, seat, text.strip("\n"), view)
+
+    async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
+        text = self.bot.publisher.sheet_text(record, state, seat)
+        kept = self.sheets.get(seat)
+        if kept is None:
+            stored = await self.bot.storage.table_message(record.id, sheet_role(seat))
+            if stored is not None:
+                kept = (stored.channel_id, stored.message_id, "".join(stored.lines))
+        if kept is not None and kept[2] == text:
+            return
+        if kept is not None:
+            channel = self.bot.get_partial_messageable(int(kept[0]),
+                                                       type=discord.ChannelType.private)
+            try:
+                await channel.get_partial_message(int(kept[1])).edit(content=text)
+                self.sheets[seat] = (kept[0], kept[1], text)
+                await self.bot.storage.put_table_message(record.id, sheet_role(seat), kept[0],
+                                                         kept[1], [text])
+                return
+            except discord.NotFound:
+                pass
+            except discord.Forbidden:
+                return
+        sent = await self._send_dm(record, seat, text, None)
+        if sent is not None:
+            self.sheets[seat] = (str(sent.channel.id), str(sent.id), text)
+            await self.bot.storage.put_table_message(record.id, sheet_role(seat),
+                                                     sent.channel.id, sent.id, [text])
+
+    async def dm(self, record: GameRecord, seat: str, text: str,
+                 view: discord.ui.View | None = None) -> bool:
+        return await self._send_dm(record, seat, text, view) is not None
+
+    async def _send_dm(self, record: GameRecord, seat: str, text: str,
+                       view: discord.ui.View | None) -> discord.Message | None:
+        pub = self.bot.publisher
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=int(seat)))
+            return await channel.send(clip(text, MAX_CONTENT), view=view or discord.utils.MISSING)
+        except (discord.Forbidden, discord.NotFound):
+            key = (record.id, seat)
+            if key not in pub.dm_failed:
+                pub.dm_failed.add(key)
+                channel = self.bot.get_partial_messageable(int(record.channel_id))
+                await channel.send(DM_FAILED.format(mention=f"<@{seat}>"),
+                                   allowed_mentions=discord.AllowedMentions(users=True))
+            return None
+
+
+def _compose(lines: list[str], status: str) -> str:
+    body = "\n".join(lines)
+    if status:
+        body = f"{body}\n\n{status}" if body else status
+    return clip(body, MAX_CONTENT)
+
+
+def _fits(lines: list[str], status: str) -> bool:
+    return len("\n".join(lines)) + len(status) + 2 <= MAX_MESSAGE
+
+
+def _chunks(lines: list[str], limit: int) -> list[list[str]]:
+    """Lines in groups that each fit in `limit` characters (a longer line is clipped);
+    the last group is the one that goes with the board."""
+    limit = max(200, limit)
+    out: list[list[str]] = []
+    size = limit + 1
+    for line in lines:
+        line = clip(line, limit)
+        if size + len(line) + 1 > limit:
+            out.append([])
+            size = 0
+        out[-1].append(line)
+        size += len(line) + 1
+    return out
+
