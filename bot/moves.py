@@ -136,11 +136,15 @@ class MoveDesk:
             return result
         return None
 
-    async def play_for(self, game_id: int, seat: str, *, removed: bool = False
-                       ) -> MoveResult | None:
-        """The documented default move for `seat`, if it is still waiting in the newest
-        state (a move the player made first wins: then nothing is played). The table
-        hears only that Warden decided; which choice, only when the move is public."""
+    async def play_for(self, game_id: int, seat: str, version: int, stamp: str, *,
+                       removed: bool = False) -> MoveResult | None:
+        """The documented default move for `seat`'s decision as it stood at `version`
+        with the choices `stamp` (their fingerprint): played only if that decision is
+        still open, by the rule of move buttons (same version, or the same choices and
+        the seat has not acted since), so a move the player made first wins and a
+        default never becomes a second move. The table hears only that Warden decided;
+        which choice, only when the move is public. The caller (the timers) starts the
+        clock for what comes next."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return None
@@ -151,8 +155,12 @@ class MoveDesk:
             rs = self.bot.tables.ruleset_of(record)
             state = self.bot.tables.state_of(record)
             prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
+            if prompt is None or (record.version != version and (
+                    stamp != fingerprint(rs.legal_actions(state, seat))
+                    or await self.bot.storage.acted_since(game_id, seat, version))):
+                return None
             default = getattr(rs, "default_action", None)
-            action = default(state, seat) if prompt is not None and default else None
+            action = default(state, seat) if default else None
             if action is None:
                 return None
             try:
@@ -162,7 +170,6 @@ class MoveDesk:
                 log.warning("default move %s for %s in game %s refused", action.key, seat,
                             game_id)
                 return None
-            self.bot.timers.schedule(result.record)
             line = (REMOVED if removed else TIMED_OUT).format(seat=seat)
             line += "." if prompt.secret else f": **{action.label}**."
             result.events.insert(0, _public_line(line))

@@ -59,6 +59,7 @@ __all__ = [
     "MoveRecord",
     "StaleVersion",
     "Storage",
+    "StorageBusy",
     "StorageError",
     "StorageOpenError",
     "TableMessage",
@@ -84,6 +85,17 @@ Migration = Callable[[aiosqlite.Connection], Awaitable[None]]
 
 class StorageError(Exception):
     """Base class for the errors raised by this module."""
+
+
+BUSY_WAIT = 5.0  # seconds a write waits for another process's write lock
+BUSY_RETRY = 0.05
+
+
+class StorageBusy(StorageError):
+    """Another process held the database's write lock for too long; nothing was written."""
+
+    def __init__(self, waited: float) -> None:
+        super().__init__(f"the database stayed locked by another process for {waited:.1f} s")
 
 
 class StorageOpenError(StorageError):
@@ -365,6 +377,7 @@ class Storage:
         self._conn: aiosqlite.Connection | None = conn
         self._clock = clock
         self._lock = asyncio.Lock()
+        self.busy_wait = BUSY_WAIT
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -374,7 +387,7 @@ class Storage:
         path: str | Path,
         *,
         clock: Clock = _utc_now,
-        busy_timeout_ms: int = 5000,
+        busy_timeout_ms: int = 100,
     ) -> Self:
         """Open (creating if needed) the database at ``path`` and migrate it.
 
@@ -474,18 +487,36 @@ class Storage:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Serialized ``BEGIN IMMEDIATE`` ... ``COMMIT``; ROLLBACK on any exception."""
-        async with self._lock:
-            conn = self._connection()
-            if conn.in_transaction:  # left open by an interrupted rollback; discard it
-                await conn.rollback()
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                await conn.commit()
-            except BaseException:
-                await conn.rollback()
-                raise
+        """Serialized ``BEGIN IMMEDIATE`` ... ``COMMIT``; ROLLBACK on any exception.
+
+        When another process holds the database's write lock, SQLite waits only
+        ``busy_timeout_ms`` (short) in the connection's thread; the retries happen here,
+        in the event loop, without holding the lock, so reads and other channels go on
+        meanwhile. After ``busy_wait`` seconds :class:`StorageBusy` is raised and
+        nothing was written."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.busy_wait
+        while True:
+            async with self._lock:
+                conn = self._connection()
+                if conn.in_transaction:  # left open by an interrupted rollback; discard it
+                    await conn.rollback()
+                try:
+                    await conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                else:
+                    try:
+                        yield conn
+                        await conn.commit()
+                    except BaseException:
+                        await conn.rollback()
+                        raise
+                    return
+            if loop.time() >= deadline:
+                raise StorageBusy(self.busy_wait)
+            await asyncio.sleep(BUSY_RETRY)
 
     async def _migrate(self) -> None:
         conn = self._connection()

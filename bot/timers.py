@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.choices import fingerprint
 from bot.games import away_seats
 from bot.storage import GameRecord
 
@@ -33,6 +34,7 @@ class Timers:
         self.bot = bot
         self.sleep = sleep
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.awake = 0  # timer tasks doing something now (not waiting for their time)
 
     def schedule(self, record: GameRecord, *, resume: bool = False) -> None:
         """Start the clock for the decision now pending. `resume` (bot start): the
@@ -57,12 +59,15 @@ class Timers:
 
     def _start(self, game_id: int, work: Awaitable[None], kind: str) -> None:
         async def run() -> None:
+            self.awake += 1
             try:
                 await work
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("timer of game %s failed", game_id)
+            finally:
+                self.awake -= 1
 
         self.tasks[game_id] = asyncio.create_task(run(), name=f"{kind}-{game_id}")
 
@@ -76,9 +81,32 @@ class Timers:
             task.cancel()
         self.tasks.clear()
 
+    async def _nap(self, seconds: float) -> None:
+        self.awake -= 1
+        try:
+            await self.sleep(seconds)
+        finally:
+            self.awake += 1
+
     def _waiting(self, record: GameRecord) -> list[str]:
         rs = self.bot.tables.ruleset_of(record)
         return list(dict.fromkeys(p.seat for p in rs.pending(self.bot.tables.state_of(record))))
+
+    async def _play_defaults(self, record: GameRecord, seats: list[str], *,
+                             removed: bool = False) -> None:
+        """Each seat's default for its decision as it stands now (see MoveDesk.play_for:
+        a decision the player answered meanwhile is left alone)."""
+        rs = self.bot.tables.ruleset_of(record)
+        state = self.bot.tables.state_of(record)
+        offers = [(seat, fingerprint(rs.legal_actions(state, seat))) for seat in seats]
+        played = False
+        for seat, stamp in offers:
+            # a player's move may cancel this task; it must not cut a move in half
+            played |= await asyncio.shield(self.bot.moves.play_for(
+                record.id, seat, record.version, stamp, removed=removed)) is not None
+        latest = await self.bot.storage.get_game(record.id) if played else None
+        if latest is not None:
+            self.schedule(latest)  # the clock for whatever comes next
 
     def _removed_waiting(self, record: GameRecord) -> list[str]:
         away = away_seats(record)
@@ -88,26 +116,23 @@ class Timers:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return
-        for seat in self._removed_waiting(record):
-            # a new schedule may cancel this task; it must not cut a move in half
-            await asyncio.shield(self.bot.moves.play_for(game_id, seat, removed=True))
+        await self._play_defaults(record, self._removed_waiting(record), removed=True)
 
     async def _watch(self, game_id: int, version: int, seconds: float,
                      elapsed: float = 0.0) -> None:
         half = seconds / 2
         if elapsed < half:
-            await self.sleep(half - elapsed)
+            await self._nap(half - elapsed)
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.version != version or record.status != "running":
                 return
             await self._remind(record, seconds - half)
-        await self.sleep(seconds - max(elapsed, half))
+        await self._nap(seconds - max(elapsed, half))
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
-        # every seat waiting now gets its default, each from the newest state
-        for seat in self._waiting(record):
-            await asyncio.shield(self.bot.moves.play_for(game_id, seat))
+        # every seat waiting now gets its default
+        await self._play_defaults(record, self._waiting(record))
 
     async def _remind(self, record: GameRecord, left: float) -> None:
         waiting = self._waiting(record)

@@ -95,7 +95,7 @@ async def test_file_db_pragmas(store: Storage, db_path: Path) -> None:
     assert conn is not None
     assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA foreign_keys")] == [(1,)]
     assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA synchronous")] == [(1,)]  # NORMAL
-    assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA busy_timeout")] == [(5000,)]
+    assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA busy_timeout")] == [(100,)]
 
 
 async def test_memory_database_works(clock: FakeClock) -> None:
@@ -428,3 +428,36 @@ async def test_default_clock_is_utc(db_path: Path) -> None:
     assert game.created_at.tzinfo is not None
     assert game.created_at.utcoffset() == timedelta(0)
     assert abs(datetime.now(UTC) - game.created_at) < timedelta(minutes=1)
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+async def test_a_write_locked_by_another_process_does_not_block_reads(tmp_path: Path) -> None:
+    """Another process holding the write lock: reads go on at once; a write retries in
+    the event loop, succeeds once the lock is released, and gives up with StorageBusy
+    (nothing written) when it is held too long."""
+    from bot.storage import StorageBusy
+
+    path = tmp_path / "busy.db"
+    store = await Storage.open(path)
+    try:
+        game = await store.create_game("g", "c1", "darkmoon", "h", {})
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        write = asyncio.create_task(store.set_options(game.id, {"x": 1}))
+        await asyncio.sleep(0.2)
+        assert not write.done()
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        assert (await store.get_game(game.id)) is not None  # a read is not held up
+        assert loop.time() - start < 0.5
+        other.execute("COMMIT")
+        assert (await write).options == {"x": 1}
+        store.busy_wait = 0.3
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StorageBusy):
+            await store.set_options(game.id, {"x": 2})
+        other.execute("ROLLBACK")
+        assert (await store.get_game(game.id)).options == {"x": 1}  # type: ignore[union-attr]
+        other.close()
+    finally:
+        await store.close()

@@ -1571,6 +1571,21 @@ class GatewaySession:
 # --------------------------------------------------------------------------------------------
 
 
+@dataclass
+class _Fault:
+    method: str
+    path: str
+    status: int
+    times: int
+
+    @property
+    def payload(self) -> JSON:
+        code = {403: 50013, 404: 10008}.get(self.status, 0)
+        message = {403: "Missing Permissions", 404: "Unknown Message"}.get(
+            self.status, "Internal Server Error")
+        return {"message": message, "code": code}
+
+
 class FakeDiscord:
     """Fake Discord REST API + gateway. See the module docstring for an example.
 
@@ -1603,6 +1618,7 @@ class FakeDiscord:
         self.rate_limiter = RateLimiter(clock, rate_limit_scale, enabled=rate_limits)
         self.requests: list[RecordedRequest] = []
         self.rate_limit_hits: list[RecordedRequest] = []  # every request answered 429
+        self._faults: list[_Fault] = []  # failures a test asked for (fail_requests)
         self.limit_violations: list[LimitViolation] = []  # every field over a documented limit
         self.message_events: list[MessageEvent] = []  # the bot's message creates and edits
         self.unknown_routes: list[str] = []
@@ -2487,8 +2503,13 @@ class FakeDiscord:
         self._link_interaction(record, request.match_info.get("token"))
         self.requests.append(record)
         try:
+            fault = self._take_fault(record)
             verdict = self._rate_limit(request, record)
-            if verdict.refused:
+            if fault is not None:
+                with contextlib.suppress(ApiError):
+                    await self._read_body(request, record)
+                response = json_response(fault.payload, fault.status)
+            elif verdict.refused:
                 with contextlib.suppress(ApiError):
                     await self._read_body(request, record)
                 response: web.StreamResponse = json_response(verdict.body(), 429)
@@ -2506,6 +2527,21 @@ class FakeDiscord:
         finally:
             self._inflight -= 1
             self._touch()
+
+    def fail_requests(self, method: str, path: str, *, status: int = 500,
+                      times: int = 1) -> None:
+        """Answer the next `times` requests matching `method` and the fnmatch pattern
+        `path` (without /api/v10) with `status` and a Discord error body, as when
+        Discord has an outage or refuses the bot (500, 403, ...)."""
+        self._faults.append(_Fault(method.upper(), path, status, times))
+
+    def _take_fault(self, record: RecordedRequest) -> _Fault | None:
+        for fault in self._faults:
+            if fault.times > 0 and record.method == fault.method and fnmatch.fnmatch(
+                    record.path, fault.path):
+                fault.times -= 1
+                return fault
+        return None
 
     def _link_interaction(self, record: RecordedRequest, token: str | None) -> None:
         """Tie a request to the interaction whose token it uses, else to the latest one."""

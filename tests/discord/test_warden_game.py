@@ -4,16 +4,13 @@ discord.py client against the fake Discord server."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from fake_discord import FakeDiscord, run_client
+from fake_discord import FakeDiscord
 from warden_helpers import (
-    BOB,
     CAROL,
     DAVE,
-    HOST,
     PLAYERS,
     STRANGER,
     add_players,
@@ -23,14 +20,11 @@ from warden_helpers import (
     fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
     pick_component,
-    settings,
     warden,
 )
 
-from bot import make_bot
 from bot.app import WardenBot
 from bot.replay import replay_game
-from bot.storage import Storage
 from rules import get_ruleset
 from rules.darkmoon.cards import content
 
@@ -257,81 +251,6 @@ async def test_restart_mid_game_continues(fake_discord: FakeDiscord, tmp_path: P
         assert (await current_record(bot2)).version == record.version + 1
         report = await replay_game(bot2.storage, record.id)
         assert report.matches
-
-
-@pytest.mark.rule("BOT-AFK-1")
-async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
-                                                     tmp_path: Path) -> None:
-    add_players(fake_discord, *PLAYERS)
-    async with warden(tmp_path / "w.db", WARDEN_TIMER_UNIT_SECONDS=0.4) as bot:
-        await open_and_start(fake_discord, turn_timer=1)
-        record, state = await _state(bot)
-        waiting = RS.pending(state)[0].seat
-        await fake_discord.wait_for(
-            lambda: any("Reminder" in m.content and f"<@{waiting}>" in m.content
-                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
-        await fake_discord.wait_for(
-            lambda: any("ran out of time" in m.content
-                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
-        await fake_discord.settle()
-        assert (await current_record(bot)).version > record.version
-        _ = (BOB, HOST)
-
-
-@pytest.mark.rule("BOT-AFK-1")
-async def test_turn_timer_resumes_after_a_restart_with_the_time_left(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """A restart does not give an absent player a fresh timer: the new bot counts from
-    the game's last change, skips a reminder whose moment has passed and plays the
-    default move when the rest of the time is up."""
-    add_players(fake_discord, *PLAYERS)
-    db = tmp_path / "w.db"
-    unit = {"WARDEN_TIMER_UNIT_SECONDS": 10.0}  # a 1-minute timer lasts 10 s here
-    async with warden(db, **unit) as bot:
-        await open_and_start(fake_discord, turn_timer=1)
-        record, _ = await _state(bot)
-    # the new bot's clock says 9.5 of the 10 s have gone by since the last change
-    storage = await Storage.open(db, clock=lambda: datetime.now(UTC) + timedelta(seconds=9.5))
-    try:
-        bot2 = make_bot(settings(db, **unit), storage)
-        async with run_client(bot2):
-            await fake_discord.wait_for(
-                lambda: any("ran out of time" in m.content
-                            for m in fake_discord.messages_in(fake_discord.channel_id)),
-                timeout=4)
-            await fake_discord.settle()
-            assert (await current_record(bot2)).version > record.version
-            assert not any("Reminder" in m.content
-                           for m in fake_discord.messages_in(fake_discord.channel_id))
-    finally:
-        await storage.close()
-
-
-@pytest.mark.rule("BOT-AFK-1")
-async def test_the_host_can_turn_the_timer_on_mid_game(fake_discord: FakeDiscord,
-                                                      tmp_path: Path) -> None:
-    """A game opened without a timer is not stuck with an absent player: the host (not
-    another player) sets one with /game timer and the default move follows."""
-    add_players(fake_discord, *PLAYERS)
-    async with warden(tmp_path / "w.db", WARDEN_TIMER_UNIT_SECONDS=0.4) as bot:
-        await open_and_start(fake_discord)
-        record, state = await _state(bot)
-        refused = await fake_discord.slash(BOB, fake_discord.channel_id, "game", "timer",
-                                           minutes=1)
-        assert refused.response.ephemeral and "Only the host" in refused.response.content
-        done = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
-                                        minutes=1)
-        assert "turn timer set to 1 minute" in done.response.content
-        assert (await current_record(bot)).options["turn_timeout_minutes"] == 1
-        await fake_discord.wait_for(
-            lambda: any("ran out of time" in m.content
-                        for m in fake_discord.messages_in(fake_discord.channel_id)), timeout=3)
-        await fake_discord.settle()
-        assert (await current_record(bot)).version > record.version
-        off = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
-                                       minutes=0)
-        assert "turn timer off" in off.response.content
-        assert record.id not in bot.timers.tasks
 
 
 @pytest.mark.rule("BOT-MOVE-1")

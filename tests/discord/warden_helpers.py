@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,7 +13,7 @@ from fake_discord import FakeDiscord, FakeMessage, InteractionRecord, find_compo
 
 from bot import Settings, make_bot
 from bot.app import WardenBot
-from bot.storage import GameRecord
+from bot.storage import GameRecord, Storage
 from rules import Ruleset, SubsetMenu
 
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -27,7 +28,8 @@ _quiet = FakeDiscord._is_quiet
 def _quiet_and_published(self: FakeDiscord) -> bool:
     """The fake is quiet only once every running bot has sent what it queued (the bot
     publishes after answering, from a task of its own)."""
-    return _quiet(self) and not any(bot.publisher.busy() for bot in _LIVE)
+    return _quiet(self) and not any(bot.publisher.busy() or bot.timers.awake
+                                    for bot in _LIVE)
 
 
 FakeDiscord._is_quiet = _quiet_and_published  # type: ignore[method-assign]
@@ -50,11 +52,53 @@ def settings(db: Path, **extra: object) -> Settings:
     return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=str(db), **extra)  # type: ignore[arg-type]
 
 
+class ManualClock:
+    """The turn timers' clock in tests: time passes only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((self.now + seconds, future))
+        await future
+
+    @property
+    def sleeping(self) -> int:
+        return sum(1 for _, f in self._sleepers if not f.done())
+
+    async def advance(self, seconds: float, fake: FakeDiscord | None) -> None:
+        """Let `seconds` pass, one due sleeper after another (a task woken on the way
+        may go back to sleep, counted from the moment it woke). With the fake server,
+        wait after each wake-up for the bot to finish what it set off."""
+        target = self.now + seconds
+        while True:
+            pending = [(t, f) for t, f in self._sleepers if not f.done()]
+            self._sleepers = pending
+            due = [t for t, _ in pending if t <= target]
+            if not due:
+                break
+            self.now = min(due)
+            for t, future in pending:
+                if t <= self.now:
+                    future.set_result(None)
+            await asyncio.sleep(0)
+            if fake is None:
+                break
+            await fake.settle()
+        if fake is not None or not self._sleepers:
+            self.now = max(self.now, target)
+
+
 @asynccontextmanager
-async def warden(db: Path, seed: int = 7, **extra: object) -> AsyncIterator[WardenBot]:
+async def warden(db: Path, seed: int = 7, clock: ManualClock | None = None,
+                 storage: Storage | None = None, **extra: object) -> AsyncIterator[WardenBot]:
     """A running bot whose new games get fixed seeds (seed, seed+1, ...), so a test that
-    plays random moves plays the same game on every run."""
-    bot = make_bot(settings(db, **extra))
+    plays random moves plays the same game on every run; `clock` drives its timers."""
+    bot = make_bot(settings(db, **extra), storage)
+    if clock is not None:
+        bot.timers.sleep = clock.sleep
     _LIVE.add(bot)
     try:
         async with run_client(bot):
