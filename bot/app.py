@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import register
-from bot.components import DYNAMIC_ITEMS, known_custom_id
+from bot.components import DYNAMIC_ITEMS, known_component
 from bot.games import Tables
 from bot.lobby import LobbyDesk
 from bot.moves import MoveDesk
@@ -86,8 +86,10 @@ class WardenBot(discord.Client):
         version of the bot) still gets an answer."""
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not known_custom_id(custom_id) and not interaction.response.is_done():
+        data = interaction.data or {}
+        kind = data.get("component_type")
+        if not known_component(str(data.get("custom_id", "")), kind if isinstance(kind, int)
+                               else 0) and not interaction.response.is_done():
             await refuse(interaction, "That button is no longer valid; use `/choices` or "
                          "`/game status`.")
 

@@ -57,13 +57,16 @@ OPENCHOICES_ID = rf"w:o:(?P<game>{_N})"
 HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
 LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
-TEMPLATES = (CHOICEBUTTON_ID, CHOICESELECT_ID, SUBSETSELECT_ID, OPENCHOICES_ID, HANDBUTTON_ID,
-             LOBBYBUTTON_ID, REMATCH_ID)
+BUTTON, SELECT = 2, 3  # Discord component types
+TEMPLATES = {BUTTON: (CHOICEBUTTON_ID, OPENCHOICES_ID, HANDBUTTON_ID, LOBBYBUTTON_ID,
+                      REMATCH_ID),
+             SELECT: (CHOICESELECT_ID, SUBSETSELECT_ID)}
 
 
-def known_custom_id(custom_id: str) -> bool:
-    """Whether a component id is one of Warden's (anything else is answered as stale)."""
-    return any(re.fullmatch(t, custom_id) for t in TEMPLATES)
+def known_component(custom_id: str, component_type: int) -> bool:
+    """Whether a component is one of Warden's, of the kind its id says (anything else,
+    a forged or an outdated one, is answered as no longer valid)."""
+    return any(re.fullmatch(t, custom_id) for t in TEMPLATES.get(component_type, ()))
 
 
 def _bot(interaction: discord.Interaction) -> WardenBot:

@@ -51,6 +51,7 @@ class Update:
     record: GameRecord
     state: Any  # the state after the change (None: no new state, e.g. a note)
     lines: list[str] = field(default_factory=list)  # public story lines
+    turn_at: int | None = None  # lines[turn_at:] begin a new turn (a new board message)
     ping: set[str] = field(default_factory=set)  # seats to notify in a new channel message
     new_message: bool = False  # a new turn: start a new board message
     notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
@@ -115,12 +116,27 @@ class GameFeed:
         record = last.record
         state = next((u.state for u in reversed(batch) if u.state is not None), None)
         await self._load(record)
-        lines = [line for u in batch for line in u.lines]
+        # the lines before the first new turn close the old turn's message
+        ending: list[str] = []
+        lines: list[str] = []
+        started = False
+        for u in batch:
+            if started:
+                lines += u.lines
+            elif u.new_message:
+                cut = u.turn_at or 0
+                ending += u.lines[:cut]
+                lines += u.lines[cut:]
+                started = True
+            else:
+                ending += u.lines
+        if not started or self.board.message_id is None:
+            lines, ending = ending + lines, []
         closing = next((u.closing for u in batch if u.closing is not None), None)
         new_message = any(u.new_message for u in batch)
         ping = set().union(*(u.ping for u in batch))
         await self._channel(record, state, lines, new_message=new_message, ping=ping,
-                            closing=closing)
+                            closing=closing, ending=ending)
         recap = [line for u in batch for line in u.recap]
         if recap:
             await self._recap(record, recap)
@@ -136,7 +152,10 @@ class GameFeed:
         self.board.loaded = True
 
     async def _channel(self, record: GameRecord, state: Any, lines: list[str], *,
-                       new_message: bool, ping: set[str], closing: str | None) -> None:
+                       new_message: bool, ping: set[str], closing: str | None,
+                       ending: list[str]) -> None:
+        """Show `lines` and the newest state: in the board message (edited) or in a new
+        one; `ending` first closes the current message's story (a new turn begins)."""
         pub = self.bot.publisher
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         status = closing or (pub.status_text(record, state) if state is not None else "")
@@ -145,7 +164,10 @@ class GameFeed:
         kept = self.board.lines + lines
         if (new_message or self.board.message_id is None or ping
                 or not _fits(kept, status)):
-            await self._new_board(record, channel, lines, status, file, view, ping)
+            if ending and not _fits(self.board.lines + ending, ""):
+                lines, ending = ending + lines, []
+            await self._new_board(record, channel, lines, status, file, view, ping,
+                                  ending=ending)
             return
         message = channel.get_partial_message(int(self.board.message_id))
         try:
@@ -153,7 +175,8 @@ class GameFeed:
                                attachments=[file] if file else discord.utils.MISSING,
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
-            await self._new_board(record, channel, lines, status, file, view, ping)
+            await self._new_board(record, channel, lines, status, file, view, ping,
+                                  ending=[])
             return
         self.board.lines = kept
         self.board.last_edit = self.clock()
@@ -162,8 +185,10 @@ class GameFeed:
 
     async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
                          lines: list[str], status: str, file: discord.File | None,
-                         view: discord.ui.View | None, ping: set[str]) -> None:
+                         view: discord.ui.View | None, ping: set[str],
+                         ending: list[str]) -> None:
         old = self.board.message_id
+        old_lines = self.board.lines + list(ending)
         # a story longer than one message goes out in text-only parts first
         chunks = _chunks(lines, MAX_MESSAGE - len(status) - 2)
         for chunk in chunks[:-1]:
@@ -180,9 +205,12 @@ class GameFeed:
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id, sent.id,
                                                  tail)
         if old is not None and old != str(sent.id):
-            # the replaced board keeps its story but not its buttons
+            # the replaced board keeps its story (ended with the turn's last lines) but
+            # not its buttons; its image stays as the board was at that moment
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await channel.get_partial_message(int(old)).edit(view=None)
+                await channel.get_partial_message(int(old)).edit(
+                    content=_compose(old_lines, "") or "\u200b", view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
 
     async def _recap(self, record: GameRecord, lines: list[str]) -> None:
         """The game-over message: the result in words and every secret revealed; it

@@ -109,12 +109,14 @@ class Publisher:
         newly = [p for p in rs.pending(result.state)
                  if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
         away = set(away_seats(result.record))
-        lines = [e.text for e in result.events if e.to is None]
+        public = [e for e in result.events if e.to is None]
+        lines = [e.text for e in public]
         update = Update(
             record=result.record, state=result.state, lines=lines,
+            turn_at=next((i for i, e in enumerate(public) if e.kind == "turn"), None),
             ping={p.seat for p in newly if not p.secret and p.seat not in away},
             secret={p.seat for p in newly if p.secret and p.seat not in away},
-            new_message=any(e.kind == "turn" for e in result.events if e.to is None),
+            new_message=any(e.kind == "turn" for e in public),
             notices={seat: texts for seat in result.record.seats if seat != actor
                      and (texts := [e.text for e in result.events
                                     if e.to is not None and seat in e.to])})
@@ -172,4 +174,5 @@ def waiting_text(prompts: list[Prompt]) -> str:
     if len(prompts) > 1 or first.secret:
         return (f"Waiting for {seats}: a private decision (check your DMs, or press **My "
                 "choices**).")
-    return f"Waiting for {seats}: {first.text} Press **My choices** or use `/move`."
+    text = first.text if first.text.endswith((".", "!", "?")) else first.text + "."
+    return f"Waiting for {seats}: {text} Press **My choices** or use `/move`."

@@ -84,7 +84,9 @@ class Reply:
                         await response.send_message(content, view=view or discord.utils.MISSING,
                                                     ephemeral=not public,
                                                     allowed_mentions=mentions)
-                elif self.edit and not self.sent and not public:
+                elif not self.sent and not public:
+                    # deferred by us: the answer replaces the "thinking..." message (or,
+                    # for a click, the message the click was on)
                     await self.interaction.edit_original_response(
                         content=content, view=view, allowed_mentions=mentions)
                 else:

@@ -90,8 +90,8 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
         token = idx.contingencies[tid]
         lines.append(f"**Contingency token**: **{token.name}**"
                      + (f": {short(token.text, limit)}" if limit else ""))
-    if me.prompt:
-        lines.append(f"**Now**: {me.prompt}")
+    # the decision at hand is not repeated here: it is in the choice message, and a
+    # sheet that changed with every prompt would be edited on every move
     return lines
 
 

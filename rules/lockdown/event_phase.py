@@ -151,7 +151,8 @@ def remove_noise(ctx: Ctx) -> None:
                 set_noise(s, ex.corridor, False)
                 removed += 1
     if removed:
-        ctx.say(f"Noise dies down in the powered sections ({removed} markers).",
+        markers = "1 marker" if removed == 1 else f"{removed} markers"
+        ctx.say(f"Noise dies down in the powered sections ({markers}).",
                 kind="noise_removal")
 
 

@@ -33,16 +33,18 @@ def test_the_sheet_shows_cards_items_objectives_tokens_and_the_prompt() -> None:
         assert f"**{IDX.objectives[oid].name}**" in text
     for tid in hero.contingencies:
         assert f"**Contingency token**: **{IDX.contingencies[tid].name}**" in text
-    assert text.endswith("**Now**: Your turn (round 1): action 1 of 2 — take an action or pass")
     assert len(text) <= AIM
-    assert "**Now**" not in sheet(s, "p1")  # not p1's decision
+    assert "Your turn" not in text  # the decision is in the choice message, not here
 
 
 @pytest.mark.rule("BOT-PRIV-1")
-def test_the_sheet_shows_what_is_being_chosen() -> None:
+def test_the_sheet_changes_only_with_private_information() -> None:
+    """Choosing an action (a new prompt, nothing private changed) leaves the sheet as it
+    was, so the bot does not edit it."""
     s = ready()
+    before = sheet(s, "p0")
     s, _ = play(s, "p0", "move:alert")
-    assert sheet(s, "p0").endswith("**Now**: Pay for Move to Alert Room: discard 1 action card")
+    assert sheet(s, "p0") == before
 
 
 @pytest.mark.rule("BOT-PRIV-1")
