@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 import discord
@@ -19,6 +21,7 @@ from bot.storage import Storage
 from bot.timers import Timers
 
 log = logging.getLogger("warden")
+CLOSE_DRAIN_SECONDS = 2.0
 
 
 class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
@@ -95,6 +98,8 @@ class WardenBot(discord.Client):
 
     async def close(self) -> None:
         self.timers.cancel_all()
+        with contextlib.suppress(TimeoutError):  # the last moves' messages, if quick
+            await asyncio.wait_for(self.publisher.drain(), CLOSE_DRAIN_SECONDS)
         self.publisher.stop()
         await super().close()
         if self._owns_storage and self._storage is not None:

@@ -81,6 +81,7 @@ class GameFeed:
         self.idle = asyncio.Event()
         self.idle.set()
         self.task: asyncio.Task[None] | None = None
+        self.closed = False  # the game ended: the feed goes once it has sent everything
 
     def push(self, update: Update) -> None:
         self.queue.append(update)
@@ -100,6 +101,8 @@ class GameFeed:
         finally:
             if not self.queue:
                 self.idle.set()
+                if self.closed:
+                    self.bot.publisher.feeds.pop(self.game_id, None)
 
     async def _wait_for_edit_slot(self) -> None:
         """When the next change is an edit, wait until the board may be edited again
@@ -133,6 +136,7 @@ class GameFeed:
         if not started or self.board.message_id is None:
             lines, ending = ending + lines, []
         closing = next((u.closing for u in batch if u.closing is not None), None)
+        self.closed |= closing is not None
         new_message = any(u.new_message for u in batch)
         ping = set().union(*(u.ping for u in batch))
         await self._channel(record, state, lines, new_message=new_message, ping=ping,

@@ -19,7 +19,7 @@ from bot.replies import Reply, answering, refuse
 from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import NO_CHOICE, STALE, clip, plain
-from rules import Action, IllegalAction
+from rules import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -172,7 +172,7 @@ class MoveDesk:
                 return None
             line = (REMOVED if removed else TIMED_OUT).format(seat=seat)
             line += "." if prompt.secret else f": **{action.label}**."
-            result.events.insert(0, _public_line(line))
+            result.events.insert(0, Event(kind="note", text=line))
             self.bot.publisher.moved(result, by_player=False)
             return result
 
@@ -246,8 +246,3 @@ class MoveDesk:
         view = rs.view(self.bot.tables.state_of(record), seat)
         await refuse(interaction, describe_private(view))
 
-
-def _public_line(text: str) -> Any:
-    from rules import Event
-
-    return Event(kind="note", text=text)

@@ -17,6 +17,7 @@ from bot.games import MoveResult, away_seats
 from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import MAX_MESSAGE, clip, plain
+from renders.summary import summary
 from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
@@ -59,12 +60,9 @@ class Publisher:
         return "\n".join(parts)
 
     def summary(self, record: GameRecord, state: Any) -> str:
-        try:
-            from renders.summary import summary
-        except ImportError:
-            return ""
-        return plain(summary(self.ruleset(record).view(state, None), self.names(record)),
-                     self.names(record))
+        """The board in a few lines of text (small screens, screen readers)."""
+        names = self.names(record)
+        return plain(summary(self.ruleset(record).view(state, None), names), names)
 
     async def board_file(self, record: GameRecord, state: Any) -> discord.File:
         from renders import render_board
@@ -147,14 +145,9 @@ class Publisher:
         """`/game status`: the board again, as a new message at the bottom."""
         self.feed(record.id).push(Update(record=record, state=state, new_message=True))
 
-    async def drain(self, game_id: int | None = None) -> None:
-        """Wait until every queued update (of one game, or all) has been sent."""
-        while True:
-            feeds = [self.feeds[game_id]] if game_id in self.feeds else (
-                [] if game_id is not None else list(self.feeds.values()))
-            busy = [f for f in feeds if not f.idle.is_set()]
-            if not busy:
-                return
+    async def drain(self) -> None:
+        """Wait until every queued update has been sent (the bot does before closing)."""
+        while busy := [f for f in self.feeds.values() if not f.idle.is_set()]:
             await asyncio.gather(*(f.idle.wait() for f in busy))
 
     def busy(self) -> bool:
