@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_discord import DiscordErrorGuard, FakeDiscord, iter_components
+from fake_discord import DiscordErrorGuard, FakeDiscord, InteractionRecord, iter_components
 from warden_helpers import (
     BOB,
     HOST,
@@ -57,6 +57,25 @@ async def play_lockdown_to_first_turn(fake: FakeDiscord, bot: WardenBot) -> None
             return
         await fake.slash(int(prompt.seat), fake.channel_id, "move",
                          action=LD.legal_actions(state, prompt.seat)[0].key)
+
+
+async def choose_careful_move(fake: FakeDiscord, bot: WardenBot) -> InteractionRecord:
+    """The player whose turn it is chooses a careful move (cost: 2 action cards)."""
+    _, state = await _state(bot)
+    seat = LD.pending(state)[0].seat
+    careful = next(a for a in LD.legal_actions(state, seat) if a.key.startswith("careful"))
+    return await fake.slash(int(seat), fake.channel_id, "move", action=careful.key)
+
+
+async def pay_first_set(fake: FakeDiscord, bot: WardenBot, chosen: InteractionRecord
+                        ) -> InteractionRecord:
+    """Pay a cost offered in `chosen`'s reply with the first allowed set of cards."""
+    _, state = await _state(bot)
+    seat = str(chosen.user_id)
+    select = next(c for c in iter_components(chosen.response.components) if c["type"] == 3)
+    subset = LD.menu(state, seat).subsets[int(select["custom_id"].rsplit(":", 1)[1])]
+    return await fake.select(chosen.user_id, chosen.message, select["custom_id"],
+                             subset_positions(subset, sorted(subset.by_parts)[0]))
 
 
 def bot_messages(fake: FakeDiscord) -> list[Any]:
@@ -122,19 +141,20 @@ async def test_the_reply_comes_before_the_board_and_says_where_the_turn_stands(
         _, state = await _state(bot)
         seat = LD.pending(state)[0].seat
         assert "action 1 of 2" in board_message(fake_discord).content
-        move = next(a for a in LD.legal_actions(state, seat)
-                    if a.key.split(":")[0] in ("search", "move", "use", "room"))
         mark = fake_discord.mark()
-        done = await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
-                                        action=move.key)
+        chosen = await choose_careful_move(fake_discord, bot)
+        paid = await pay_first_set(fake_discord, bot, chosen)
         requests = fake_discord.requests_since(mark)
         reply = next(i for i, r in enumerate(requests) if "/callback" in r.path)
         board = [i for i, r in enumerate(requests)
                  if r.path.startswith(f"/channels/{fake_discord.channel_id}/messages")]
         assert board and reply < min(board)
         _, after = await _state(bot)
-        if LD.pending(after)[0].seat == seat and LD.pending(after)[0].kind == "turn":
-            assert "action 2 of 2" in done.response.content
+        assert LD.pending(after)[0].seat == seat  # the careful move's noise corridor
+        assert "noise marker" in paid.response.content
+        button = next(c for c in iter_components(paid.response.components) if c["type"] == 2)
+        corridor = await fake_discord.click(int(seat), paid.message, button["custom_id"])
+        assert "action 2 of 2" in corridor.response.content
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
@@ -146,22 +166,15 @@ async def test_an_action_with_a_cost_is_chosen_and_paid_in_one_place(
         await play_lockdown_to_first_turn(fake_discord, bot)
         record, state = await _state(bot)
         seat = LD.pending(state)[0].seat
-        careful = next(a for a in LD.legal_actions(state, seat)
-                       if a.key.startswith("careful"))
         dms_before = len(fake_discord.dms_to(int(seat)))
-        chosen = await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
-                                          action=careful.key)
+        chosen = await choose_careful_move(fake_discord, bot)
         assert chosen.response.ephemeral and "Pay for" in chosen.response.content
         selects = [c for c in iter_components(chosen.response.components) if c["type"] == 3]
         assert len(selects) == 1 and selects[0]["custom_id"].startswith("w:m:")
         cost = selects[0]["min_values"]
         assert cost == selects[0]["max_values"] == 2
         assert all(o.get("description") for o in selects[0]["options"])  # card texts
-        _, state = await _state(bot)
-        subset = LD.menu(state, seat).subsets[0]
-        parts = sorted(subset.by_parts)[0]
-        paid = await fake_discord.select(int(seat), chosen.message, selects[0]["custom_id"],
-                                         subset_positions(subset, parts))
+        paid = await pay_first_set(fake_discord, bot, chosen)
         assert paid.response.content.startswith("Done: Discard")
         assert len(fake_discord.dms_to(int(seat))) == dms_before  # no DM round trip
         assert (await current_record(bot)).version == record.version + 2
@@ -176,10 +189,7 @@ async def test_a_set_that_is_not_allowed_is_refused_with_the_reason(
         await play_lockdown_to_first_turn(fake_discord, bot)
         record, state = await _state(bot)
         seat = LD.pending(state)[0].seat
-        careful = next(a for a in LD.legal_actions(state, seat)
-                       if a.key.startswith("careful"))
-        chosen = await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
-                                          action=careful.key)
+        chosen = await choose_careful_move(fake_discord, bot)
         select = next(c for c in iter_components(chosen.response.components)
                       if c["type"] == 3)
         # a forged pick (the same card twice), as a modified client could send it
