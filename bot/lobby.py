@@ -84,6 +84,7 @@ class LobbyDesk:
                  "(or press **My hand**)."]
         self.bot.timers.schedule(record)
         self.bot.publisher.started(record, state, lines)
+        await self.bot.publisher.keep_names(record)
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(
                 content=lobby_text(self.bot, record) + "\n**Started!**", view=None,

@@ -133,6 +133,7 @@ class MoveDesk:
                 self.bot.timers.schedule(result.record)
                 self.bot.publisher.moved(result, by_player=True)
             await self._answer(reply, result)
+            await self.bot.publisher.keep_names(result.record)
             return result
         return None
 

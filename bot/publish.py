@@ -34,8 +34,15 @@ class Publisher:
 
     # ------------------------------------------------------------------ texts
     def names(self, record: GameRecord) -> dict[str, str]:
-        return {seat: self.bot.names.get(seat, f"Player {i + 1}")
+        """Each seat's display name: as seen in this run, else as stored with the game."""
+        return {seat: self.bot.names.get(seat) or record.names.get(seat) or f"Player {i + 1}"
                 for i, seat in enumerate(record.seats)}
+
+    async def keep_names(self, record: GameRecord) -> None:
+        """Store the seats' names when this run has seen one the game does not have."""
+        seen = {s: n for s in record.seats if (n := self.bot.names.get(s))}
+        if any(record.names.get(s) != n for s, n in seen.items()):
+            await self.bot.storage.set_names(record.id, {**record.names, **seen})
 
     @staticmethod
     def ruleset(record: GameRecord) -> Ruleset:  # type: ignore[type-arg]

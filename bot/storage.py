@@ -192,6 +192,7 @@ class GameRecord(BaseModel):
     lobby_message_id: str | None
     created_at: datetime
     updated_at: datetime
+    names: dict[str, str] = {}  # seat -> display name as last seen
 
     @property
     def is_active(self) -> bool:
@@ -302,7 +303,13 @@ _V2: Final[Migration] = _statements(
     """,
 )
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2)
+_V3: Final[Migration] = _statements(
+    # the players' display names as last seen, so a board drawn after a restart still
+    # names them (Discord sends a name only with an interaction)
+    "ALTER TABLE games ADD COLUMN names TEXT NOT NULL DEFAULT '{}'",
+)
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3)
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades the schema to version ``i + 1``.
 
 Append only -- never edit or reorder a migration that has shipped.
@@ -345,7 +352,7 @@ def _check_status(status: str, allowed: Iterable[str] = ALL_STATUSES) -> GameSta
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, state, "
-    "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at"
+    "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at, names"
 )
 
 
@@ -353,6 +360,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), tuple(row), strict=True))
     data["seats"] = json.loads(data["seats"])
     data["options"] = json.loads(data["options"])
+    data["names"] = json.loads(data["names"])
     return GameRecord.model_validate(data)
 
 
@@ -774,6 +782,13 @@ class Storage:
                 "SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND seq > ? LIMIT 1",
                 (game_id, _sid(seat), version)))
         return bool(rows)
+
+    async def set_names(self, game_id: int, names: dict[str, str]) -> None:
+        """Remember the players' display names (no change to ``updated_at``: the turn
+        timer counts from the game's last move)."""
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET names = ? WHERE id = ?",
+                               (_dumps(names), game_id))
 
     async def table_message(self, game_id: int, role: str) -> TableMessage | None:
         """The kept message of `role` ("board", "sheet:<seat>") for a game, or None."""

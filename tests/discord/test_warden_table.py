@@ -452,3 +452,17 @@ async def test_everyone_at_the_table_is_told_who_must_decide(fake_discord: FakeD
                     checked += 1
         assert checked >= 5
         assert fake_discord.limit_violations == []
+
+
+@pytest.mark.rule("BOT-PUB-1")
+async def test_players_are_named_after_a_restart(fake_discord: FakeDiscord,
+                                                 tmp_path: Path) -> None:
+    """Discord gives a name only with an interaction: the game keeps the names it saw,
+    so a board drawn by a restarted bot still names every player."""
+    add_players(fake_discord, *PLAYERS)
+    db = tmp_path / "w.db"
+    async with warden(db):
+        await start(fake_discord, "darkmoon")
+    async with warden(db) as bot:
+        record = await current_record(bot)
+        assert bot.publisher.names(record) == {str(p): f"player{p}" for p in PLAYERS}
