@@ -2,11 +2,11 @@
 [--ruleset darkmoon|lockdown|all]
 
 Plays seeded random games of each ruleset (Dark Moon: 3 to 7 players, Lockdown: 2 to 5;
-long, short and CJK names) to collect varied public views, then times `render_board`
-(drawing + PNG encoding, full size) on each and prints p50/p95/max in milliseconds,
-twice per ruleset: for the board after every move (as a table sees it: most image
-bands are the same as the render before and their compressed form is reused) and for
-a board every 3 to 8 moves (more of it changes).
+long, short and CJK names) to collect varied public views, then times each board's
+render (drawing + PNG encoding, full size) and, measured in the same run, the encoding
+alone with the library (renders/png.py), as p50/p95/max in milliseconds, twice per
+ruleset: for the board after every move (as a table sees it) and for a board every 3
+to 8 moves (more of it changes, so fewer cached text masks apply).
 The first render of the process (building the static frame and warming the font
 caches) is timed separately. Not a test: run it by hand on the target host.
 """
@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renders import render_board
+from renders import render_board, render_image
+from renders.png import encode_png
 from rules import get_ruleset
 
 PLAYERS = {"darkmoon": (3, 5), "lockdown": (2, 4)}  # fewest, how many counts
@@ -72,19 +73,35 @@ def main() -> None:
         t = time.perf_counter()
         render_board(view, names)  # type: ignore[arg-type]
         first = (time.perf_counter() - t) * 1000
-        times = []
+        times: list[float] = []
+        encodes: list[float] = []
         size = 0
         for view, names in views:
             t = time.perf_counter()
-            png = render_board(view, names)  # type: ignore[arg-type]
-            times.append((time.perf_counter() - t) * 1000)
+            image = render_image(view, names)  # type: ignore[arg-type]
+            drawn = time.perf_counter()
+            png = encode_png(image)
+            done = time.perf_counter()
+            times.append((done - t) * 1000)
+            encodes.append((done - drawn) * 1000)
             size += len(png)
-        times.sort()
-        p50 = statistics.median(times)
-        p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
         print(f"{title}: {len(times)} renders, first {first:.1f} ms")
-        print(f"  p50: {p50:.1f} ms  p95: {p95:.1f} ms  max: {times[-1]:.1f} ms  "
+        print(f"  render (draw + encode) p50: {statistics.median(times):.1f} ms  "
+              f"p95: {_p95(times):.1f} ms  max: {max(times):.1f} ms  "
               f"mean PNG size: {size / len(times) / 1024:.0f} KiB")
+        print(f"  encoding alone ({encoder_name()})  p50: {statistics.median(encodes):.1f} ms"
+              f"  p95: {_p95(encodes):.1f} ms")
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)]
+
+
+def encoder_name() -> str:
+    from renders import png
+
+    return png.deflate.__name__
 
 
 if __name__ == "__main__":

@@ -7,8 +7,7 @@ Speed notes (a render must stay well under 40 ms on a small 2-core host):
   cache (renders/glyphs.py, which also picks a font per glyph for any script); drawing
   it again is a masked paste of a solid colour (~6x faster than `ImageDraw.text`, and
   board strings repeat a lot from one render to the next).
-* `renders.png.encode_png` writes the PNG itself, in bands deflated in parallel and
-  reused from one render to the next where the board did not change.
+* `renders.png.encode_png` writes the PNG through ISA-L's deflate (see png.py).
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
-"""The banded PNG encoder: valid PNGs, identical pixels, reused bands give the same
-bytes as fresh ones."""
+"""The PNG encoder: valid PNGs (zlib stream, checksums, chunk CRCs) with the same pixels,
+for any size and image mode."""
 
 from __future__ import annotations
 
 import io
 import random
-import zlib
 
 from PIL import Image, ImageDraw
 
@@ -30,30 +29,24 @@ def _decode(data: bytes) -> Image.Image:
 
 
 def test_the_png_decodes_to_the_same_pixels() -> None:
-    for seed, size in ((1, (300, 200)), (2, (37, 5)), (3, (1100, 700))):
+    for seed, size in ((1, (300, 200)), (2, (37, 5)), (3, (1100, 700)), (4, (1, 1))):
         img = _board(seed, size)
         assert _decode(png.encode_png(img)).tobytes() == img.tobytes()
 
 
-def test_a_changed_band_is_compressed_again_and_the_rest_reused() -> None:
-    png._cache.clear()
-    img = _board(4)
-    first = png.encode_png(img)
-    bands = len(png._cache)
-    assert bands == -(-200 // png.BAND_ROWS)
-    changed = img.copy()
-    ImageDraw.Draw(changed).rectangle((10, 140, 40, 150), fill=(255, 0, 0))  # band 4
-    second = png.encode_png(changed)
-    assert len(png._cache) == bands + 1  # only the band with the red box is new
-    assert _decode(second).tobytes() == changed.tobytes()
-    png._cache.clear()
-    assert png.encode_png(changed) == second and png.encode_png(img) == first
+def test_other_modes_are_encoded_as_rgb() -> None:
+    img = _board(5).convert("RGBA")
+    assert _decode(png.encode_png(img)).tobytes() == img.convert("RGB").tobytes()
 
 
-def test_adler32_combine_matches_zlib() -> None:
-    rnd = random.Random(5)
-    for _ in range(50):
-        a = rnd.randbytes(rnd.randrange(0, 300))
-        b = rnd.randbytes(rnd.randrange(0, 70_000))
-        combined = png.adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b))
-        assert combined == zlib.adler32(a + b)
+def test_rows_are_unfiltered_scanlines() -> None:
+    img = _board(6, (4, 3))
+    lines = png.scanlines(img)
+    assert len(lines) == 3 * (1 + 4 * 3)
+    assert lines[::13] == b"\x00\x00\x00"  # a filter byte 0 before every row
+
+
+def test_the_library_encoder_is_in_use() -> None:
+    from isal import isal_zlib
+
+    assert png.deflate is isal_zlib
