@@ -17,7 +17,7 @@ from bot.moves import MoveDesk
 from bot.publish import Publisher
 from bot.replies import FAILED, refuse
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.timers import Timers
 
 log = logging.getLogger("warden")
@@ -69,7 +69,7 @@ class WardenBot(discord.Client):
 
     async def setup_hook(self) -> None:
         if self._storage is None:
-            self._storage = await Storage.open(self.settings.database)
+            self._storage = await open_storage(self.settings.database)  # type: ignore[assignment]
         self._tables = Tables(self._storage)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:

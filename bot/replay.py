@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.storage import Storage
+from bot.storage import GameStore
 from rules import get_ruleset
 
 
@@ -16,7 +16,7 @@ class ReplayReport:
     detail: str
 
 
-async def replay_game(storage: Storage, game_id: int) -> ReplayReport:
+async def replay_game(storage: GameStore, game_id: int) -> ReplayReport:
     record = await storage.get_game(game_id)
     if record is None or record.state is None:
         return ReplayReport(game_id, 0, False, "no such started game")
@@ -35,7 +35,7 @@ async def replay_game(storage: Storage, game_id: int) -> ReplayReport:
     return ReplayReport(game_id, len(moves), same, detail)
 
 
-async def export_log(storage: Storage, game_id: int) -> str:
+async def export_log(storage: GameStore, game_id: int) -> str:
     """The move log as text lines: seq, time, seat, action key."""
     moves = await storage.moves(game_id)
     return "\n".join(f"{m.seq}\t{m.created_at.isoformat()}\t{m.seat}\t{m.action}"

@@ -1,28 +1,38 @@
-"""Behavioural tests for bot.storage (async SQLite game store)."""
+"""Behavioural tests for bot.storage, each run on both backends (SQLite and PostgreSQL),
+plus the few that concern only one of them (SQLite's pragmas, PostgreSQL's URLs)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+import asyncpg
 import pytest
 
-from bot import storage as storage_mod
+import bot.app
+from bot.__main__ import main
 from bot.storage import (
     SCHEMA_VERSION,
     ChannelBusy,
     GameNotFound,
     GameRecord,
+    GameStore,
+    PostgresStorage,
     StaleVersion,
     Storage,
+    StorageBusy,
     StorageError,
+    StorageOpenError,
     WrongStatus,
+    migrations,
+    open_storage,
 )
+from bot.storage.postgres import numbered
 
 T0 = datetime(2024, 5, 1, 12, 0, 0, tzinfo=UTC)
 
@@ -39,9 +49,98 @@ class FakeClock:
         return current
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "warden.db"
+class Backend(ABC):
+    """One database of one backend, seen by the tests: open the store on it, and look
+    at it (or meddle with it) through a connection of its own, as another process."""
+
+    name: str
+    integrity_error: type[Exception]
+
+    @abstractmethod
+    async def open(self, clock: FakeClock | None = None) -> GameStore:
+        """A new store on this backend's database (a process starting up)."""
+
+    @abstractmethod
+    async def raw(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """Run ``sql`` (``?`` placeholders) on an independent connection; its rows."""
+
+    @abstractmethod
+    async def hold_write_lock(self, game_id: int) -> Callable[[], Awaitable[None]]:
+        """Take, from another connection, the lock a write of this game needs; return
+        the function that lets it go."""
+
+    async def tables(self) -> set[str]:
+        kind = Storage if self.name == "sqlite" else PostgresStorage
+        return {row[0] for row in await self.raw(kind.dialect.tables_sql)}
+
+    async def columns(self, table: str) -> set[str]:
+        kind = Storage if self.name == "sqlite" else PostgresStorage
+        return {row[0] for row in await self.raw(kind.dialect.columns_sql, table)}
+
+
+class SqliteBackend(Backend):
+    name = "sqlite"
+    integrity_error = sqlite3.IntegrityError
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    async def open(self, clock: FakeClock | None = None) -> GameStore:
+        return await Storage.open(self.path, clock=clock)
+
+    async def raw(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        conn = sqlite3.connect(self.path)
+        try:
+            with conn:
+                return conn.execute(sql, args).fetchall()
+        finally:
+            conn.close()
+
+    async def hold_write_lock(self, game_id: int) -> Callable[[], Awaitable[None]]:
+        other = sqlite3.connect(self.path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+
+        async def release() -> None:
+            other.execute("ROLLBACK")
+            other.close()
+
+        return release
+
+
+class PostgresBackend(Backend):
+    name = "postgres"
+    integrity_error = asyncpg.UniqueViolationError
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def open(self, clock: FakeClock | None = None) -> GameStore:
+        return await PostgresStorage.open(self.url, clock=clock)
+
+    async def raw(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        conn = await asyncpg.connect(self.url)
+        try:
+            return [tuple(row) for row in await conn.fetch(numbered(sql), *args)]
+        finally:
+            await conn.close()
+
+    async def hold_write_lock(self, game_id: int) -> Callable[[], Awaitable[None]]:
+        other = await asyncpg.connect(self.url)
+        await other.execute("BEGIN")
+        await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+
+        async def release() -> None:
+            await other.execute("ROLLBACK")
+            await other.close()
+
+        return release
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "sqlite":
+        return SqliteBackend(tmp_path / "warden.db")
+    return PostgresBackend(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture
@@ -50,52 +149,47 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
-    s = await Storage.open(db_path, clock=clock)
+async def store(backend: Backend, clock: FakeClock) -> AsyncIterator[GameStore]:
+    s = await backend.open(clock)
     try:
         yield s
     finally:
         await s.close()
 
 
-def raw(db_path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Query the file with a separate plain sqlite3 connection (independent observer)."""
-    conn = sqlite3.connect(db_path)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
-
-
-async def running_game(s: Storage, channel: str = "c1", state: str = '{"turn":0}') -> GameRecord:
+async def running_game(s: GameStore, channel: str = "c1",
+                       state: str = '{"turn":0}') -> GameRecord:
     game = await s.create_game("g1", channel, "nemesis", "u1", {"mode": "coop"})
     return await s.start_game(game.id, ["u1", "u2"], state, 0)
 
 
-# ---------------------------------------------------------------- schema & pragmas
+# ---------------------------------------------------------------- schema & opening
 
 
 async def test_schema_version_recorded_and_migrations_idempotent(
-    db_path: Path, clock: FakeClock
+    backend: Backend, clock: FakeClock
 ) -> None:
-    async with await Storage.open(db_path, clock=clock) as s:
+    async with await backend.open(clock) as s:
         assert await s.schema_version() == SCHEMA_VERSION
         await s.create_game("g", "c", "r", "h", {})
-    async with await Storage.open(db_path, clock=clock) as s:
+    async with await backend.open(clock) as s:
         assert await s.schema_version() == SCHEMA_VERSION
         assert len(await s.running_games()) == 0
         assert await s.active_game_in_channel("c") is not None
-    versions = raw(db_path, "SELECT version FROM schema_version ORDER BY version")
+    versions = await backend.raw("SELECT version FROM schema_version ORDER BY version")
     assert versions == [(v,) for v in range(1, SCHEMA_VERSION + 1)]
 
 
-async def test_file_db_pragmas(store: Storage, db_path: Path) -> None:
-    assert raw(db_path, "PRAGMA journal_mode") == [("wal",)]
-    conn = store._conn
-    assert conn is not None
-    assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA foreign_keys")] == [(1,)]
-    assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA synchronous")] == [(1,)]  # NORMAL
-    assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA busy_timeout")] == [(100,)]
+async def test_file_db_pragmas(tmp_path: Path) -> None:
+    db_path = tmp_path / "warden.db"
+    async with await Storage.open(db_path) as store:
+        assert await SqliteBackend(db_path).raw("PRAGMA journal_mode") == [("wal",)]
+        conn = store._conn
+        assert conn is not None
+        assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA foreign_keys")] == [(1,)]
+        assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA synchronous")] == [(1,)]
+        assert [tuple(r) for r in await conn.execute_fetchall("PRAGMA busy_timeout")] == [
+            (100,)]
 
 
 async def test_memory_database_works(clock: FakeClock) -> None:
@@ -110,41 +204,40 @@ async def test_memory_database_works(clock: FakeClock) -> None:
 
 
 async def test_failed_migration_is_rolled_back(
-    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Storage.open(db_path, clock=clock):
+    async with await backend.open(clock):
         pass
-
-    async def broken_v2(conn: aiosqlite.Connection) -> None:
-        await conn.execute("CREATE TABLE half_done (x INTEGER)")
-        await conn.execute("ALTER TABLE games ADD COLUMN extra TEXT")
-        raise RuntimeError("migration bug")
-
-    monkeypatch.setattr(storage_mod, "MIGRATIONS", (*storage_mod.MIGRATIONS, broken_v2))
-    monkeypatch.setattr(storage_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    with pytest.raises(RuntimeError, match="migration bug"):
-        await Storage.open(db_path, clock=clock)
-    assert raw(db_path, "SELECT MAX(version) FROM schema_version") == [(SCHEMA_VERSION,)]
-    assert raw(db_path, "SELECT name FROM sqlite_master WHERE name = 'half_done'") == []
-    columns = [row[1] for row in raw(db_path, "PRAGMA table_info(games)")]
-    assert "extra" not in columns
+    broken = ("CREATE TABLE half_done (x INTEGER)", "ALTER TABLE games ADD COLUMN extra TEXT",
+              "SELECT no_such_column FROM games")
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, broken))
+    with pytest.raises(StorageOpenError, match="no_such_column"):
+        await backend.open(clock)
+    assert await backend.raw("SELECT MAX(version) FROM schema_version") == [(SCHEMA_VERSION,)]
+    assert "half_done" not in await backend.tables()
+    assert "extra" not in await backend.columns("games")
 
 
-async def test_newer_schema_is_refused(db_path: Path, clock: FakeClock) -> None:
-    async with await Storage.open(db_path, clock=clock):
+async def test_newer_schema_is_refused(backend: Backend, clock: FakeClock) -> None:
+    async with await backend.open(clock):
         pass
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("INSERT INTO schema_version VALUES (?, 'later')", (SCHEMA_VERSION + 1,))
-    conn.close()
+    await backend.raw("INSERT INTO schema_version VALUES (?, 'later')", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match="newer"):
-        await Storage.open(db_path, clock=clock)
+        await backend.open(clock)
 
+
+async def test_foreign_tables_are_refused(backend: Backend) -> None:
+    await backend.raw("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT)")
+    with pytest.raises(StorageOpenError, match=r"not one of Warden's \(it holds the tables "
+                       r"games\)"):
+        await backend.open()
+    assert await backend.tables() == {"games"}  # nothing created beside it
 
 # ---------------------------------------------------------------- lobby lifecycle
 
 
-async def test_create_game_defaults(store: Storage, db_path: Path, clock: FakeClock) -> None:
+async def test_create_game_defaults(store: GameStore, backend: Backend, clock: FakeClock
+                                    ) -> None:
     clock.now = T0
     game = await store.create_game(111, 222, "nemesis", 333, {"expansion": True})
     assert game.status == "lobby"
@@ -158,13 +251,13 @@ async def test_create_game_defaults(store: Storage, db_path: Path, clock: FakeCl
     assert game.is_active
     assert await store.get_game(game.id) == game
     assert await store.get_game(game.id + 1000) is None
-    stored = raw(db_path, "SELECT created_at FROM games WHERE id = ?", (game.id,))
+    stored = await backend.raw("SELECT created_at FROM games WHERE id = ?", game.id)
     assert stored == [("2024-05-01T12:00:00.000000+00:00",)]
     with pytest.raises(Exception, match="frozen"):
         game.status = "running"  # type: ignore[misc]
 
 
-async def test_channel_busy_and_freed_by_finish(store: Storage) -> None:
+async def test_channel_busy_and_freed_by_finish(store: GameStore) -> None:
     first = await store.create_game("g", "c1", "r", "h1", {})
     with pytest.raises(ChannelBusy) as excinfo:
         await store.create_game("g", "c1", "r", "h2", {})
@@ -196,7 +289,7 @@ async def test_channel_busy_and_freed_by_finish(store: Storage) -> None:
     assert got is not None and got.status == "ended"
 
 
-async def test_set_seats_options_and_invalid_ids(store: Storage, clock: FakeClock) -> None:
+async def test_set_seats_options_and_invalid_ids(store: GameStore, clock: FakeClock) -> None:
     game = await store.create_game("g", "c", "r", "h", {"a": 1})
     seated = await store.set_seats(game.id, ["h", 42, "x"])
     assert seated.seats == ["h", "42", "x"]
@@ -212,7 +305,7 @@ async def test_set_seats_options_and_invalid_ids(store: Storage, clock: FakeCloc
         await store.set_status(game.id, "paused")  # type: ignore[arg-type]
 
 
-async def test_start_game_only_from_lobby(store: Storage) -> None:
+async def test_start_game_only_from_lobby(store: GameStore) -> None:
     game = await store.create_game("g", "c", "r", "h", {})
     started = await store.start_game(game.id, ["h", "p2", "p3"], '{"s":1}', 0)
     assert started.status == "running"
@@ -229,13 +322,14 @@ async def test_start_game_only_from_lobby(store: Storage) -> None:
 # ---------------------------------------------------------------- moves
 
 
-async def test_record_move_is_atomic_and_persistent(db_path: Path, clock: FakeClock) -> None:
-    async with await Storage.open(db_path, clock=clock) as s:
+async def test_record_move_is_atomic_and_persistent(backend: Backend, clock: FakeClock
+                                                     ) -> None:
+    async with await backend.open(clock) as s:
         game = await running_game(s)
         await s.record_move(game.id, "u1", "play:card7", '{"turn":1}', 1)
         await s.record_move(game.id, "u2", "pass", '{"turn":2}', 2)
 
-    async with await Storage.open(db_path, clock=clock) as s:
+    async with await backend.open(clock) as s:
         got = await s.get_game(game.id)
         assert got is not None
         assert (got.state, got.version, got.status) == ('{"turn":2}', 2, "running")
@@ -249,7 +343,7 @@ async def test_record_move_is_atomic_and_persistent(db_path: Path, clock: FakeCl
         assert got.updated_at == moves[1].created_at
 
 
-async def test_acted_since_tells_whether_a_seat_moved_after_a_version(store: Storage) -> None:
+async def test_acted_since_tells_whether_a_seat_moved_after_a_version(store: GameStore) -> None:
     game = await running_game(store)
     await store.record_move(game.id, "u1", "a", "{}", 1)
     await store.record_move(game.id, "u2", "b", "{}", 2)
@@ -259,7 +353,7 @@ async def test_acted_since_tells_whether_a_seat_moved_after_a_version(store: Sto
     assert not await store.acted_since(game.id, "u3", 0)
 
 
-async def test_final_move_finishes_game_and_frees_channel(store: Storage) -> None:
+async def test_final_move_finishes_game_and_frees_channel(store: GameStore) -> None:
     game = await running_game(store)
     await store.record_move(game.id, "u1", "win", '{"over":true}', 1, status="finished")
     got = await store.get_game(game.id)
@@ -270,7 +364,7 @@ async def test_final_move_finishes_game_and_frees_channel(store: Storage) -> Non
     assert len(await store.moves(game.id)) == 1
 
 
-async def test_stale_version_writes_nothing(store: Storage, db_path: Path) -> None:
+async def test_stale_version_writes_nothing(store: GameStore, backend: Backend) -> None:
     game = await running_game(store)
     await store.record_move(game.id, "u1", "a", '{"v":1}', 1)
     before = await store.get_game(game.id)
@@ -282,7 +376,7 @@ async def test_stale_version_writes_nothing(store: Storage, db_path: Path) -> No
         assert excinfo.value.expected == bad_version - 1
 
     assert await store.get_game(game.id) == before
-    assert raw(db_path, "SELECT seq, action FROM moves") == [(1, "a")]
+    assert await backend.raw("SELECT seq, action FROM moves") == [(1, "a")]
     with pytest.raises(GameNotFound):
         await store.record_move(9999, "u1", "a", "{}", 1)
     with pytest.raises(WrongStatus):  # lobby games take no moves
@@ -290,7 +384,7 @@ async def test_stale_version_writes_nothing(store: Storage, db_path: Path) -> No
         await store.record_move(lobby.id, "h", "a", "{}", 1)
 
 
-async def test_concurrent_moves_one_wins(store: Storage) -> None:
+async def test_concurrent_moves_one_wins(store: GameStore) -> None:
     game = await running_game(store)
     results = await asyncio.gather(
         *(store.record_move(game.id, f"u{i}", f"act{i}", f'{{"by":{i}}}', 1) for i in range(5)),
@@ -305,52 +399,42 @@ async def test_concurrent_moves_one_wins(store: Storage) -> None:
     assert got is not None and got.state == f'{{"by":{winner}}}'
 
 
-async def test_failure_mid_transaction_rolls_back_snapshot(store: Storage, db_path: Path) -> None:
+async def test_failure_mid_transaction_rolls_back_snapshot(store: GameStore,
+                                                          backend: Backend) -> None:
     game = await running_game(store, state='{"turn":0}')
     # A stray move row with seq 1 makes the INSERT fail *after* the snapshot UPDATE.
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute(
-            "INSERT INTO moves VALUES (?, 1, 'ghost', 'boo', '2000-01-01T00:00:00+00:00')",
-            (game.id,),
-        )
-    conn.close()
+    await backend.raw("INSERT INTO moves VALUES (?, 1, 'ghost', 'boo', "
+                      "'2000-01-01T00:00:00+00:00')", game.id)
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(backend.integrity_error):
         await store.record_move(game.id, "u1", "draw", '{"turn":1}', 1)
     got = await store.get_game(game.id)
     assert got is not None and (got.state, got.version) == ('{"turn":0}', 0)
-    assert raw(db_path, "SELECT version, state FROM games") == [(0, '{"turn":0}')]
+    assert await backend.raw("SELECT version, state FROM games") == [(0, '{"turn":0}')]
 
     # the store stays usable once the conflict is gone
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("DELETE FROM moves")
-    conn.close()
+    await backend.raw("DELETE FROM moves")
     await store.record_move(game.id, "u1", "draw", '{"turn":1}', 1)
     assert [m.action for m in await store.moves(game.id)] == ["draw"]
 
 
 async def test_failing_commit_rolls_back_move_and_snapshot(
-    store: Storage, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: GameStore, backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await running_game(store)
 
     class Boom(Exception):
         pass
 
-    conn = store._conn
-    assert conn is not None
-
-    async def exploding_commit() -> None:  # both statements ran; COMMIT fails
+    async def exploding_commit(conn: object) -> None:  # both statements ran; COMMIT fails
         raise Boom("disk on fire")
 
-    monkeypatch.setattr(conn, "commit", exploding_commit)
+    monkeypatch.setattr(store, "_commit", exploding_commit)
     with pytest.raises(Boom):
         await store.record_move(game.id, "u1", "draw", '{"turn":1}', 1)
     monkeypatch.undo()
 
-    assert raw(db_path, "SELECT COUNT(*) FROM moves") == [(0,)]
+    assert await backend.raw("SELECT COUNT(*) FROM moves") == [(0,)]
     got = await store.get_game(game.id)
     assert got is not None and got.version == 0 and got.state == '{"turn":0}'
     await store.record_move(game.id, "u1", "draw", '{"turn":1}', 1)
@@ -358,7 +442,7 @@ async def test_failing_commit_rolls_back_move_and_snapshot(
     assert got is not None and got.version == 1
 
 
-async def test_running_games_lists_only_running(store: Storage) -> None:
+async def test_running_games_lists_only_running(store: GameStore) -> None:
     lobby = await store.create_game("g", "c1", "r", "h", {})
     run_a = await running_game(store, channel="c2")
     run_b = await running_game(store, channel="c3")
@@ -376,18 +460,18 @@ async def test_running_games_lists_only_running(store: Storage) -> None:
 # ---------------------------------------------------------------- persistence & message ids
 
 
-async def test_persistence_across_reopen(db_path: Path, clock: FakeClock) -> None:
-    async with await Storage.open(db_path, clock=clock) as s:
+async def test_persistence_across_reopen(backend: Backend, clock: FakeClock) -> None:
+    async with await backend.open(clock) as s:
         game = await s.create_game(None, "c", "nemesis", "h", {"difficulty": "hard"})
         game = await s.set_seats(game.id, ["h", "p"])
         game = await s.set_message_ids(game.id, lobby=987654321098765432)
-    async with await Storage.open(db_path, clock=clock) as s:
+    async with await backend.open(clock) as s:
         assert await s.get_game(game.id) == game
         assert game.guild_id is None
         assert game.lobby_message_id == "987654321098765432"
 
 
-async def test_message_ids_partial_update_and_explicit_none(store: Storage) -> None:
+async def test_message_ids_partial_update_and_explicit_none(store: GameStore) -> None:
     game = await store.create_game("g", "c", "r", "h", {})
     game = await store.set_message_ids(game.id, prompt="p1", board=2)
     assert (game.prompt_message_id, game.board_message_id, game.lobby_message_id) == (
@@ -414,16 +498,16 @@ async def test_message_ids_partial_update_and_explicit_none(store: Storage) -> N
         await store.set_message_ids(9999, board=None)
 
 
-async def test_closed_storage_refuses_work(db_path: Path) -> None:
-    s = await Storage.open(db_path)
+async def test_closed_storage_refuses_work(backend: Backend) -> None:
+    s = await backend.open()
     await s.close()
     await s.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
         await s.get_game(1)
 
 
-async def test_default_clock_is_utc(db_path: Path) -> None:
-    async with await Storage.open(db_path) as s:
+async def test_default_clock_is_utc(backend: Backend) -> None:
+    async with await backend.open() as s:
         game = await s.create_game("g", "c", "r", "h", {})
     assert game.created_at.tzinfo is not None
     assert game.created_at.utcoffset() == timedelta(0)
@@ -431,18 +515,14 @@ async def test_default_clock_is_utc(db_path: Path) -> None:
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
-async def test_a_write_locked_by_another_process_does_not_block_reads(tmp_path: Path) -> None:
-    """Another process holding the write lock: reads go on at once; a write retries in
-    the event loop, succeeds once the lock is released, and gives up with StorageBusy
-    (nothing written) when it is held too long."""
-    from bot.storage import StorageBusy
-
-    path = tmp_path / "busy.db"
-    store = await Storage.open(path)
+async def test_a_write_locked_by_another_process_does_not_block_reads(backend: Backend) -> None:
+    """Another process holding the lock a write needs: reads go on at once; the write
+    waits, succeeds once the lock is released, and gives up with StorageBusy (nothing
+    written) when it is held too long."""
+    store = await backend.open()
     try:
         game = await store.create_game("g", "c1", "darkmoon", "h", {})
-        other = sqlite3.connect(path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
+        release = await backend.hold_write_lock(game.id)
         write = asyncio.create_task(store.set_options(game.id, {"x": 1}))
         await asyncio.sleep(0.2)
         assert not write.done()
@@ -450,14 +530,72 @@ async def test_a_write_locked_by_another_process_does_not_block_reads(tmp_path: 
         start = loop.time()
         assert (await store.get_game(game.id)) is not None  # a read is not held up
         assert loop.time() - start < 0.5
-        other.execute("COMMIT")
+        await release()
         assert (await write).options == {"x": 1}
         store.busy_wait = 0.3
-        other.execute("BEGIN IMMEDIATE")
+        release = await backend.hold_write_lock(game.id)
         with pytest.raises(StorageBusy):
             await store.set_options(game.id, {"x": 2})
-        other.execute("ROLLBACK")
+        await release()
         assert (await store.get_game(game.id)).options == {"x": 1}  # type: ignore[union-attr]
-        other.close()
     finally:
         await store.close()
+
+
+async def test_two_processes_racing_for_one_version_one_wins(backend: Backend) -> None:
+    """Two stores on one database (two bot processes): the same version offered by
+    both at once is applied once; the other gets StaleVersion and writes nothing."""
+    first, second = await backend.open(), await backend.open()
+    try:
+        game = await running_game(first)
+        results = await asyncio.gather(
+            *(s.record_move(game.id, f"u{i}", f"act{i}", f'{{"by":{i}}}', 1)
+              for i, s in enumerate((first, second, first, second))),
+            return_exceptions=True)
+        assert sum(r is None for r in results) == 1
+        assert sum(isinstance(r, StaleVersion) for r in results) == 3
+        moves = await second.moves(game.id)
+        assert len(moves) == 1 and (await first.get_game(game.id)).version == 1  # type: ignore[union-attr]
+    finally:
+        await first.close()
+        await second.close()
+
+
+# ---------------------------------------------------------------- choosing the backend
+
+
+async def test_open_storage_chooses_the_backend(tmp_path: Path, pg_url: str) -> None:
+    async with await open_storage(str(tmp_path / "w.sqlite3")) as lite:
+        assert isinstance(lite, Storage)
+    async with await open_storage(pg_url) as pg:
+        assert isinstance(pg, PostgresStorage)
+        assert await pg.schema_version() == SCHEMA_VERSION
+
+
+async def test_postgres_refusals_are_explained(pg_url: str) -> None:
+    nobody = pg_url.rsplit(":", 1)[0] + ":1/warden"  # port 1: nothing listens there
+    with pytest.raises(StorageOpenError, match=r"No PostgreSQL server answers at 127\.0\.0\.1:1 "):
+        await open_storage(nobody)
+    missing = pg_url.rsplit("/", 1)[0] + "/no_such_db"
+    with pytest.raises(StorageOpenError, match="has no database 'no_such_db'") as excinfo:
+        await open_storage(missing)
+    assert "createdb no_such_db" in excinfo.value.advice
+
+
+def test_an_unreachable_postgres_is_explained_before_going_online(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    url = "postgresql://warden:s3cret@127.0.0.1:1/warden"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("WARDEN_DATABASE", url)
+
+    def no_discord(*args: object) -> object:
+        raise AssertionError("the bot went online with an unusable database")
+
+    monkeypatch.setattr(bot.app, "make_bot", no_discord)
+    assert main([]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "No PostgreSQL server answers" in err and "WARDEN_DATABASE" in err
+    assert "warden:***@127.0.0.1:1/warden" in err and "s3cret" not in err
+    assert "\n" not in err and "Traceback" not in err  # one paragraph

@@ -1,0 +1,454 @@
+"""The storage interface and everything in it that does not depend on the backend.
+
+:class:`GameStore` holds every operation the bot uses, written once over a tiny
+connection interface (:class:`Db`: ``fetch`` and ``execute`` with ``?`` placeholders)
+and a backend's :class:`~bot.storage.migrations.Dialect`. A backend supplies the
+connection handling: ``_read`` (a connection for reads) and ``_transaction`` (a
+connection inside one transaction, committed at the end and rolled back on any
+exception, cancellation included), plus ``open``/``close``.
+
+Promises kept on every backend:
+
+* A move (:meth:`GameStore.record_move`) first locks its game's row for the rest of
+  its transaction (SQLite: the database's write lock, held from ``BEGIN IMMEDIATE``;
+  PostgreSQL: ``SELECT ... FOR UPDATE``), then checks status and version
+  (:func:`check_move`), then stores the snapshot and appends to the move log, all in
+  that one transaction. Two processes sharing one database therefore never both apply
+  a move to the same version.
+* The move log is append-only: ``moves.seq`` equals the game version the move made.
+* At most one lobby/running game per channel (a partial unique index); breaking it
+  raises :class:`ChannelBusy`.
+
+Timestamps are ISO-8601 UTC text from an injectable clock (the same text on every
+backend), exposed as timezone-aware datetimes on the records; JSON is kept as text.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, ClassVar, Final, Protocol, Self
+
+from bot.storage import migrations
+from bot.storage.migrations import Dialect
+from bot.storage.records import (
+    UNSET,
+    ChannelBusy,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    Snowflake,
+    StaleVersion,
+    StorageError,
+    StorageOpenError,
+    TableMessage,
+    Unset,
+    WrongStatus,
+    check_status,
+)
+
+Clock = Callable[[], datetime]
+
+BUSY_WAIT: Final = 5.0
+"""Seconds a write waits for a lock another process holds before StorageBusy."""
+
+_GAME_COLUMNS: Final = (
+    "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, state, "
+    "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at, names"
+)
+_ACTIVE: Final = "status IN ('lobby', 'running')"
+
+
+class Db(Protocol):
+    """One connection as the shared code sees it; SQL uses ``?`` placeholders."""
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """Run ``sql``; its rows as dicts keyed by column name."""
+        ...
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        """Run ``sql`` for its effect."""
+        ...
+
+
+class SchemaTooNew(StorageError):
+    """The database was migrated by a newer Warden than this one."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(f"database schema version {found} is newer than this code "
+                         f"supports ({len(migrations.MIGRATIONS)})")
+
+
+def check_move(game: GameRecord | None, game_id: int, new_version: int) -> GameRecord:
+    """The game a move producing ``new_version`` may be applied to, else the error:
+    no such game, a game not running, or a stored version other than the one before."""
+    if game is None:
+        raise GameNotFound(game_id)
+    if game.status != "running":
+        raise WrongStatus(game_id, game.status, ("running",))
+    if game.version != new_version - 1:
+        raise StaleVersion(game_id, new_version - 1, game.version)
+    return game
+
+
+def message_id_columns(prompt: Snowflake | Unset | None, board: Snowflake | Unset | None,
+                       lobby: Snowflake | Unset | None) -> dict[str, str | None]:
+    """The message-id columns to set: those given, as text (``None`` clears one)."""
+    given = {"prompt_message_id": prompt, "board_message_id": board,
+             "lobby_message_id": lobby}
+    return {column: _opt_sid(value) for column, value in given.items()
+            if not isinstance(value, Unset)}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """ISO-8601 UTC text with fixed precision (so strings sort chronologically)."""
+    if moment.tzinfo is None:  # a naive clock is taken to be UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _sid(value: Snowflake) -> str:
+    return str(value)
+
+
+def _opt_sid(value: Snowflake | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _game(row: dict[str, Any]) -> GameRecord:
+    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"]),
+            "names": json.loads(row["names"])}
+    return GameRecord.model_validate(data)
+
+
+class GameStore(ABC):
+    """Warden's game storage; :mod:`bot.storage.sqlite` and :mod:`bot.storage.postgres`
+    implement the connection handling."""
+
+    dialect: ClassVar[Dialect]
+    integrity_errors: ClassVar[tuple[type[Exception], ...]]
+    """The driver's exceptions for a broken constraint (unique index, key)."""
+    kind: ClassVar[str]
+    """The backend's name for the operator ("SQLite", "PostgreSQL")."""
+    place: ClassVar[str]
+    """What the operator names to choose a database ("file", "database")."""
+    elsewhere: ClassVar[str]
+    """Advice when the database named holds something else than Warden's tables."""
+
+    def __init__(self, clock: Clock | None) -> None:
+        self._clock: Clock = clock or utc_now
+        self.busy_wait = BUSY_WAIT
+
+    # ------------------------------------------------------------------ backend part
+
+    @abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Db]:
+        """A connection for reads (never one inside another caller's transaction)."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Db]:
+        """A connection inside one write transaction: committed when the block ends,
+        rolled back on any exception; StorageBusy after ``busy_wait`` s of waiting."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connections. Safe to call more than once."""
+
+    @property
+    @abstractmethod
+    def closed(self) -> bool: ...
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ schema
+
+    async def _prepare(self, where: str) -> None:
+        """Migrate a freshly opened database and check it is Warden's; any refusal is a
+        StorageOpenError naming ``where`` (the file or the server and database)."""
+        async with self._read() as db:
+            tables = {row["name"] for row in await db.fetch(self.dialect.tables_sql)}
+        if tables and "schema_version" not in tables:
+            raise StorageOpenError(
+                f"{where} is a {self.kind} database, but not one of Warden's (it holds the "
+                f"tables {', '.join(sorted(tables))}).", self.elsewhere)
+        try:
+            await self._migrate()
+        except SchemaTooNew as exc:
+            raise StorageOpenError(f"{where} was written by a newer Warden ({exc}).",
+                                   f"Update Warden, or point it at another {self.place}."
+                                   ) from exc
+        for table, record in (("games", GameRecord), ("moves", MoveRecord)):
+            async with self._read() as db:
+                columns = {row["name"] for row in
+                           await db.fetch(self.dialect.columns_sql, table)}
+            missing = set(record.model_fields) - columns
+            if missing:
+                raise StorageOpenError(
+                    f"{where} has a '{table}' table that Warden did not make (no "
+                    f"{', '.join(sorted(missing))} column).", self.elsewhere)
+
+    async def _migrate(self) -> None:
+        """Apply the missing migrations, each in its own transaction; each transaction
+        re-reads the schema version first (another process may have migrated)."""
+        async with self._transaction() as db:
+            await self._lock_schema(db)
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                             " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        known = migrations.MIGRATIONS
+        for version, migration in enumerate(known, start=1):
+            async with self._transaction() as db:
+                await self._lock_schema(db)
+                current = await self._schema_version(db)
+                if current > len(known):
+                    raise SchemaTooNew(current)
+                if current >= version:
+                    continue
+                for sql in migrations.statements(migration, self.dialect):
+                    await db.execute(sql)
+                await db.execute("INSERT INTO schema_version (version, applied_at)"
+                                 " VALUES (?, ?)", version, self._now())
+
+    async def _lock_schema(self, db: Db) -> None:
+        """Keep other processes from migrating until this transaction ends."""
+        if self.dialect.schema_lock:
+            await db.execute(self.dialect.schema_lock)
+
+    @staticmethod
+    async def _schema_version(db: Db) -> int:
+        rows = await db.fetch("SELECT MAX(version) AS v FROM schema_version")
+        value = rows[0]["v"]
+        return int(value) if value is not None else 0
+
+    async def schema_version(self) -> int:
+        """Highest migration applied to this database."""
+        async with self._read() as db:
+            return await self._schema_version(db)
+
+    # ------------------------------------------------------------------ plumbing
+
+    def now(self) -> datetime:
+        """The storage clock's current time (UTC), the one its timestamps come from."""
+        moment = self._clock()
+        return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+    def _now(self) -> str:
+        return iso(self.now())
+
+    async def _fetch_game(self, db: Db, game_id: int, *, lock: bool = False
+                          ) -> GameRecord | None:
+        """The game row; with ``lock`` it stays locked until the transaction ends."""
+        suffix = self.dialect.for_update if lock else ""
+        rows = await db.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{suffix}",
+                              game_id)
+        return _game(rows[0]) if rows else None
+
+    async def _require_game(self, db: Db, game_id: int, *, lock: bool = False) -> GameRecord:
+        game = await self._fetch_game(db, game_id, lock=lock)
+        if game is None:
+            raise GameNotFound(game_id)
+        return game
+
+    async def _channel_busy(self, channel_id: str, game_id: int | None = None
+                            ) -> ChannelBusy | None:
+        """After a broken constraint: the error to raise if another game than
+        ``game_id`` occupies the channel (read after the failed transaction ended)."""
+        async with self._read() as db:
+            rows = await db.fetch(f"SELECT id FROM games WHERE channel_id = ? AND {_ACTIVE}",
+                                  channel_id)
+        other = int(rows[0]["id"]) if rows else None
+        return ChannelBusy(channel_id, other) if other not in (None, game_id) else None
+
+    async def _update_game(self, game_id: int, assignments: dict[str, Any]) -> GameRecord:
+        """``UPDATE games SET <assignments>, updated_at`` for one game; return the row."""
+        channel: str | None = None
+        try:
+            async with self._transaction() as db:
+                game = await self._require_game(db, game_id, lock=True)
+                channel = game.channel_id
+                columns = {**assignments, "updated_at": self._now()}
+                sql = ", ".join(f"{name} = ?" for name in columns)
+                await db.execute(f"UPDATE games SET {sql} WHERE id = ?",
+                                 *columns.values(), game_id)
+                return await self._require_game(db, game_id)
+        except self.integrity_errors:
+            busy = None if channel is None else await self._channel_busy(channel, game_id)
+            if busy is not None:
+                raise busy from None
+            raise
+
+    # ------------------------------------------------------------------ writes
+
+    async def create_game(self, guild_id: Snowflake | None, channel_id: Snowflake,
+                          ruleset: str, host_id: Snowflake,
+                          options: dict[str, Any] | None = None) -> GameRecord:
+        """Create a game in ``lobby`` status with the host in the first seat.
+
+        Raises :class:`ChannelBusy` if the channel already has a lobby/running game.
+        """
+        channel, host, now = _sid(channel_id), _sid(host_id), self._now()
+        try:
+            async with self._transaction() as db:
+                rows = await db.fetch(
+                    "INSERT INTO games (guild_id, channel_id, ruleset, status, host_id, seats,"
+                    " options, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?) RETURNING id",
+                    _opt_sid(guild_id), channel, ruleset, host, _dumps([host]),
+                    _dumps(options or {}), now, now)
+                return await self._require_game(db, int(rows[0]["id"]))
+        except self.integrity_errors:
+            busy = await self._channel_busy(channel)
+            if busy is not None:
+                raise busy from None
+            raise
+
+    async def set_seats(self, game_id: int, seats: Sequence[Snowflake]) -> GameRecord:
+        """Replace the seat list (user ids in seat order)."""
+        return await self._update_game(game_id, {"seats": _dumps([_sid(s) for s in seats])})
+
+    async def set_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
+        """Replace the options object."""
+        return await self._update_game(game_id, {"options": _dumps(options)})
+
+    async def set_message_ids(self, game_id: int, *,
+                              prompt: Snowflake | Unset | None = UNSET,
+                              board: Snowflake | Unset | None = UNSET,
+                              lobby: Snowflake | Unset | None = UNSET) -> GameRecord:
+        """Update only the message ids passed; pass ``None`` to clear one."""
+        assignments = message_id_columns(prompt, board, lobby)
+        if not assignments:
+            async with self._read() as db:
+                return await self._require_game(db, game_id)
+        return await self._update_game(game_id, assignments)
+
+    async def start_game(self, game_id: int, seats: Sequence[Snowflake], state_json: str,
+                         version: int = 0) -> GameRecord:
+        """Move a ``lobby`` game to ``running`` with its final seats and initial state.
+
+        Raises :class:`WrongStatus` if the game is not in the lobby (e.g. a double
+        "start" click) and :class:`GameNotFound` if it does not exist.
+        """
+        async with self._transaction() as db:
+            game = await self._require_game(db, game_id, lock=True)
+            if game.status != "lobby":
+                raise WrongStatus(game_id, game.status, ("lobby",))
+            await db.execute(
+                "UPDATE games SET status = 'running', seats = ?, state = ?, version = ?,"
+                " updated_at = ? WHERE id = ?",
+                _dumps([_sid(s) for s in seats]), state_json, version, self._now(), game_id)
+            return await self._require_game(db, game_id)
+
+    async def record_move(self, game_id: int, seat: Snowflake | None, action_key: str,
+                          state_json: str, new_version: int,
+                          status: GameStatus = "running") -> None:
+        """Atomically append a move and store the resulting snapshot.
+
+        The move gets ``seq = new_version``. The game's row is locked first; the write
+        happens only if the game is ``running`` and its stored version is
+        ``new_version - 1``; otherwise :class:`StaleVersion` (or :class:`WrongStatus` /
+        :class:`GameNotFound`) is raised and nothing is written. ``status`` lets the
+        final move of a game flip it to ``finished`` (or ``ended``) in the same
+        transaction.
+        """
+        check_status(status, ("running", "finished", "ended"))
+        if new_version < 1:
+            raise ValueError(f"new_version must be >= 1, got {new_version}")
+        now = self._now()
+        async with self._transaction() as db:
+            check_move(await self._fetch_game(db, game_id, lock=True), game_id, new_version)
+            await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
+                " WHERE id = ?", state_json, new_version, status, now, game_id)
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, seat, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)", game_id, new_version, _opt_sid(seat), action_key, now)
+
+    async def set_status(self, game_id: int, status: GameStatus) -> GameRecord:
+        """Set the lifecycle status (e.g. ``ended`` when the host stops a game).
+
+        Raises :class:`ChannelBusy` when re-activating a game whose channel is taken.
+        """
+        return await self._update_game(game_id, {"status": check_status(status)})
+
+    async def set_names(self, game_id: int, names: dict[str, str]) -> None:
+        """Remember the players' display names (no change to ``updated_at``: the turn
+        timer counts from the game's last move)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET names = ? WHERE id = ?", _dumps(names), game_id)
+
+    async def put_table_message(self, game_id: int, role: str, channel_id: Snowflake,
+                                message_id: Snowflake, lines: Sequence[str] = ()) -> None:
+        """Remember (or replace) the kept message of `role`; does not touch the game's
+        ``updated_at`` (the turn timer counts from the game's last move)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO table_messages (game_id, role, channel_id, message_id, lines)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " lines = excluded.lines",
+                game_id, role, _sid(channel_id), _sid(message_id), _dumps(list(lines)))
+
+    # ------------------------------------------------------------------ reads
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id, or ``None``."""
+        async with self._read() as db:
+            return await self._fetch_game(db, game_id)
+
+    async def active_game_in_channel(self, channel_id: Snowflake) -> GameRecord | None:
+        """The lobby/running game in this channel, or ``None``."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_ACTIVE}",
+                _sid(channel_id))
+        return _game(rows[0]) if rows else None
+
+    async def running_games(self) -> list[GameRecord]:
+        """All games in ``running`` status, oldest first (used to resume after restart)."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id")
+        return [_game(row) for row in rows]
+
+    async def acted_since(self, game_id: int, seat: Snowflake, version: int) -> bool:
+        """Whether `seat` made a move (or had one made for it) after `version`."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT 1 AS hit FROM moves WHERE game_id = ? AND seat = ? AND seq > ? LIMIT 1",
+                game_id, _sid(seat), version)
+        return bool(rows)
+
+    async def table_message(self, game_id: int, role: str) -> TableMessage | None:
+        """The kept message of `role` ("board", "sheet:<seat>") for a game, or None."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT game_id, role, channel_id, message_id, lines FROM table_messages"
+                " WHERE game_id = ? AND role = ?", game_id, role)
+        if not rows:
+            return None
+        return TableMessage.model_validate({**rows[0], "lines": json.loads(rows[0]["lines"])})
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The move log of a game, ordered by ``seq``."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT game_id, seq, seat, action, created_at FROM moves"
+                " WHERE game_id = ? ORDER BY seq", game_id)
+        return [MoveRecord.model_validate(row) for row in rows]
