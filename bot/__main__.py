@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--render", type=Path, default=None, help="write board PNGs of game 1")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a ruleset option, e.g. mode=coop (repeatable)")
     rep = sub.add_parser("replay", help="check a stored game replays to its snapshot")
     rep.add_argument("game_id", type=int)
     rep.add_argument("--database", default=None)
@@ -35,19 +37,32 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--players", type=int, default=5)
     bench.add_argument("--games", type=int, default=50)
     bench.add_argument("--repeats", type=int, default=3, help="timed passes over the games")
+    bench.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a ruleset option, e.g. mode=coop (repeatable)")
     args = parser.parse_args(argv)
 
+    if args.command in ("simulate", "bench"):
+        from bot.cli_options import OptionError, check_table, parse_options, ruleset_named
+
+        try:
+            rs = ruleset_named(args.ruleset)
+            options = parse_options(rs, args.option)
+            check_table(rs, options, args.players)
+        except OptionError as exc:
+            print(f"python -m bot {args.command}: {exc}", file=sys.stderr)
+            return 2
     if args.command == "simulate":
         from bot.simulate import simulate
 
-        print(simulate(args.ruleset, args.players, args.games, args.seed, args.render))
+        print(simulate(args.ruleset, args.players, args.games, args.seed, args.render,
+                       options))
         return 0
     if args.command == "replay":
         return asyncio.run(_replay(args.game_id, args.database, args.log))
     if args.command == "bench":
         from bot.bench import run as run_bench
 
-        run_bench(args.ruleset, args.players, args.games, args.repeats)
+        run_bench(args.ruleset, args.players, args.games, args.repeats, options)
         return 0
     return _run_bot()
 
@@ -55,10 +70,10 @@ def main(argv: list[str] | None = None) -> int:
 async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
     from bot.replay import export_log, replay_game
     from bot.settings import Settings
-    from bot.storage import Storage
+    from bot.storage import open_storage
 
     path = database or Settings().database
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         report = await replay_game(storage, game_id)
         if show_log:
@@ -70,16 +85,17 @@ async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
 
 
 async def _storage_problem(path: str) -> str | None:
-    """Open (and migrate) the database once before going online: a path that cannot be
-    used is explained in one paragraph instead of a traceback after connecting."""
-    from bot.storage import Storage, StorageOpenError
+    """Open (and migrate) the database once before going online: a file or server that
+    cannot be used is explained in one paragraph instead of a traceback after connecting."""
+    from bot.storage import StorageOpenError, describe_database, is_postgres_url, open_storage
 
     try:
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
     except StorageOpenError as exc:
-        return (f"Warden cannot use its database file. {exc.problem} {exc.advice} The "
-                f"path is the WARDEN_DATABASE setting (in .env or the environment; now "
-                f"{path!r}): fix it and run `python -m bot` again.")
+        what = ("database", "URL") if is_postgres_url(path) else ("database file", "path")
+        return (f"Warden cannot use its {what[0]}. {exc.problem} {exc.advice} The "
+                f"{what[1]} is the WARDEN_DATABASE setting (in .env or the environment; now "
+                f"{describe_database(path)!r}): fix it and run `python -m bot` again.")
     await storage.close()
     return None
 

@@ -21,12 +21,13 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],  # type: ignore[type-arg]
-          sizes: list[int], views: list[BaseModel]) -> int:
+          sizes: list[int], views: list[BaseModel], options: BaseModel | None = None) -> int:
     """Play one game per seed with random agents; returns the number of moves."""
     moves = 0
+    options = options or rs.Options()
     for seed in seeds:
         agent = random.Random(seed)
-        state = rs.new_game([str(1000 + i) for i in range(players)], seed, rs.Options())
+        state = rs.new_game([str(1000 + i) for i in range(players)], seed, options)
         while rs.outcome(state) is None:
             prompt = agent.choice(rs.pending(state))
             action = agent.choice(rs.legal_actions(state, prompt.seat))
@@ -41,12 +42,14 @@ def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],  # typ
     return moves
 
 
-def run(ruleset: str, players: int, games: int, repeats: int = 3) -> dict[str, float]:
+def run(ruleset: str, players: int, games: int, repeats: int = 3,
+        options: BaseModel | None = None) -> dict[str, float]:
     """Time `repeats` passes over the same `games` seeds, after one warm-up game (content
     loaded, copiers generated, caches filled: what a running bot has). A shared machine
-    only ever adds time, so the best pass is the code's speed; the median is printed too."""
+    only ever adds time, so the best pass is the code's speed; the median is printed too.
+    `options`: the ruleset's Options (its defaults when None)."""
     rs = get_ruleset(ruleset)
-    _play(rs, players, range(10_000, 10_001), [], [], [])
+    _play(rs, players, range(10_000, 10_001), [], [], [], options)
     apply_us: list[float] = []
     sizes: list[int] = []
     views: list[BaseModel] = []
@@ -54,7 +57,7 @@ def run(ruleset: str, players: int, games: int, repeats: int = 3) -> dict[str, f
     moves = 0
     for _ in range(repeats):
         t0 = time.perf_counter()
-        moves = _play(rs, players, range(games), apply_us, sizes, views)
+        moves = _play(rs, players, range(games), apply_us, sizes, views, options)
         rates.append(games / (time.perf_counter() - t0))
     out = {
         "apply_mean_us": statistics.fmean(apply_us),
@@ -77,7 +80,11 @@ def run(ruleset: str, players: int, games: int, repeats: int = 3) -> dict[str, f
             times.append((time.perf_counter() - t) * 1000)
         out["render_p50_ms"] = _percentile(times, 0.5)
         out["render_p95_ms"] = _percentile(times, 0.95)
-    print(f"{rs.title}, {players} players, {games} random games ({moves} moves), "
+    chosen = [] if options is None else [
+        f"{k}={v}" for k, v in options.model_dump().items()
+        if v != rs.Options.model_fields[k].default]
+    given = "".join(f", {text}" for text in chosen)
+    print(f"{rs.title}{given}, {players} players, {games} random games ({moves} moves), "
           f"{repeats} timed passes:")
     for key, value in out.items():
         print(f"  {key:24s} {value:10.1f}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args, get_origin
 
 import discord
 from discord import app_commands
@@ -16,7 +16,7 @@ from bot.move_text import WHY, has_kinds, labelled, offer_value, resolve_text
 from bot.replies import refuse
 from bot.storage import GameRecord
 from bot.texts import clip
-from rules import list_rulesets
+from rules import get_ruleset, list_rulesets
 from rules.darkmoon.cards import content as darkmoon_content
 
 if TYPE_CHECKING:
@@ -54,29 +54,34 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     @app_commands.describe(ruleset="Which game", final_event="Dark Moon: final event id "
                            "(random if empty)", task_deck="Dark Moon: task deck override",
                            turn_timer="Minutes before an absent player's default move "
-                           "(0 = no timer)")
+                           "(0 = no timer)", mode="Lockdown: game mode",
+                           board="Lockdown: board side")
     @app_commands.choices(
         ruleset=[app_commands.Choice(name="Dark Moon (3-7 players)", value="darkmoon"),
                  app_commands.Choice(name="Nemesis: Lockdown (1-5 players)",
                                      value="lockdown")],
-        task_deck=[app_commands.Choice(name=n, value=n) for n in ("auto", "silver", "black")])
+        task_deck=option_choices("darkmoon", "task_deck"),
+        mode=option_choices("lockdown", "mode"), board=option_choices("lockdown", "board"))
     async def game_new(interaction: discord.Interaction, ruleset: str,
-                       final_event: str | None = None, task_deck: str = "auto",
+                       final_event: str | None = None, task_deck: str | None = None,
+                       mode: str | None = None, board: str | None = None,
                        turn_timer: app_commands.Range[int, 0, 1440] = 0) -> None:
         bot = _bot(interaction)
         bot.moves.remember(interaction)
-        asked = {"final_event": final_event or None, "task_deck": task_deck,
-                 "turn_timeout_minutes": turn_timer}
+        asked = {"final_event": final_event or None, "task_deck": task_deck, "mode": mode,
+                 "board": board}
         try:
             fields = bot.tables.ruleset_named(ruleset).Options.model_fields
         except UserError as exc:
             await refuse(interaction, str(exc))
             return
-        ignored = [k for k in ("final_event",) if asked[k] and k not in fields]
-        if ignored:
-            await refuse(interaction, f"The option {ignored[0]} is for Dark Moon only.")
-            return
-        options = {k: v for k, v in asked.items() if k in fields}
+        for key, value in asked.items():
+            owner = _option_owner(key)
+            if value is not None and key not in fields and owner is not None:
+                await refuse(interaction, f"The option {key} is for {owner} only.")
+                return
+        asked["turn_timeout_minutes"] = turn_timer
+        options = {k: v for k, v in asked.items() if k in fields and v is not None}
         try:
             record = await bot.tables.open_lobby(
                 str(interaction.guild_id), str(interaction.channel_id), ruleset,
@@ -246,6 +251,33 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                 for name, value in topics(current, ruleset)][:25]
 
     _ = list_rulesets
+
+
+SHOWN_WITHOUT_FIELD = {"mode": ("semi_coop",), "board": ("basic",)}
+
+
+def option_choices(ruleset: str, key: str) -> list[app_commands.Choice[str]]:
+    """The `/game new` choices of a Literal option: every value the ruleset's Options
+    model accepts now, read when the commands are registered (a value the engine gains
+    appears by itself). A key the model lacks offers only the value its games play."""
+    from bot.option_names import choice_name
+
+    field = get_ruleset(ruleset).Options.model_fields.get(key)
+    if field is not None and get_origin(field.annotation) is Literal:
+        values: tuple[object, ...] = get_args(field.annotation)
+    else:
+        values = SHOWN_WITHOUT_FIELD.get(key, ())
+    return [app_commands.Choice(name=clip(choice_name(key, v), 100), value=str(v))
+            for v in values]
+
+
+def _option_owner(key: str) -> str | None:
+    """The title of the game whose options hold `key` (None: no game has it)."""
+    for name in list_rulesets():
+        rs = get_ruleset(name)
+        if key in rs.Options.model_fields:
+            return rs.title
+    return None
 
 
 async def _channel_ruleset(interaction: discord.Interaction) -> str | None:

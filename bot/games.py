@@ -102,6 +102,10 @@ class Tables:
             raise UserError(f"{rs.title} needs at least {rs.min_players} players; "
                             f"{n} joined so far.")
         options = rs.Options.model_validate(record.options)
+        check = getattr(rs, "check_players", None)  # limits of a mode, where a game has them
+        problem = check(options, n) if check is not None else None
+        if problem:
+            raise UserError(str(problem))
         state = rs.new_game(list(record.seats), self.new_seed(), options)
         record = await self.storage.start_game(record.id, record.seats, rs.dump_state(state),
                                                version=state.version)  # type: ignore[attr-defined]

@@ -20,11 +20,12 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
     seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
                       for i, s in enumerate(record.seats))
-    from bot.option_names import describe_options
+    from bot.option_names import describe_options, option_notes
 
     opts = " · ".join(describe_options(record.ruleset, record.options))
+    notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
     return (f"**{rs.title}** lobby ({rs.min_players}-{rs.max_players} players)"
-            + (f"\nOptions: {opts}" if opts else "") + f"\nSeated:\n{seats}\n"
+            + (f"\nOptions: {opts}" if opts else "") + notes + f"\nSeated:\n{seats}\n"
             "Press **Join** to take a seat; the host presses **Start**.")
 
 

@@ -28,6 +28,7 @@ LABELS: dict[str, str] = {
     "task_deck": "Task deck",
     "turn_timeout_minutes": "Turn timer",
     "mode": "Mode",
+    "board": "Board",
 }
 VALUES: dict[str, Callable[[Any], str]] = {
     "final_event": _final_event,
@@ -35,6 +36,33 @@ VALUES: dict[str, Callable[[Any], str]] = {
     "turn_timeout_minutes": _minutes,
     "mode": lambda v: {"semi_coop": "semi-cooperative", "coop": "fully cooperative",
                        "solo": "solo"}.get(str(v), str(v).replace("_", " ")),
+    "board": lambda v: {"basic": "basic side", "mars": "Mars surface side"}.get(
+        str(v), str(v).replace("_", " ")),
+}
+# `/game new` choices of a Literal option (names up to 100 characters), by key and value;
+# a value without one shows as in the lobby.
+CHOICE_NAMES: dict[str, dict[str, str]] = {
+    "mode": {"semi_coop": "Semi-cooperative (each for themselves, secret objectives)",
+             "coop": "Fully cooperative (shared public objectives)",
+             "solo": "Solo (exactly 1 player)"},
+    "board": {"basic": "Basic side (the underground facility)",
+              "mars": "Mars surface side (buildings, crossroads, rover)"},
+}
+# One line under the lobby's options saying what a chosen value means for the game.
+NOTES: dict[str, dict[str, str]] = {
+    "mode": {
+        "semi_coop": "Semi-cooperative: 1-5 players, everyone works for their own secret "
+                     "objective and only some may win.",
+        "coop": "Fully cooperative: 1-5 players, one public objective per player; the team "
+                "wins if every objective is met and someone survives.",
+        "solo": "Solo: exactly 1 player, who keeps 1 of 2 solo objectives at the first "
+                "encounter; rooms hold half the items.",
+    },
+    "board": {
+        "basic": "Basic side: the facility's three underground sections.",
+        "mars": "Mars surface side: buildings joined by crossroads and paths, a rover, "
+                "the surface die and deck, and a walk to the bunker in an Enviro-Suit.",
+    },
 }
 
 
@@ -71,3 +99,27 @@ def describe_options(ruleset: str, options: dict[str, Any]) -> list[str]:
         values = {k: options.get(k, f.default) for k, f in fields.items()}
     return [f"{_label(key, field.description)}: {_value(key, values.get(key))}"
             for key, field in fields.items()]
+
+
+def choice_name(key: str, value: Any) -> str:
+    """The name of one value of a Literal option in `/game new` ("Solo (exactly 1
+    player)"), else the value as the lobby shows it, capitalised."""
+    named = CHOICE_NAMES.get(key, {}).get(str(value))
+    if named:
+        return named
+    text = _value(key, value)
+    return text[:1].upper() + text[1:]
+
+
+def option_notes(ruleset: str, options: dict[str, Any]) -> list[str]:
+    """One line per chosen value that has a note (the mode, the board side), defaults
+    included, in the model's order: what the choice means for the game."""
+    from rules import get_ruleset
+
+    fields = get_ruleset(ruleset).Options.model_fields
+    out = []
+    for key, field in fields.items():
+        note = NOTES.get(key, {}).get(str(options.get(key, field.default)))
+        if note:
+            out.append(note)
+    return out

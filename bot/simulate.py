@@ -57,7 +57,8 @@ def play_random(rs: Ruleset, n_players: int, seed: int,  # type: ignore[type-arg
 
 
 def simulate(ruleset: str, players: int, games: int, seed: int,
-             render_dir: Path | None = None) -> str:
+             render_dir: Path | None = None, options: BaseModel | None = None) -> str:
+    """`options`: the ruleset's Options (its defaults when None)."""
     rs = get_ruleset(ruleset)
     teams: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -66,7 +67,7 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
         on_step = None
         if render_dir is not None and i == 0:
             on_step = _renderer(rs, render_dir)
-        run = play_random(rs, players, seed + i, on_step=on_step)
+        run = play_random(rs, players, seed + i, on_step=on_step, options=options)
         if run.outcome.team is not None:
             teams[run.outcome.team] += 1
         else:
@@ -74,8 +75,12 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
         reasons[run.outcome.reason] += 1
         steps += run.steps
     lines = [f"{games} games of {rs.title} with {players} players (seeds {seed}..."
-             f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average",
-             "wins by team:" if rs.name == "darkmoon" else "winners per game:"]
+             f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average"]
+    if options is not None:
+        from bot.option_names import describe_options
+
+        lines.append("options: " + "; ".join(describe_options(rs.name, options.model_dump())))
+    lines.append("wins by team:" if rs.name == "darkmoon" else "winners per game:")
     lines += [f"  {team}: {n}" for team, n in teams.most_common()]
     lines.append("reasons:")
     lines += [f"  {n:4d}  {reason}" for reason, n in reasons.most_common()]

@@ -160,15 +160,33 @@ class Craft(KeyedAction):
 
 
 class Trade(KeyedAction):
+    """Start a trade with everyone in the room (NX-TRADE-1)."""
+
     kind: Literal["trade"] = "trade"
-    to: str
-    give: str | None  # an item id, or None for asking without giving
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
 
     @property
     def label(self) -> str:
-        return f"Trade with <@{self.to}>: {self.text}"
+        return f"Trade with {self.text}" if self.text else "Trade"
+
+
+class TradeGive(KeyedAction):
+    """What a trader gives to one other participant: positions in the list of things
+    they can still give (`rules.lockdown.trade.giveable`); one multi-select, the empty
+    set gives nothing."""
+
+    kind: Literal["trade_give"] = "trade_give"
+    to: str
+    things: tuple[str, ...]
+    text: str = ""
+    tuple_fields: ClassVar[frozenset[str]] = frozenset({"things"})
+    label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+    subset_field: ClassVar[str | None] = "things"
+
+    @property
+    def label(self) -> str:
+        return f"Give {self.text or 'nothing'} to <@{self.to}>"
 
 
 class Pass(KeyedAction):
@@ -224,6 +242,6 @@ class Pick(KeyedAction):
 
 ALL_ACTIONS: list[type[KeyedAction]] = [
     Draft, KeepObjective, Move, CarefulMove, Shoot, Melee, Search, PickUp, Drop, RoomAct,
-    PlayCard, UseItem, Craft, Trade, Pass, Pay, Discard, Pick,
+    PlayCard, UseItem, Craft, Trade, TradeGive, Pass, Pay, Discard, Pick,
 ]
 CODEC = ActionCodec(ALL_ACTIONS)

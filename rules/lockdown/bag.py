@@ -59,17 +59,36 @@ def remove_token(s: GameState, kind: str) -> bool:
 
 def return_token(s: GameState, kind: str, token: str | None) -> None:
     """An intruder goes back into the bag: its own set-aside token if it came from an
-    encounter, else a free token of its kind (if possible)."""
+    encounter, else a set-aside token of its kind whose intruder is gone (never one
+    another intruder on the board still stands for), else a free token of its kind (if
+    possible)."""
     if token is not None and token in s.aside:
         s.aside.remove(token)
+        if token in s.spent:
+            s.spent.remove(token)
         s.bag.append(token)
         return
-    aside = next((t for t in s.aside if kind_of(t) == kind), None)
+    aside = next((t for t in s.spent if kind_of(t) == kind), None)
     if aside is not None:
+        s.spent.remove(aside)
         s.aside.remove(aside)
         s.bag.append(aside)
         return
     add_token(s, kind)
+
+
+def retire(s: GameState, token: str | None) -> None:
+    """An intruder leaves the board for good (killed, infesting, destroyed): its token
+    stays set aside, no longer standing for anyone on the board."""
+    if token is not None and token in s.aside and token not in s.spent:
+        s.spent.append(token)
+
+
+def unset(s: GameState, token: str) -> None:
+    """A drawn token whose intruder could not be placed goes back into the bag."""
+    if token in s.aside:
+        s.aside.remove(token)
+    s.bag.append(token)
 
 
 def starting_bag(rng: Rng, players: int) -> list[str]:

@@ -184,6 +184,26 @@ class Objective(_M):
     text: str
 
 
+CoopObjectiveKind = Literal[
+    "send_signal", "discover_weakness", "destroy_nest", "escape_by_css", "escape_to_bunker",
+    "isolate", "knowledge_at_least", "carry_egg_out", "keep_power", "kills_at_least",
+    "no_deaths",
+]
+
+
+class CoopObjective(_M):
+    """A solo / fully cooperative objective (LD-MODE-1/2): a goal for the whole team,
+    judged over all characters (rules/lockdown/modes.py)."""
+
+    id: str
+    deck: Literal["coop"] = "coop"
+    name: str
+    kind: CoopObjectiveKind
+    value: int = 0
+    min_players: int = Field(1, ge=1, le=5)
+    text: str
+
+
 class HelpTopic(_M):
     id: str
     title: str
@@ -208,6 +228,7 @@ class Content(_M):
     contingencies: tuple[ContingencyToken, ...]
     computer: tuple[ComputerCard, ...]
     objectives: tuple[Objective, ...]
+    coop_objectives: tuple[CoopObjective, ...] = ()
     weaknesses: tuple[Weakness, ...]
     items: tuple[Item, ...]
     characters: tuple[Character, ...]
@@ -224,7 +245,8 @@ FILES: dict[str, str] = {
     "exploration": "tokens.toml", "intruders": "tokens.toml", "dice": "tokens.toml",
     "css_tokens": "tokens.toml", "contingencies": "tokens.toml",
     "computer": "computer.toml", "objectives": "objectives.toml",
-    "weaknesses": "objectives.toml", "items": "items.toml",
+    "weaknesses": "objectives.toml", "coop_objectives": "objectives.toml",
+    "items": "items.toml",
     "characters": "characters.toml", "events": "events.toml", "attacks": "attacks.toml",
     "serious_wounds": "wounds.toml", "contamination": "wounds.toml", "help": "help.toml",
 }
@@ -296,7 +318,7 @@ def check_references(c: Content) -> list[str]:
         problems.append("the computer deck needs exactly one Lock-down card")
     for key, ids in (("events", [e.id for e in c.events]), ("attacks", [a.id for a in c.attacks]),
                      ("items", list(items)), ("rooms", list(rooms)),
-                     ("objectives", [o.id for o in c.objectives])):
+                     ("objectives", [o.id for o in (*c.objectives, *c.coop_objectives)])):
         if len(set(ids)) != len(ids):
             problems.append(f"duplicate ids in {key}")
     return problems
@@ -324,7 +346,8 @@ class Index:
         self.events = {e.id: e for e in c.events}
         self.contamination = {x.id: x for x in c.contamination}
         self.wounds = {w.id: w for w in c.serious_wounds}
-        self.objectives = {o.id: o for o in c.objectives}
+        self.objectives: dict[str, Objective | CoopObjective] = {
+            o.id: o for o in (*c.objectives, *c.coop_objectives)}
         self.computer = {card.id: card for card in c.computer}
         self.contingencies = {t.id: t for t in c.contingencies}
         self.css = {t.id: t for t in c.css_tokens}

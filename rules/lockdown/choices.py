@@ -14,7 +14,7 @@ def _name(kind: str, oid: str) -> str:
     from rules.lockdown.cards import content
 
     c = content()
-    group = c.characters if kind == "character" else c.objectives
+    group = c.characters if kind == "character" else (*c.objectives, *c.coop_objectives)
     return next(x.name for x in group if x.id == oid)
 
 

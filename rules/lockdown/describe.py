@@ -22,7 +22,7 @@ from rules.lockdown.cards import index
 from rules.lockdown.combat import melee_bonus
 from rules.lockdown.discards import card_word
 from rules.lockdown.effect_words import effects_words, plural
-from rules.lockdown.gear import gate_actions, thing_name
+from rules.lockdown.gear import gate_actions
 from rules.lockdown.hands import held_name
 from rules.lockdown.resolve import pick_text
 from rules.lockdown.rooms import room_actions
@@ -35,6 +35,7 @@ from rules.lockdown.state import (
     PayFrame,
     PickFrame,
     ShotFrame,
+    TradeFrame,
 )
 from rules.lockdown.table import (
     ability,
@@ -67,6 +68,19 @@ GATE_DETAILS = {
     22: "The main gate opens for everyone: the rover and the Enviro-Suit ways out become "
         "possible.",
 }
+
+
+def mars_detail(variant: int) -> str:
+    """What a Mars surface room action (rover, walk out) does."""
+    from rules.lockdown import surface
+
+    if variant == surface.WALK_OUT:
+        return ("A noise roll with the Mars surface die: if no intruder answers and no "
+                "surface card turns you back, you reach the bunker and escape.")
+    if variant == surface.ROVER_BUNKER:
+        return "You drive across the surface to the bunker and escape; the rover stays there " \
+            "(no one else can use it)."
+    return "You and the rover move to that exit room, with no noise roll."
 
 
 def clip(text: str, limit: int) -> str:
@@ -219,8 +233,12 @@ def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     free = slot_limit(hero) - slots_used(hero)
+    revive = ""
+    if s.options.mode == "coop" and action.obj.startswith("corpse_"):
+        revive = " In a working emergency room (no intruder, no malfunction) the " \
+            "character comes back at the start of the next round."
     return f"Pick up {a.object_phrase(action.obj)}", \
-        f"{cost_words(cost_of(s, hero, action))} It takes a hand slot ({free} free)."
+        f"{cost_words(cost_of(s, hero, action))} It takes a hand slot ({free} free).{revive}"
 
 
 def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -242,6 +260,8 @@ def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
 def _room(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     cost = cost_words(cost_of(s, hero, action))
     label = room_act_text(s, hero, action)
+    if s.options.board == "mars" and action.variant >= 20:
+        return label, f"{cost} {mars_detail(action.variant)}"
     if action.variant in GATE_DETAILS:
         return label, f"{cost} {GATE_DETAILS[action.variant]}"
     if action.variant >= 10:
@@ -296,16 +316,22 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    them = who(action.to)
-    if action.give is None:
-        label = f"Trade with {them}: ask for an item"
-        offer = ""
-    else:
-        label = f"Trade with {them}: offer {thing_name(action.give)}"
-        item = index().items.get(action.give)
-        offer = f" {item.name}: {plain(item.text)}" if item is not None else ""
-    return label, f"{cost_words(cost_of(s, hero, action))} {them} accepts (and may give " \
-        f"something back) or refuses.{offer}"
+    from rules.lockdown.trade import partners
+
+    them = joined([who(x.seat) for x in partners(s, hero)])
+    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} Everyone here " \
+        "may give any of their items and objects to the others, gifts included (a weapon " \
+        "keeps its ammo). Each chooses what they give, then everyone involved agrees or " \
+        "nothing changes hands. Only you spend an action."
+
+
+def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    from rules.lockdown.trade import give_words
+
+    top = s.stack[-1] if s.stack else None
+    if not isinstance(top, TradeFrame):
+        return action.label, ""
+    return give_words(s, top, hero.seat, action)
 
 
 def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -347,6 +373,10 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
             "you: an attack card is drawn (it may miss)."
     if isinstance(top, ShotFrame):
         return action.text, f"You rolled {top.face.replace('_', ' ')}."
+    if isinstance(top, TradeFrame) and top.stage == "agree":
+        from rules.lockdown.trade import agree_words
+
+        return agree_words(s, top, hero.seat, action.index)
     if isinstance(top, AgreeFrame) and top.purpose == "elevator" and action.index == 0:
         return action.text, f"Ride with {who(top.asker)} to {room_name(s, top.target)}."
     return action.label, ""
@@ -367,8 +397,10 @@ def _pick_frame(s: GameState, hero: Hero, f: PickFrame, i: int) -> tuple[str, st
     if f.purpose == "color":
         return label, f"The {option} deck: {COLOR_WORDS[option]}."
     if f.purpose == "noise_corridor":
-        ex = board().exit_by_number(f.tag, int(option))
+        ex = board(s).exit_by_number(f.tag, int(option))
         where = "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
+        if ex.to == "tech" and ex.corridor in board(s).area:  # Mars side
+            where = f"surface area {board(s).area[ex.corridor]}"
         return label, f"Corridor {option} leads to {where}."
     step = STEP_DETAILS.get(f.tag.split(":")[0])
     return label, step(s, hero, f, option) if step is not None else ""
@@ -413,20 +445,6 @@ def _power(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
     return f"Powered: {joined(lit)}." if lit else "Nothing powered."
 
 
-def _trade_answer(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
-    give = f.tag.split(":", 2)[2]
-    got = thing_name(give) if give != "-" else "nothing"
-    if option == "refuse":
-        return "No trade: nothing changes hands."
-    if option.startswith("give:"):
-        thing = option.removeprefix("give:")
-        item = index().items.get(thing)
-        text = f" {item.name}: {plain(item.text)}" if item is not None else ""
-        return f"You get {got} and give {thing_name(thing)}.{text}"
-    item = index().items.get(give)
-    return f"You get {got}." + (f" {plain(item.text)}" if item is not None else "")
-
-
 def _fixed(text: str) -> Callable[[GameState, Hero, PickFrame, str], str]:
     return lambda s, hero, f, option: text
 
@@ -445,7 +463,6 @@ STEP_DETAILS: dict[str, Callable[[GameState, Hero, PickFrame, str], str]] = {
     "storage": lambda s, hero, f, option: f"Draw 2 from the {option} deck "
                                           f"({COLOR_WORDS[option]}), keep 1.",
     "power": _power,
-    "trade": _trade_answer,
     "peek": _fixed("The token is shown to you alone."),
     "take": _fixed("You look at it and keep it."),
 }
@@ -453,7 +470,8 @@ STEP_DETAILS: dict[str, Callable[[GameState, Hero, PickFrame, str], str]] = {
 DESCRIBERS: dict[type, Callable[[GameState, Hero, Any], tuple[str, str]]] = {
     a.Move: _move, a.CarefulMove: _careful, a.Shoot: _shoot, a.Melee: _melee,
     a.Search: _search, a.PickUp: _pick_up, a.Drop: _drop, a.RoomAct: _room,
-    a.PlayCard: _card, a.UseItem: _use, a.Craft: _craft, a.Trade: _trade, a.Pass: _pass,
+    a.PlayCard: _card, a.UseItem: _use, a.Craft: _craft, a.Trade: _trade,
+    a.TradeGive: _trade_give, a.Pass: _pass,
     a.Pay: _pay, a.Discard: _discard, a.Draft: _draft, a.KeepObjective: _keep,
     a.Pick: _pick,
 }
@@ -471,6 +489,12 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     """A card of a payment (a card id) or of a discard (a hand position)."""
     card = part
+    top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
+        from rules.lockdown.trade import part_words
+
+        label, detail = part_words(s, top, seat, part)
+        return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
     if isinstance(action, a.Discard):
         hand = s.heroes[seat].hand
         card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
@@ -493,6 +517,11 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
             f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_title(top)
+    if isinstance(top, TradeFrame):
+        from rules.lockdown.trade import subset_words
+
+        title, hint = subset_words(s, top, seat)
+        return clip(title, TITLE_MAX), hint
     return "Choose", ""
 
 

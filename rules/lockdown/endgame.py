@@ -50,6 +50,23 @@ def nobody_left_reason(s: GameState) -> str:
     return "purge"
 
 
+ACTIVE = ("board", "pod")  # a character waiting in a pod has not launched yet
+
+
+def end_if_nobody_left(ctx: Ctx) -> None:
+    """The last active character died, isolated, escaped or launched: the game ends at
+    once (LD-END-1), whatever was still pending (no further event phase, event card or
+    bag development)."""
+    s = ctx.s
+    if s.ended is not None or s.winners is not None or not s.heroes:
+        return
+    if len(s.heroes) < len(s.seats) or any(h.place in ACTIVE for h in s.heroes.values()):
+        return
+    if s.stack and isinstance(s.stack[-1], EndFrame):
+        return
+    s.stack.append(EndFrame(reason="nobody_left"))
+
+
 def end_run(ctx: Ctx, f: EndFrame) -> None:
     s = ctx.s
     s.stack.clear()
@@ -66,6 +83,10 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
                 "when the facility exploded" if explosion else "in the purge")
             hero.place = "dead"
     if explosion:
+        from rules.lockdown.bag import retire
+
+        for intruder in s.intruders:
+            retire(s, intruder.token)
         s.intruders.clear()
         s.nest_destroyed = True
         why = reason.partition(":")[2] or "the autodestruction sequence"
@@ -97,8 +118,15 @@ def victory_check(ctx: Ctx) -> None:
             ctx.say(f"{who(hero.seat)} dies of the infection.", kind="death")
     survivors = [h for h in s.heroes.values() if h.place in SAFE]
     s.survivors = [h.seat for h in survivors]
-    winners = []
-    for hero in survivors:
+    winners: list[str] = []
+    team = s.options.mode != "semi_coop"
+    if team:  # solo and fully cooperative (LD-MODE-1/2)
+        from rules.lockdown.modes import team_victory
+
+        for hero in survivors:
+            ctx.say(f"{who(hero.seat)} survived.", kind="survived", seat=hero.seat)
+        winners = team_victory(ctx, survivors)
+    for hero in [] if team else survivors:
         met = [o for o in hero.objectives if objective_met(s, hero, o, survivors)]
         names = ", ".join(index().objectives[o].name for o in hero.objectives)
         ctx.say(f"{who(hero.seat)} survived; objective: {names} — "

@@ -106,22 +106,25 @@ def move_time(ctx: Ctx) -> None:
             s.gate_open = True
             ctx.say("The time token leaves the autodestruction slot: the main gate opens.",
                     kind="critical")
+    if s.autodestruct is not None and s.autodestruct_red and s.time <= s.autodestruct:
+        # the time token has to leave the red slot: the facility explodes (LD-END-1)
+        s.stack.append(EndFrame(reason="autodestruct"))
+        return
     s.time -= 1
     ctx.say(f"Time passes: the time token moves to slot {s.time}.", kind="time",
             slot=s.time)
-    if s.autodestruct is not None and s.autodestruct_red and s.time <= s.autodestruct:
-        s.stack.append(EndFrame(reason="autodestruct"))
-        return
     if s.time <= 0:
-        s.stack.append(EndFrame(reason="purge"))
+        # a red token pushed onto the final slot: the time token cannot go further
+        red_end = s.autodestruct is not None and s.autodestruct_red and s.autodestruct <= 0
+        s.stack.append(EndFrame(reason="autodestruct" if red_end else "purge"))
         return
     if s.autodestruct is not None and not s.autodestruct_red and s.time == s.autodestruct:
         s.autodestruct = max(0, s.time - 3)
         s.autodestruct_red = True
         s.autodestruct_gate = s.time
         ctx.say(f"The autodestruction sequence can no longer be stopped: the facility "
-                f"explodes at slot {s.autodestruct}. The main gate opens when time moves "
-                "on.", kind="autodestruct")
+                f"explodes when time has to move on from slot {s.autodestruct}. The main "
+                "gate opens when time moves on.", kind="autodestruct")
     here = time_slot(ctx, s.time)
     s.isolation_open = bool(here and here.white) or s.alert is not None
     if here is not None and here.white:
@@ -144,7 +147,7 @@ def remove_noise(ctx: Ctx) -> None:
     for room in s.rooms:
         if not powered(s, room) or room in occupied:
             continue
-        for ex in board().exits[room]:
+        for ex in board(s).exits[room]:
             if ex.to == "tech" or ex.to in occupied:
                 continue
             if noisy(s, ex.corridor):

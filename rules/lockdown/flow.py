@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
     choices,
@@ -14,11 +16,31 @@ from rules.lockdown import (
     movement,
     resolve,
     rooms,
+    trade,
     turns,
 )
 from rules.lockdown.table import Ctx
 
-MACHINE: FrameMachine[Ctx] = FrameMachine({
+
+def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:
+    """After every step and decision: with no active character left the game ends at
+    once (LD-END-1), before anything else pending runs."""
+    def run(ctx: Ctx, frame: Any) -> None:
+        handler.run(ctx, frame)
+        endgame.end_if_nobody_left(ctx)
+
+    def act(ctx: Ctx, frame: Any, seat: str, action: Any) -> None:
+        handler.act(ctx, frame, seat, action)
+        endgame.end_if_nobody_left(ctx)
+
+    return Handler(handler.waiting, handler.legal, act, run)
+
+
+def _guarded(handlers: dict[str, Handler[Ctx]]) -> dict[str, Handler[Ctx]]:
+    return {kind: h if kind == "end" else _ends_at_once(h) for kind, h in handlers.items()}
+
+
+MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
     "round": automatic(turns.round_run),
     "turn": Handler(turns.turn_waiting, turns.turn_legal, turns.turn_act, turns.turn_run),
     "pay": Handler(turns.pay_waiting, turns.pay_legal, turns.pay_act, turns.pay_run),
@@ -42,4 +64,6 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
                          interrupts.interrupt_act, interrupts.interrupt_run),
     "agree": Handler(rooms.agree_waiting, rooms.agree_legal, rooms.agree_act,
                      rooms.agree_run),
-})
+    "trade": Handler(trade.trade_waiting, trade.trade_legal, trade.trade_act,
+                     trade.trade_run),
+}))

@@ -10,10 +10,10 @@ from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown import intruders as nx
 from rules.lockdown.cards import index
-from rules.lockdown.hands import fix_hands, remove_item, take_heavy
+from rules.lockdown.hands import fix_hands, remove_item
 from rules.lockdown.resolve import give_item
-from rules.lockdown.state import GameState, PickFrame
-from rules.lockdown.table import Ctx, heroes_in, in_combat, intruders_in, tile_of, who
+from rules.lockdown.state import GameState
+from rules.lockdown.table import Ctx, in_combat, intruders_in, tile_of, who
 from rules.nemesis.state import Hero
 
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22
@@ -76,76 +76,11 @@ def craft(ctx: Ctx, hero: Hero, action: a.Craft) -> None:
     give_item(ctx, hero, action.item)
 
 
-# ------------------------------------------------------------------ trading
-def tradeable(hero: Hero) -> list[str]:
-    """Item cards and carried objects a hero can hand over (ammo stays on its weapon)."""
-    return list(dict.fromkeys(owned(hero) + [h.obj for h in hero.hands if h.obj]))
-
-
+# ------------------------------------------------------------------ trading (trade.py)
 def thing_name(thing: str) -> str:
     if thing in index().items:
         return str(index().items[thing].name)
     return "a corpse" if thing.startswith("corpse") else f"the {thing}"
-
-
-def trade_actions(s: GameState, hero: Hero) -> list[Action]:
-    if in_combat(s, hero.seat):
-        return []
-    out: list[Action] = []
-    for other in heroes_in(s, hero.room):
-        if other.seat == hero.seat:
-            continue
-        out.append(a.Trade(to=other.seat, give=None, text="ask for an item"))
-        for thing in tradeable(hero):
-            out.append(a.Trade(to=other.seat, give=thing, text=f"offer {thing_name(thing)}"))
-    return out
-
-
-def start_trade(ctx: Ctx, hero: Hero, action: a.Trade) -> None:
-    s = ctx.s
-    other = s.heroes[action.to]
-    offer = thing_name(action.give) if action.give is not None else "nothing"
-    things = tradeable(other)
-    options = ["refuse", "accept"] + [f"give:{i}" for i in things]
-    labels = ["Refuse the trade", f"Accept ({offer}) and give nothing back"] + [
-        f"Accept ({offer}) and give {thing_name(i)}" for i in things]
-    ctx.say(f"{who(hero.seat)} offers a trade to {who(other.seat)}.", kind="trade")
-    s.stack.append(PickFrame(seat=other.seat, purpose="step", options=options,
-                             labels=labels, tag=f"trade:{hero.seat}:{action.give or '-'}",
-                             subject=hero.seat))
-
-
-def finish_trade(ctx: Ctx, target: Hero, tag: str, option: str) -> None:
-    s = ctx.s
-    _, starter_seat, give = tag.split(":", 2)
-    starter = s.heroes[starter_seat]
-    if option == "refuse":
-        ctx.say(f"{who(target.seat)} refuses the trade.", kind="trade")
-        return
-    ctx.say(f"{who(starter.seat)} and {who(target.seat)} trade.", kind="trade")
-    if option.startswith("give:"):
-        _move(ctx, target, starter, option.removeprefix("give:"))
-    if give != "-":
-        _move(ctx, starter, target, give)
-
-
-def _move(ctx: Ctx, src: Hero, dst: Hero, thing: str) -> None:
-    """Hand an item card or object over; heavy things need a free hand slot (or the
-    receiver chooses what to drop); a weapon keeps its ammo."""
-    held = next((h for h in src.hands if thing in (h.item, h.obj)), None)
-    if held is None:
-        src.inventory.remove(thing)
-        dst.inventory.append(thing)
-        item = index().items[thing]
-        ctx.tell(dst.seat, f"{who(src.seat)} gives you {item.name}: {item.text}",
-                 kind="item_private", item=thing)
-        fix_hands(ctx, src)  # giving away Duct Tape unties a pair
-        return
-    if held.item is not None:
-        remove_item(src, held.item)
-    else:
-        src.hands.remove(held)
-    take_heavy(ctx, dst, item=held.item, obj=held.obj, ammo=held.ammo)
 
 
 # ------------------------------------------------------------------ quests
@@ -180,6 +115,10 @@ def quest_met(s: GameState, hero: Hero, needs: str) -> bool:
 def gate_actions(s: GameState, hero: Hero) -> list[Action]:
     from rules.lockdown.cards import content
 
+    if s.options.board == "mars":
+        from rules.lockdown import surface
+
+        return surface.surface_actions(s, hero)  # no main gate on the Mars side
     if hero.room != content().board.main_gate_slot or in_combat(s, hero.seat):
         return []
     out: list[Action] = []
@@ -196,6 +135,11 @@ def gate_actions(s: GameState, hero: Hero) -> list[Action]:
 
 def gate_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     s = ctx.s
+    if s.options.board == "mars":
+        from rules.lockdown import surface
+
+        surface.surface_action(ctx, hero, variant)
+        return
     if variant == GATE_KEY:
         s.gate_open = True
         ctx.say(f"{who(hero.seat)} opens the main gate with the key.", kind="gate")

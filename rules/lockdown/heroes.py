@@ -53,7 +53,16 @@ def draw_cards(ctx: Ctx, hero: Hero, n: int) -> int:
     return len(drawn)
 
 
-def light_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
+def deadly(hero: Hero, grace: list[str]) -> bool:
+    """Any wound after 3 serious wounds kills, unless the third came from the same
+    effect (001: going past 3 within one effect, the next wound kills)."""
+    return len(hero.serious) >= MAX_SERIOUS and hero.seat not in grace
+
+
+def light_wound(ctx: Ctx, hero: Hero, n: int = 1, grace: list[str] | None = None) -> None:
+    """`grace` lists the seats that reached 3 serious wounds earlier in the same effect
+    (an EffectsFrame's list); the n wounds of one call are one effect too."""
+    grace = [] if grace is None else grace
     for _ in range(n):
         if hero.place == "dead":
             return
@@ -62,7 +71,7 @@ def light_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
             ctx.say(f"{who(hero.seat)}'s body armor stops a light wound.", kind="armor",
                     seat=hero.seat)
             continue
-        if len(hero.serious) >= MAX_SERIOUS:
+        if deadly(hero, grace):
             kill(ctx, hero, "a wound after three serious wounds")
             return
         if hero.light < 2:
@@ -72,20 +81,27 @@ def light_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
         else:
             hero.light = 0
             ctx.say(f"{who(hero.seat)}'s light wounds become a serious wound.", kind="wound")
-            serious_wound(ctx, hero)
+            serious_wound(ctx, hero, grace=grace)
 
 
-def serious_wound(ctx: Ctx, hero: Hero, n: int = 1) -> None:
+def serious_wound(ctx: Ctx, hero: Hero, n: int = 1, grace: list[str] | None = None) -> None:
+    grace = [] if grace is None else grace
     for _ in range(n):
         if hero.place == "dead":
             return
-        if len(hero.serious) >= MAX_SERIOUS:
+        if deadly(hero, grace):
             kill(ctx, hero, "a wound after three serious wounds")
             return
+        if len(hero.serious) >= MAX_SERIOUS:
+            ctx.say(f"{who(hero.seat)} is hit again by the same blow and clings to "
+                    "life.", kind="wound", seat=hero.seat)
+            continue
         card = draw_from(ctx.s, "wounds")
         if card is None:
             card = ctx.c.serious_wounds[0].id
         hero.serious.append(WoundCard(card=card))
+        if len(hero.serious) >= MAX_SERIOUS and hero.seat not in grace:
+            grace.append(hero.seat)
         name = index().wounds[card].name
         ctx.say(f"{who(hero.seat)} suffers a serious wound: {name} "
                 f"({len(hero.serious)}/3).", kind="wound", seat=hero.seat, card=card)

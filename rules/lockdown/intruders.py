@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 from rules.core.words import a_or_an
-from rules.lockdown.bag import add_token, kind_of, return_token, surprise_number
+from rules.lockdown.bag import (
+    add_token,
+    kind_of,
+    retire,
+    return_token,
+    surprise_number,
+    unset,
+)
 from rules.lockdown.board import Exit, board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
@@ -26,6 +33,8 @@ from rules.lockdown.table import (
     room_name,
     set_door,
     set_noise,
+    set_tech_noise,
+    tech_noisy,
     turn_order,
     who,
 )
@@ -37,6 +46,11 @@ BIG = ("breeder", "queen")
 # ------------------------------------------------------------------ noise
 def noise_roll(ctx: Ctx, hero: Hero) -> None:
     s = ctx.s
+    if s.options.board == "mars":
+        from rules.lockdown import surface
+
+        surface.noise_roll(ctx, hero)  # the Mars surface die (LD-MARS-1)
+        return
     face = ctx.c.dice.noise[s.rng.below(len(ctx.c.dice.noise))]
     if face == "silence":
         if hero.slime:
@@ -51,17 +65,17 @@ def noise_roll(ctx: Ctx, hero: Hero) -> None:
         danger(ctx, hero)
         return
     ctx.say(f"{who(hero.seat)}'s noise roll: {face}.", kind="noise", face=face)
-    place_noise(ctx, hero, board().exit_by_number(hero.room, int(face)))
+    place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
 
 
 def place_noise(ctx: Ctx, hero: Hero, exit_: Exit) -> None:
     """A noise marker in a corridor; a second marker there is an encounter instead."""
     s = ctx.s
     if exit_.to == "tech":
-        if s.tech_noise:
+        if tech_noisy(s, exit_.corridor):
             start_encounter(ctx, hero)
         else:
-            s.tech_noise = True
+            set_tech_noise(s, exit_.corridor, True)
         return
     if noisy(s, exit_.corridor):
         start_encounter(ctx, hero)
@@ -72,18 +86,18 @@ def place_noise(ctx: Ctx, hero: Hero, exit_: Exit) -> None:
 def fill_noise(ctx: Ctx, room: str) -> None:
     """A noise marker in every corridor of the room that has none (never an encounter)."""
     s = ctx.s
-    for ex in board().exits[room]:
+    for ex in board(s).exits[room]:
         if ex.to == "tech":
-            s.tech_noise = True
+            set_tech_noise(s, ex.corridor, True)
         else:
             set_noise(s, ex.corridor, True)
 
 
 def clear_noise_around(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    for ex in board().exits[room]:
+    for ex in board(s).exits[room]:
         if ex.to == "tech":
-            s.tech_noise = False
+            set_tech_noise(s, ex.corridor, False)
         else:
             set_noise(s, ex.corridor, False)
 
@@ -92,7 +106,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
     """Intruders next door that are not fighting come in (those behind a closed door
     break it and stay, all together); else noise all around. Never an encounter."""
     s = ctx.s
-    movers = [i for n in board().neighbours(hero.room) for i in intruders_in(s, n)
+    movers = [i for n in board(s).neighbours(hero.room) for i in intruders_in(s, n)
               if not heroes_in(s, n)]
     if not movers:
         fill_noise(ctx, hero.room)
@@ -100,7 +114,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         return
     broken: set[str] = set()
     for intruder in movers:
-        corridor = board().corridor_between(intruder.room, hero.room)
+        corridor = board(s).corridor_between(intruder.room, hero.room)
         if corridor is None or corridor in broken:
             continue
         if door(s, corridor) == "closed":
@@ -137,7 +151,7 @@ def event_movement(ctx: Ctx, kinds: tuple[str, ...], numbers: tuple[int, ...]) -
         for intruder in list(movers):
             if intruder not in s.intruders:
                 continue
-            ex = board().exit_by_number(intruder.room, number)
+            ex = board(s).exit_by_number(intruder.room, number)
             if ex.to != "tech" and ex.corridor in broken:
                 continue  # moving together: the door broke, everyone stays
             before = door(s, ex.corridor) if ex.to != "tech" else "open"
@@ -190,8 +204,11 @@ def first_intruder(ctx: Ctx) -> None:
     s.first_encounter = True
     pending = [h.seat for h in s.heroes.values()
                if len(h.objectives) > 1 and h.place != "dead"]
-    ctx.say("First encounter! Everyone keeps one of their two objectives in secret.",
-            kind="critical")
+    ctx.say("First encounter! " + {
+        "coop": "The team's objectives stay as they are.",
+        "solo": "Keep one of your two objectives in secret.",
+    }.get(s.options.mode, "Everyone keeps one of their two objectives in secret."),
+        kind="critical")
     if pending:
         s.stack.append(ObjectiveFrame(pending=pending))
 
@@ -223,6 +240,7 @@ def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
     s.aside.append(token)
     intruder = spawn(ctx, kind, room)
     if intruder is None:
+        unset(s, token)  # no model to place: the token is not lost, it goes back
         return
     intruder.token = token
     if hero.place == "board" and hero.room == room:
@@ -240,16 +258,20 @@ def surprise(ctx: Ctx, hero: Hero, intruder: Intruder, token: str) -> None:
 
 # ------------------------------------------------------------------ attacks
 def event_attack_targets(s: GameState) -> list[tuple[int, str]]:
-    """Every intruder in a room with characters attacks the one with the fewest cards
-    in hand, ties to the first in turn order (NX-IATK-1)."""
+    """Every intruder in a room with characters attacks, in board order. The target is
+    left open ("") and chosen when its attack comes (`attack_target`), so an earlier
+    attack that killed or removed a character, or changed a hand, counts."""
+    return [(i.id, "") for i in s.intruders if heroes_in(s, i.room)]
+
+
+def attack_target(s: GameState, intruder: Intruder) -> Hero | None:
+    """The character with the fewest cards in hand in the intruder's room, ties to the
+    first in turn order (NX-IATK-1)."""
     order = turn_order(s)
-    queue = []
-    for intruder in s.intruders:
-        heroes = heroes_in(s, intruder.room)
-        if heroes:
-            target = min(heroes, key=lambda h: (len(h.hand), order.index(h.seat)))
-            queue.append((intruder.id, target.seat))
-    return queue
+    heroes = heroes_in(s, intruder.room)
+    if not heroes:
+        return None
+    return min(heroes, key=lambda h: (len(h.hand), order.index(h.seat)))
 
 
 def attack_run(ctx: Ctx, frame: AttackFrame) -> None:
@@ -261,6 +283,14 @@ def attack_run(ctx: Ctx, frame: AttackFrame) -> None:
         return
     intruder_id, seat = frame.queue[0]
     intruder = next((i for i in s.intruders if i.id == intruder_id), None)
+    if not seat:  # an event-phase attack picks its target now
+        target = attack_target(s, intruder) if intruder is not None else None
+        if target is None:
+            frame.queue.pop(0)
+            frame.asked = False
+            return
+        seat = target.seat
+        frame.queue[0] = (intruder_id, seat)
     hero = s.heroes[seat]
     if intruder is None or hero.place != "board" or hero.room != intruder.room:
         frame.queue.pop(0)
@@ -301,6 +331,7 @@ def infest(ctx: Ctx, larva: Intruder, hero: Hero) -> None:
     the character takes a contamination card."""
     s = ctx.s
     s.intruders.remove(larva)
+    retire(s, larva.token)
     if not hero.larva:
         hero.larva = True
         ctx.say(f"A larva burrows into {who(hero.seat)}!", kind="infest", seat=hero.seat)
@@ -326,6 +357,7 @@ def injure(ctx: Ctx, intruder: Intruder, n: int, by: str | None = None) -> None:
     intruder.injuries += n
     if intruder.kind == "larva":
         s.intruders.remove(intruder)
+        retire(s, intruder.token)
         ctx.say("The larva is destroyed.", kind="intruder_dies")
         return
     cards = [draw_from(s, "attacks") for _ in range(2 if intruder.kind in BIG else 1)]
@@ -337,7 +369,7 @@ def injure(ctx: Ctx, intruder: Intruder, n: int, by: str | None = None) -> None:
             s.discards.setdefault("events", []).append(event)
             number = index().events[event].corridors[0]
             ctx.say(f"The wounded {intruder.kind} flees!", kind="retreat")
-            move_intruder(ctx, intruder, board().exit_by_number(intruder.room, number))
+            move_intruder(ctx, intruder, board(s).exit_by_number(intruder.room, number))
         return
     blood = sum(c.blood for c in drawn)
     if blood <= intruder.injuries:
@@ -351,6 +383,7 @@ def die(ctx: Ctx, intruder: Intruder, by: str | None = None) -> None:
     """An intruder dies: a carcass stays in its room."""
     s = ctx.s
     s.intruders.remove(intruder)
+    retire(s, intruder.token)
     s.rooms[intruder.room].objects.append("carcass")
     s.kills += 1
     ctx.say(f"The {intruder.kind} dies ({intruder.injuries} injuries).",
@@ -389,6 +422,7 @@ def bag_development(ctx: Ctx) -> None:
         visitors = heroes_in(s, nest) if nest else []
         if visitors:
             ctx.say("Bag development: the queen returns to her nest!", kind="bag")
+            clear_noise_around(ctx, visitors[0].room)  # an encounter, as any other
             queen = spawn(ctx, "queen", visitors[0].room)
             if queen is not None:
                 surprise(ctx, visitors[0], queen, token)

@@ -15,6 +15,7 @@ from rules.lockdown.table import (
     noisy,
     room_name,
     section_of,
+    tech_noisy,
     tile_of,
     who,
 )
@@ -24,7 +25,7 @@ from rules.nemesis.state import Hero
 def open_neighbours(s: GameState, room: str) -> list[str]:
     """Rooms reachable through a corridor without a closed door."""
     out = []
-    for ex in board().exits[room]:
+    for ex in board(s).exits[room]:
         if ex.to != "tech" and door(s, ex.corridor) != "closed":
             out.append(ex.to)
     return out
@@ -33,8 +34,10 @@ def open_neighbours(s: GameState, room: str) -> list[str]:
 def careful_numbers(s: GameState, room: str) -> list[int]:
     """Corridor numbers of `room` that can take a careful-movement noise marker."""
     out = []
-    for ex in board().exits[room]:
-        free = not s.tech_noise if ex.to == "tech" else not noisy(s, ex.corridor)
+    for ex in board(s).exits[room]:
+        if ex.number == 0:
+            continue  # Mars paths take no noise
+        free = not tech_noisy(s, ex.corridor) if ex.to == "tech" else not noisy(s, ex.corridor)
         if free:
             out.append(ex.number)
     return out
@@ -70,7 +73,7 @@ def move_run(ctx: Ctx, f: MoveFrame) -> None:
 
 
 def careful_noise(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
-    ex = board().exit_by_number(hero.room, int(f.careful_corridor or 1))
+    ex = board(ctx.s).exit_by_number(hero.room, int(f.careful_corridor or 1))
     nx.place_noise(ctx, hero, ex)
 
 
@@ -91,6 +94,11 @@ def arrive(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
 def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
     """Flip the tile, set its items, resolve and remove the exploration token."""
     s = ctx.s
+    if s.options.board == "mars":
+        from rules.lockdown import surface
+
+        surface.explore(ctx, hero, f)  # a surface exploration token
+        return
     room = s.rooms[f.to]
     room.explored = True
     tile = tile_of(room.tile or "")
@@ -124,6 +132,6 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
 
         set_malfunction(ctx, f.to, True)
     elif token == "doors":
-        corridor = board().corridor_between(f.to, f.origin)
+        corridor = board(s).corridor_between(f.to, f.origin)
         if corridor is not None and close_door(s, corridor):
             ctx.say("A door slams shut behind them.", kind="door", corridor=corridor)

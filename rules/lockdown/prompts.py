@@ -16,9 +16,11 @@ from rules.lockdown.state import (
     PayFrame,
     PickFrame,
     ShotFrame,
+    TradeFrame,
     TurnFrame,
 )
 from rules.lockdown.table import intruders_in, room_name, who
+from rules.lockdown.trade import trade_prompt
 
 STEP_PROMPTS = {
     "overfull": "Your hands are full (arm wound): choose what to drop",
@@ -65,12 +67,6 @@ def _pick(s: GameState, f: PickFrame) -> str:
         return f"Moving carefully into {room_name(s, f.tag)}: choose the corridor for your " \
             "noise marker"
     tag = f.tag.split(":")[0]
-    if tag == "trade":
-        from rules.lockdown.gear import thing_name
-
-        _, starter, give = f.tag.split(":", 2)
-        offer = thing_name(give) if give != "-" else "nothing"
-        return f"{who(starter)} offers you a trade ({offer}): accept or refuse"
     return STEP_PROMPTS.get(tag, "Make a choice")
 
 
@@ -91,6 +87,8 @@ def _by_frame(s: GameState, seat: str) -> str:
     if isinstance(f, ShotFrame):
         return f"You rolled {f.face.replace('_', ' ')}: discard an action card for a " \
             "stronger hit?"
+    if isinstance(f, TradeFrame):
+        return trade_prompt(s, f, seat)
     if isinstance(f, AgreeFrame):
         return f"{who(f.asker)} rides the elevator to {room_name(s, f.target)}: come along?"
     if isinstance(f, DraftFrame):

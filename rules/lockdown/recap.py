@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import SAFE, objective_met
 from rules.lockdown.heroes import infected
+from rules.lockdown.modes import card_met, team_objectives
 from rules.lockdown.state import GameState
 from rules.lockdown.table import who
 from rules.nemesis.state import Hero
@@ -51,9 +52,23 @@ def objective_line(s: GameState, hero: Hero) -> str:
     survivors = [x for x in s.heroes.values() if x.seat in s.survivors]
     words = []
     for oid in hero.objectives:
-        met = objective_met(s, hero, oid, survivors)
+        met = card_met(s, oid, survivors) if s.options.mode != "semi_coop" \
+            else objective_met(s, hero, oid, survivors)
         words.append(f"{idx.objectives[oid].name} ({'met' if met else 'not met'})")
     return "; ".join(words) or "none"
+
+
+def team_line(s: GameState) -> str:
+    """Fully cooperative mode: the team's result and every public objective."""
+    survivors = [x for x in s.heroes.values() if x.seat in s.survivors]
+    cards = ", ".join(
+        f"{index().objectives[o].name} ({'met' if card_met(s, o, survivors) else 'not met'})"
+        for o in team_objectives(s))
+    got_out = f"{len(survivors)} of {len(s.seats)} characters survived"
+    if s.winners:
+        return f"The team wins: every objective met and {got_out}. Objectives: {cards}."
+    why = "nobody survived" if not survivors else "not every objective was met"
+    return f"The team loses: {why} ({got_out}). Objectives: {cards}."
 
 
 def secrets_line(hero: Hero) -> str:
@@ -74,7 +89,9 @@ def recap(s: GameState) -> list[str]:
         return []
     idx = index()
     lines = [f"Game over: {ending_words(s)}."]
-    if s.winners:
+    if s.options.mode == "coop":
+        lines.append(team_line(s))
+    elif s.winners:
         lines.append("Winners: " + ", ".join(who(x) for x in s.winners)
                      + " (survived and met their objective).")
     elif s.survivors:
@@ -90,6 +107,9 @@ def recap(s: GameState) -> list[str]:
     token = idx.contingencies.get(s.active_contingency)
     if token is not None:
         lines.append(f"The active contingency: {token.name}. {token.text}")
+    if s.revealed_contingencies:
+        lines.append("Contingency tokens revealed during the game: " + ", ".join(
+            idx.contingencies[t].name for t in s.revealed_contingencies) + ".")
     if s.neutral_pool:
         lines.append("Neutral contingency pool: "
                      + ", ".join(idx.contingencies[t].name for t in s.neutral_pool) + ".")

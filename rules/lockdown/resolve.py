@@ -111,7 +111,7 @@ def rooms_for(s: GameState, where: str, subject: str | None) -> list[str] | None
     if where == "with_noise":
         return sorted(r for r in s.rooms
                       if any(ex.to != "tech" and noisy(s, ex.corridor)
-                             for ex in board().exits[r]))
+                             for ex in board(s).exits[r]))
     if where == "section":
         if me is None:
             return []
@@ -127,9 +127,9 @@ def choice_rooms(s: GameState, rng: str, subject: str | None,
     if rng == "section" and me is not None:
         return [r for r in explored if section_of(r) == section_of(me.room)]
     if rng == "neighbour" and me is not None:
-        return [r for r in board().neighbours(me.room) if r in explored] + [me.room]
+        return [r for r in board(s).neighbours(me.room) if r in explored] + [me.room]
     if rng == "tech":
-        return [r for r in board().tech_rooms() if r in explored]
+        return [r for r in board(s).tech_rooms() if r in explored]
     return explored
 
 
@@ -138,8 +138,10 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
                  choice: str | None = None) -> None:
     s = ctx.s
     if isinstance(e, fx.Wound):
+        top = s.stack[-1] if s.stack else None
+        grace = top.grace if isinstance(top, EffectsFrame) else None  # one card, one effect
         for x in targets(s, e.who, subject):
-            (h.light_wound if e.kind == "light" else h.serious_wound)(ctx, x, e.n)
+            (h.light_wound if e.kind == "light" else h.serious_wound)(ctx, x, e.n, grace)
     elif isinstance(e, fx.Contaminate):
         for x in targets(s, e.who, subject):
             h.contaminate(ctx, x, e.n)
@@ -445,7 +447,7 @@ def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) ->
         return
     hero = s.heroes[subject]
     if e.through_tech:
-        options = [r for r in board().tech_rooms() if s.rooms[r].explored and r != hero.room]
+        options = [r for r in board(s).tech_rooms() if s.rooms[r].explored and r != hero.room]
     else:
         options = open_neighbours(s, hero.room)
         if e.careful:
@@ -458,8 +460,8 @@ def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) ->
 def set_fire(ctx: Ctx, room: str, on: bool) -> None:
     s = ctx.s
     state = s.rooms[room]
-    if state.fire == on:
-        return
+    if state.fire == on or (on and room in board(s).crossroads):
+        return  # Mars crossroads never hold fire
     if on and s.fires >= FIRE_SUPPLY:
         explode(ctx, "a fire broke out with no fire marker left")
         return
@@ -472,8 +474,8 @@ def set_fire(ctx: Ctx, room: str, on: bool) -> None:
 def set_malfunction(ctx: Ctx, room: str, on: bool) -> None:
     s = ctx.s
     state = s.rooms[room]
-    if state.malfunction == on:
-        return
+    if state.malfunction == on or (on and room in board(s).crossroads):
+        return  # Mars crossroads never hold a malfunction
     if on:
         if not state.explored or (state.tile and tile_of(state.tile).action
                                   in ("nest", "contaminated")):
@@ -497,7 +499,7 @@ def doors(ctx: Ctx, rooms: list[str], op: str) -> None:
     s = ctx.s
     if not rooms:
         return
-    corridors = sorted({ex.corridor for room in rooms for ex in board().exits[room]
+    corridors = sorted({ex.corridor for room in rooms for ex in board(s).exits[room]
                         if ex.to != "tech"})
     for corridor in corridors:
         state = door(s, corridor)
@@ -514,7 +516,8 @@ def doors(ctx: Ctx, rooms: list[str], op: str) -> None:
 def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None, choice: str | None) -> None:
     s = ctx.s
     if e.where == "tech":
-        s.tech_noise = not e.remove
+        if s.options.board != "mars":  # Mars areas are not technical corridors
+            s.tech_noise = not e.remove
         return
     rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
     if rooms is None:
@@ -526,7 +529,7 @@ def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None, choice: str | None)
             continue
         present = heroes_in(s, room)
         already = any(ex.to != "tech" and noisy(s, ex.corridor)
-                      for ex in board().exits[room])
+                      for ex in board(s).exits[room])
         nx.fill_noise(ctx, room)
         if present and already:
             nx.start_encounter(ctx, present[0])
@@ -568,7 +571,7 @@ def flee(ctx: Ctx, intruder: object) -> None:
         return
     s.discards.setdefault("events", []).append(event)
     number = index().events[event].corridors[0]
-    nx.move_intruder(ctx, intruder, board().exit_by_number(intruder.room, number))  # type: ignore[attr-defined]
+    nx.move_intruder(ctx, intruder, board(s).exit_by_number(intruder.room, number))  # type: ignore[attr-defined]
 
 
 def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
@@ -579,13 +582,13 @@ def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
     for intruder in [i for i in s.intruders if i.kind in kinds]:
         if heroes_in(s, intruder.room):
             continue
-        dist = board().distances_from(intruder.room)
+        dist = board(s).distances_from(intruder.room)
         reachable = [(dist[r], r) for r in targets_ if r in dist]
         if not reachable:
             continue
         goal = min(reachable)[1]
-        back = board().distances_from(goal)
-        steps = [ex for ex in board().exits[intruder.room]
+        back = board(s).distances_from(goal)
+        steps = [ex for ex in board(s).exits[intruder.room]
                  if ex.to != "tech" and back.get(ex.to, 99) < back.get(intruder.room, 99)]
         if steps:
             nx.move_intruder(ctx, intruder, min(steps, key=lambda x: x.number))

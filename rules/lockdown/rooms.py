@@ -12,6 +12,7 @@ from rules.core.words import a_or_an
 from rules.lockdown import heroes as hz
 from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick, RoomAct
+from rules.lockdown.bag import retire
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
@@ -299,7 +300,8 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         if tag == "css_peek":  # the computer only peeks
             return
         moves = [x for x in (slot + 1, slot - 1)
-                 if 0 < x <= 15 and x not in s.css and x != s.time and slot != s.time]
+                 # only a token already on the time token's slot is fixed (001)
+                 if 0 < x <= 15 and x not in s.css and slot != s.time]
         labels = [f"Move it to slot {x}" for x in moves]
         s.stack.append(PickFrame(seat=hero.seat, purpose="step",
                                  options=[f"{slot}>{x}" for x in moves] + [f"{slot}>{slot}"],
@@ -330,10 +332,6 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         ctx.say("Power tokens rearranged: " + ", ".join(
             f"{place}={s.power[place].token}{'+' if s.power[place].active else '-'}"
             for place in ("1", "2", "3", "elevator")), kind="power")
-    elif tag.startswith("trade:"):
-        from rules.lockdown.gear import finish_trade
-
-        finish_trade(ctx, hero, tag, option)
     elif tag in ("peek", "take"):
         _take_or_show(ctx, hero, option, frame.labels[frame.options.index(option)],
                       take=tag == "take")
@@ -429,7 +427,7 @@ def close_section(ctx: Ctx, section: int | None) -> None:
     """Close every corridor between rooms of a section (door tokens permitting)."""
     s = ctx.s
     corridors = sorted({ex.corridor for r in s.rooms if section_of(r) == section
-                        for ex in board().exits[r]
+                        for ex in board(s).exits[r]
                         if ex.to != "tech" and section_of(ex.to) == section})
     for corridor in corridors:
         close_door(s, corridor, keep=frozenset(corridors))
@@ -437,7 +435,7 @@ def close_section(ctx: Ctx, section: int | None) -> None:
 
 
 def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
-    return [r for r in board().tech_rooms() if s.rooms[r].explored and r != hero.room]
+    return [r for r in board(s).tech_rooms() if s.rooms[r].explored and r != hero.room]
 
 
 def _cave_attack(ctx: Ctx, hero: Hero) -> None:
@@ -547,8 +545,8 @@ def _css_moves(s: GameState) -> bool:
 
 def _vent_targets(s: GameState) -> list[str]:
     out = []
-    for room in board().tech_rooms():
-        corridors = [ex.corridor for ex in board().exits[room] if ex.to != "tech"]
+    for room in board(s).tech_rooms():
+        corridors = [ex.corridor for ex in board(s).exits[room] if ex.to != "tech"]
         if all(door(s, c) != "destroyed" for c in corridors):
             out.append(room)
     return out
@@ -556,7 +554,7 @@ def _vent_targets(s: GameState) -> list[str]:
 
 def vent(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    corridors = [ex.corridor for ex in board().exits[room] if ex.to != "tech"]
+    corridors = [ex.corridor for ex in board(s).exits[room] if ex.to != "tech"]
     for corridor in corridors:
         close_door(s, corridor, keep=frozenset(corridors))
     set_fire(ctx, room, False)
@@ -573,7 +571,7 @@ def resolve_venting(ctx: Ctx) -> None:
             continue
         room.venting = False
         sealed = all(door(s, ex.corridor) == "closed"
-                     for ex in board().exits[slot] if ex.to != "tech")
+                     for ex in board(s).exits[slot] if ex.to != "tech")
         if not sealed:
             ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
                     kind="vent")
@@ -581,6 +579,7 @@ def resolve_venting(ctx: Ctx) -> None:
         for intruder in list(intruders_in(s, slot)):
             if intruder.kind == "larva":
                 s.intruders.remove(intruder)
+                retire(s, intruder.token)
             else:
                 nx.die(ctx, intruder)
         for hero in heroes_in(s, slot):

@@ -12,6 +12,7 @@ from rules.lockdown import describe as words
 from rules.lockdown.actions import CODEC, Discard
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.gear import check_quests
+from rules.lockdown.modes import check_players
 from rules.lockdown.prompts import prompt_text
 from rules.lockdown.recap import outcome_reason, recap
 from rules.lockdown.setup import new_game
@@ -32,11 +33,19 @@ class Lockdown(FrameRuleset):
     codec = CODEC
     ctx_type = Ctx
     secret_kinds = frozenset({"pay", "discard", "objectives", "draft", "pick", "shot",
-                              "interrupt"})
+                              "interrupt", "trade"})
     default_keys = ("pass", "pick:1")
 
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
         return new_game(seats, seed, options)
+
+    def check_players(self, options: Options, n: int) -> str | None:
+        """Why `n` players cannot start a game with these options (the mode: solo is for
+        exactly 1 player), or None; for the lobby's Start (LD-MODE-1/2)."""
+        if not self.min_players <= n <= self.max_players:
+            return f"{self.title} takes {self.min_players} to {self.max_players} players; " \
+                f"{n} joined."
+        return check_players(options.mode, n)
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> LockdownView:

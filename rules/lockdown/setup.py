@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
+from rules.lockdown import modes
 from rules.lockdown.bag import starting_bag
-from rules.lockdown.cards import Content, content, index
+from rules.lockdown.board import board_map, map_for
+from rules.lockdown.cards import BoardMap, Content, content, index
+from rules.lockdown.mars_board import MarsBoard
 from rules.lockdown.state import (
     DraftFrame,
     GameState,
@@ -26,11 +29,14 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction("Nemesis: Lockdown takes 1 to 5 players.")
+    wrong = modes.check_players(options.mode, n)
+    if wrong is not None:
+        raise IllegalAction(wrong)
     if len(set(seats)) != n:
         raise IllegalAction("Each player may only sit once.")
     c = content()
     rng = Rng.from_seed(seed)
-    rooms = _rooms(c, rng)
+    rooms = _rooms(c, rng, map_for(options.board))
     tokens = rng.shuffled([1, 2, 3, 4])
     power = {place: Power(token=t, active=t in (1, 2))
              for place, t in zip(("1", "2", "3", "elevator"), tokens, strict=True)}
@@ -54,6 +60,12 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
         computer=_computer(c, rng), first_player=seats[0],
     )
     _objectives_and_contingencies(state, c, rng)
+    if options.board == "mars":
+        from rules.lockdown import surface
+
+        surface.start(state)
+    if options.mode == "solo":
+        modes.halve_items(state)
     pool = rng.shuffled([ch.id for ch in c.characters])
     state.stack = [RoundFrame(), *[DraftFrame(seat=seat, offered=[]) for seat in
                                    reversed(seats)]]
@@ -61,13 +73,13 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     return state
 
 
-def _rooms(c: Content, rng: Rng) -> dict[str, RoomState]:
+def _rooms(c: Content, rng: Rng, board: BoardMap) -> dict[str, RoomState]:
     by_level = {lvl: rng.shuffled(expand([(r.id, r.copies) for r in c.rooms if r.level == lvl]))
                 for lvl in ("I", "II")}
     exploration = rng.shuffled(expand([(f"{t.effect}:{t.items}", t.count)
                                        for t in c.exploration]))
     rooms: dict[str, RoomState] = {}
-    for slot in c.board.slots:
+    for slot in board.slots:
         if slot.kind == "special":
             rooms[slot.id] = RoomState(slot=slot.id, tile=slot.room, explored=True)
             continue
@@ -75,6 +87,10 @@ def _rooms(c: Content, rng: Rng) -> dict[str, RoomState]:
         effect, _, items = token.partition(":")
         rooms[slot.id] = RoomState(slot=slot.id, tile=by_level[slot.kind].pop(),
                                    token=effect, token_items=int(items))
+    if isinstance(board, MarsBoard):
+        from rules.lockdown import surface
+
+        surface.place_tokens(c, rng, board, rooms)
     return rooms
 
 
@@ -89,6 +105,9 @@ def _computer(c: Content, rng: Rng) -> list[str]:
 
 def _objectives_and_contingencies(s: GameState, c: Content, rng: Rng) -> None:
     n = len(s.seats)
+    if modes.team_mode(s):  # solo / fully cooperative (LD-MODE-1/2)
+        modes.deal(s, c, rng, rng.shuffled(expand([(t.id, t.count) for t in c.contingencies])))
+        return
     decks = {d: rng.shuffled([o.id for o in c.objectives if o.deck == d and o.min_players <= n
                               and not (o.kind == "player_cannot_survive" and o.value > n)])
              for d in ("corporate", "personal")}
@@ -114,14 +133,14 @@ def _against(c: Content, objective_id: str, number: int) -> bool:
 
 def place_character(s: GameState, seat: str, character: str) -> None:
     """After the draft: the character's room, deck, items and knowledge."""
-    c = content()
     ch = index().characters[character]
     hero = s.heroes[seat]
     hero.character = character
-    hero.room = c.board.isolation_slot if ch.group == "survivor" else c.board.repository_slot
+    m = board_map(s)
+    hero.room = m.isolation_slot if ch.group == "survivor" else m.repository_slot
     hero.knowledge = 3 if ch.group == "survivor" else 1
     hero.deck = s.rng.shuffled([card.id for card in ch.deck])
-    section = next(sl.section for sl in c.board.slots if sl.id == hero.room)
+    section = next(sl.section for sl in m.slots if sl.id == hero.room)
     if section is not None:
         hero.visited_sections = [section]
     if ch.starting_item is not None:

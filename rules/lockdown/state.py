@@ -19,7 +19,17 @@ from rules.nemesis.state import Hero, Intruder, RoomState
 class Options(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    mode: Literal["semi_coop"] = Field("semi_coop", description="game mode")
+    mode: Literal["semi_coop", "coop", "solo"] = Field(
+        "semi_coop",
+        description="game mode; semi_coop: 1-5 players, each with secret objectives and "
+        "contingency tokens; coop: 1-5 players, fully cooperative, public team objectives, "
+        "a revealed contingency, revival in the emergency room; solo: exactly 1 player, "
+        "solo objectives (keep 1 of 2), 2 contingency tokens, half the items in each room")
+    board: Literal["basic", "mars"] = Field(
+        "basic",
+        description="board side; basic: the research facility's three sections; mars: "
+        "buildings on the Mars surface joined by crossroads and paths, a rover, the Mars "
+        "surface die and deck, and a walk to the bunker in an Enviro-Suit")
     turn_timeout_minutes: int = Field(0, ge=0, le=1440)
 
 
@@ -151,6 +161,8 @@ class EffectsFrame:
     source: str = ""
     attacker: int | None = None  # an interrupt card: "one intruder" means the attacker
     healed: bool = False         # a heal effect ran (the Field Medic ability follows)
+    # seats that reached 3 serious wounds during these effects: no death from them
+    grace: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -181,6 +193,22 @@ class AgreeFrame:
 
 
 @dataclass(slots=True, kw_only=True)
+class TradeFrame:
+    """One trade action (NX-TRADE-1) among `seats` (the starter first, then turn order).
+    Stage "give": each giver, for each other participant in turn (`step` indexes those
+    pairs), chooses what they give (one multi-select); stage "agree": everyone who gives
+    or receives something agrees in turn (`step` indexes them), or refuses and nothing
+    changes hands. `gifts`: (giver, receiver, item id or object) pledged so far."""
+
+    kind: Literal["trade"] = "trade"
+    starter: str
+    seats: list[str]
+    stage: Literal["give", "agree"] = "give"
+    step: int = 0
+    gifts: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
 class EventPhaseFrame:
     kind: Literal["event_phase"] = "event_phase"
     stage: Literal["css", "time", "noise", "attacks", "fire", "event", "bag", "round_end",
@@ -196,7 +224,7 @@ class EndFrame:
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
     | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
-    | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame,
+    | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame | TradeFrame,
     Field(discriminator="kind"),
 ]
 
@@ -213,10 +241,13 @@ class GameState(EngineState):
     doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
     noise: list[str] = []                                   # corridors with a noise marker
     tech_noise: bool = False
+    area_noise: list[int] = []      # Mars side: surface areas (1-4) with a noise marker
+    rover: str = ""                 # Mars side: the exit room the rover stands in
     intruders: list[Intruder] = []
     next_intruder: int = 1
     bag: list[str] = []             # intruder token ids, e.g. "adult3" (secret)
     aside: list[str] = []           # token ids drawn in encounters, set aside
+    spent: list[str] = []           # set-aside tokens whose intruder left the board for good
     eggs: int = 5                   # eggs on the laboratory board (the nest)
     nest_found: bool = False
     nest_destroyed: bool = False
@@ -247,6 +278,7 @@ class GameState(EngineState):
     computer: list[str] = []             # computer deck, top card first (face up)
     active_contingency: str = ""
     neutral_pool: list[str] = []
+    revealed_contingencies: list[str] = []  # coop: neutral tokens shown to all (public)
     first_player: str = ""
     round: int = 1
     turn_order: list[str] = []

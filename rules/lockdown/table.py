@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Event
-from rules.lockdown.board import board, slot_code, staircase_name
+from rules.lockdown.board import board, board_index, slot_code, staircase_name
 from rules.lockdown.cards import Content, content, index
 from rules.lockdown.state import GameState
 from rules.nemesis.state import Hero, Intruder
@@ -37,6 +37,10 @@ def room_name(s: GameState, slot: str) -> str:
     """A room as the board shows it: its tile's name once explored (every tile but the
     staircase is unique), else the space's code drawn in the empty box."""
     room = s.rooms[slot]
+    if slot in board(s).crossroads:  # Mars side: crossroads keep their own names
+        from rules.lockdown.surface import crossroads_name
+
+        return crossroads_name(slot)
     if room.explored and room.tile:
         return staircase_name(slot) if room.tile == "staircase" else tile_of(room.tile).name
     return f"unexplored room {slot_code(slot)}"
@@ -65,7 +69,10 @@ def in_combat(s: GameState, seat: str) -> bool:
 
 
 def section_of(room: str) -> int | None:
-    return board().section[room]
+    """A room's power section (None: staircases, Mars crossroads). Slot ids differ
+    between the board sides, so the room itself says which side it is on."""
+    basic = board().section
+    return basic[room] if room in basic else board_index("mars").section[room]
 
 
 def powered(s: GameState, room: str) -> bool:
@@ -138,7 +145,8 @@ def close_door(s: GameState, corridor: str, keep: frozenset[str] = frozenset()) 
     """Close an open corridor with a door token from the supply; with none left, the
     oldest closed door elsewhere on the board (not one in `keep`) is moved here.
     Technical corridors never take doors; destroyed doors stay destroyed."""
-    if corridor in board().technical or door(s, corridor) != "open":
+    b = board(s)
+    if corridor in b.technical or corridor in b.paths or door(s, corridor) != "open":
         return door(s, corridor) == "closed"
     if len(s.doors) >= DOOR_TOKENS:
         reuse = next((c for c, d in s.doors.items() if d == "closed" and c not in keep),
@@ -154,7 +162,27 @@ def noisy(s: GameState, corridor: str) -> bool:
     return corridor in s.noise
 
 
+def tech_noisy(s: GameState, corridor: str) -> bool:
+    """Noise on a technical exit: the technical corridors space, or on the Mars side
+    the area that exit leads to."""
+    area = board(s).area.get(corridor)
+    return s.tech_noise if area is None else area in s.area_noise
+
+
+def set_tech_noise(s: GameState, corridor: str, on: bool) -> None:
+    area = board(s).area.get(corridor)
+    if area is None:
+        s.tech_noise = on
+    elif on and area not in s.area_noise:
+        s.area_noise.append(area)
+        s.area_noise.sort()
+    elif not on and area in s.area_noise:
+        s.area_noise.remove(area)
+
+
 def set_noise(s: GameState, corridor: str, on: bool) -> None:
+    if on and corridor in board(s).paths:
+        return  # Mars side: paths never take noise
     if on and corridor not in s.noise:
         s.noise.append(corridor)
     elif not on and corridor in s.noise:

@@ -73,6 +73,10 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
         from rules.lockdown import gear
         from rules.lockdown.rooms import room_action_cost
 
+        if s.options.board == "mars" and action.variant >= gear.GATE_ROVER:
+            from rules.lockdown import surface
+
+            return surface.surface_cost(action.variant)
         if action.variant in (gear.GATE_ROVER, gear.GATE_SUIT):
             return 2
         if action.variant == gear.GATE_KEY:
@@ -117,13 +121,13 @@ def _attacks(s: GameState, hero: Hero, at: Situation) -> list[Action]:
 
 
 def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
-    from rules.lockdown import gear
+    from rules.lockdown import gear, trade
     from rules.lockdown.rooms import room_actions
 
     if at.fighting:
         return []
     return [*search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
-            *gear.craft_actions(s, hero), *gear.trade_actions(s, hero),
+            *gear.craft_actions(s, hero), *trade.trade_actions(s, hero),
             *gear.gate_actions(s, hero)]
 
 
@@ -248,6 +252,9 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
     if f.stage == "draw":
         if s.round > 1:
             s.first_player = turn_order(s)[1 % len(s.seats)]
+            from rules.lockdown.modes import round_start
+
+            round_start(ctx)  # coop: contingencies revealed, revival (LD-MODE-2)
         for hero in in_play(s):
             hero.passed = False
             hero.actions_taken = 0
@@ -446,9 +453,9 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
 
         gear.craft(ctx, hero, action)
     elif isinstance(action, a.Trade):
-        from rules.lockdown import gear
+        from rules.lockdown import trade
 
-        gear.start_trade(ctx, hero, action)
+        trade.start_trade(ctx, hero)
     elif isinstance(action, a.PlayCard):
         card = card_of(action.card)
         ctx.say(f"{who(hero.seat)} plays {card.name}.", kind="card", card=card.id)

@@ -5,17 +5,23 @@ characters' places, wounds, hand sizes, heavy items and item colours, the time t
 power, the laboratory. Private to a seat: its hand (contamination cards stay
 "Contamination" until scanned), its inventory, objectives and contingency tokens.
 Never shown: unexplored tiles and tokens, CSS tokens, deck orders, the bag, the
-active contingency (until the end).
+active contingency (until the end). Fully cooperative mode: every objective and the
+revealed neutral contingency tokens are public (`team_objectives`,
+`revealed_contingencies`, each character's `objectives`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
+from rules.lockdown.board import board_map
 from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import revealed_weaknesses
+from rules.lockdown.mars_board import MarsBoard
 from rules.lockdown.state import GameState, PickFrame
-from rules.lockdown.table import tile_of
+from rules.lockdown.table import room_name, tile_of
 
 
 class RoomView(BaseModel):
@@ -83,6 +89,25 @@ class MeView(BaseModel):
     prompt: str = ""                 # what this seat is being asked now
 
 
+class AreaView(BaseModel):
+    number: int
+    building: str | None
+    x: int
+    y: int
+    noise: bool
+
+
+class SurfaceView(BaseModel):
+    """The Mars surface side (LD-MARS-1): what a renderer needs beyond the rooms (the
+    crossroads are in `rooms`, tile "crossroads")."""
+
+    paths: list[CorridorView]        # never a door or noise; b may be the bunker
+    areas: list[AreaView]
+    rover: str                       # the exit room the rover is in ("" once used)
+    bunker: tuple[int, int]          # drawing position of the bunker
+    buildings: dict[str, list[str]]  # building id -> its room slots
+
+
 class LockdownView(BaseModel):
     ruleset: str = "lockdown"
     version: int
@@ -119,6 +144,13 @@ class LockdownView(BaseModel):
     winners: list[str] | None
     survivors: list[str]
     active_contingency: str | None = None
+    mode: str = "semi_coop"
+    # coop (LD-MODE-2): the team's objective cards and the neutral contingency tokens
+    # revealed so far, both public
+    team_objectives: list[str] = []
+    revealed_contingencies: list[str] = []
+    board: str = "basic"
+    surface: SurfaceView | None = None
     me: MeView | None = None
 
 
@@ -133,22 +165,38 @@ def item_name(item_id: str) -> str:
     return next((i.name for i in content().items if i.id == item_id), item_id)
 
 
+def _surface(s: GameState, m: MarsBoard) -> SurfaceView:
+    return SurfaceView(
+        paths=[CorridorView(id=p.id, a=p.a, b=p.b, door="open", noise=False)
+               for p in m.paths],
+        areas=[AreaView(number=x.number, building=x.building, x=x.x, y=x.y,
+                        noise=x.number in s.area_noise) for x in m.areas],
+        rover=s.rover, bunker=(m.bunker.x, m.bunker.y),
+        buildings={b.id: list(b.rooms) for b in m.buildings})
+
+
 def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownView:
     c = content()
-    slots = {sl.id: sl for sl in c.board.slots}
+    m = board_map(s)
+    slots: dict[str, Any] = {sl.id: sl for sl in m.slots}
+    if isinstance(m, MarsBoard):
+        slots.update({x.id: x for x in m.crossroads})
     over = s.winners is not None
+    coop = s.options.mode == "coop"
     rooms = []
     for slot_id, room in s.rooms.items():
         sl = slots[slot_id]
         tile = tile_of(room.tile) if room.explored and room.tile else None
         rooms.append(RoomView(
-            slot=slot_id, section=sl.section, x=sl.x, y=sl.y, explored=room.explored,
-            tile=tile.id if tile else None, name=tile.name if tile else None,
+            slot=slot_id, section=getattr(sl, "section", None), x=sl.x, y=sl.y,
+            explored=room.explored, tile=tile.id if tile else None,
+            name=(room_name(s, slot_id) if tile.id == "crossroads" else tile.name)
+            if tile else None,
             items=room.items if room.explored else None, fire=room.fire,
             malfunction=room.malfunction, objects=list(room.objects),
             computer=bool(tile and tile.computer)))
     corridors = [CorridorView(id=cor.id, a=cor.a, b=cor.b, door=s.doors.get(cor.id, "open"),
-                              noise=cor.id in s.noise) for cor in c.board.corridors]
+                              noise=cor.id in s.noise) for cor in m.corridors]
     heroes = []
     for x in s.seats:
         h = s.heroes[x]
@@ -162,7 +210,8 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
             hands=[item_name(held.item) if held.item else (held.obj or "").split("_")[0]
                    for held in h.hands],
             larva=h.larva, slime=h.slime, signal=h.signal, knowledge=h.knowledge,
-            passed=h.passed, objectives=list(h.objectives) if over else None))
+            passed=h.passed,
+            objectives=list(h.objectives) if over or coop else None))
     revealed = revealed_weaknesses(s)
     view = LockdownView(
         version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
@@ -179,7 +228,10 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
         computer_top=s.computer[0] if s.computer else None, bag_size=len(s.bag),
         crafted=sorted(set(s.crafted)), waiting=waiting, ended=s.ended, winners=s.winners,
         survivors=list(s.survivors),
-        active_contingency=s.active_contingency if over else None)
+        active_contingency=s.active_contingency if over else None, mode=s.options.mode,
+        team_objectives=[o for x in s.seats for o in s.heroes[x].objectives] if coop else [],
+        revealed_contingencies=list(s.revealed_contingencies), board=s.options.board,
+        surface=_surface(s, m) if isinstance(m, MarsBoard) else None)
     if seat is not None and seat in s.heroes:
         h = s.heroes[seat]
         me = MeView(hand=[card_name(x) for x in h.hand], deck=len(h.deck),

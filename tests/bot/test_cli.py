@@ -11,12 +11,16 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Literal, get_args, get_origin
 
 import pytest
+from pydantic import BaseModel, Field
 
 import bot.app
 from bot import storage as storage_mod
 from bot.__main__ import main
+from bot.cli_options import OptionError, parse_options
 from bot.games import Tables
 from bot.storage import Storage, StorageOpenError
 from rules import get_ruleset
@@ -135,7 +139,7 @@ def test_permission_problems_are_named(monkeypatch: pytest.MonkeyPatch,
     may run as root, whom the file system never refuses)."""
     path = tmp_path / "w.sqlite3"
     path.touch()
-    monkeypatch.setattr(storage_mod.os, "access", lambda *args: False)
+    monkeypatch.setattr(os, "access", lambda *args: False)
     error = StorageOpenError.explain(path, sqlite3.OperationalError("unable to open"))
     assert "may not read and write" in error.problem and "permissions" in error.advice
 
@@ -216,3 +220,128 @@ def test_bench_prints_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--players", "3", "--games", "2", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     assert "apply_mean_us" in out and "games_per_s" in out and "render_p95_ms" in out
+
+
+# ------------------------------------------------------------------ --option key=value
+class _Knobs(BaseModel):
+    """Every kind of field an Options model may have."""
+
+    level: Literal["easy", "hard"] = "easy"
+    rounds: int = Field(3, ge=1, le=9)
+    fast: bool = False
+    pick: str | None = Field(None, description="a card id, or none")
+    name: str = "x"
+
+
+KNOBS = SimpleNamespace(title="Knobs", Options=_Knobs)
+
+
+def _literal_values(ruleset: str, key: str) -> tuple[Any, ...]:
+    field = get_ruleset(ruleset).Options.model_fields.get(key)
+    if field is None or get_origin(field.annotation) is not Literal:
+        return ()
+    return get_args(field.annotation)
+
+
+def test_option_values_read_as_their_field_type() -> None:
+    opts = parse_options(KNOBS, ["level=hard", "rounds=7", "fast=yes", "pick=none",
+                                 "name=Ada Lovelace"])  # type: ignore[arg-type]
+    assert opts == _Knobs(level="hard", rounds=7, fast=True, pick=None, name="Ada Lovelace")
+    assert parse_options(KNOBS, ["fast=off", "pick=c7"]) == _Knobs(  # type: ignore[arg-type]
+        fast=False, pick="c7")
+    assert parse_options(KNOBS, []) == _Knobs()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("pairs", "words"), [
+    (["level=medium"], ["'medium' is not a value of level", "it takes easy|hard"]),
+    (["rounds=many"], ["'many' is not a value of rounds", "a whole number 1-9"]),
+    (["rounds=12"], ["rounds=12 is not valid for Knobs", "less than or equal to 9"]),
+    (["fast=perhaps"], ["'perhaps' is not a value of fast", "true|false"]),
+    (["speed=3"], ["Knobs has no option 'speed'"]),
+    (["level"], ["--option takes key=value, not 'level'"]),
+    (["level=hard", "level=easy"], ["'level' is given twice"]),
+])
+def test_a_bad_option_is_named_with_what_is_valid(pairs: list[str], words: list[str]) -> None:
+    with pytest.raises(OptionError) as caught:
+        parse_options(KNOBS, pairs)  # type: ignore[arg-type]
+    text = str(caught.value)
+    for word in words:
+        assert word in text, text
+    if "twice" not in text:  # the full list of keys and values follows the problem
+        for line in ("level=easy|hard", "rounds=<a whole number 1-9>", "fast=true|false",
+                     "pick=text|none (a card id, or none; default None)"):
+            assert line in text, text
+
+
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown"])
+def test_every_value_of_every_literal_option_is_accepted(ruleset: str) -> None:
+    rs = get_ruleset(ruleset)
+    for key, field in rs.Options.model_fields.items():
+        for value in _literal_values(ruleset, key):
+            assert getattr(parse_options(rs, [f"{key}={value}"]), key) == value
+        if field.annotation is int:
+            assert getattr(parse_options(rs, [f"{key}=5"]), key) == 5
+
+
+def test_the_issue_example_is_accepted_or_refused_with_the_valid_values() -> None:
+    """`--option mode=coop --option board=mars` works once the engine takes both values;
+    until then the refusal names what Lockdown accepts today."""
+    rs = get_ruleset("lockdown")
+    pairs = ["mode=coop", "board=mars"]
+    if "coop" in _literal_values("lockdown", "mode") and "mars" in _literal_values(
+            "lockdown", "board"):
+        opts = parse_options(rs, pairs)
+        assert (opts.mode, opts.board) == ("coop", "mars")  # type: ignore[attr-defined]
+        return
+    with pytest.raises(OptionError) as caught:
+        parse_options(rs, pairs)
+    text = str(caught.value)
+    assert "Options of Nemesis: Lockdown:" in text
+    assert "mode=" + "|".join(_literal_values("lockdown", "mode")) in text
+
+
+def test_simulate_and_bench_refuse_bad_options_with_exit_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    keys = list(get_ruleset("lockdown").Options.model_fields)
+    for command in ("simulate", "bench"):
+        assert main([command, "--ruleset", "lockdown", "--players", "2", "--games", "1",
+                     "--option", "colour=blue"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert f"python -m bot {command}: Nemesis: Lockdown has no option 'colour'" in \
+            captured.err
+        assert all(f"  {key}=" in captured.err for key in keys)
+    assert main(["simulate", "--ruleset", "lockdown", "--option", "mode=chaos"]) == 2
+    err = capsys.readouterr().err
+    assert "'chaos' is not a value of mode" in err
+    assert "|".join(_literal_values("lockdown", "mode")) in err
+    assert main(["bench", "--ruleset", "nova"]) == 2
+    assert "There is no ruleset 'nova'. Known rulesets: darkmoon, lockdown." in \
+        capsys.readouterr().err
+    assert main(["simulate", "--players", "2"]) == 2  # Dark Moon seats 3-7
+    assert "Dark Moon takes 3-7 players, not 2." in capsys.readouterr().err
+
+
+def test_options_reach_every_simulated_and_benched_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rs = get_ruleset("darkmoon")
+    seen: list[BaseModel] = []
+    real = rs.new_game
+
+    def spy(seats: list[str], seed: int, options: BaseModel | None = None) -> Any:
+        seen.append(options)  # type: ignore[arg-type]
+        return real(seats, seed, options)
+
+    monkeypatch.setattr(rs, "new_game", spy)
+    wanted = rs.Options(task_deck="black", turn_timeout_minutes=4)
+    assert main(["simulate", "--players", "3", "--games", "2", "--option", "task_deck=black",
+                 "--option", "turn_timeout_minutes=4"]) == 0
+    assert "options: Final event: random; Task deck: black; Turn timer: 4 min" in \
+        capsys.readouterr().out
+    assert seen == [wanted, wanted]
+    seen.clear()
+    assert main(["bench", "--players", "3", "--games", "1", "--repeats", "1",
+                 "--option", "task_deck=black", "--option", "turn_timeout_minutes=4"]) == 0
+    out = capsys.readouterr().out
+    assert "Dark Moon, task_deck=black, turn_timeout_minutes=4, 3 players" in out
+    assert seen == [wanted, wanted]  # the warm-up game and the timed one

@@ -18,6 +18,11 @@ LOCKDOWN_TOPICS = {
     "power": "power", "autodestruction": "autodestruction", "contamination": "contamination",
     "wounds": "wounds", "winning": "wins", "crafting": "crafting", "costs": "paying",
     "css": "css", "bunker": "bunker", "knowledge": "knowledge",
+    # the modes and the Mars surface side of the board
+    "solo": "solo", "cooperative": "cooperative", "surface": "mars surface",
+    "crossroads": "crossroads", "paths": "paths", "areas": "areas",
+    "surface die": "mars surface die", "surface deck": "mars surface deck",
+    "enviro_suit": "enviro-suit", "rover": "rover",
 }
 LOCKDOWN_SYMBOLS = ("noise marker", "fire", "malfunction", "door", "slime", "carcass", "egg",
                     "corpse", "css token", "exploration token", "time token", "power token",
@@ -186,3 +191,60 @@ def test_autocomplete_puts_the_best_match_first() -> None:
 def test_find_returns_one_entry_for_same_named_cards() -> None:
     hits = find("Uninfected", "darkmoon")
     assert len(hits) == 1 and hits[0][1].title == "Status: Uninfected"
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.rule("LD-MODE-1")
+@pytest.mark.rule("LD-MODE-2")
+def test_the_modes_are_explained() -> None:
+    solo = answer("solo", "lockdown")
+    for fact in ("exactly 1 player", "2 cards of the solo/cooperative objective deck",
+                 "keep 1 of them at the first encounter", "2 tokens from the neutral pool",
+                 "half its usual number of items, rounded up"):
+        assert fact in solo, fact
+    coop = answer("cooperative", "lockdown")
+    for fact in ("1 to 5 players", "1 card of the solo/cooperative objective deck",
+                 "face up", "**every** one of these cards is met **and** at least 1 "
+                 "character survives", "2 or more such cards, that many characters",
+                 "emergency room", "no intruder, no malfunction",
+                 "light wound discarded", "serious wound dressed"):
+        assert fact in coop, fact
+    assert "`solo`" in index_text("lockdown") and "`cooperative`" in index_text("lockdown")
+    reply = answer("mode", "lockdown")  # both modes offered with what to type
+    assert reply.startswith("Did you mean") and "`solo`" in reply and "`cooperative`" in reply
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.rule("LD-MARS-1")
+def test_the_mars_surface_side_is_explained() -> None:
+    surface = answer("surface", "lockdown")
+    for word in ("buildings", "exit rooms", "`/rules paths`", "`/rules areas`",
+                 "`/rules surface die`", "`/rules surface deck`", "`/rules rover`",
+                 "`/rules enviro_suit`", "red, yellow or green item card",
+                 "malfunction result on a crossroads does nothing"):
+        assert word in surface, word
+    crossroads = answer("paths", "lockdown")
+    assert "`/rules Crossroads`" in crossroads
+    assert "never hold a fire or a malfunction marker" in crossroads
+    assert "a path never receives a noise marker" in crossroads
+    assert "unless an intruder or another character is already there" in crossroads
+    areas = answer("areas", "lockdown")
+    assert "area 3 belongs to none" in areas and "technical corridors never apply" in areas
+    die = answer("surface die", "lockdown")
+    for face in ("**1 to 4, silence:**", "**Danger in a building:**",
+                 "**Danger on a crossroads:**", "**Card symbol:**"):
+        assert face in die, face
+    deck = answer("surface deck", "lockdown")
+    assert "**upper half**" in deck and "**lower half**" in deck and "Enviro-Suit" in deck
+    rover = answer("rover", "lockdown")
+    assert "**Basic side:**" in rover and "**Mars surface side:**" in rover
+    suit = answer("enviro_suit", "lockdown")
+    assert "crossroads that a path joins to the bunker" in suit and "noise roll" in suit
+    # the item card keeps its name; the topic and the item are both offered on a prefix
+    assert title_of(answer("Enviro-Suit", "lockdown")) == "**item: enviro-suit**"
+    assert "`enviro_suit`" in answer("enviro", "lockdown")
+    mars = answer("mars", "lockdown")
+    assert all(f"`{key}`" in mars for key in ("surface", "surface_die", "surface_deck"))
+    index = index_text("lockdown")
+    assert "`surface`" in index
+    assert "Paths between crossroads, Surface areas, Mars surface die, Mars surface deck" in index

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from bot.lobby import lobby_text
-from bot.option_names import describe_options
+from bot.option_names import CHOICE_NAMES, NOTES, choice_name, describe_options, option_notes
 from bot.storage import GameRecord
 from rules import get_ruleset
 
@@ -24,7 +24,7 @@ def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
     assert describe_options("darkmoon", {"away": ["123"]}) == [
         "Final event: random", "Task deck: by player count", "Turn timer: off"]
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
-        "Mode: semi-cooperative", "Turn timer: 10 min"]
+        "Mode: semi-cooperative", "Board: basic side", "Turn timer: 10 min"]
 
 
 def test_every_option_of_every_ruleset_has_a_readable_line() -> None:
@@ -55,3 +55,35 @@ def test_the_lobby_shows_option_names() -> None:
     assert "Options: Final event: Reactor Purge · Task deck: black · Turn timer: 5 min" in text
     assert "=" not in text and "turn_timeout_minutes" not in text
     assert "1. <@10> (host)" in text and "2. <@11>" in text
+
+
+def _literal(ruleset: str, key: str) -> tuple[str, ...]:
+    return get_args(get_ruleset(ruleset).Options.model_fields[key].annotation)
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+def test_every_mode_and_board_side_has_a_name_a_choice_and_a_note() -> None:
+    shown = {"semi_coop": "semi-cooperative", "coop": "fully cooperative", "solo": "solo",
+             "basic": "basic side", "mars": "Mars surface side"}
+    for key in ("mode", "board"):
+        for value in _literal("lockdown", key):
+            line = next(x for x in describe_options("lockdown", {key: value})
+                        if x.startswith(f"{key.capitalize()}: "))
+            assert line == f"{key.capitalize()}: {shown[value]}"
+            name = choice_name(key, value)
+            assert name == CHOICE_NAMES[key][value] and 0 < len(name) <= 100
+            notes = option_notes("lockdown", {key: value})
+            assert NOTES[key][value] in notes and all("\n" not in n for n in notes)
+    assert choice_name("task_deck", "auto") == "By player count"
+    assert choice_name("task_deck", "black") == "Black"
+    assert option_notes("darkmoon", {"task_deck": "black"}) == []
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+def test_the_lobby_says_what_the_mode_and_side_mean() -> None:
+    bot: Any = SimpleNamespace(tables=SimpleNamespace(ruleset_of=lambda r:
+                                                      get_ruleset(r.ruleset)))
+    text = lobby_text(bot, _record("lockdown", {"mode": "solo"}))
+    assert ("Options: Mode: solo · Board: basic side · Turn timer: off\n"
+            f"> {NOTES['mode']['solo']}\n> {NOTES['board']['basic']}\nSeated:") in text
+    assert "\n> " not in lobby_text(bot, _record("darkmoon", {}))

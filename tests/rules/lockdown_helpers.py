@@ -422,7 +422,7 @@ def secrets(s: GameState) -> dict[str, set[str]]:
             if not card.startswith("c:"):
                 out["ids"].add(card)
                 out["names"].add(IDX.cards[card].name)
-        if not over:
+        if not over and s.options.mode != "coop":  # coop objectives are public
             out["ids"].update(hero.objectives)
             out["ids"].update(hero.contingencies)
         out["items"].update(hero.inventory)
@@ -435,6 +435,8 @@ def secrets(s: GameState) -> dict[str, set[str]]:
     # heavy items are public, and so is the list of crafted cards still available
     out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
     out["items"] -= set(s.crafted)
+    # coop: revealed neutral tokens are public (another token may share the id)
+    out["ids"] -= set(s.revealed_contingencies)
     return out
 
 

@@ -120,8 +120,12 @@ def test_every_turn_action_kind_has_a_label_and_a_detail() -> None:
                if isinstance(act, a.RoomAct))
     armor = IDX.items["body_armor"]
     trades = [c for act, c in RS.menu(s, "p0").singles if isinstance(act, a.Trade)]
-    assert any(c.label == "Trade with <@p1>: offer Body Armor"
-               and plain(armor.text) in c.detail for c in trades)
+    assert [c.label for c in trades] == ["Trade with <@p1>"]
+    s2, _ = do(s, "p0", "trade")
+    menu = RS.menu(s2, "p0")
+    assert len(menu.subsets) == 1 and menu.subsets[0].title == "What do you give to <@p1>?"
+    assert any(part.label == "Body Armor" and plain(armor.text) in part.detail
+               for part in menu.subsets[0].parts)
 
 
 def set_cards(s: GameState, seat: str, cards: list[str]) -> list[str]:

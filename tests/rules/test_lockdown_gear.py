@@ -222,16 +222,23 @@ def test_trade_both_must_agree_only_the_starter_spends_the_action() -> None:
     s = scene()
     give(s, "p0", "painkillers")
     give(s, "p1", "bandages")
-    s2, _ = do(s, "p0", "trade:p1,painkillers")
-    assert waiting(s2) == ["p1"] and len(s2.heroes["p0"].hand) == 4
-    swap = key_for(s2, "p1", "give Bandages")
-    s3, events = play(s2, "p1", swap)
+    s2, _ = do(s, "p0", "trade")
+    assert waiting(s2) == ["p0"] and len(s2.heroes["p0"].hand) == 4
+    s2, _ = play(s2, "p0", key_for(s2, "p0", "Give Painkillers to"))
+    assert waiting(s2) == ["p1"]
+    swap, _ = play(s2, "p1", key_for(s2, "p1", "Give Bandages to"))
+    s3 = swap
+    for seat in ("p0", "p1"):  # everyone involved agrees, in turn
+        s3, events = play(s3, seat, "pick:0")
     assert s3.heroes["p0"].inventory == ["bandages"]
     assert s3.heroes["p1"].inventory == ["painkillers"]
     assert len(s3.heroes["p1"].hand) == 5 and s3.heroes["p1"].actions_taken == 0
-    refused, _ = play(s2, "p1", "pick:0")
+    refused, _ = play(swap, "p0", "pick:0")
+    refused, _ = play(refused, "p1", "pick:1")
     assert refused.heroes["p0"].inventory == ["painkillers"]
-    gift, _ = play(s2, "p1", "pick:1")
+    gift, _ = play(s2, "p1", "trade_give:p0,~")
+    gift, _ = play(gift, "p0", "pick:0")
+    gift, _ = play(gift, "p1", "pick:0")
     assert gift.heroes["p1"].inventory == ["bandages", "painkillers"]
     assert gift.heroes["p0"].inventory == []
 
@@ -242,15 +249,16 @@ def test_traded_weapons_keep_their_ammo_and_objects_can_be_given() -> None:
     s.heroes["p0"].hands[0].ammo = 1
     s.heroes["p0"].hands.append(Held(obj="egg"))
     take_all_items(s, "p1")
-    s2, _ = do(s, "p0", "trade:p1,sentry_carbine")
-    s3, _ = play(s2, "p1", "pick:1")
-    assert [(h.item, h.ammo) for h in s3.heroes["p1"].hands] == [("sentry_carbine", 1)]
-    s4, _ = do(turn_of(s3, "p0"), "p0", "trade:p1,egg")
-    s5, _ = play(s4, "p1", "pick:1")
-    assert [h.obj for h in s5.heroes["p1"].hands] == [None, "egg"]
-    assert not s5.heroes["p0"].hands
+    s2, _ = do(s, "p0", "trade")
+    s2, _ = play(s2, "p0", key_for(s2, "p0", "Give Sentry Carbine, the egg to"))
+    s3, _ = play(s2, "p1", "trade_give:p0,~")
+    s3, _ = play(s3, "p0", "pick:0")
+    s3, _ = play(s3, "p1", "pick:0")
+    assert [(h.item, h.ammo, h.obj) for h in s3.heroes["p1"].hands] == [
+        ("sentry_carbine", 1, None), (None, 0, "egg")]
+    assert not s3.heroes["p0"].hands
     s.heroes["p1"].room = "isolation"
-    assert not any(k.startswith("trade:") for k in keys(s, "p0"))
+    assert "trade" not in keys(s, "p0")
 
 
 # ------------------------------------------------------------------ passive items

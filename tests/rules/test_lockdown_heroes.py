@@ -118,8 +118,10 @@ def test_several_wounds_at_once_kill_only_past_three_serious() -> None:
     wound(s, "p0", "leg")
     s2, _ = hurt(s, "p0", n=2)  # the second light wound becomes serious #2
     assert s2.heroes["p0"].place == "board" and len(s2.heroes["p0"].serious) == 2
-    s3, _ = hurt(s2, "p0", "serious", n=2)
-    assert s3.heroes["p0"].place == "dead" and len(s3.heroes["p0"].serious) == 3
+    s3, _ = hurt(s2, "p0", "serious", n=2)  # past 3 within one effect: no death (001)
+    assert s3.heroes["p0"].place == "board" and len(s3.heroes["p0"].serious) == 3
+    s4, _ = hurt(s3, "p0")  # the next wound kills
+    assert s4.heroes["p0"].place == "dead"
 
 
 @pytest.mark.rule("NX-WOUND-1")

@@ -137,11 +137,17 @@ def test_event_attack_targets_fewest_cards_ties_by_turn_order() -> None:
     s = scene(cards=3)
     s.heroes["p1"].room = REPO
     i = add_intruder(s, "adult", REPO)
-    assert nx.event_attack_targets(s) == [(i, "p0")]  # tie: the first player
+    assert nx.event_attack_targets(s) == [(i, "")]  # the target is chosen at its attack
+
+    def target() -> str | None:
+        hero = nx.attack_target(s, s.intruders[-1])
+        return hero.seat if hero is not None else None
+
+    assert target() == "p0"  # tie: the first player
     s.first_player = "p1"
-    assert nx.event_attack_targets(s) == [(i, "p1")]
+    assert target() == "p1"
     set_hand(s, "p1", plain_cards(s, "p1", 4))
-    assert nx.event_attack_targets(s) == [(i, "p0")]  # fewer cards
+    assert target() == "p0"  # fewer cards
 
 
 @pytest.mark.rule("NX-IATK-1")

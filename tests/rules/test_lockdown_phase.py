@@ -183,8 +183,10 @@ def test_autodestruction_turns_red_then_opens_the_gate_then_explodes() -> None:
     s3, events = run_with(s2, event_phase.move_time)  # leaving the yellow slot
     assert s3.gate_open and s3.time == 8
     s3.time = 7
-    s4, events = run_with(s3, event_phase.move_time)
-    assert s4.ended == "autodestruct"
+    s4, events = run_with(s3, event_phase.move_time)  # arriving on the red slot
+    assert s4.ended is None and s4.time == 6
+    s4, events = run_with(s4, event_phase.move_time)  # having to leave it (001)
+    assert s4.ended == "autodestruct" and s4.time == 6
     assert all(h.place == "dead" for h in s4.heroes.values())
 
 

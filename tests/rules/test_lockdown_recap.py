@@ -13,10 +13,12 @@ from lockdown_helpers import (
     do,
     edit,
     give,
+    key_for,
     new,
     noise,
     pass_turn,
     plain_cards,
+    play,
     push,
     ready,
     set_hand,
@@ -90,9 +92,12 @@ def test_an_item_given_in_a_trade_is_told_to_the_receiver() -> None:
     s = ready()
     s.heroes["p1"].room = s.heroes["p0"].room
     give(s, "p0", "body_armor")
-    s, _ = do(s, "p0", "trade:p1,body_armor")
+    s, _ = do(s, "p0", "trade")
+    s, _ = play(s, "p0", key_for(s, "p0", "Give Body Armor to"))
+    s, _ = play(s, "p1", "trade_give:p0,~")
+    s, _ = play(s, "p0", "pick:0")
     assert waiting(s) == ["p1"]
-    step = RS.apply(s, "p1", RS.parse_action(s, "p1", "pick:1"))  # accept, give nothing
+    step = RS.apply(s, "p1", RS.parse_action(s, "p1", "pick:0"))  # agree
     told = [e for e in step.events if e.kind == "item_private"]
     assert [e.to for e in told] == [("p1",)]
     assert told[0].text.startswith("<@p0> gives you Body Armor: ")

@@ -18,6 +18,7 @@ from lockdown_helpers import RS, check_draw, check_public, check_state, seats
 
 from rules.core.contract import Action, IllegalAction
 from rules.lockdown.actions import Pass, Pick
+from rules.lockdown.bag import token_table
 from rules.lockdown.state import GameState
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
@@ -38,6 +39,20 @@ def _choose(options: list[Action], rng: random.Random, seeker: bool) -> Action:
         if moves and rng.random() < 0.5:
             return rng.choice(moves)
     return rng.choice(options)
+
+
+def check_tokens(s: GameState, where: str) -> None:
+    """Intruder tokens are never lost: each physical token is in exactly one place, the
+    bag, on the board (set aside, standing for an intruder there), set aside for an
+    intruder gone for good (`spent`), or out of play by the rules (the free supply)."""
+    board = [i.token for i in s.intruders if i.token is not None]
+    spent = list(s.spent)
+    assert sorted(s.aside) == sorted(board + spent), \
+        f"{where}: set-aside tokens {s.aside} vs on the board {board} + spent {spent}"
+    places = s.bag + s.aside
+    assert len(set(places)) == len(places), f"{where}: a token in two places {places}"
+    free = [t for t in token_table() if t not in places]
+    assert len(s.bag) + len(board) + len(spent) + len(free) == len(token_table()), where
 
 
 @dataclass
@@ -99,6 +114,7 @@ def _record(n: int, seed: int) -> Record:
         where += f" {seat}:{key}"
         assert new.version == s.version + 1, where
         check_state(new, where)
+        check_tokens(new, where)
         check_draw(s, new, where)
         check_public(new, result.events, where)
         rec.kinds.update(e.kind for e in result.events)

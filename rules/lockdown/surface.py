@@ -1,0 +1,253 @@
+"""The Mars surface side in play (LD-MARS-1): crossroads setup, surface exploration
+tokens, the Mars surface die and deck, the rover and the walk to the bunker.
+
+Only used when `Options.board == "mars"`; the basic side never reaches this module.
+Choices: rules/lockdown/README.md, "Mars surface side".
+"""
+
+from __future__ import annotations
+
+from rules.core.rng import Rng
+from rules.lockdown import actions as a
+from rules.lockdown import intruders as nx
+from rules.lockdown.board import board
+from rules.lockdown.cards import Content, index
+from rules.lockdown.heroes import draw_from
+from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
+from rules.lockdown.state import GameState, MoveFrame
+from rules.lockdown.table import (
+    Ctx,
+    heroes_in,
+    in_combat,
+    in_play,
+    intruders_in,
+    room_name,
+    set_tech_noise,
+    who,
+)
+from rules.nemesis.state import Hero, RoomState
+
+MARS_DECK = "mars"
+# room-action variants of the surface (after the computer's 10+ and the gate's 20-22)
+ROVER_BUNKER, WALK_OUT, ROVER_TO = 30, 31, 40  # ROVER_TO + i: the i-th other exit room
+WALK_COST = 2   # as the bunker escape at the main gate
+ROVER_COST = 1  # a ride is one action, like a move
+
+
+# ------------------------------------------------------------------ setup
+def token_key(draw: str, then: str) -> str:
+    return f"{draw}:{then}"
+
+
+def place_tokens(c: Content, rng: Rng, m: MarsBoard, rooms: dict[str, RoomState]) -> None:
+    """Surface exploration tokens on every building room (replacing the basic token,
+    keeping its tile) and every crossroads."""
+    del c
+    pool = rng.shuffled([(token_key(t.draw, t.then), t.items) for t in mars_content().tokens
+                         for _ in range(t.count)])
+    for slot in m.slots:
+        if slot.kind == "special":
+            continue
+        key, items = pool.pop()
+        rooms[slot.id].token = key
+        rooms[slot.id].token_items = items
+    for x in m.crossroads:
+        key, _ = pool.pop()
+        # the tile is laid when explored (an unexplored room's tile is a secret)
+        rooms[x.id] = RoomState(slot=x.id, tile=None, token=key, token_items=0)
+
+
+def start(s: GameState) -> None:
+    """The Mars deck shuffled and the rover parked (after the basic setup)."""
+    s.decks[MARS_DECK] = s.rng.shuffled([card.id for card in mars_content().cards])
+    s.rover = mars_map().rover_start
+
+
+def crossroads_name(slot: str) -> str:
+    return next((x.name for x in mars_map().crossroads if x.id == slot), slot)
+
+
+# ------------------------------------------------------------------ where characters are
+def on_surface(s: GameState, hero: Hero) -> bool:
+    """Out in the open: on a crossroads (building rooms are sheltered)."""
+    return hero.place == "board" and hero.room in board(s).crossroads
+
+
+def suited(hero: Hero) -> bool:
+    from rules.lockdown.gear import owned
+
+    return any(index().items[i].passive == "enviro_suit" for i in owned(hero))
+
+
+def exposed(s: GameState, hero: Hero) -> bool:
+    return on_surface(s, hero) and not suited(hero)
+
+
+# ------------------------------------------------------------------ exploring
+def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
+    """Reveal a surface exploration token: the draw, then a roll or a marker."""
+    s = ctx.s
+    room = s.rooms[f.to]
+    room.explored = True
+    key = room.token or "none:roll"
+    draw, _, then = key.partition(":")
+    if f.to in board(s).crossroads:
+        room.tile = "crossroads"
+    tile = index().rooms[room.tile or "crossroads"]
+    if tile.action != "nest" and f.to not in board(s).crossroads:
+        room.items = room.token_items
+    name = crossroads_name(f.to) if f.to in board(s).crossroads else tile.name
+    ctx.say(f"{who(hero.seat)} explores: {name}! Surface token: {draw}, then "
+            f"{'a noise marker' if then == 'marker' else 'a noise roll'}.",
+            kind="explore", room=f.to, tile=tile.id, token=key)
+    room.token = None
+    if tile.action == "nest" and not s.nest_found:
+        s.nest_found = True
+        hero.knowledge += 1
+        ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
+    from rules.lockdown.resolve import push_effects, set_malfunction
+    from rules.nemesis import effects as fx
+
+    if then == "marker":
+        f.no_noise = True
+        number = 1 + s.rng.below(4)
+        nx.place_noise(ctx, hero, board(s).exit_by_number(f.to, number))
+    if draw in ("red", "yellow", "green"):
+        push_effects(ctx, [fx.GainItem(do="gain_item", color=draw)], subject=hero.seat,
+                     source="surface token")
+    elif draw == "card":
+        draw_card(ctx, hero)
+    elif draw == "malfunction" and f.to not in board(s).crossroads:
+        set_malfunction(ctx, f.to, True)
+
+
+# ------------------------------------------------------------------ the die and the deck
+def noise_roll(ctx: Ctx, hero: Hero) -> None:
+    """A noise roll with the Mars surface die."""
+    s = ctx.s
+    faces = mars_content().die
+    face = faces[s.rng.below(len(faces))]
+    name = f"{who(hero.seat)}'s surface roll"
+    if face == "card":
+        ctx.say(f"{name}: the card symbol.", kind="noise", face=face)
+        draw_card(ctx, hero)
+        return
+    if face == "silence" and not hero.slime:
+        ctx.say(f"{name}: silence.", kind="noise")
+        return
+    if face in ("silence", "danger"):
+        extra = ", but the slime draws them: danger" if face == "silence" else ": danger"
+        ctx.say(f"{name}{extra}!", kind="noise")
+        danger(ctx, hero)
+        return
+    ctx.say(f"{name}: {face}.", kind="noise", face=face)
+    nx.place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
+
+
+def danger(ctx: Ctx, hero: Hero) -> None:
+    """In a building, danger as on the basic side. On a crossroads, every intruder out
+    on the surface (not in a building, not in combat) comes to this crossroads; with
+    none, a noise marker on every area that has none."""
+    s = ctx.s
+    b = board(s)
+    if hero.room not in b.crossroads:
+        nx.danger(ctx, hero)
+        return
+    movers = [i for i in s.intruders if i.room in b.crossroads and i.room != hero.room
+              and not heroes_in(s, i.room)]
+    if not movers:
+        for n in (1, 2, 3, 4):
+            set_tech_noise(s, f"area{n}", True)
+        ctx.say("Noise spreads over every area of the surface.", kind="noise")
+        return
+    for intruder in movers:
+        intruder.room = hero.room
+        ctx.say(f"{nx.a_or_an(intruder.kind).capitalize()} comes across the sand to "
+                f"{room_name(s, hero.room)}.", kind="intruder")
+
+
+def draw_card(ctx: Ctx, hero: Hero) -> None:
+    """Draw and resolve a Mars surface card, then discard it."""
+    from rules.lockdown.resolve import push_effects
+
+    s = ctx.s
+    card_id = draw_from(s, MARS_DECK)
+    if card_id is None:
+        return
+    s.discards.setdefault(MARS_DECK, []).append(card_id)
+    card = next(c for c in mars_content().cards if c.id == card_id)
+    ctx.say(f"{who(hero.seat)} draws the Mars surface card {card.name}.", kind="mars_card",
+            card=card.id)
+    hit = [x for x in in_play(s) if exposed(s, x)] if card.exposed == "surface" \
+        else ([hero] if exposed(s, hero) else [])
+    if not exposed(s, hero):
+        ctx.say(f"Sheltered: {card.lower_text}", kind="mars_card")
+        push_effects(ctx, card.lower, subject=hero.seat, source=card.name)
+    if hit:
+        ctx.say(f"Exposed: {card.upper_text}", kind="mars_card")
+    for x in reversed(hit):  # the stack runs the last pushed first: keep turn order
+        push_effects(ctx, card.upper, subject=x.seat, source=card.name)
+
+
+# ------------------------------------------------------------------ rover and walking out
+def exits_in_order(s: GameState) -> list[str]:
+    return sorted(board(s).exit_rooms)
+
+
+def surface_actions(s: GameState, hero: Hero) -> list[a.Action]:
+    """Rover rides from the exit room where it stands, and the walk to the bunker."""
+    if in_combat(s, hero.seat):
+        return []
+    out: list[a.Action] = []
+    b = board(s)
+    if hero.room == s.rover and hero.room in b.exit_rooms:
+        for i, room in enumerate(exits_in_order(s)):
+            if room != hero.room:
+                out.append(a.RoomAct(variant=ROVER_TO + i,
+                                     text=f"Drive the rover to {room_name(s, room)}"))
+        out.append(a.RoomAct(variant=ROVER_BUNKER, text="Drive the rover to the bunker"))
+    if hero.room in b.bunker_crossroads and suited(hero):
+        out.append(a.RoomAct(variant=WALK_OUT,
+                             text="Walk to the bunker in the Enviro-Suit (noise roll)"))
+    return out
+
+
+def surface_cost(variant: int) -> int:
+    return WALK_COST if variant == WALK_OUT else ROVER_COST
+
+
+def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
+    s = ctx.s
+    if variant == ROVER_BUNKER:
+        s.rover = ""
+        hero.place = "bunker"
+        hero.passed = True
+        ctx.say(f"{who(hero.seat)} drives the rover across the surface to the bunker.",
+                kind="bunker")
+        return
+    if variant >= ROVER_TO:
+        to = exits_in_order(s)[variant - ROVER_TO]
+        origin, hero.room = hero.room, to
+        s.rover = to
+        ctx.say(f"{who(hero.seat)} drives the rover to {room_name(s, to)}.", kind="move",
+                seat=hero.seat, room=to)
+        if not s.rooms[to].explored:
+            from rules.lockdown.movement import explore as explore_room
+
+            explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
+                                              no_noise=True))
+        return
+    before = len(s.intruders)
+    depth = len(s.stack)
+    cards = len(s.discards.get(MARS_DECK, []))
+    noise_roll(ctx, hero)
+    if len(s.intruders) > before or intruders_in(s, hero.room) or any(
+            f.kind == "encounter" for f in s.stack[depth:]) \
+            or len(s.discards.get(MARS_DECK, [])) > cards:
+        ctx.say(f"{who(hero.seat)} is spotted on the way out; the walk to the bunker fails.",
+                kind="bunker")
+        return
+    hero.place = "bunker"
+    hero.passed = True
+    ctx.say(f"{who(hero.seat)} walks across the sand in the Enviro-Suit and reaches the "
+            "bunker.", kind="bunker")

@@ -1,0 +1,164 @@
+"""Lockdown's options at the table: `/game new` offers the modes and board sides the
+engine accepts, the lobby says what they mean, Start checks the player count of the mode,
+and an option of the other game is refused in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import pytest
+from fake_discord import FakeDiscord
+from pydantic import BaseModel, ConfigDict
+from warden_helpers import (
+    BOB,
+    CAROL,
+    HOST,
+    add_players,
+    current_record,
+    fake_discord_options,  # noqa: F401 (fixture)
+    warden,
+)
+
+from bot.commands import option_choices
+from bot.option_names import CHOICE_NAMES, NOTES
+from rules import get_ruleset
+
+LD = get_ruleset("lockdown")
+
+
+def _values(key: str) -> tuple[str, ...]:
+    return get_args(LD.Options.model_fields[key].annotation)
+
+
+def _game_new(fake: FakeDiscord) -> dict[str, Any]:
+    game = next(c for c in fake.commands() if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    return {o["name"]: o for o in new["options"]}
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_game_new_offers_the_modes_and_sides_the_engine_accepts(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    async with warden(tmp_path / "w.db"):
+        options = _game_new(fake_discord)
+    for key in ("mode", "board"):
+        choices = options[key]["choices"]
+        assert [c["value"] for c in choices] == list(_values(key))
+        for choice in choices:
+            assert choice["name"] == CHOICE_NAMES[key][choice["value"]]
+            assert "_" not in choice["name"] and choice["name"][0].isupper()
+        assert options[key]["description"].startswith("Lockdown: ")
+        assert not options[key].get("required")
+    assert {c["value"] for c in options["mode"]["choices"]} >= {"semi_coop", "coop", "solo"}
+    assert [c["value"] for c in options["task_deck"]["choices"]] == ["auto", "silver", "black"]
+
+
+class _BasicOnly(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    mode: Literal["semi_coop", "solo"] = "semi_coop"
+    board: Literal["basic"] = "basic"
+    turn_timeout_minutes: int = 0
+
+
+def test_choices_follow_the_options_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read at registration: a value the model does not accept is not offered, so the Mars
+    side appears by itself once the engine takes it; a missing field offers its default."""
+    monkeypatch.setattr(type(LD), "Options", _BasicOnly)
+    assert [c.value for c in option_choices("lockdown", "board")] == ["basic"]
+    assert [c.value for c in option_choices("lockdown", "mode")] == ["semi_coop", "solo"]
+
+    class _NoBoard(BaseModel):
+        turn_timeout_minutes: int = 0
+
+    monkeypatch.setattr(type(LD), "Options", _NoBoard)
+    assert [(c.name, c.value) for c in option_choices("lockdown", "board")] == [
+        (CHOICE_NAMES["board"]["basic"], "basic")]
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_the_lobby_names_the_mode_and_side_and_says_what_they_mean(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB)
+    channel = fake_discord.channel_id
+    board = _values("board")[-1]
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown",
+                                         mode="coop", board=board)
+        text = lobby.response.content
+        side = "Mars surface side" if board == "mars" else "basic side"
+        assert f"Options: Mode: fully cooperative · Board: {side} · Turn timer: off" in text
+        assert f"\n> {NOTES['mode']['coop']}\n> {NOTES['board'][board]}\n" in text
+        assert "_" not in text and "=" not in text
+        record = await current_record(bot)
+        assert record.options == {"mode": "coop", "board": board, "turn_timeout_minutes": 0}
+        joined = await fake_discord.click(BOB, lobby.message, label="Join")
+        assert NOTES["mode"]["coop"] in joined.response.content  # kept on every refresh
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_an_option_of_the_other_game_is_refused_in_words(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        for ruleset, option, owner in (("darkmoon", {"mode": "solo"}, "Nemesis: Lockdown"),
+                                       ("darkmoon", {"board": "basic"}, "Nemesis: Lockdown"),
+                                       ("lockdown", {"task_deck": "black"}, "Dark Moon"),
+                                       ("lockdown", {"final_event": "last_stand"},
+                                        "Dark Moon")):
+            wrong = await fake_discord.slash(HOST, channel, "game", "new", ruleset=ruleset,
+                                             **option)
+            key = next(iter(option))
+            assert wrong.response.ephemeral
+            assert wrong.response.content == f"The option {key} is for {owner} only."
+        assert await bot.storage.active_game_in_channel(str(channel)) is None
+        plain = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown")
+        assert "Mode: semi-cooperative · Board: basic side" in plain.response.content
+        record = await current_record(bot)
+        assert record.options == {"turn_timeout_minutes": 0}
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+@pytest.mark.rule("LD-MODE-1")
+async def test_solo_starts_only_with_one_player(fake_discord: FakeDiscord,
+                                               tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown",
+                                         mode="solo")
+        assert NOTES["mode"]["solo"] in lobby.response.content
+        await fake_discord.click(BOB, lobby.message, label="Join")
+        refused = await fake_discord.click(HOST, lobby.message, label="Start")
+        expected = LD.check_players(LD.Options(mode="solo"), 2)  # type: ignore[attr-defined]
+        assert expected and refused.response.ephemeral
+        assert refused.response.content == expected
+        assert "exactly 1 player" in refused.response.content
+        assert (await current_record(bot)).status == "lobby"
+        await fake_discord.slash(BOB, channel, "game", "leave")
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+        record = await current_record(bot)
+        state = bot.tables.state_of(record)
+        assert record.status == "running" and record.seats == [str(HOST)]
+        assert state.options.mode == "solo"  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+@pytest.mark.rule("LD-MODE-2")
+async def test_a_cooperative_game_starts_with_several_players(fake_discord: FakeDiscord,
+                                                             tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB, CAROL)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown",
+                                         mode="coop")
+        for uid in (BOB, CAROL):
+            await fake_discord.click(uid, lobby.message, label="Join")
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+        record = await current_record(bot)
+        assert bot.tables.state_of(record).options.mode == "coop"  # type: ignore[attr-defined]
+        assert len(record.seats) == 3
