@@ -2,11 +2,12 @@
 [--ruleset darkmoon|lockdown|all]
 
 Plays seeded random games of each ruleset (Dark Moon: 3 to 7 players, Lockdown: 2 to 5;
-long, short and CJK names) to collect varied public views, then times each board's
-render (drawing + PNG encoding, full size) and, measured in the same run, the encoding
-alone with the library (renders/png.py), as p50/p95/max in milliseconds, twice per
-ruleset: for the board after every move (as a table sees it) and for a board every 3
-to 8 moves (more of it changes, so fewer cached text masks apply).
+long, short and CJK names) to collect varied public views (Lockdown also on its Mars
+surface side and in the fully cooperative mode, timed apart from the basic side), then
+times each board's render (drawing + PNG encoding, full size) and, measured in the same
+run, the encoding alone with the library (renders/png.py), as p50/p95/max in
+milliseconds, twice per variant: for the board after every move (as a table sees it)
+and for a board every 3 to 8 moves (more of it changes, so fewer cached text masks apply).
 The first render of the process (building the static frame and warming the font
 caches) is timed separately. Not a test: run it by hand on the target host.
 """
@@ -34,9 +35,19 @@ def _name(i: int) -> str:
         f"李小龍 {i}" if i % 3 == 2 else f"P{i}")
 
 
+VARIANTS: dict[str, tuple[str, dict[str, str]]] = {  # title -> ruleset, options
+    "darkmoon": ("darkmoon", {}),
+    "lockdown": ("lockdown", {}),
+    "lockdown mars": ("lockdown", {"board": "mars"}),
+    "lockdown coop": ("lockdown", {"mode": "coop"}),
+}
+
+
 def collect_views(count: int, seed: int, every_move: bool = False,
-                  ruleset: str = "darkmoon") -> list[tuple[object, dict[str, str]]]:
+                  ruleset: str = "darkmoon", options: dict[str, str] | None = None
+                  ) -> list[tuple[object, dict[str, str]]]:
     rs = get_ruleset(ruleset)
+    opts = rs.Options(**(options or {}))
     low, counts = PLAYERS[ruleset]
     rnd = random.Random(seed)
     views: list[tuple[object, dict[str, str]]] = []
@@ -45,7 +56,7 @@ def collect_views(count: int, seed: int, every_move: bool = False,
         n = low + game % counts
         seats = [str(10**17 + rnd.randrange(10**17)) for _ in range(n)]
         names = {s: _name(i) for i, s in enumerate(seats)}
-        state = rs.new_game(seats, seed=seed * 1000 + game)
+        state = rs.new_game(seats, seed * 1000 + game, opts)
         game += 1
         every = 1 if every_move else rnd.randrange(3, 9)
         step = 0
@@ -65,10 +76,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", choices=("darkmoon", "lockdown", "all"), default="all")
     args = parser.parse_args()
-    rulesets = ("darkmoon", "lockdown") if args.ruleset == "all" else (args.ruleset,)
-    for ruleset, every_move in ((r, e) for r in rulesets for e in (True, False)):
-        title = f"{ruleset}, " + ("after every move" if every_move else "every 3-8 moves")
-        views = collect_views(args.renders, args.seed, every_move, ruleset)
+    variants = [v for v in VARIANTS if args.ruleset == "all" or VARIANTS[v][0] == args.ruleset]
+    for variant, every_move in ((v, e) for v in variants for e in (True, False)):
+        ruleset, options = VARIANTS[variant]
+        title = f"{variant}, " + ("after every move" if every_move else "every 3-8 moves")
+        views = collect_views(args.renders, args.seed, every_move, ruleset, options)
         view, names = views[0]
         t = time.perf_counter()
         render_board(view, names)  # type: ignore[arg-type]

@@ -74,6 +74,7 @@ HEADER_H = 60
 GAP = 8              # between panels
 TIME_H = 172
 FAC_H = 128
+TEAM_H = 134         # the cooperative mode's panel: three lines
 ROW_H = 72           # one player's row
 ROW_GAP = 6
 
@@ -102,6 +103,7 @@ KINDS = {"larva": ("L", "larva"), "creeper": ("C", "creeper"), "adult": ("A", "a
 PLACES = {"pod": ("IN A POD", C.CYAN), "css": ("ESCAPED (CSS)", C.OK),
           "bunker": ("BUNKER", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
           "dead": ("DEAD", C.DANGER)}
+MODES = {"coop": "CO-OP", "solo": "SOLO"}  # marked in the header (semi-coop: nothing)
 ENDINGS = {
     "purge": "The corporation purged the facility",
     "alert": "The alert ran out: the facility was purged",
@@ -120,23 +122,35 @@ class Layout:
     facility: Box
     players: Box
     height: int
+    team: Box | None = None
 
 
 def layout_key(view: LockdownView) -> tuple[object, ...]:
-    from rules.lockdown.cards import content
+    """What the map's geometry depends on: rooms and numbered corridors, plus the
+    surface on the Mars side (a third part)."""
+    from rules.lockdown.board import map_for
 
-    numbers = {c.id: (c.a_number, c.b_number) for c in content().board.corridors}
-    return (tuple((r.slot, r.section, r.x, r.y) for r in view.rooms),
-            tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
+    numbers = {c.id: (c.a_number, c.b_number) for c in map_for(view.board).corridors}
+    key = (tuple((r.slot, r.section, r.x, r.y) for r in view.rooms),
+           tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
+    if view.surface is None:
+        return key
+    from renders.lockdown_mars import surface_key
+
+    return (*key, surface_key(view))
 
 
-def layout(geo: Geometry, players: int) -> Layout:
+def layout(geo: Geometry, players: int, team: bool = False) -> Layout:
+    """The panels; `team` adds the cooperative mode's panel (objectives, contingencies)
+    above the players."""
     m = (MAP_X0, MAP_Y0, MAP_X1, MAP_Y0 + geo.height)
     t = (MAP_X0, m[3] + GAP, MAP_X1, m[3] + GAP + TIME_H)
     f = (MAP_X0, t[3] + GAP, MAP_X1, t[3] + GAP + FAC_H)
+    g = (MAP_X0, f[3] + GAP, MAP_X1, f[3] + GAP + TEAM_H) if team else None
+    top = (g or f)[3] + GAP
     rows = max(1, players)
-    p = (MAP_X0, f[3] + GAP, MAP_X1, f[3] + GAP + rows * ROW_H + (rows - 1) * ROW_GAP)
-    return Layout(m, t, f, p, int(p[3] + GAP))
+    p = (MAP_X0, top, MAP_X1, top + rows * ROW_H + (rows - 1) * ROW_GAP)
+    return Layout(m, t, f, p, int(p[3] + GAP), g)
 
 
 def row_boxes(lay: Layout, n: int) -> list[Box]:
@@ -155,15 +169,24 @@ def render_board(view: LockdownView, names: Mapping[str, str] | None = None) -> 
 def render_image(view: LockdownView, names: Mapping[str, str] | None = None) -> Image.Image:
     """The board as a Pillow RGB image (for tests and tools)."""
     geo = geometry(layout_key(view))
-    lay = layout(geo, len(view.heroes))
-    img = _static_frame(geo, len(view.heroes)).copy()
+    team = view.mode == "coop"
+    lay = layout(geo, len(view.heroes), team)
+    img = _static_frame(geo, len(view.heroes), team).copy()
     d = ImageDraw.Draw(img)
     people = _people(view, names)
     _header(img, d, view, people)
     _corridors(d, geo, view)
     _rooms(img, d, geo, view, people)
+    if geo.surface is not None:
+        from renders import lockdown_mars
+
+        lockdown_mars.draw_surface(img, d, geo, view, people)
     _time_track(img, d, lay, view)
     _facility(img, d, lay, view)
+    if lay.team is not None:
+        from renders.lockdown_team import draw_team
+
+        draw_team(img, d, lay.team, view, people)
     for box, h in zip(row_boxes(lay, len(view.heroes)), view.heroes, strict=True):
         _player_row(img, d, box, h, view, people)
     if view.winners is not None:
@@ -194,6 +217,8 @@ def _name_of(people: Mapping[str, Person], seat: str) -> str:
 
 def room_label(r: RoomView) -> str:
     """A room as every text names it (rules.lockdown.table.room_name)."""
+    if r.section is None and r.slot in _crossroads_names():  # Mars: named from the start
+        return _crossroads_names()[r.slot]
     if r.explored and r.tile:
         return staircase_name(r.slot) if r.tile == "staircase" else (r.name or r.tile)
     if r.section is None:
@@ -201,19 +226,26 @@ def room_label(r: RoomView) -> str:
     return f"unexplored room {slot_code(r.slot)}"
 
 
+@lru_cache(maxsize=1)
+def _crossroads_names() -> dict[str, str]:
+    from rules.lockdown.mars_board import mars_map
+
+    return {x.id: x.name for x in mars_map().crossroads}
+
+
 # ----------------------------------------------------------------------- frame
 _frames: dict[tuple[object, ...], Image.Image] = {}
 _frame_lock = threading.Lock()
 
 
-def _static_frame(geo: Geometry, players: int) -> Image.Image:
-    key = (geo.key, players)
+def _static_frame(geo: Geometry, players: int, team: bool = False) -> Image.Image:
+    key = (geo.key, players, team)
     frame = _frames.get(key)
     if frame is None:
         with _frame_lock:
             frame = _frames.get(key)
             if frame is None:
-                frame = _build_frame(geo, layout(geo, players))
+                frame = _build_frame(geo, layout(geo, players, team))
                 if len(_frames) >= 8:
                     _frames.clear()
                 _frames[key] = frame
@@ -232,19 +264,27 @@ def _build_frame(geo: Geometry, lay: Layout) -> Image.Image:
     d.regular_polygon((26, HEADER_H / 2 + 2, 16), 3, fill=C.WARN)
     draw_text_mid(img, 26, HEADER_H / 2 + 5, "!", MIN_TEXT, C.INK, bold=True, align="center")
     draw_text_mid(img, 48, HEADER_H / 2, "LOCKDOWN", 28, C.TITLE, bold=True)
-    for box in (lay.map, lay.time, lay.facility):
+    for box in (lay.map, lay.time, lay.facility, *((lay.team,) if lay.team else ())):
         _panel(d, box)
+    mars = geo.surface is not None
+    if mars:
+        from renders import lockdown_mars
+
+        lockdown_mars.draw_surface_frame(img, d, geo, lay.map)
     line = mix(C.PANEL, C.EDGE_HI, 0.75)
     for a, b in geo.segments.values():
         d.line((a, b), fill=mix(C.PANEL, (0, 0, 0), 0.4), width=9)
         d.line((a, b), fill=line, width=5)
     for start, end in geo.stubs.values():
         d.line((start, end), fill=mix(C.PANEL, C.EDGE_HI, 0.55), width=4)
-        _vent(d, end, False)
+        if mars:
+            lockdown_mars.area_exit(d, end, False)
+        else:
+            _vent(d, end, False)
     for (px, py), number in geo.plates:
         _plate(img, d, px, py, number)
     if geo.legend is not None:
-        _legend(img, d, geo.legend)
+        _legend(img, d, geo.legend, mars)
     _time_frame(img, d, lay)
     return img
 
@@ -270,7 +310,7 @@ def _vent(d: ImageDraw.ImageDraw, at: Point, noisy: bool) -> None:
 LegendIcon = Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]
 
 
-def _legend_entries() -> list[tuple[float, LegendIcon, str]]:
+def _legend_entries(mars: bool = False) -> list[tuple[float, LegendIcon, str]]:
     def disc(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
         _disc(img, d, x + 15, cy, SEATS[0], 1)
 
@@ -307,14 +347,20 @@ def _legend_entries() -> list[tuple[float, LegendIcon, str]]:
             fn(d, x + w / 2, cy)
         return draw
 
-    return [(30, disc, "character (seat)"), (36, intruder, "intruder:"),
+    head = [(30, disc, "character (seat)"), (36, intruder, "intruder:"),
             (0, _no_icon, "L larva · C creeper · A adult · B breeder · Q queen"),
             (18, plate, "corridor number"), (20, noise, "noise"), (30, door, "door"),
-            (30, broken, "broken door"), (2 * VENT_R, vent, "vent"),
-            (30, items, "items"), (24, icon(_computer_icon), "computer"),
-            (24, icon(_lift_icon), "elevator"), (24, icon(_flame_icon), "fire"),
-            (24, icon(_bolt_icon), "malfunction"), (18, obj("egg"), "egg"),
-            (20, obj("carcass"), "carcass"), (22, obj("corpse"), "corpse")]
+            (30, broken, "broken door")]
+    tail = [(30, items, "items"), (24, icon(_computer_icon), "computer"),
+            (24, icon(_flame_icon), "fire"), (24, icon(_bolt_icon), "malfunction"),
+            (18, obj("egg"), "egg"), (20, obj("carcass"), "carcass"),
+            (22, obj("corpse"), "corpse")]
+    if mars:
+        from renders.lockdown_mars import legend_entries
+
+        return [*head, *legend_entries(), *tail]
+    return [*head, (2 * VENT_R, vent, "vent"), *tail[:2], (24, icon(_lift_icon), "elevator"),
+            *tail[2:]]
 
 
 def _no_icon(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
@@ -324,11 +370,11 @@ def _no_icon(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> N
 LEGEND_LINE = 30
 
 
-def legend_lines(width: int) -> list[list[tuple[float, LegendIcon, str]]]:
-    """The legend's entries flowed into lines of `width` px."""
+def legend_lines(width: int, mars: bool = False) -> list[list[tuple[float, LegendIcon, str]]]:
+    """The legend's entries (the Mars side's with `mars`) flowed into lines of `width` px."""
     lines: list[list[tuple[float, LegendIcon, str]]] = [[]]
     x = 0.0
-    for entry in _legend_entries():
+    for entry in _legend_entries(mars):
         w = _entry_width(entry)
         if lines[-1] and x + w > width:
             lines.append([])
@@ -343,9 +389,9 @@ def _entry_width(entry: tuple[float, LegendIcon, str]) -> float:
     return icon_w + (6 if icon_w else 0) + text_width(label, MIN_TEXT)
 
 
-def _legend(img: Image.Image, d: ImageDraw.ImageDraw, box: Box) -> None:
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, mars: bool = False) -> None:
     x0, y0, x1, y1 = box
-    lines = legend_lines(int(x1 - x0))
+    lines = legend_lines(int(x1 - x0), mars)
     top = (y0 + y1) / 2 - len(lines) * LEGEND_LINE / 2
     for i, entries in enumerate(lines):
         cy = top + i * LEGEND_LINE + LEGEND_LINE / 2
@@ -364,6 +410,9 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: LockdownView,
     x = 48 + text_width("LOCKDOWN", 28, True) + 14
     x += draw_chip(img, d, x, cy, f"ROUND {v.round}", C.TITLE, solid=False, size=MIN_TEXT,
                    h=CHIP_H) + 12
+    mode = MODES.get(v.mode)
+    if mode is not None:
+        x += draw_chip(img, d, x, cy, mode, C.OK, solid=True, size=MIN_TEXT, h=CHIP_H) + 12
     if v.winners is not None:
         text, colour = "Game over", C.WARN
     else:
@@ -376,6 +425,10 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: LockdownView,
 
 # ------------------------------------------------------------------- corridors
 def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
+    noisy_areas: set[str] = set()
+    if geo.surface is not None and v.surface is not None:
+        loud = {a.number for a in v.surface.areas if a.noise}
+        noisy_areas = {cid for cid, n in geo.surface.stub_area.items() if n in loud}
     for c in v.corridors:
         if c.id in geo.stubs:
             start, end = geo.stubs[c.id]
@@ -384,7 +437,12 @@ def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
             # between the number plate and the vent
             mid = (2 * PLATE_OFF + length - VENT_R) / 2
             mx, my = start[0] + ux * mid, start[1] + uy * mid
-            if v.tech_noise:
+            if geo.surface is not None:
+                if c.id in noisy_areas:
+                    from renders.lockdown_mars import area_exit
+
+                    area_exit(d, end, True)
+            elif v.tech_noise:
                 _vent(d, end, True)
         elif c.id in geo.segments:
             (ax, ay), (bx, by) = geo.segments[c.id]
@@ -509,17 +567,25 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
     intruders: dict[str, list[dict[str, object]]] = {}
     for it in v.intruders:
         intruders.setdefault(str(it.get("room")), []).append(it)
-    lift_room = _lift_room(v.elevator_at)
+    lift_room = _lift_room(v.elevator_at) if v.surface is None else ""
+    rover = v.surface.rover if v.surface is not None else ""
+    crossroads = geo.surface.crossroads if geo.surface is not None else frozenset()
     for r in v.rooms:
         box = geo.boxes.get(r.slot)
         if box is None:
             continue
         powered = r.section is None or bool(v.power.get(str(r.section), False))
         label = room_label(r)
-        patch = _tile(geo, len(v.heroes), r.slot, r.tile, label, r.explored, powered)
+        outside = r.slot in crossroads  # a crossroads: never fire nor a malfunction
+        if outside:
+            from renders.lockdown_mars import crossroads_tile
+
+            patch = crossroads_tile(geo, len(v.heroes), r.slot, label, r.explored)
+        else:
+            patch = _tile(geo, len(v.heroes), r.slot, r.tile, label, r.explored, powered)
         x0, y0, x1, y1 = (round(c) for c in box)
         img.paste(patch, (x0, y0))
-        if r.fire:
+        if r.fire and not outside:
             d.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=FIRE, width=4)
         cy = y0 + TOKEN_Y
         markers: list[Token] = []
@@ -529,9 +595,13 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
             markers.append((24, _computer_icon))
         if r.slot == lift_room:
             markers.append((24, _lift_icon))
-        if r.fire:
+        if r.slot == rover:
+            from renders.lockdown_mars import ROVER_W, rover_icon
+
+            markers.append((ROVER_W, rover_icon))
+        if r.fire and not outside:
             markers.append((22, _flame_icon))
-        if r.malfunction:
+        if r.malfunction and not outside:
             markers.append((20, _bolt_icon))
         right = x1 - PAD
         for w, draw in markers:
@@ -789,20 +859,29 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
     on = v.power
     nest = (("NEST DESTROYED", C.OK, True) if v.nest_destroyed else
             ("NEST FOUND", C.WARN, True) if v.nest_found else ("NEST HIDDEN", C.DIM, False))
-    groups: list[tuple[str, list[Chip]]] = [
-        ("POWER", [(f"S{k}", C.OK, True) if on.get(k) else (f"S{k}", C.DIM, False)
-                   for k in ("1", "2", "3")]
-         + [("LIFT", C.OK, True) if on.get("elevator") else ("LIFT", C.DIM, False),
-            ("BACKUP", C.CYAN, True) if v.time_active else ("NO BACKUP", C.DIM, False)]),
-        ("SITE", [(f"LIFT @ S{v.elevator_at}", C.TEXT, False),
-                  ("GATE OPEN", C.OK, True) if v.gate_open else ("GATE SHUT", C.DIM, False),
-                  ("ROVER HOME", C.TEXT, False) if v.rover_at_base
-                  else ("ROVER OUT", C.WARN, True)]),
-        ("ALIENS", [(f"{v.eggs} EGG{'S' if v.eggs != 1 else ''}", EGG, False), nest,
-                    (f"BAG {v.bag_size}", C.MUTED, False)]),
-        ("VENTS", [("NOISE", NOISE, True) if v.tech_noise else ("QUIET", C.DIM, False)]),
-        ("ITEMS", [(f"{len(v.crafted)} CRAFTABLE", C.MUTED, False)]),
-    ]
+    power: list[Chip] = [(f"S{k}", C.OK, True) if on.get(k) else (f"S{k}", C.DIM, False)
+                         for k in ("1", "2", "3")]
+    backup: Chip = ("BACKUP", C.CYAN, True) if v.time_active else ("NO BACKUP", C.DIM, False)
+    aliens: tuple[str, list[Chip]] = (
+        "ALIENS", [(f"{v.eggs} EGG{'S' if v.eggs != 1 else ''}", EGG, False), nest,
+                   (f"BAG {v.bag_size}", C.MUTED, False)])
+    items: tuple[str, list[Chip]] = ("ITEMS", [(f"{len(v.crafted)} CRAFTABLE", C.MUTED, False)])
+    if v.surface is not None:  # Mars: no elevator, no gate; the rover and the areas
+        from renders.lockdown_mars import site_chips
+
+        groups = [("POWER", [*power, backup]), ("SITE", site_chips(v)), aliens, items]
+    else:
+        groups = [
+            ("POWER", [*power, ("LIFT", C.OK, True) if on.get("elevator")
+                       else ("LIFT", C.DIM, False), backup]),
+            ("SITE", [(f"LIFT @ S{v.elevator_at}", C.TEXT, False),
+                      ("GATE OPEN", C.OK, True) if v.gate_open else ("GATE SHUT", C.DIM, False),
+                      ("ROVER HOME", C.TEXT, False) if v.rover_at_base
+                      else ("ROVER OUT", C.WARN, True)]),
+            aliens,
+            ("VENTS", [("NOISE", NOISE, True) if v.tech_noise else ("QUIET", C.DIM, False)]),
+            items,
+        ]
     names = index().weaknesses
     lab: list[Chip] = []
     for k in range(max(3, len(v.lab_slots))):
@@ -819,7 +898,7 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
     x, cy = left, y0 + 24
     for title, chips in groups:
         need = text_width(title, MIN_TEXT, True) + 8 + sum(
-            chip_width(t, MIN_TEXT) + 6 for t, _, _ in chips[:1])
+            chip_width(t, MIN_TEXT) + 6 for t, _, _ in chips)
         if x > left and (x + need > right or title == "LAB"):
             x, cy = left, cy + 38
         x += draw_text_mid(img, x, cy, title, MIN_TEXT, C.TITLE, bold=True) + 8

@@ -19,6 +19,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -54,14 +55,25 @@ class Geometry:
     legend: Box | None                        # free space in the first staircase band
     height: int                               # the map panel's height
     key: tuple[object, ...]
+    surface: Any = None                       # the Mars side's extra shapes (Surface)
 
 
 Room = tuple[str, int | None, int, int]        # slot, section, x, y
 Corridor = tuple[str, str, str, int, int | None]  # id, a, b, a number, b number
 
 
-@lru_cache(maxsize=4)
 def geometry(key: tuple[object, ...]) -> Geometry:
+    """The geometry of a layout key (renders.lockdown.layout_key): the basic side's,
+    or with a third part (the surface), the Mars side's (renders/mars_geometry.py)."""
+    if len(key) == 3:
+        from renders.mars_geometry import mars_geometry
+
+        return mars_geometry(key)
+    return _basic_geometry(key)
+
+
+@lru_cache(maxsize=4)
+def _basic_geometry(key: tuple[object, ...]) -> Geometry:
     rooms, corridors = key  # type: ignore[misc]
     centres, bands, bottom = _place(rooms)
     legend = ((X_LEFT + LEGEND_COLS[0] * COL_W, bands[0][1] + 10,
@@ -179,10 +191,11 @@ def box_dist(p: Point, b: Box) -> float:
 
 
 def _stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Point]],
-          stubs: Sequence[tuple[Point, Point]], obstacles: Sequence[Box], inner: Box
-          ) -> tuple[Point, Point]:
+          stubs: Sequence[tuple[Point, Point]], obstacles: Sequence[Box], inner: Box,
+          length: float = STUB_LEN, outside: Box | None = None) -> tuple[Point, Point]:
     """A short line from the room's edge to a vent marker, pointing where it is clearest
-    of other rooms, corridors, stubs and the given obstacles (the legend)."""
+    of other rooms, corridors, stubs and the given obstacles (the legend); with
+    `outside`, the marker must lie clear of that box (the Mars side's building wall)."""
     cx, cy = centre(box)
     best: tuple[float, tuple[Point, Point]] | None = None
     for step in range(48):
@@ -190,7 +203,7 @@ def _stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Po
         ux, uy = math.cos(ang), math.sin(ang)
         t = _exit_t(box, ux, uy)
         start = (cx + ux * t, cy + uy * t)
-        end = (start[0] + ux * (STUB_LEN + VENT_R), start[1] + uy * (STUB_LEN + VENT_R))
+        end = (start[0] + ux * (length + VENT_R), start[1] + uy * (length + VENT_R))
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
         probe = (mid, end)
         clear = min(end[0] - inner[0], inner[2] - end[0], end[1] - inner[1],
@@ -200,6 +213,8 @@ def _stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Po
                 clear = min(clear, *(box_dist(p, other) - VENT_R for p in probe))
         for ob in obstacles:
             clear = min(clear, *(box_dist(p, ob) - VENT_R for p in probe))
+        if outside is not None and box_dist(end, outside) < VENT_R:
+            clear -= 1000  # only if no other way is left
         for a, b in segments:
             clear = min(clear, *(seg_dist(p, a, b) - VENT_R for p in probe))
         for s0, s1 in stubs:

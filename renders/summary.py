@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 MAX_CHARS = 350
+MODES = {"coop": "co-op", "solo": "solo"}
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
 
 
@@ -105,7 +106,9 @@ def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
 
 # --------------------------------------------------------------------- Lockdown
 def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
-    head = [f"**Lockdown** round {v.round}"]
+    kind = [x for x in (MODES.get(getattr(v, "mode", "")),
+                        "Mars" if getattr(v, "surface", None) is not None else None) if x]
+    head = [f"**Lockdown** round {v.round}" + (f" ({', '.join(kind)})" if kind else "")]
     if v.winners is not None:
         winners = ", ".join(name_of(s) for s in v.winners) or "nobody"
         head.append(f"game over, winners: {winners}")
@@ -121,6 +124,14 @@ def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
         tracks.append(f"alert ends at {v.alert}")
     if v.autodestruct is not None:
         tracks.append(f"autodestruct at {v.autodestruct}")
+    surface = getattr(v, "surface", None)
+    if surface is not None:
+        from rules.lockdown.board import slot_code
+
+        tracks.append(f"rover at {slot_code(surface.rover)}" if surface.rover else "rover used")
+        noisy = [str(a.number) for a in surface.areas if a.noise]
+        if noisy:
+            tracks.append("noise in area " + ", ".join(noisy))
     kinds = Counter(str(i.get("kind", "?")) for i in v.intruders)
     threat = [("intruders: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
               if kinds else "no intruders on the board"]
@@ -128,7 +139,19 @@ def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
                                               else ", nest found" if v.nest_found else ""))
     rooms = {r.slot: r for r in v.rooms}
     heroes = [_hero(i + 1, h, rooms, name_of) for i, h in enumerate(v.heroes)]
-    return [head, tracks, threat, heroes]
+    return [head, tracks, threat, _team(v), heroes]
+
+
+def _team(v: Any) -> list[str]:
+    """The cooperative mode's public objectives (one per character, in seat order) and
+    the revealed contingency tokens."""
+    if getattr(v, "mode", "") != "coop":
+        return []
+    from renders.lockdown_team import contingency_name, objective_name, team_objectives
+
+    objectives = ", ".join(objective_name(card) for _seat, card in team_objectives(v))
+    tokens = ", ".join(contingency_name(t) for t in v.revealed_contingencies)
+    return [f"objectives: {objectives or 'none'}", f"revealed: {tokens or 'none'}"]
 
 
 def _hero(number: int, h: Any, rooms: Mapping[str, Any],

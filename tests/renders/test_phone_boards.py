@@ -182,3 +182,59 @@ def test_board_at_phone_width_keeps_text_height() -> None:
     small = img.resize((30, 30), Image.Resampling.LANCZOS)
     bbox = small.point(lambda p: 255 if p > 80 else 0).getbbox()
     assert bbox is not None and bbox[3] - bbox[1] >= 7
+
+
+def mars_coop_game(n: int = 5, seed: int = 11, steps: int = 150) -> Any:
+    rs = get_ruleset("lockdown")
+    s = rs.new_game(seats_for(n), seed, rs.Options(board="mars", mode="coop"))
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if rs.outcome(s):
+            break
+        prompt = rnd.choice(rs.pending(s))
+        try:
+            s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
+        except Exception:  # the engine is shared work in progress
+            break
+    return s
+
+
+def test_no_mars_or_coop_text_is_smaller_than_the_threshold() -> None:
+    rs = get_ruleset("lockdown")
+    view = rs.view(mars_coop_game(), None)
+    assert view.surface is not None and view.mode == "coop"
+    areas = [a.model_copy(update={"noise": True}) for a in view.surface.areas]
+    heroes = [h.model_copy(update={"place": "bunker"}) if i == 0 else h
+              for i, h in enumerate(view.heroes)]
+    view = view.model_copy(update={"surface": view.surface.model_copy(update={
+        "areas": areas, "rover": ""}), "heroes": heroes})
+    ended = view.model_copy(update={"winners": [view.heroes[0].seat], "ended": "purge"})
+    with text_sizes() as sizes:
+        render_image(view, {h.seat: "李小龍 🚀" for h in view.heroes})
+        render_image(ended, {})
+    assert sizes and min(sizes) >= MIN_TEXT
+
+
+def test_the_mars_legend_explains_the_surface_symbols() -> None:
+    rs = get_ruleset("lockdown")
+    view = rs.view(mars_coop_game(3, seed=1, steps=0), None)
+    geo = geometry(layout_key(view))
+    assert geo.legend is not None and geo.surface is not None
+    x0, y0, x1, y1 = geo.legend
+    lines = legend_lines(int(x1 - x0), mars=True)
+    labels = " ".join(label for line in lines for *_, label in line)
+    for word in ("character", "intruder", "corridor number", "noise", "door", "crossroads",
+                 "path", "exit room", "area", "bunker", "rover", "items", "fire",
+                 "malfunction", "egg", "corpse"):
+        assert word in labels
+    assert "elevator" not in labels and "vent" not in labels
+    assert len(lines) * lockdown.LEGEND_LINE <= y1 - y0
+    frame = lockdown._static_frame(geo, 3)
+    assert len(frame.crop(tuple(round(c) for c in geo.legend)).getcolors(1 << 16)) > 20
+    for box in geo.boxes.values():
+        assert box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1
+    for area in geo.surface.areas.values():
+        assert area[3] < y0 or area[1] > y1
+    for tile in content().rooms:  # Mars rooms are as wide as the basic side's
+        names, _bold = name_lines(tile.name, ROOM_W - 21)
+        assert " ".join(names) == tile.name and len(names) <= 2
