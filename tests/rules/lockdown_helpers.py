@@ -55,6 +55,20 @@ def brace(s: GameState, events: Iterable[Event] = ()) -> tuple[GameState, list[E
     return s, out
 
 
+def replay(n: int, seed: int, moves: Iterable[tuple[str, str]],
+           options: object = None) -> tuple[str, str]:
+    """Play `moves` (seat, key) from a new game: the SHA-256 of every state after each
+    move, and the final state's JSON (simulations compare them with the recorded game)."""
+    import hashlib
+
+    s = RS.new_game(seats(n), seed, options)  # type: ignore[arg-type]
+    digest = hashlib.sha256()
+    for seat, key in moves:
+        s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
+        digest.update(s.model_dump_json().encode())
+    return digest.hexdigest(), s.model_dump_json()
+
+
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
 
