@@ -137,7 +137,6 @@ def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:  # type:
     if not rs.min_players <= players <= rs.max_players:
         raise OptionError(f"{rs.title} takes {rs.min_players}-{rs.max_players} players, "
                           f"not {players}.")
-    check = getattr(rs, "check_players", None)
-    problem = check(options, players) if check is not None else None
+    problem = rs.check_players(options, players)
     if problem:
         raise OptionError(str(problem))

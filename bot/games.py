@@ -75,8 +75,11 @@ class Tables:
         if user_id in record.seats:
             raise UserError("You have already joined this game.")
         rs = self._ruleset(record.ruleset)
-        if len(record.seats) >= rs.max_players:
-            raise UserError(f"The table is full ({rs.max_players} players).")
+        high = rs.player_range(rs.Options.model_validate(record.options))[1]
+        if len(record.seats) >= high:
+            mode = " with these options" if high < rs.max_players else ""
+            raise UserError(f"The table is full: {rs.title} seats {high} "
+                            f"player{'s' if high != 1 else ''}{mode}. You can watch.")
         return await self.storage.set_seats(record.id, [*record.seats, user_id])
 
     async def leave(self, channel_id: str, user_id: str) -> GameRecord:
@@ -102,8 +105,7 @@ class Tables:
             raise UserError(f"{rs.title} needs at least {rs.min_players} players; "
                             f"{n} joined so far.")
         options = rs.Options.model_validate(record.options)
-        check = getattr(rs, "check_players", None)  # limits of a mode, where a game has them
-        problem = check(options, n) if check is not None else None
+        problem = rs.check_players(options, n)  # the limits of a mode, where it has them
         if problem:
             raise UserError(str(problem))
         state = rs.new_game(list(record.seats), self.new_seed(), options)

@@ -24,7 +24,10 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
 
     opts = " · ".join(describe_options(record.ruleset, record.options))
     notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
-    return (f"**{rs.title}** lobby ({rs.min_players}-{rs.max_players} players)"
+    low, high = rs.player_range(rs.Options.model_validate(record.options))
+    seats_text = f"{low} player" if low == high == 1 else (
+        f"{low} players" if low == high else f"{low}-{high} players")
+    return (f"**{rs.title}** lobby ({seats_text})"
             + (f"\nOptions: {opts}" if opts else "") + notes + f"\nSeated:\n{seats}\n"
             "Press **Join** to take a seat; the host presses **Start**.")
 

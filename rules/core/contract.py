@@ -157,6 +157,19 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def parse_action(self, state: S, seat: str, text: str) -> Action: ...
 
+    # ------------------------------------------------------------ the table
+    def player_range(self, options: BaseModel) -> tuple[int, int]:
+        """The fewest and most players a game with these options seats (a mode may
+        narrow the ruleset's range: a solo mode seats exactly one)."""
+        return self.min_players, self.max_players
+
+    def check_players(self, options: BaseModel, n: int) -> str | None:
+        """Why `n` players cannot start a game with these options, or None."""
+        low, high = self.player_range(options)
+        if low <= n <= high:
+            return None
+        return f"{self.title} takes {low} to {high} players; {n} joined."
+
     # ------------------------------------------------------------ presentation
     # The bot shows choices through these; a ruleset overrides them to add card texts,
     # costs and consequences (see rules/core/menus.py for the shared grouping).

@@ -12,7 +12,7 @@ from rules.lockdown import describe as words
 from rules.lockdown.actions import CODEC, Discard
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.gear import check_quests
-from rules.lockdown.modes import check_players
+from rules.lockdown.modes import PLAYERS, check_players
 from rules.lockdown.prompts import prompt_text
 from rules.lockdown.recap import outcome_reason, recap
 from rules.lockdown.setup import new_game
@@ -39,7 +39,11 @@ class Lockdown(FrameRuleset):
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
         return new_game(seats, seed, options)
 
-    def check_players(self, options: Options, n: int) -> str | None:
+    def player_range(self, options: Options) -> tuple[int, int]:  # type: ignore[override]
+        """Solo seats exactly 1 player (LD-MODE-1), the other modes 1-5."""
+        return PLAYERS[options.mode]
+
+    def check_players(self, options: Options, n: int) -> str | None:  # type: ignore[override]
         """Why `n` players cannot start a game with these options (the mode: solo is for
         exactly 1 player), or None; for the lobby's Start (LD-MODE-1/2)."""
         if not self.min_players <= n <= self.max_players:

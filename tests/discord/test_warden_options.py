@@ -130,20 +130,40 @@ async def test_solo_starts_only_with_one_player(fake_discord: FakeDiscord,
         lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown",
                                          mode="solo")
         assert NOTES["mode"]["solo"] in lobby.response.content
-        await fake_discord.click(BOB, lobby.message, label="Join")
-        refused = await fake_discord.click(HOST, lobby.message, label="Start")
-        expected = LD.check_players(LD.Options(mode="solo"), 2)  # type: ignore[attr-defined]
-        assert expected and refused.response.ephemeral
-        assert refused.response.content == expected
-        assert "exactly 1 player" in refused.response.content
-        assert (await current_record(bot)).status == "lobby"
-        await fake_discord.slash(BOB, channel, "game", "leave")
+        assert "lobby (1 player)" in lobby.response.content
+        refused = await fake_discord.click(BOB, lobby.message, label="Join")
+        assert refused.response.ephemeral
+        assert refused.response.content == ("The table is full: Nemesis: Lockdown seats 1 "
+                                            "player with these options. You can watch.")
+        assert (await current_record(bot)).seats == [str(HOST)]
+        # the engine's own check stays: a solo game never deals for two
+        expected = LD.check_players(LD.Options(mode="solo"), 2)
+        assert expected and "exactly 1 player" in expected
         started = await fake_discord.click(HOST, lobby.message, label="Start")
         assert "Started" in started.response.content
         record = await current_record(bot)
         state = bot.tables.state_of(record)
         assert record.status == "running" and record.seats == [str(HOST)]
         assert state.options.mode == "solo"  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_a_full_table_refuses_one_more(fake_discord: FakeDiscord,
+                                            tmp_path: Path) -> None:
+    others = [BOB + i for i in range(5)]
+    add_players(fake_discord, HOST, *others)
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "new",
+                                         ruleset="lockdown")
+        assert "lobby (1-5 players)" in lobby.response.content
+        for user in others[:4]:
+            joined = await fake_discord.click(user, lobby.message, label="Join")
+            assert "full" not in joined.response.content
+        refused = await fake_discord.click(others[4], lobby.message, label="Join")
+        assert refused.response.ephemeral
+        assert refused.response.content == ("The table is full: Nemesis: Lockdown seats 5 "
+                                            "players. You can watch.")
+        assert len((await current_record(bot)).seats) == 5
 
 
 @pytest.mark.rule("BOT-LOBBY-1")
