@@ -136,6 +136,7 @@ class ActionCodec:
             if not isinstance(kind, str) or kind in self._by_kind:
                 raise ValueError(f"{cls.__name__} needs a unique default kind")
             self._by_kind[kind] = cls
+        self._parsed: dict[str, KeyedAction] = {}  # actions are frozen values
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -145,6 +146,16 @@ class ActionCodec:
     def parse(self, key: str) -> KeyedAction:
         """The action with this key; IllegalAction (with a short reason) for any text
         that is not the key of an action of these classes."""
+        hit = self._parsed.get(key) if isinstance(key, str) else None
+        if hit is not None:
+            return hit
+        action = self._parse(key)
+        if len(self._parsed) > _INTERN_LIMIT:
+            self._parsed.clear()
+        self._parsed[key] = action
+        return action
+
+    def _parse(self, key: str) -> KeyedAction:
         if not isinstance(key, str):
             raise IllegalAction(_MALFORMED)
         kind, _, rest = key.strip().partition(":")

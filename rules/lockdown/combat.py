@@ -20,7 +20,7 @@ from rules.lockdown.table import (
     powered,
     who,
 )
-from rules.nemesis.state import Hero, Intruder
+from rules.nemesis.state import Hero, Intruder, take_object
 
 REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
 
@@ -151,12 +151,11 @@ def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
     if hits and weakness_active(s, "fragile_eggs", hero):
         hits *= 2
     for _ in range(hits):
-        if "egg" in s.rooms[hero.room].objects:
-            s.rooms[hero.room].objects.remove("egg")
-        elif nest_room(s) == hero.room and s.eggs > 0:
-            s.eggs -= 1
-        else:
-            break
+        if not take_object(s.rooms, hero.room, "egg"):
+            if nest_room(s) == hero.room and s.eggs > 0:
+                s.eggs -= 1
+            else:
+                break
         ctx.say(f"{who(hero.seat)} destroys an egg.", kind="egg")
     if hits == 0:
         ctx.say(f"{who(hero.seat)} misses the eggs.", kind="miss")

@@ -80,7 +80,8 @@ def discard_waiting(s: GameState, f: DiscardFrame) -> list[str]:
 
 def discard_legal(s: GameState, f: DiscardFrame, seat: str) -> list[Action]:
     hand = s.heroes[seat].hand
-    return [Discard(cards=sub, text=", ".join(card_word(hand[int(p)]) for p in sub))
+    words = {str(i): card_word(card) for i, card in enumerate(hand)}
+    return [Discard(cards=sub, text=", ".join([words[p] for p in sub]))
             for sub in discard_sets(s.heroes[seat], f)]
 
 

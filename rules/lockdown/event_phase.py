@@ -21,6 +21,7 @@ from rules.lockdown.table import (
     set_noise,
     who,
 )
+from rules.nemesis.state import take_object
 
 
 def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
@@ -168,8 +169,7 @@ def fire_damage(ctx: Ctx) -> None:
             continue
         for intruder in list(intruders_in(s, slot)):
             nx.injure(ctx, intruder, weakness_fire(ctx))
-        if "egg" in room.objects:
-            room.objects.remove("egg")
+        if take_object(s.rooms, slot, "egg"):
             ctx.say("The fire destroys an egg.", kind="egg")
         elif nx.nest_room(s) == slot and s.eggs > 0:
             s.eggs -= 1

@@ -4,6 +4,7 @@ rover and bunker (LD-GATE-1)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 
 from rules.core.contract import Action
@@ -35,6 +36,8 @@ def craft_actions(s: GameState, hero: Hero) -> list[Action]:
     if in_combat(s, hero.seat):
         return []
     parts = [i for i in owned(hero) if index().items[i].provides]
+    if not parts or not s.crafted:
+        return []
     need_cards = 1 if in_repository(s, hero) else 2
     out: list[Action] = []
     for crafted in dict.fromkeys(s.crafted):
@@ -99,16 +102,19 @@ def check_quests(ctx: Ctx) -> None:
 
 
 def quest_met(s: GameState, hero: Hero, needs: str) -> bool:
-    return {
-        "knowledge_5": hero.knowledge >= 5,
-        "weakness_found": bool(s.lab_slots),
-        "nest_found": s.nest_found,
-        "signal_sent": hero.signal,
-        "carcass_in_lab": "carcass" in s.lab_slots,
-        "kill_intruder": s.kills > 0,
-        "visit_all_sections": {1, 2, 3} <= set(hero.visited_sections),
-        "power_restored": s.power_switched_on,
-    }[needs]
+    return _QUESTS[needs](s, hero)
+
+
+_QUESTS: dict[str, Callable[[GameState, Hero], bool]] = {
+    "knowledge_5": lambda s, hero: hero.knowledge >= 5,
+    "weakness_found": lambda s, hero: bool(s.lab_slots),
+    "nest_found": lambda s, hero: s.nest_found,
+    "signal_sent": lambda s, hero: hero.signal,
+    "carcass_in_lab": lambda s, hero: "carcass" in s.lab_slots,
+    "kill_intruder": lambda s, hero: s.kills > 0,
+    "visit_all_sections": lambda s, hero: {1, 2, 3} <= set(hero.visited_sections),
+    "power_restored": lambda s, hero: s.power_switched_on,
+}
 
 
 # ------------------------------------------------------------------ the main gate

@@ -8,7 +8,7 @@ from rules.lockdown.actions import object_phrase
 from rules.lockdown.cards import index
 from rules.lockdown.state import PickFrame
 from rules.lockdown.table import Ctx, owns_passive, slot_limit, slots_used, who
-from rules.nemesis.state import Held, Hero
+from rules.nemesis.state import Held, Hero, add_object
 
 OVERFULL = "overfull"
 HEAVY = "heavy"
@@ -42,7 +42,7 @@ def drop_held(ctx: Ctx, hero: Hero, held: Held) -> None:
     hero.hands.remove(held)
     untape(hero, held.item)
     if held.obj is not None:
-        s.rooms[hero.room].objects.append(held.obj)
+        add_object(s.rooms, hero.room, held.obj)
     if held.item is not None:
         item = index().items[held.item]
         s.decks.setdefault(item.color, []).append(held.item)
@@ -125,7 +125,7 @@ def leave(ctx: Ctx, hero: Hero, item: str | None, obj: str | None) -> None:
     their deck."""
     s = ctx.s
     if obj is not None:
-        s.rooms[hero.room].objects.append(obj)
+        add_object(s.rooms, hero.room, obj)
     if item is not None:
         s.decks.setdefault(index().items[item].color, []).append(item)
     ctx.say(f"{who(hero.seat)} leaves {held_name(Held(item=item, obj=obj))} behind.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.lockdown.cards import index
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, owns_passive, room_name, who
-from rules.nemesis.state import Hero, WoundCard
+from rules.nemesis.state import Hero, WoundCard, add_object
 
 MAX_SERIOUS = 3
 
@@ -119,10 +119,10 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     hero.place = "dead"
     hero.pod = None
     s.deaths[hero.seat] = f"died in {room_name(s, room)} ({why})"
-    s.rooms[room].objects.append(f"corpse_{hero.seat}")
+    add_object(s.rooms, room, f"corpse_{hero.seat}")
     for held in hero.hands:
         if held.obj is not None:
-            s.rooms[room].objects.append(held.obj)
+            add_object(s.rooms, room, held.obj)
         if held.item is not None:
             s.removed_items.append(held.item)
     s.removed_items.extend(hero.inventory)

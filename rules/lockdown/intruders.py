@@ -38,7 +38,7 @@ from rules.lockdown.table import (
     turn_order,
     who,
 )
-from rules.nemesis.state import Hero, Intruder
+from rules.nemesis.state import Hero, Intruder, add_object
 
 BIG = ("breeder", "queen")
 
@@ -384,7 +384,7 @@ def die(ctx: Ctx, intruder: Intruder, by: str | None = None) -> None:
     s = ctx.s
     s.intruders.remove(intruder)
     retire(s, intruder.token)
-    s.rooms[intruder.room].objects.append("carcass")
+    add_object(s.rooms, intruder.room, "carcass")
     s.kills += 1
     ctx.say(f"The {intruder.kind} dies ({intruder.injuries} injuries).",
             kind="intruder_dies", intruder=intruder.kind)

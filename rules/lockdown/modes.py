@@ -11,7 +11,7 @@ from rules.core.rng import Rng
 from rules.lockdown.cards import Content, content, index
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, intruders_in, room_name, tile_of, who
-from rules.nemesis.state import Hero
+from rules.nemesis.state import Hero, change_room, take_object
 
 PLAYERS: dict[str, tuple[int, int]] = {"semi_coop": (1, 5), "coop": (1, 5), "solo": (1, 1)}
 MODE_NAMES = {"semi_coop": "semi-cooperative", "coop": "fully cooperative", "solo": "solo"}
@@ -57,8 +57,8 @@ def deal(s: GameState, c: Content, rng: Rng, tokens: list[str]) -> None:
 
 def halve_items(s: GameState) -> None:
     """Solo: every room offers half its items, rounding up."""
-    for room in s.rooms.values():
-        room.token_items = (room.token_items + 1) // 2
+    for slot, room in list(s.rooms.items()):
+        change_room(s.rooms, slot, token_items=(room.token_items + 1) // 2)
 
 
 # ------------------------------------------------------------------ during the game
@@ -114,9 +114,7 @@ def revive(ctx: Ctx, hero: Hero, slot: str) -> None:
     dressed. Items lost at death stay lost; the action cards are theirs again."""
     s = ctx.s
     corpse = f"corpse_{hero.seat}"
-    room = s.rooms[slot]
-    if corpse in room.objects:
-        room.objects.remove(corpse)
+    take_object(s.rooms, slot, corpse)
     for other in s.heroes.values():
         other.hands = [h for h in other.hands if h.obj != corpse]
     hero.place = "board"

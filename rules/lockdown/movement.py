@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.lockdown import intruders as nx
-from rules.lockdown.board import board
+from rules.lockdown.board import Exit, board
 from rules.lockdown.heroes import set_slime
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
 from rules.lockdown.table import (
@@ -19,7 +19,7 @@ from rules.lockdown.table import (
     tile_of,
     who,
 )
-from rules.nemesis.state import Hero
+from rules.nemesis.state import Hero, change_room
 
 
 def open_neighbours(s: GameState, room: str) -> list[str]:
@@ -33,14 +33,18 @@ def open_neighbours(s: GameState, room: str) -> list[str]:
 
 def careful_numbers(s: GameState, room: str) -> list[int]:
     """Corridor numbers of `room` that can take a careful-movement noise marker."""
-    out = []
-    for ex in board(s).exits[room]:
-        if ex.number == 0:
-            continue  # Mars paths take no noise
-        free = not tech_noisy(s, ex.corridor) if ex.to == "tech" else not noisy(s, ex.corridor)
-        if free:
-            out.append(ex.number)
-    return out
+    return [ex.number for ex in board(s).exits[room] if _quiet_exit(s, ex)]
+
+
+def careful_possible(s: GameState, room: str) -> bool:
+    """`room` has a corridor that can take a careful-movement noise marker."""
+    return any(_quiet_exit(s, ex) for ex in board(s).exits[room])
+
+
+def _quiet_exit(s: GameState, ex: Exit) -> bool:
+    if ex.number == 0:
+        return False  # Mars paths take no noise
+    return not tech_noisy(s, ex.corridor) if ex.to == "tech" else not noisy(s, ex.corridor)
 
 
 def move_run(ctx: Ctx, f: MoveFrame) -> None:
@@ -100,14 +104,12 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         surface.explore(ctx, hero, f)  # a surface exploration token
         return
     room = s.rooms[f.to]
-    room.explored = True
     tile = tile_of(room.tile or "")
     token = room.token or "silence"
-    if tile.action != "nest":
-        room.items = room.token_items
+    change_room(s.rooms, f.to, explored=True, token=None,
+                items=room.items if tile.action == "nest" else room.token_items)
     ctx.say(f"{who(hero.seat)} explores: {tile.name}! Exploration token: {token}.",
             kind="explore", room=f.to, tile=tile.id, token=token)
-    room.token = None
     if tile.action == "nest" and not s.nest_found:
         s.nest_found = True
         hero.knowledge += 1

@@ -33,7 +33,7 @@ from rules.lockdown.table import (
     who,
 )
 from rules.nemesis import effects as fx
-from rules.nemesis.state import Hero
+from rules.nemesis.state import Hero, change_room
 
 FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility
 MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
@@ -465,7 +465,7 @@ def set_fire(ctx: Ctx, room: str, on: bool) -> None:
     if on and s.fires >= FIRE_SUPPLY:
         explode(ctx, "a fire broke out with no fire marker left")
         return
-    state.fire = on
+    change_room(s.rooms, room, fire=on)
     s.fires += 1 if on else -1
     ctx.say(f"{'Fire in' if on else 'The fire is out in'} {room_name(s, room)}.",
             kind="fire", room=room)
@@ -483,7 +483,7 @@ def set_malfunction(ctx: Ctx, room: str, on: bool) -> None:
         if s.malfunctions >= MALFUNCTION_SUPPLY:
             explode(ctx, "a malfunction struck with no marker left")
             return
-    state.malfunction = on
+    change_room(s.rooms, room, malfunction=on)
     s.malfunctions += 1 if on else -1
     ctx.say(f"{'Malfunction in' if on else 'Repaired:'} {room_name(s, room)}.",
             kind="malfunction", room=room)

@@ -36,7 +36,7 @@ from rules.lockdown.table import (
     who,
 )
 from rules.nemesis import effects as fx
-from rules.nemesis.state import Held, Hero
+from rules.nemesis.state import Held, Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
 
@@ -207,13 +207,13 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     elif kind == "defense_control":
         room = s.rooms[hero.room]
         if room.items > 0:
-            room.items -= 1
+            change_room(s.rooms, hero.room, items=room.items - 1)
         else:
             set_malfunction(ctx, hero.room, True)
         targets = sorted({i.room for i in s.intruders if not s.rooms[i.room].malfunction})
         _ask(ctx, hero, "defense", targets, [room_name(s, r) for r in targets])
     elif kind == "guard_room":
-        s.rooms[hero.room].items -= 1
+        change_room(s.rooms, hero.room, items=s.rooms[hero.room].items - 1)
         crafted = _crafted_id(("taser", "enviro_suit")[variant])
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
@@ -457,7 +457,7 @@ def _cave_attack(ctx: Ctx, hero: Hero) -> None:
 
 def _lab_objects(s: GameState, hero: Hero) -> list[str]:
     carried = [h.obj for h in hero.hands if h.obj]
-    return list(dict.fromkeys(carried + s.rooms[hero.room].objects))
+    return list(dict.fromkeys([*carried, *s.rooms[hero.room].objects]))
 
 
 def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
@@ -468,7 +468,7 @@ def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
     if carried is not None:
         hero.hands.remove(carried)
     else:
-        s.rooms[hero.room].objects.remove(obj)
+        take_object(s.rooms, hero.room, obj)
     kind = obj.split("_")[0]
     if in_lab:
         gain_knowledge(ctx, hero, 3, f"analyses {a_or_an(kind)}")
@@ -558,7 +558,7 @@ def vent(ctx: Ctx, room: str) -> None:
     for corridor in corridors:
         close_door(s, corridor, keep=frozenset(corridors))
     set_fire(ctx, room, False)
-    s.rooms[room].venting = True
+    change_room(s.rooms, room, venting=True)
     ctx.say(f"{room_name(s, room)} is sealed for venting: unless a door opens before the "
             "end of the player phase, everything inside dies.", kind="vent", room=room)
 
@@ -566,10 +566,10 @@ def vent(ctx: Ctx, room: str) -> None:
 def resolve_venting(ctx: Ctx) -> None:
     """End of the player phase: a room still sealed kills everything in it."""
     s = ctx.s
-    for slot, room in s.rooms.items():
+    for slot, room in list(s.rooms.items()):
         if not room.venting:
             continue
-        room.venting = False
+        change_room(s.rooms, slot, venting=False)
         sealed = all(door(s, ex.corridor) == "closed"
                      for ex in board(s).exits[slot] if ex.to != "tech")
         if not sealed:

@@ -25,7 +25,7 @@ from rules.lockdown.table import (
     set_tech_noise,
     who,
 )
-from rules.nemesis.state import Hero, RoomState
+from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"
 # room-action variants of the surface (after the computer's 10+ and the gate's 20-22)
@@ -49,8 +49,7 @@ def place_tokens(c: Content, rng: Rng, m: MarsBoard, rooms: dict[str, RoomState]
         if slot.kind == "special":
             continue
         key, items = pool.pop()
-        rooms[slot.id].token = key
-        rooms[slot.id].token_items = items
+        change_room(rooms, slot.id, token=key, token_items=items)
     for x in m.crossroads:
         key, _ = pool.pop()
         # the tile is laid when explored (an unexplored room's tile is a secret)
@@ -88,19 +87,18 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
     """Reveal a surface exploration token: the draw, then a roll or a marker."""
     s = ctx.s
     room = s.rooms[f.to]
-    room.explored = True
     key = room.token or "none:roll"
     draw, _, then = key.partition(":")
-    if f.to in board(s).crossroads:
-        room.tile = "crossroads"
-    tile = index().rooms[room.tile or "crossroads"]
-    if tile.action != "nest" and f.to not in board(s).crossroads:
-        room.items = room.token_items
+    crossroads = f.to in board(s).crossroads
+    tile = index().rooms["crossroads" if crossroads else (room.tile or "crossroads")]
+    change_room(s.rooms, f.to, explored=True, token=None,
+                tile="crossroads" if crossroads else room.tile,
+                items=room.token_items if tile.action != "nest" and not crossroads
+                else room.items)
     name = crossroads_name(f.to) if f.to in board(s).crossroads else tile.name
     ctx.say(f"{who(hero.seat)} explores: {name}! Surface token: {draw}, then "
             f"{'a noise marker' if then == 'marker' else 'a noise roll'}.",
             kind="explore", room=f.to, tile=tile.id, token=key)
-    room.token = None
     if tile.action == "nest" and not s.nest_found:
         s.nest_found = True
         hero.knowledge += 1

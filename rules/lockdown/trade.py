@@ -42,9 +42,10 @@ def partners(s: GameState, hero: Hero) -> list[Hero]:
 
 
 def trade_actions(s: GameState, hero: Hero) -> list[Action]:
-    if in_combat(s, hero.seat) or not partners(s, hero):
+    if in_combat(s, hero.seat):
         return []
-    return [a.Trade(text=joined([who(x.seat) for x in partners(s, hero)]))]
+    others = partners(s, hero)
+    return [a.Trade(text=joined([who(x.seat) for x in others]))] if others else []
 
 
 def start_trade(ctx: Ctx, hero: Hero) -> None:

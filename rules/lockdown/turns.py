@@ -38,7 +38,7 @@ from rules.lockdown.table import (
     turn_order,
     who,
 )
-from rules.nemesis.state import Hero, Intruder
+from rules.nemesis.state import Hero, Intruder, change_room, take_object
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,
          "trade": 1, "craft": 1}
@@ -55,11 +55,8 @@ def card_of(card_id: str):  # type: ignore[no-untyped-def]
 
 # ------------------------------------------------------------------ what a hero may do
 def cost_of(s: GameState, hero: Hero, action: Action) -> int:
-    if isinstance(action, a.Move):
-        return COSTS["move"] + (1 if has_wound(hero, "leg") else 0)
-    if isinstance(action, a.CarefulMove):
-        base = 1 if ability(hero) == "quiet_steps" else COSTS["careful"]
-        return base + (1 if has_wound(hero, "leg") else 0)
+    if isinstance(action, a.Move | a.CarefulMove):
+        return move_cost(hero, careful=isinstance(action, a.CarefulMove))
     if isinstance(action, a.Melee):
         return COSTS["melee"] + (1 if has_wound(hero, "hand") else 0)
     if isinstance(action, a.PlayCard):
@@ -89,6 +86,13 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
     return COSTS.get(action.kind, 1)  # type: ignore[attr-defined]
 
 
+def move_cost(hero: Hero, careful: bool = False) -> int:
+    base = COSTS["move"]
+    if careful:
+        base = 1 if ability(hero) == "quiet_steps" else COSTS["careful"]
+    return base + (1 if has_wound(hero, "leg") else 0)
+
+
 @dataclass(frozen=True)
 class Situation:
     present: list[Intruder]   # intruders in the hero's room
@@ -101,7 +105,7 @@ def _movements(s: GameState, hero: Hero, at: Situation) -> list[Action]:
     for to in movement.open_neighbours(s, hero.room):
         name = room_name(s, to)
         out.append(a.Move(to=to, text=name))
-        if not at.fighting and movement.careful_numbers(s, to):
+        if not at.fighting and movement.careful_possible(s, to):
             out.append(a.CarefulMove(to=to, text=name))
     return out
 
@@ -168,8 +172,10 @@ def turn_actions(s: GameState, hero: Hero, kind: str | None = None) -> list[Acti
     payable = len(action_cards(hero))
     if payable >= 4:  # no basic action, card or item costs more than 3 (+ the card)
         return out
-    return [act for act in out if isinstance(act, a.Drop) or cost_of(s, hero, act)
-            + (1 if isinstance(act, a.PlayCard) else 0) <= payable]
+    moves = {a.Move: move_cost(hero), a.CarefulMove: move_cost(hero, careful=True)}
+    return [act for act in out if isinstance(act, a.Drop) or (
+        moves.get(type(act)) or cost_of(s, hero, act)
+        + (1 if isinstance(act, a.PlayCard) else 0)) <= payable]
 
 
 def is_free(action: Action) -> bool:
@@ -192,7 +198,8 @@ def search_actions(s: GameState, hero: Hero) -> list[Action]:
 
 
 def pick_up_actions(s: GameState, hero: Hero) -> list[Action]:
-    if has_wound(hero, "back") or slots_used(hero) >= slot_limit(hero):
+    if not s.rooms[hero.room].objects or has_wound(hero, "back") \
+            or slots_used(hero) >= slot_limit(hero):
         return []
     return [a.PickUp(obj=o) for o in dict.fromkeys(s.rooms[hero.room].objects)]
 
@@ -438,7 +445,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     elif isinstance(action, a.Search):
         search(ctx, hero, action.color)
     elif isinstance(action, a.PickUp):
-        s.rooms[hero.room].objects.remove(action.obj)
+        take_object(s.rooms, hero.room, action.obj)
         take_heavy(ctx, hero, obj=action.obj)
     elif isinstance(action, a.RoomAct):
         from rules.lockdown import gear
@@ -467,8 +474,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
 
 def search(ctx: Ctx, hero: Hero, color: str) -> None:
     s = ctx.s
-    room = s.rooms[hero.room]
-    room.items -= 1
+    room = change_room(s.rooms, hero.room, items=s.rooms[hero.room].items - 1)
     ctx.say(f"{who(hero.seat)} searches {room_name(s, hero.room)} ({room.items} left).",
             kind="search")
     if room.tile and tile_of(room.tile).action == "contaminated":

@@ -5,8 +5,8 @@ Everything here is secret-bearing; only the ruleset's view decides what a seat s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 Place = Literal["board", "pod", "css", "bunker", "isolated", "dead"]
 
@@ -71,8 +71,11 @@ class Intruder:
     token: str | None = None  # the intruder token drawn for it (set aside), if any
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, frozen=True)
 class RoomState:
+    """One room space. Frozen: the copy of the state a move works on shares every room
+    with the state before it, and a change replaces the room (`change_room`)."""
+
     slot: str
     tile: str | None = None          # room tile id (hidden while unexplored)
     explored: bool = False
@@ -81,7 +84,28 @@ class RoomState:
     items: int = 0                   # searches left
     fire: bool = False
     malfunction: bool = False
-    objects: list[str] = field(default_factory=list)          # "egg", "carcass", "corpse_<seat>"
+    objects: tuple[str, ...] = ()    # "egg", "carcass", "corpse_<seat>"
     venting: bool = False
+
+
+def change_room(rooms: dict[str, RoomState], slot: str, **changes: Any) -> RoomState:
+    """Replace room `slot` by a copy with these fields changed; the new room."""
+    room = rooms[slot] = replace(rooms[slot], **changes)
+    return room
+
+
+def add_object(rooms: dict[str, RoomState], slot: str, obj: str) -> None:
+    """Leave an object (egg, carcass, corpse) in a room."""
+    change_room(rooms, slot, objects=(*rooms[slot].objects, obj))
+
+
+def take_object(rooms: dict[str, RoomState], slot: str, obj: str) -> bool:
+    """Take one `obj` out of a room; False when the room has none."""
+    objects = list(rooms[slot].objects)
+    if obj not in objects:
+        return False
+    objects.remove(obj)
+    change_room(rooms, slot, objects=tuple(objects))
+    return True
 
 

@@ -30,7 +30,7 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import hand_limit, slot_limit, slots_used
-from rules.nemesis.state import Held, Hero, Intruder, WoundCard
+from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
 
 RS = Lockdown()
 assert get_ruleset("lockdown").name == RS.name
@@ -163,15 +163,10 @@ def put_room(s: GameState, slot: str, tile: str, *, explored: bool = True, items
              token: str = "silence") -> None:
     """Give `slot` the room `tile` (in place; the tiles of the two slots are swapped)."""
     other = next((r for r in s.rooms.values() if r.tile == tile and r.slot != slot), None)
-    room = s.rooms[slot]
     if other is not None:
-        other.tile, room.tile = room.tile, tile
-    else:
-        room.tile = tile
-    room.explored = explored
-    room.items = items if explored else 0
-    room.token = None if explored else token
-    room.token_items = items
+        change_room(s.rooms, other.slot, tile=s.rooms[slot].tile)
+    change_room(s.rooms, slot, tile=tile, explored=explored, items=items if explored else 0,
+                token=None if explored else token, token_items=items)
 
 
 def slot_of(s: GameState, tile: str) -> str:

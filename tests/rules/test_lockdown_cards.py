@@ -65,7 +65,7 @@ from rules.lockdown.state import (
 from rules.lockdown.table import DOOR_TOKENS
 from rules.nemesis import effects as fx
 from rules.nemesis.cards import ActionCard, Use
-from rules.nemesis.state import Held
+from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage
 HERE = "s2_2"             # section 2, four corridors, no technical entrance
@@ -201,13 +201,13 @@ def corridors_around(rooms: Sequence[str]) -> set[str]:
 
 def ignite(s: GameState, room: str) -> None:
     if not s.rooms[room].fire:
-        s.rooms[room].fire = True
+        change_room(s.rooms, room, fire=True)
         s.fires += 1
 
 
 def break_down(s: GameState, room: str) -> None:
     if not s.rooms[room].malfunction:
-        s.rooms[room].malfunction = True
+        change_room(s.rooms, room, malfunction=True)
         s.malfunctions += 1
 
 
@@ -846,8 +846,8 @@ def test_every_intruder_event_moves_its_kinds_and_does_what_it_says(event: str) 
     card = IDX.events[event]
     effects = [*card.effects, *card.dark_effects]
     s = table("sentry")
-    for room in s.rooms.values():
-        room.explored, room.token = True, None
+    for slot in s.rooms:
+        change_room(s.rooms, slot, explored=True, token=None)
     for place, power in s.power.items():
         power.active = place != "2"  # the characters' section is dark
     sc = Scene(s, subject=None)
@@ -954,12 +954,12 @@ def cards_to_strike(s: GameState) -> object:
 
 def may_pick_up_with_one_item(s: GameState) -> object:
     give(s, "p0", HEAVY)
-    s.rooms[HERE].objects = ["egg"]
+    change_room(s.rooms, HERE, objects=("egg",))
     return "pick_up:egg" in keys(s, "p0")
 
 
 def may_pick_up(s: GameState) -> object:
-    s.rooms[HERE].objects = ["egg"]
+    change_room(s.rooms, HERE, objects=("egg",))
     return "pick_up:egg" in keys(s, "p0")
 
 

@@ -30,7 +30,7 @@ from lockdown_helpers import (
 
 from rules.lockdown import event_phase
 from rules.lockdown.state import GameState, ShotFrame
-from rules.nemesis.state import Held
+from rules.nemesis.state import Held, change_room
 
 REPO = "repository"  # section 2
 
@@ -136,12 +136,12 @@ def test_eggs_can_be_shot_out_of_combat_each_injury_breaks_one() -> None:
     s = ready(["survivor", "cleaner"], room="s2_2")
     put_room(s, "s2_2", "nest")
     s.nest_found = True
-    s.rooms["s2_2"].objects = ["egg"]
+    change_room(s.rooms, "s2_2", objects=("egg",))
     s.power["2"].active = False
     options = keys(s, "p0")
     assert "shoot:0,0" in options and "melee:0" in options
     s2, events = do(s, "p0", "shoot:0,0", die("hit2"), noise("silence"))
-    assert s2.rooms["s2_2"].objects == [] and s2.eggs == 4  # room egg first, then nest
+    assert s2.rooms["s2_2"].objects == () and s2.eggs == 4  # room egg first, then nest
     assert kinds(events)[-1] == "noise"  # a noise roll after the attempt
 
 
@@ -149,14 +149,14 @@ def test_eggs_can_be_shot_out_of_combat_each_injury_breaks_one() -> None:
 def test_a_melee_miss_on_eggs_costs_nothing_but_noise() -> None:
     s = ready(["survivor", "cleaner"], room="s2_2")
     put_room(s, "s2_2", "emergency")
-    s.rooms["s2_2"].objects = ["egg", "egg"]
+    change_room(s.rooms, "s2_2", objects=("egg", "egg"))
     s2, events = do(s, "p0", "melee:0", die("miss"), noise(1))
     hero = s2.heroes["p0"]
     assert not hero.serious and not any(c.startswith("c:") for c in hero.discard)
-    assert s2.rooms["s2_2"].objects == ["egg", "egg"]
+    assert s2.rooms["s2_2"].objects == ("egg", "egg")
     assert s2.noise == [B.exit_by_number("s2_2", 1).corridor]
     s3, _ = do(s, "p0", "melee:0", die("hit"), noise("silence"))
-    assert s3.rooms["s2_2"].objects == ["egg"]
+    assert s3.rooms["s2_2"].objects == ("egg",)
 
 
 @pytest.mark.rule("NX-ATK-3")
@@ -173,24 +173,24 @@ def test_the_last_egg_destroys_the_nest() -> None:
 def test_fire_destroys_one_uncarried_egg_in_the_fire_step() -> None:
     s = ready(["survivor", "cleaner"])
     put_room(s, "s2_2", "emergency")
-    s.rooms["s2_2"].objects = ["egg", "egg"]
-    s.rooms["s2_2"].fire = True
+    change_room(s.rooms, "s2_2", objects=("egg", "egg"))
+    change_room(s.rooms, "s2_2", fire=True)
     s.fires = 1
     nest = "s2_1"
     put_room(s, nest, "nest")
     s.nest_found = True
-    s.rooms[nest].fire = True
+    change_room(s.rooms, nest, fire=True)
     s.fires = 2
     s.heroes["p0"].room = "s2_2"
     s.heroes["p0"].hands.append(Held(obj="egg"))  # carried eggs do not burn
     s2, events = run_with(s, event_phase.fire_damage)
-    assert s2.rooms["s2_2"].objects == ["egg"] and s2.eggs == 4
+    assert s2.rooms["s2_2"].objects == ("egg",) and s2.eggs == 4
     assert kinds(events).count("egg") == 2
 
 
 def test_fire_damage_injures_intruders() -> None:
     s, i = scene()
-    s.rooms[REPO].fire = True
+    change_room(s.rooms, REPO, fire=True)
     s.fires = 1
     s2, _ = run_with(edit(s), event_phase.fire_damage)
     assert s2.intruders[0].injuries == 1

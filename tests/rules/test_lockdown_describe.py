@@ -45,6 +45,7 @@ from rules.lockdown.state import (
     PickFrame,
 )
 from rules.nemesis import effects as fx
+from rules.nemesis.state import add_object
 
 EMERGENCY = "s2_2"  # an I slot next to the repository
 
@@ -96,7 +97,7 @@ def test_the_draft_and_the_objective_choice_show_their_texts() -> None:
 def test_every_turn_action_kind_has_a_label_and_a_detail() -> None:
     s = at_emergency()
     s.heroes["p1"].room = EMERGENCY
-    s.rooms[EMERGENCY].objects.append("carcass")
+    add_object(s.rooms, EMERGENCY, "carcass")
     give(s, "p0", "body_armor")
     give(s, "p0", "motion_tracker")
     hand = set_cards(s, "p0", ["sentry_lookout", "sentry_double_time", "sentry_takedown",

@@ -35,7 +35,7 @@ from lockdown_helpers import (
 from rules.lockdown import heroes as hz
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState, PickFrame, RoundFrame
-from rules.nemesis.state import Held
+from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"
 
@@ -67,7 +67,7 @@ def test_normal_items_are_secret_heavy_items_public() -> None:
 @pytest.mark.rule("NX-ITEM-1")
 def test_objects_take_a_hand_slot_and_stay_in_the_room_when_dropped() -> None:
     s = scene()
-    s.rooms[ROOM].objects = ["carcass", "egg"]
+    change_room(s.rooms, ROOM, objects=("carcass", "egg"))
     assert "pick_up:carcass" in keys(s, "p0")
     s2, _ = do(s, "p0", "pick_up:carcass")
     assert [h.obj for h in s2.heroes["p0"].hands] == [None, "carcass"]
@@ -132,7 +132,7 @@ def test_an_egg_cannot_be_taped() -> None:
     s = scene()
     give(s, "p0", "crowbar")
     give(s, "p0", "duct_tape")
-    s.rooms[ROOM].objects = ["egg"]
+    change_room(s.rooms, ROOM, objects=("egg",))
     assert "pick_up:egg" not in keys(s, "p0")
 
 
@@ -163,7 +163,7 @@ def test_white_rooms_search_any_deck_special_rooms_and_the_nest_none() -> None:
     s = scene(tile="nest")
     assert not any(k.startswith("search") for k in keys(s, "p0"))
     s = ready(["sentry", "cleaner"])  # the repository
-    s.rooms["repository"].items = 3
+    change_room(s.rooms, "repository", items=3)
     assert not any(k.startswith("search") for k in keys(s, "p0"))
 
 
@@ -211,7 +211,7 @@ def test_the_repository_needs_one_card_fewer() -> None:
     take_all_items(s, "p0")
     give(s, "p0", "painkillers")
     assert "craft:flamethrower,painkillers" in keys(s, "p0")
-    s.rooms["repository"].malfunction = True
+    change_room(s.rooms, "repository", malfunction=True)
     s.malfunctions = 1
     assert "craft:flamethrower,painkillers" not in keys(s, "p0")
 

@@ -36,6 +36,7 @@ from rules.lockdown.mars_board import (
 from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.table import room_name, set_noise
+from rules.nemesis.state import change_room
 
 pytestmark = pytest.mark.rule("LD-MARS-1")
 MARS = Options(board="mars")
@@ -71,11 +72,8 @@ def face(name: str) -> tuple[int, int]:
 def explored(s: GameState, *rooms: str) -> GameState:
     s = edit(s)
     for room in rooms:
-        r = s.rooms[room]
-        r.explored = True
-        r.token = None
-        if room in MB.crossroads:
-            r.tile = "crossroads"
+        change_room(s.rooms, room, explored=True, token=None,
+                    tile="crossroads" if room in MB.crossroads else s.rooms[room].tile)
     return s
 
 
@@ -153,7 +151,7 @@ def test_crossroads_token_malfunction_does_nothing_and_crossroads_never_burn() -
     assert s2.fires == s.fires and "p01" not in s2.noise
 
     s = edit(s)
-    s.rooms["x1"].token = "malfunction:marker"
+    change_room(s.rooms, "x1", token="malfunction:marker")
     s.heroes["p0"].room = "x2"
     s, events = do(s, "p0", key_for(s, "p0", "Move to West Crossroads"), (4, 0))
     assert s.rooms["x1"].explored and s.rooms["x1"].tile == "crossroads"
@@ -165,7 +163,7 @@ def test_crossroads_token_malfunction_does_nothing_and_crossroads_never_burn() -
 def test_colour_token_draws_an_item_then_rolls_the_surface_die() -> None:
     s = at(mars_started(), "p0", "x2")
     s = explored(s, "x2")
-    s.rooms["x1"].token = "green:roll"
+    change_room(s.rooms, "x1", token="green:roll")
     before = len(s.heroes["p0"].inventory)
     s, events = do(s, "p0", key_for(s, "p0", "Move to West Crossroads"), face("silence"))
     assert len(s.heroes["p0"].inventory) == before + 1

@@ -30,7 +30,7 @@ from bot.option_names import describe_options
 from rules.core.contract import Action, IllegalAction
 from rules.lockdown import modes
 from rules.lockdown.state import EndFrame, GameState, ObjectiveFrame, Options, RoundFrame
-from rules.nemesis.state import Held, WoundCard
+from rules.nemesis.state import Held, WoundCard, add_object, change_room
 
 SOLO, COOP = Options(mode="solo"), Options(mode="coop")
 NOTHING = next(t.id for t in C.contingencies if t.effect == "nothing")
@@ -193,8 +193,8 @@ def corpse_in_emergency(carried: bool = False) -> tuple[GameState, str]:
     s = edit(drafted(COOP, 2))
     slot = next(k for k, r in s.rooms.items() if not r.explored)
     put_room(s, slot, "emergency")
-    s.rooms[slot].malfunction = False
-    s.rooms[slot].fire = False
+    change_room(s.rooms, slot, malfunction=False)
+    change_room(s.rooms, slot, fire=False)
     dead, alive = s.heroes["p1"], s.heroes["p0"]
     alive.room = slot
     dead.place, dead.light = "dead", 2
@@ -203,7 +203,7 @@ def corpse_in_emergency(carried: bool = False) -> tuple[GameState, str]:
     if carried:
         alive.hands = [Held(obj="corpse_p1")]
     else:
-        s.rooms[slot].objects.append("corpse_p1")
+        add_object(s.rooms, slot, "corpse_p1")
     s.stack = [RoundFrame(stage="next")]
     return s, slot
 
@@ -233,7 +233,7 @@ def test_no_revival_when_the_emergency_room_does_not_work(blocker: str) -> None:
 
         add_intruder(s, "adult", slot)
     elif blocker == "malfunction":
-        s.rooms[slot].malfunction = True
+        change_room(s.rooms, slot, malfunction=True)
         s.malfunctions += 1
     else:
         s.options = Options()
@@ -246,7 +246,7 @@ def test_no_revival_when_the_emergency_room_does_not_work(blocker: str) -> None:
 def test_picking_up_a_corpse_tells_about_revival_in_coop(options: Options) -> None:
     s = edit(drafted(options, 2))
     s.heroes["p1"].place = "dead"
-    s.rooms[s.heroes["p0"].room].objects.append("corpse_p1")
+    add_object(s.rooms, s.heroes["p0"].room, "corpse_p1")
     action = RS.parse_action(s, "p0", "pick_up:corpse_p1")
     choice = RS.describe(s, "p0", action)
     assert choice.label == "Pick up a corpse"

@@ -40,6 +40,7 @@ from rules.lockdown import event_phase
 from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState, RoundFrame
 from rules.lockdown.table import DOOR_TOKENS, close_door
+from rules.nemesis.state import change_room
 
 ROOM = "s2_2"
 
@@ -73,7 +74,7 @@ def test_event_phase_steps_in_the_source_order() -> None:
     s.power["2"].active = True
     s.noise = [corridor("s2_1", "s2_3")]
     i = add_intruder(s, "adult", "repository")
-    s.rooms["repository"].fire = True
+    change_room(s.rooms, "repository", fire=True)
     s.fires = 1
     on_top(s, "attacks", attack(hits=("adult",), light=1), attack(hits=(), blood=4,
                                                                   retreat=False))
@@ -317,7 +318,7 @@ def test_door_tokens_run_out_and_are_reused_never_in_technical_corridors() -> No
 @pytest.mark.rule("NX-MARK-1")
 def test_fire_hurts_at_the_end_of_a_turn_and_once_after_passing() -> None:
     s = scene()
-    s.rooms["repository"].fire = True
+    change_room(s.rooms, "repository", fire=True)
     s.fires = 1
     s2, _ = do(s, "p0", "move:alert", noise("silence"))
     assert s2.heroes["p0"].light == 0  # in the middle of the turn

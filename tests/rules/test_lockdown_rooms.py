@@ -36,7 +36,7 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown.state import GameState, RoundFrame
-from rules.nemesis.state import Held
+from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"  # section 2
 CLEAN = next(x.id for x in C.contamination if not x.infected)
@@ -141,13 +141,13 @@ def test_emergency_room_three_treatments() -> None:
 def test_laboratory_analyses_an_object_here_or_carried() -> None:
     s = scene("laboratory")
     assert not any("Analyse" in v for v in room_keys(s).values())
-    s.rooms[ROOM].objects = ["carcass"]
+    change_room(s.rooms, ROOM, objects=("carcass",))
     s.heroes["p0"].hands.append(Held(obj="egg"))
     s2, _ = room_act(s, "Analyse")
     assert top(s2).options == ["egg", "carcass"]
     s3, events = play(s2, "p0", "pick:1")
     assert s3.heroes["p0"].knowledge == 4 and s3.lab_slots == ["carcass"]
-    assert s3.rooms[ROOM].objects == [] and "weakness" in kinds(events)
+    assert s3.rooms[ROOM].objects == () and "weakness" in kinds(events)
 
 
 @pytest.mark.rule("LD-ROOM-1")
@@ -245,7 +245,7 @@ def test_defense_control_exterminates_the_threat() -> None:
     assert s3.rooms[ROOM].items == 0 and not s3.rooms[ROOM].malfunction
     assert s3.rooms[target].malfunction and s3.intruders[0].injuries == 1
     assert len(s3.heroes["p1"].serious) == 1
-    s.rooms[ROOM].items = 0
+    change_room(s.rooms, ROOM, items=0)
     t3, _ = room_act(s, "Exterminate")
     assert t3.rooms[ROOM].malfunction  # paid with a malfunction here
 
@@ -257,7 +257,7 @@ def test_guard_room_hands_out_a_taser_or_an_enviro_suit() -> None:
     assert "taser" in s2.heroes["p0"].inventory and s2.rooms[ROOM].items == 0
     s3, _ = room_act(s, "Enviro-Suit")
     assert "enviro_suit" in s3.heroes["p0"].inventory
-    s.rooms[ROOM].items = 0
+    change_room(s.rooms, ROOM, items=0)
     assert not room_keys(s)
 
 
@@ -389,7 +389,7 @@ def test_a_malfunction_in_the_lobby_blocks_calling_not_riding() -> None:
     lobby = C.board.elevator_rooms["2"]
     s.heroes["p0"].room = lobby
     s.power["elevator"].active = True
-    s.rooms[lobby].malfunction = True
+    change_room(s.rooms, lobby, malfunction=True)
     s.malfunctions = 1
     s.elevator_at = 1
     assert not room_keys(s)
@@ -417,7 +417,7 @@ def test_isolation_room_extra_card_unless_malfunctioning() -> None:
     s = ready(["survivor", "cleaner"])
     assert s.heroes["p0"].room == "isolation"
     assert hand_limit(s, s.heroes["p0"]) == 6
-    s.rooms["isolation"].malfunction = True
+    change_room(s.rooms, "isolation", malfunction=True)
     assert hand_limit(s, s.heroes["p0"]) == 5
 
 
@@ -426,7 +426,7 @@ def test_isolation_room_extra_card_unless_malfunctioning() -> None:
 def test_no_room_action_with_a_malfunction_or_in_combat_search_still_allowed() -> None:
     s = scene("emergency")
     assert room_keys(s)
-    s.rooms[ROOM].malfunction = True
+    change_room(s.rooms, ROOM, malfunction=True)
     s.malfunctions = 1
     assert not room_keys(s) and "search:green" in keys(s, "p0")
     illegal(s, "p0", "room:0")
@@ -444,7 +444,7 @@ def test_special_rooms_are_explored_from_the_start_and_never_searched() -> None:
             assert room.explored
             s2 = edit(s)
             s2.heroes["p0"].room = slot
-            s2.rooms[slot].items = 3
+            change_room(s2.rooms, slot, items=3)
             assert not any(k.startswith("search") for k in keys(s2, "p0"))
 
 
@@ -470,7 +470,7 @@ def test_computers_need_power_and_no_malfunction() -> None:
     assert not any("Computer" in v for v in room_keys(s).values())
     illegal(s, "p0", "room:10")
     s = scene("archive")
-    s.rooms[ROOM].malfunction = True
+    change_room(s.rooms, ROOM, malfunction=True)
     s.malfunctions = 1
     assert not any("Computer" in v for v in room_keys(s).values())
     s = scene("emergency")  # no computer
@@ -499,7 +499,7 @@ def test_venting_kills_everything_in_the_room_at_the_end_of_the_player_phase() -
     put_room(s, target, "emergency")
     s.heroes["p1"].room = target
     add_intruder(s, "adult", target)
-    s.rooms[target].fire = True
+    change_room(s.rooms, target, fire=True)
     s.fires = 1
     s2, _ = room_act(s, "Vent")
     s3, _ = play(s2, "p0", f"pick:{top(s2).options.index(target)}")
@@ -566,7 +566,7 @@ def test_weaknesses_apply_only_with_enough_knowledge() -> None:
 @pytest.mark.rule("LD-WEAK-1")
 def test_each_object_type_discovers_one_weakness_in_slot_order() -> None:
     s = scene("laboratory")
-    s.rooms[ROOM].objects = ["egg", "egg", "carcass"]
+    change_room(s.rooms, ROOM, objects=("egg", "egg", "carcass"))
     s2, _ = room_act(s, "Analyse")
     s3, events = play(s2, "p0", "pick:0")
     assert s3.lab_slots == ["egg"] and RS.view(s3, None).weaknesses == s.weaknesses[:1]
@@ -575,7 +575,7 @@ def test_each_object_type_discovers_one_weakness_in_slot_order() -> None:
     s4, _ = room_act(s3, "Analyse")
     s5, events = play(s4, "p0", f"pick:{top(s4).options.index('egg')}")
     assert s5.lab_slots == ["egg"] and "weakness" not in kinds(events)  # knowledge only
-    assert s5.heroes["p0"].knowledge == 7 and s5.rooms[ROOM].objects == ["carcass"]
+    assert s5.heroes["p0"].knowledge == 7 and s5.rooms[ROOM].objects == ("carcass",)
     s5 = turn(s5)
     set_hand(s5, "p0", plain_cards(s5, "p0", 5))
     s6, _ = room_act(s5, "Analyse")
@@ -603,9 +603,9 @@ def test_weakness_effects(effect: str) -> None:
         s2, _ = do(s, "p0", f"shoot:0,{i}", die("hit", True))
         assert s2.intruders[0].injuries == 2
     elif effect == "fragile_eggs":
-        s.rooms[ROOM].objects = ["egg", "egg", "egg"]
+        change_room(s.rooms, ROOM, objects=("egg", "egg", "egg"))
         s2, _ = do(s, "p0", "shoot:0,0", die("hit", True), noise("silence"))
-        assert s2.rooms[ROOM].objects == ["egg"]
+        assert s2.rooms[ROOM].objects == ("egg",)
     elif effect == "sound_hunters":
         s.tech_noise = True
         s2, _ = run_with(s, event_phase.remove_noise)
@@ -621,7 +621,7 @@ def test_weakness_effects(effect: str) -> None:
         assert [i.injuries for i in s2.intruders] == [1]
     else:
         i = add_intruder(s, "adult", "s2_1")
-        s.rooms["s2_1"].fire = True
+        change_room(s.rooms, "s2_1", fire=True)
         s.fires = 1
         on_top(s, "attacks", attack(hits=(), blood=4, retreat=False))
         s2, _ = run_with(s, event_phase.fire_damage)

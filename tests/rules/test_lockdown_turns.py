@@ -36,6 +36,7 @@ from rules.lockdown.state import (
     RoundFrame,
     TurnFrame,
 )
+from rules.nemesis.state import add_object
 
 REPO = "repository"
 ALERT = "alert"
@@ -221,7 +222,7 @@ def test_eggs_are_not_intruders() -> None:
     s = ready(["sentry", "cleaner"])
     put_room(s, "s2_2", "emergency", items=2)
     s.heroes["p0"].room = "s2_2"
-    s.rooms["s2_2"].objects.append("egg")
+    add_object(s.rooms, "s2_2", "egg")
     options = keys(s, "p0")
     assert "search:green" in options and "melee:0" in options  # out of combat
 
