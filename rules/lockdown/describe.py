@@ -179,14 +179,26 @@ def source_name(source: str) -> str:
 
 
 # ------------------------------------------------------------------ turn actions
+def _move_label(s: GameState, hero: Hero, action: Any) -> str:
+    return f"Move to {room_name(s, action.to)}"
+
+
+def _careful_label(s: GameState, hero: Hero, action: Any) -> str:
+    return f"Move carefully to {room_name(s, action.to)}"
+
+
+def _search_label(s: GameState, hero: Hero, action: Any) -> str:
+    return f"Search {room_name(s, hero.room)} ({action.color} item)"
+
+
 def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    label = with_escape(f"Move to {room_name(s, action.to)}", s, hero)
+    label = with_escape(_move_label(s, hero, action), s, hero)
     return label, f"{cost_words(cost_of(s, hero, action))} " \
         f"{arrival_words(s, hero, action.to, careful=False)}"
 
 
 def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    return f"Move carefully to {room_name(s, action.to)}", \
+    return _careful_label(s, hero, action), \
         f"{cost_words(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}"
 
 
@@ -228,7 +240,7 @@ def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
         f"({COLOR_WORDS[action.color]}). {plural(room.items, 'search', 'searches')} left here."
     if room.tile and tile_of(room.tile).action == "contaminated":
         detail += " The room covers you in slime."
-    return f"Search {room_name(s, hero.room)} ({action.color} item)", detail
+    return _search_label(s, hero, action), detail
 
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -477,6 +489,13 @@ DESCRIBERS: dict[type, Callable[[GameState, Hero, Any], tuple[str, str]]] = {
 }
 
 
+# the labels of the actions most often paid for (a payment names what it pays for)
+SHORT_LABELS: dict[type, Callable[[GameState, Hero, Any], str]] = {
+    a.Move: _move_label, a.CarefulMove: _careful_label, a.Search: _search_label,
+    a.RoomAct: room_act_text,
+}
+
+
 # ------------------------------------------------------------------ the contract
 def describe(s: GameState, seat: str, action: Action) -> Choice:
     describer = DESCRIBERS.get(type(action))
@@ -538,6 +557,9 @@ def pay_what(s: GameState, f: PayFrame) -> str:
         item = index().items[action.item]
         name = f"Use {item.name}"
         chosen = item.use.options[action.option] if item.use and item.use.options else ()
+    elif type(action) in SHORT_LABELS:  # the label alone, without working out details
+        label = SHORT_LABELS[type(action)](s, s.heroes[f.seat], action)
+        return clip(label, LABEL_MAX).split(" — ")[0]
     else:
         return describe(s, f.seat, action).label.split(" — ")[0]
     return name + (f" ({effects_words(chosen)})" if chosen else "")

@@ -58,10 +58,11 @@ def end_if_nobody_left(ctx: Ctx) -> None:
     once (LD-END-1), whatever was still pending (no further event phase, event card or
     bag development)."""
     s = ctx.s
-    if s.ended is not None or s.winners is not None or not s.heroes:
-        return
-    if len(s.heroes) < len(s.seats) or any(h.place in ACTIVE for h in s.heroes.values()):
-        return
+    if s.ended is not None or s.winners is not None or len(s.heroes) < len(s.seats):
+        return  # over already, or characters still being drafted
+    for hero in s.heroes.values():  # (runs after every step: a plain loop is cheapest)
+        if hero.place in ACTIVE:
+            return
     if s.stack and isinstance(s.stack[-1], EndFrame):
         return
     s.stack.append(EndFrame(reason="nobody_left"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from rules.core.contract import Action
@@ -35,18 +36,25 @@ def in_repository(s: GameState, hero: Hero) -> bool:
 def craft_actions(s: GameState, hero: Hero) -> list[Action]:
     if in_combat(s, hero.seat):
         return []
-    parts = [i for i in owned(hero) if index().items[i].provides]
-    if not parts or not s.crafted:
-        return []
+    parts = tuple(sorted(i for i in owned(hero) if index().items[i].provides))
     need_cards = 1 if in_repository(s, hero) else 2
+    if len(parts) < need_cards or not s.crafted:
+        return []
+    return list(_recipes(parts, need_cards, tuple(dict.fromkeys(s.crafted))))
+
+
+@lru_cache(maxsize=4096)
+def _recipes(parts: tuple[str, ...], need_cards: int, crafted: tuple[str, ...]
+             ) -> tuple[Action, ...]:
+    """The crafts these blueprint cards allow (content only: cached; actions are frozen)."""
     out: list[Action] = []
-    for crafted in dict.fromkeys(s.crafted):
-        item = index().items[crafted]
-        for combo in dict.fromkeys(combinations(sorted(parts), need_cards)):
+    for item_id in crafted:
+        item = index().items[item_id]
+        for combo in dict.fromkeys(combinations(parts, need_cards)):
             if covers(combo, item.requires, need_cards):
-                out.append(a.Craft(item=crafted, cards=combo, text=f"{item.name} from "
+                out.append(a.Craft(item=item_id, cards=combo, text=f"{item.name} from "
                                    + " + ".join(index().items[c].name for c in combo)))
-    return out
+    return tuple(out)
 
 
 def covers(cards: tuple[str, ...], requires: tuple[str, ...], n: int) -> bool:
@@ -90,11 +98,12 @@ def thing_name(thing: str) -> str:
 def check_quests(ctx: Ctx) -> None:
     s = ctx.s
 
+    characters = index().characters
     for hero in s.heroes.values():
         if hero.quest_active or hero.place == "dead" or not hero.character:
             continue
-        ch = index().characters[hero.character]
-        if quest_met(s, hero, ch.quest.needs):
+        ch = characters[hero.character]
+        if _QUESTS[ch.quest.needs](s, hero):
             hero.quest_active = True
             give_item(ctx, hero, ch.quest.item)
             ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {index().items[ch.quest.item].name} "
