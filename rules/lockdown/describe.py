@@ -389,7 +389,7 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
         from rules.lockdown.trade import agree_words
 
         return agree_words(s, top, hero.seat, action.index)
-    if isinstance(top, AgreeFrame) and top.purpose == "elevator" and action.index == 0:
+    if isinstance(top, AgreeFrame) and action.index == 0:
         return action.text, f"Ride with {who(top.asker)} to {room_name(s, top.target)}."
     return action.label, ""
 
@@ -466,6 +466,8 @@ STEP_DETAILS: dict[str, Callable[[GameState, Hero, PickFrame, str], str]] = {
     "heavy": _heavy,
     "cave": _room_target,
     "defense": _room_target,
+    "rover_send": _fixed("The rover drives there empty; a character in that exit room may "
+                         "then ride it."),
     "vent": _room_target,
     "lab": _fixed("+3 knowledge; a new kind of object reveals the next weakness."),
     "toolset": _fixed("+3 knowledge; a new kind of object reveals the next weakness."),
@@ -477,6 +479,7 @@ STEP_DETAILS: dict[str, Callable[[GameState, Hero, PickFrame, str], str]] = {
     "power": _power,
     "peek": _fixed("The token is shown to you alone."),
     "take": _fixed("You look at it and keep it."),
+    "reveal": _fixed("Everyone sees it; it joins the revealed contingencies."),
 }
 
 DESCRIBERS: dict[type, Callable[[GameState, Hero, Any], tuple[str, str]]] = {

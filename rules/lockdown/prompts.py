@@ -35,11 +35,13 @@ STEP_PROMPTS = {
     "css_peek": "Choose the CSS token to peek at",
     "css_move": "Move the CSS token by one slot, or leave it",
     "defense": "Choose the room to exterminate",
+    "rover_send": "Choose the exit room the rover drives to",
     "vent": "Choose the room to vent",
     "storage": "Choose the item deck to rummage through (draw 2, keep 1)",
     "power": "Arrange the power tokens over sections 1, 2, 3 and the elevator",
     "peek": "Choose the contingency token to peek at",
     "take": "Choose the neutral contingency token to look at and keep",
+    "reveal": "Choose the neutral contingency token to reveal to everyone",
 }
 
 

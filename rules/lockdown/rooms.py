@@ -57,6 +57,9 @@ def computer_ready(s: GameState, hero: Hero) -> bool:
             and powered(s, hero.room) and bool(s.computer))
 
 
+MARS_ROVER_LABEL = "Send the rover to an exit room of your choice"
+
+
 # ------------------------------------------------------------------ listing
 def room_actions(s: GameState, hero: Hero) -> list[Action]:
     """Room actions available here (out of combat, no malfunction: LD-ROOM-2)."""
@@ -65,7 +68,9 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
     if computer_ready(s, hero):
         card = index().computer[s.computer[0]]
         for i, act in enumerate(card.actions):
-            out.append(RoomAct(variant=10 + i, text=f"Computer: {act.label}"))
+            label = MARS_ROVER_LABEL if act.special == "move_rover" \
+                and s.options.board == "mars" else act.label
+            out.append(RoomAct(variant=10 + i, text=f"Computer: {label}"))
     if tile is None:
         return out
     kind = tile.action
@@ -103,7 +108,8 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
     elif kind == "transmitter":
         if not hero.signal:
             variants.append((0, "Send a signal"))
-        if any(h.signal and h.seat != hero.seat for h in s.heroes.values()):
+        if s.options.mode == "semi_coop" and any(  # solo/coop objectives are public
+                h.signal and h.seat != hero.seat for h in s.heroes.values()):
             variants.append((1, "Check the objective of a player who sent a signal"))
     elif kind == "css_control" and _css_moves(s):
         variants.append((0, "Schedule a CSS launch (peek and move a CSS token)"))
@@ -124,7 +130,9 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
     elif kind == "alert":
         if s.alert is None:
             variants.append((0, "Start the alert procedure"))
-        if s.neutral_pool:
+        if s.neutral_pool and s.options.mode == "coop":  # the team keeps nothing secret
+            variants.append((1, "Reveal a neutral contingency token to everyone"))
+        elif s.neutral_pool:
             variants.append((1, "Peek at a neutral contingency token and take it"))
     elif kind == "backup_power":
         variants.append((0, "Restore power"))
@@ -312,6 +320,10 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         if old != new:
             s.css[new] = s.css.pop(old)
             ctx.say(f"{who(hero.seat)} reschedules a CSS launch.", kind="css")
+    elif tag == "rover_send":
+        s.rover = option
+        ctx.say(f"The rover drives to {room_name(s, option)}, empty.", kind="rover",
+                room=option)
     elif tag == "defense":
         set_malfunction(ctx, option, True)
         for other in heroes_in(s, option):
@@ -332,9 +344,9 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         ctx.say("Power tokens rearranged: " + ", ".join(
             f"{place}={s.power[place].token}{'+' if s.power[place].active else '-'}"
             for place in ("1", "2", "3", "elevator")), kind="power")
-    elif tag in ("peek", "take"):
+    elif tag in ("peek", "take", "reveal"):
         _take_or_show(ctx, hero, option, frame.labels[frame.options.index(option)],
-                      take=tag == "take")
+                      take=tag != "peek")
 
 
 def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
@@ -404,7 +416,15 @@ def reveal_computer(ctx: Ctx, user: str | None) -> None:
 
 def special(ctx: Ctx, hero: Hero, kind: str) -> None:
     s = ctx.s
-    if kind == "move_rover":
+    if kind == "move_rover" and s.options.board == "mars":
+        # the surface side has no main gate: the rover is sent to an exit room (back
+        # from the bunker after an escape, or across the surface); see the README
+        from rules.lockdown.surface import exits_in_order
+
+        rooms = [r for r in exits_in_order(s) if r != s.rover]
+        _ask(ctx, hero, "rover_send", rooms,
+             [f"Send the rover to {room_name(s, r)}" for r in rooms])
+    elif kind == "move_rover":
         s.rover_at_base = not s.rover_at_base
         ctx.say(f"The rover drives {'to the facility' if s.rover_at_base else 'away'}.",
                 kind="rover")
@@ -504,17 +524,31 @@ def _peek_contingency(ctx: Ctx, hero: Hero, take: bool) -> None:
         labels.append(f"Neutral pool token {i + 1}")
     if options:
         s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
-                                 labels=labels, tag="take" if take else "peek",
+                                 labels=labels, tag=_peek_tag(s, take),
                                  subject=hero.seat))
 
 
+def _peek_tag(s: GameState, take: bool) -> str:
+    """Archive: "peek"; alert room: "take" (coop: "reveal", the team keeps no secret)."""
+    if not take:
+        return "peek"
+    return "reveal" if s.options.mode == "coop" else "take"
+
+
 def _take_or_show(ctx: Ctx, hero: Hero, option: str, label: str, take: bool) -> None:
-    """Show a contingency token to the hero only; from the alert room, also take it."""
+    """Show a contingency token to the hero only; from the alert room, also take it (in
+    the fully cooperative mode it is revealed to everyone instead)."""
     s = ctx.s
     owner, _, idx = option.partition(":")
     pile = s.neutral_pool if owner == "pool" else s.heroes[owner].contingencies
     token_id = pile[int(idx)]
     token = index().contingencies[token_id]
+    if take and s.options.mode == "coop":
+        pile.pop(int(idx))
+        s.revealed_contingencies.append(token_id)
+        ctx.say(f"{who(hero.seat)} reveals a contingency plan from the neutral pool: "
+                f"{token.name}. {token.text}", kind="contingency_revealed", token=token_id)
+        return
     ctx.tell(hero.seat, f"{label}: {token.name}. {token.text}", kind="contingency_peek")
     if take:
         pile.pop(int(idx))
@@ -650,8 +684,7 @@ def agree_waiting(s: GameState, f: AgreeFrame) -> list[str]:
 
 
 def agree_legal(s: GameState, f: AgreeFrame, seat: str) -> list[Action]:
-    what = "ride along in the elevator" if f.purpose == "elevator" else "trade"
-    return [Pick(index=0, text=f"Yes, {what}"), Pick(index=1, text="No")]
+    return [Pick(index=0, text="Yes, ride along in the elevator"), Pick(index=1, text="No")]
 
 
 def agree_act(ctx: Ctx, f: AgreeFrame, seat: str, action: Action) -> None:
@@ -663,8 +696,7 @@ def agree_act(ctx: Ctx, f: AgreeFrame, seat: str, action: Action) -> None:
 
 def agree_run(ctx: Ctx, f: AgreeFrame) -> None:
     ctx.s.stack.pop()
-    if f.purpose == "elevator":
-        ride(ctx, [f.asker, *f.accepted], f.target)
+    ride(ctx, [f.asker, *f.accepted], f.target)
 
 
 def lock_in(ctx: Ctx, hero: Hero) -> None:

@@ -182,11 +182,12 @@ class PickFrame:
 
 @dataclass(slots=True, kw_only=True)
 class AgreeFrame:
-    """Other characters asked to agree (riding the elevator along, a trade)."""
+    """Other characters asked to agree to ride the elevator along (a trade has its own
+    TradeFrame)."""
 
     kind: Literal["agree"] = "agree"
     asker: str
-    purpose: Literal["elevator", "trade"]
+    purpose: Literal["elevator"]
     queue: list[str]
     accepted: list[str] = field(default_factory=list)
     target: str = ""

@@ -15,7 +15,9 @@ from lockdown_helpers import (
     give,
     key_for,
     keys,
+    labels,
     play,
+    put_room,
     rig,
     run_with,
     seats,
@@ -304,3 +306,36 @@ def test_surface_actions_are_described() -> None:
     walk = next(a for a in RS.legal_actions(s, "p0") if "Walk to the bunker" in a.label)
     assert "Mars surface die" in RS.describe(s, "p0", walk).detail
     assert room_name(s, gate) == next(x.name for x in M.crossroads if x.id == gate)
+
+
+# ------------------------------------------------------------------ the computer's rover
+def computer_with_rover(s: GameState) -> tuple[GameState, str]:
+    """p0 alone in an explored, powered computer room; the Security Console face up."""
+    slot = next(x.id for x in M.slots if x.kind != "special")
+    s = at(s, "p0", slot)
+    put_room(s, slot, "archive")
+    for power in s.power.values():
+        power.active = True
+    s.computer = ["security_console", *[c for c in s.computer if c != "security_console"]]
+    return s, slot
+
+
+@pytest.mark.rule("LD-COMP-1")
+def test_the_computer_sends_the_rover_to_an_exit_room_on_mars() -> None:
+    s, _ = computer_with_rover(mars_started())
+    s.rover = ""  # it carried someone to the bunker
+    key = key_for(s, "p0", "Computer: Send the rover to an exit room of your choice")
+    s2, _ = do(s, "p0", key)
+    assert s2.stack[-1].kind == "pick" and s2.stack[-1].tag == "rover_send"
+    assert sorted(labels(s2, "p0").values()) == sorted(
+        f"Send the rover to {room_name(s2, r)}" for r in MB.exit_rooms)
+    target = sorted(MB.exit_rooms)[1]
+    assert RS.prompt_text(s2, "p0", "pick") == "Choose the exit room the rover drives to"
+    s3, events = play(s2, "p0", key_for(s2, "p0", f"to {room_name(s2, target)}"))
+    assert s3.rover == target and s3.rover_at_base == s.rover_at_base
+    assert any(e.kind == "rover" and room_name(s3, target) in e.text for e in events)
+    # from an exit room it goes to one of the others
+    s4, _ = computer_with_rover(mars_started())
+    s4, _ = do(s4, "p0", key_for(s4, "p0", "Send the rover to an exit room"))
+    assert sorted(labels(s4, "p0").values()) == sorted(
+        f"Send the rover to {room_name(s4, r)}" for r in MB.exit_rooms if r != M.rover_start)

@@ -17,12 +17,15 @@ from lockdown_helpers import (
     check_draw,
     check_public,
     check_state,
+    do,
     edit,
+    key_for,
     keys,
     play,
     push,
     put_room,
     seats,
+    turn,
     waiting,
 )
 
@@ -410,3 +413,61 @@ def test_replaying_a_mode_game_gives_the_same_game(mode: str, n: int, seed: int)
         s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
         h.update(s.model_dump_json().encode())
     assert h.hexdigest() == digest and s.model_dump_json() == final
+
+
+# ------------------------------------------------------------------ rooms in the team modes
+def in_room(options: Options, tile: str, n: int = 2) -> GameState:
+    """p0's turn in an explored `tile` room with power."""
+    s = edit(turn(drafted(options, n), "p0"))
+    slot = next(k for k, r in s.rooms.items() if not r.explored)
+    put_room(s, slot, tile)
+    s.heroes["p0"].room = slot
+    for power in s.power.values():
+        power.active = True
+    return s
+
+
+def room_labels(s: GameState) -> list[str]:
+    return [a.label for a in RS.legal_actions(s, "p0") if a.key.startswith("room:")]
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_coop_alert_room_reveals_a_neutral_token_to_everyone() -> None:
+    s = in_room(COOP, "alert")
+    assert "Room action: Reveal a neutral contingency token to everyone" in room_labels(s)
+    assert not any("take it" in label for label in room_labels(s))
+    shown = list(s.revealed_contingencies)
+    s2, _ = do(s, "p0", key_for(s, "p0", "Reveal a neutral contingency"))
+    assert RS.prompt_text(s2, "p0", "pick") == \
+        "Choose the neutral contingency token to reveal to everyone"
+    token = s2.neutral_pool[0]
+    s3, events = play(s2, "p0", "pick:0")
+    assert s3.revealed_contingencies == [*shown, token]
+    assert len(s3.neutral_pool) == len(s2.neutral_pool) - 1
+    assert s3.heroes["p0"].contingencies == []
+    public = [e for e in events if e.kind == "contingency_revealed"]
+    assert public and public[0].to is None and IDX.contingencies[token].name in public[0].text
+    assert not any(e.to for e in events if e.kind.startswith("contingency"))
+    assert token in RS.view(s3, None).revealed_contingencies  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("LD-MODE-1")
+def test_solo_and_semi_coop_alert_room_still_peeks_and_keeps() -> None:
+    for options, n in ((SOLO, 1), (Options(), 2)):
+        s = in_room(options, "alert", n)
+        kept = list(s.heroes["p0"].contingencies)
+        s2, _ = do(s, "p0", key_for(s, "p0", "Peek at a neutral contingency token"))
+        token = s2.neutral_pool[0]
+        s3, events = play(s2, "p0", "pick:0")
+        assert s3.heroes["p0"].contingencies == [*kept, token]
+        peek = [e for e in events if e.kind == "contingency_peek"]
+        assert peek and peek[0].to == ("p0",)
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_the_transmitter_offers_no_objective_check_when_objectives_are_public() -> None:
+    for options, offered in ((COOP, False), (Options(), True)):
+        s = in_room(options, "transmitter")
+        s.heroes["p1"].signal = True
+        checks = [x for x in room_labels(s) if "Check the objective" in x]
+        assert bool(checks) is offered, options.mode

@@ -463,6 +463,17 @@ def test_computer_action_then_the_card_goes_under_the_deck() -> None:
 
 
 @pytest.mark.rule("LD-COMP-1")
+def test_the_computer_sends_the_rover_between_the_gate_and_the_bunker() -> None:
+    s = scene("archive")
+    s.computer = ["security_console", *[c for c in s.computer if c != "security_console"]]
+    s2, events = do(s, "p0", "room:12")
+    assert s2.rover_at_base is not s.rover_at_base
+    assert any(e.kind == "rover" for e in events)
+    assert RS.describe(s, "p0", RS.parse_action(s, "p0", "room:12")).label == \
+        "Computer: Send the rover to the main gate or back to the bunker"
+
+
+@pytest.mark.rule("LD-COMP-1")
 def test_computers_need_power_and_no_malfunction() -> None:
     s = scene("archive")
     assert any("Computer" in v for v in room_keys(s).values())
