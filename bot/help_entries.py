@@ -38,7 +38,8 @@ class Entry:
 # Title prefixes of named entries; help topics in help.toml may use the first two.
 GROUPS = ("Intruder", "Board", "Character", "Status", "Outpost", "Event", "Final event",
           "Task", "Room", "Item", "Action card", "Computer card", "Intruder event",
-          "Intruder attack", "Serious wound", "Weakness", "Objective", "Contingency")
+          "Intruder attack", "Serious wound", "Weakness", "Objective", "Contingency",
+          "Mars surface card")
 
 
 @cache
@@ -142,9 +143,27 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
                   _facts(f"{o.deck} objective",
                          f"used with {o.min_players}+ players" if o.min_players > 1 else "")
                   + o.text) for o in c.objectives]
+    out += [Entry(o.id, f"Objective: {o.name}",
+                  _facts("solo/coop objective (public)",
+                         f"used with {o.min_players}+ players" if o.min_players > 1 else "")
+                  + o.text) for o in c.coop_objectives]
     out += [Entry(t.id, f"Contingency: {t.name}", _facts(f"{t.count} in the game") + t.text)
             for t in c.contingencies]
-    return out
+    return out + _mars_cards()
+
+
+def _mars_cards() -> list[Entry]:
+    """The Mars surface deck (the board's other side)."""
+    from rules.lockdown.mars_board import mars_content
+
+    hits = {"drawer": "out in the open it hits the character who drew it",
+            "surface": "out in the open it hits every character on a crossroads without "
+                       "an Enviro-Suit"}
+    return [Entry(card.id, f"Mars surface card: {card.name}",
+                  _facts("Mars surface deck", hits[card.exposed])
+                  + f"**Out in the open:** {card.upper_text}\n"
+                    f"**Sheltered** (in a building or in an Enviro-Suit, the drawer only): "
+                    f"{card.lower_text}") for card in mars_content().cards]
 
 
 def _ld_topic(c: LockdownContent, key: str, title: str, text: str) -> Entry:
@@ -164,7 +183,8 @@ def _ld_topic(c: LockdownContent, key: str, title: str, text: str) -> Entry:
         for token in c.exploration:
             mix[token.effect] += token.count
         extra = (f"\nThe {sum(mix.values())} tokens: "
-                 + ", ".join(f"{n} {effect}" for effect, n in mix.items()) + ".")
+                 + ", ".join(f"{n} {effect}" for effect, n in mix.items()) + "."
+                 + _surface_tokens())
     elif key == "contingency_token":
         extra = "\nTokens: " + ", ".join(f"{t.name} ×{t.count}" for t in c.contingencies) + "."
     elif key in ("combat_die", "advantage_die", "noise_die"):
@@ -172,6 +192,20 @@ def _ld_topic(c: LockdownContent, key: str, title: str, text: str) -> Entry:
                  "noise_die": c.dice.noise}[key]
         extra = "\nFaces: " + ", ".join(FACES.get(str(f), str(f)) for f in faces) + "."
     return Entry(key, title, text + extra)
+
+
+def _surface_tokens() -> str:
+    """The Mars side's surface exploration tokens, counted by what they draw."""
+    from rules.lockdown.mars_board import mars_content
+
+    words = {"red": "red item", "yellow": "yellow item", "green": "green item",
+             "card": "Mars surface card", "malfunction": "malfunction", "none": "nothing"}
+    mix = Counter[str]()
+    for token in mars_content().tokens:
+        then = "a noise marker" if token.then == "marker" else "a noise roll"
+        mix[f"{words[token.draw]}, then {then}"] += token.count
+    return (f"\n**Mars surface side:** {sum(mix.values())} surface tokens: "
+            + "; ".join(f"{n}× {what}" for what, n in mix.items()) + ".")
 
 
 FACES = {"miss": "miss", "creeper": "creeper", "adult": "adult", "hit": "hit",

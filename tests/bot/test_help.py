@@ -248,3 +248,31 @@ def test_the_mars_surface_side_is_explained() -> None:
     index = index_text("lockdown")
     assert "`surface`" in index
     assert "Paths between crossroads, Surface areas, Mars surface die, Mars surface deck" in index
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.rule("LD-MARS-1")
+def test_every_mars_surface_card_and_token_can_be_looked_up() -> None:
+    from rules.lockdown.mars_board import mars_content
+
+    for card in mars_content().cards:
+        reply = answer(card.name, "lockdown")
+        assert title_of(reply) == f"**mars surface card: {card.name.lower()}**"
+        assert card.upper_text in reply and card.lower_text in reply
+        assert "**Out in the open:**" in reply and "**Sheltered**" in reply
+    tokens = answer("exploration_token", "lockdown")
+    total = sum(t.count for t in mars_content().tokens)
+    assert f"**Mars surface side:** {total} surface tokens" in tokens
+    assert "Mars surface card, then a noise roll" in tokens
+    assert "mars surface cards" in index_text("lockdown")
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.rule("LD-MODE-2")
+def test_every_solo_coop_objective_can_be_looked_up() -> None:
+    from rules.lockdown.cards import content
+
+    for objective in content().coop_objectives:
+        reply = answer(objective.name, "lockdown")
+        assert title_of(reply) == f"**objective: {objective.name.lower()}**"
+        assert "solo/coop objective (public)" in reply and objective.text in reply
