@@ -515,3 +515,17 @@ def pass_turn(s: GameState, seat: str, discard: Iterable[str] = ()
         s, more = play(s, seat, discard_key(s, seat, discard))
         events += more
     return s, events
+
+
+def check_surface(s: GameState, where: str) -> None:
+    """Mars side: no noise or door on a path, no fire or malfunction on a crossroads,
+    the rover in an exit room (or gone), no basic technical-corridor noise."""
+    b = board(s)
+    assert not set(s.noise) & b.paths, f"{where}: noise on a path"
+    assert not set(s.doors) & b.paths, f"{where}: a door on a path"
+    assert not set(s.noise) & set(b.area), f"{where}: an area marker in the corridor list"
+    assert sorted(set(s.area_noise)) == s.area_noise and set(s.area_noise) <= {1, 2, 3, 4}
+    for x in b.crossroads:
+        assert not s.rooms[x].fire and not s.rooms[x].malfunction, where
+    assert s.rover == "" or s.rover in b.exit_rooms, where
+    assert not s.tech_noise, f"{where}: the basic technical corridors are not on Mars"

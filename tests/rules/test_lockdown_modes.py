@@ -17,6 +17,7 @@ from lockdown_helpers import (
     check_draw,
     check_public,
     check_state,
+    check_surface,
     do,
     edit,
     key_for,
@@ -338,8 +339,10 @@ def test_every_coop_objective_kind() -> None:
 STEP_CAP = 4000
 WAYS_OUT = ("Lock yourself", "CSS pod", "bunker", "rover", "Send a signal",
             "Restore power", "alert procedure", "Take an egg")
-GAMES = [("solo", 1, seed) for seed in range(4)] + [
-    ("coop", n, seed) for n in (1, 2, 3, 4, 5) for seed in range(2)]
+GAMES = [("solo", 1, seed, "basic") for seed in range(4)] + [
+    ("coop", n, seed, "basic") for n in (1, 2, 3, 4, 5) for seed in range(2)] + [
+    ("solo", 1, seed, "mars") for seed in range(2)] + [  # both sides in both modes
+    ("coop", n, 0, "mars") for n in (1, 2, 3, 4, 5)]
 
 
 def _choose(options: list[Action], rng: random.Random, seeker: bool) -> Action:
@@ -357,9 +360,10 @@ def _choose(options: list[Action], rng: random.Random, seeker: bool) -> Action:
 
 
 @cache
-def _record(mode: str, n: int, seed: int) -> tuple[list[tuple[str, str]], str, str, set[str]]:
+def _record(mode: str, n: int, seed: int, side: str
+            ) -> tuple[list[tuple[str, str]], str, str, set[str]]:
     rng = random.Random(seed * 1000 + n + 7)
-    s = fresh(Options(mode=mode), n, seed)  # type: ignore[arg-type]
+    s = fresh(Options(mode=mode, board=side), n, seed)  # type: ignore[arg-type]
     moves: list[tuple[str, str]] = []
     kinds: set[str] = set()
     digest = hashlib.sha256()
@@ -367,7 +371,7 @@ def _record(mode: str, n: int, seed: int) -> tuple[list[tuple[str, str]], str, s
     for step in range(STEP_CAP):
         if RS.outcome(s) is not None:
             break
-        where = f"{mode} n={n} seed={seed} step={step}"
+        where = f"{mode} {side} n={n} seed={seed} step={step}"
         seat = rng.choice(waiting(s))
         options = RS.legal_actions(s, seat)
         assert options, where
@@ -378,6 +382,8 @@ def _record(mode: str, n: int, seed: int) -> tuple[list[tuple[str, str]], str, s
         check_state(new, where)
         check_draw(s, new, where)
         check_public(new, result.events, where)
+        if side == "mars":
+            check_surface(new, where)
         kinds.update(e.kind for e in result.events)
         dumped = new.model_dump_json()
         assert GameState.model_validate_json(dumped) == new, where
@@ -385,7 +391,7 @@ def _record(mode: str, n: int, seed: int) -> tuple[list[tuple[str, str]], str, s
         moves.append((seat, key))
         s = new
     outcome = RS.outcome(s)
-    assert outcome is not None, f"{mode} n={n} seed={seed}: no result"
+    assert outcome is not None, f"{mode} {side} n={n} seed={seed}: no result"
     assert set(outcome.winners) | set(outcome.losers) == set(s.seats)
     if mode == "coop":
         assert set(outcome.winners) in (set(), set(s.seats))  # the team wins or loses
@@ -395,19 +401,20 @@ def _record(mode: str, n: int, seed: int) -> tuple[list[tuple[str, str]], str, s
 
 @pytest.mark.rule("LD-MODE-1")
 @pytest.mark.rule("LD-MODE-2")
-@pytest.mark.parametrize(("mode", "n", "seed"), GAMES)
-def test_full_games_in_each_mode(mode: str, n: int, seed: int) -> None:
-    moves, final, _, kinds = _record(mode, n, seed)
+@pytest.mark.parametrize(("mode", "n", "seed", "side"), GAMES)
+def test_full_games_in_each_mode(mode: str, n: int, seed: int, side: str) -> None:
+    moves, final, _, kinds = _record(mode, n, seed, side)
     assert moves and final
     assert {"contingency", "objective_check", "game_over"} <= kinds  # the victory check
 
 
 @pytest.mark.rule("LD-MODE-1")
 @pytest.mark.rule("LD-MODE-2")
-@pytest.mark.parametrize(("mode", "n", "seed"), GAMES[::3])
-def test_replaying_a_mode_game_gives_the_same_game(mode: str, n: int, seed: int) -> None:
-    moves, final, digest, _ = _record(mode, n, seed)
-    s = fresh(Options(mode=mode), n, seed)  # type: ignore[arg-type]
+@pytest.mark.parametrize(("mode", "n", "seed", "side"), GAMES[::3])
+def test_replaying_a_mode_game_gives_the_same_game(mode: str, n: int, seed: int,
+                                                   side: str) -> None:
+    moves, final, digest, _ = _record(mode, n, seed, side)
+    s = fresh(Options(mode=mode, board=side), n, seed)  # type: ignore[arg-type]
     h = hashlib.sha256()
     for seat, key in moves:
         s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
