@@ -9,11 +9,12 @@ from math import comb
 
 from rules.core.contract import Action
 from rules.lockdown import actions as a
-from rules.lockdown import combat, heroes, movement
+from rules.lockdown import combat, gear, heroes, movement, surface, trade
 from rules.lockdown.cards import index
 from rules.lockdown.discards import offer_pass_discard
 from rules.lockdown.hands import drop_held, remove_item, take_heavy
 from rules.lockdown.resolve import push_effects
+from rules.lockdown.rooms import do_room_action, room_action_cost, room_actions
 from rules.lockdown.state import (
     EventPhaseFrame,
     GameState,
@@ -67,12 +68,7 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
             return item.use.cost
         return PASSIVE_COSTS.get(item.passive or "", 0)
     if isinstance(action, a.RoomAct):
-        from rules.lockdown import gear
-        from rules.lockdown.rooms import room_action_cost
-
         if s.options.board == "mars" and action.variant >= gear.GATE_ROVER:
-            from rules.lockdown import surface
-
             return surface.surface_cost(action.variant)
         if action.variant in (gear.GATE_ROVER, gear.GATE_SUIT):
             return 2
@@ -125,9 +121,6 @@ def _attacks(s: GameState, hero: Hero, at: Situation) -> list[Action]:
 
 
 def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
-    from rules.lockdown import gear, trade
-    from rules.lockdown.rooms import room_actions
-
     if at.fighting:
         return []
     return [*search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
@@ -148,14 +141,15 @@ def _items(s: GameState, hero: Hero, at: Situation) -> list[Action]:
     return item_actions(s, hero, at.fighting)
 
 
-# which action kinds each part of the turn's list can hold
+# which action kinds each part of the turn's list can hold, and whether they always
+# cost at least one card (movement and attacks cost 1+, a card costs itself + its cost)
 TURN_PARTS = (
-    (frozenset({"move", "careful"}), _movements),
-    (frozenset({"shoot", "melee"}), _attacks),
-    (frozenset({"search", "pick_up", "room", "craft", "trade"}), _out_of_combat),
-    (frozenset({"drop"}), _drops),
-    (frozenset({"card"}), _cards),
-    (frozenset({"use"}), _items),
+    (frozenset({"move", "careful"}), _movements, True),
+    (frozenset({"shoot", "melee"}), _attacks, True),
+    (frozenset({"search", "pick_up", "room", "craft", "trade"}), _out_of_combat, False),
+    (frozenset({"drop"}), _drops, False),
+    (frozenset({"card"}), _cards, True),
+    (frozenset({"use"}), _items, False),
 )
 
 
@@ -165,11 +159,11 @@ def turn_actions(s: GameState, hero: Hero, kind: str | None = None) -> list[Acti
     present = intruders_in(s, hero.room)
     at = Situation(present, hero.place == "board" and bool(present),
                    combat.uncarried_eggs(s, hero.room))
-    out: list[Action] = []
-    for kinds, part in TURN_PARTS:
-        if kind is None or kind in kinds:
-            out += part(s, hero, at)
     payable = len(action_cards(hero))
+    out: list[Action] = []
+    for kinds, part, paid in TURN_PARTS:
+        if (kind is None or kind in kinds) and (payable or not paid):
+            out += part(s, hero, at)
     if payable >= 4:  # no basic action, card or item costs more than 3 (+ the card)
         return out
     moves = {a.Move: move_cost(hero), a.CarefulMove: move_cost(hero, careful=True)}
@@ -448,20 +442,13 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
         take_object(s.rooms, hero.room, action.obj)
         take_heavy(ctx, hero, obj=action.obj)
     elif isinstance(action, a.RoomAct):
-        from rules.lockdown import gear
-        from rules.lockdown.rooms import do_room_action
-
         if action.variant >= gear.GATE_ROVER:
             gear.gate_action(ctx, hero, action.variant)
         else:
             do_room_action(ctx, hero, action.variant)
     elif isinstance(action, a.Craft):
-        from rules.lockdown import gear
-
         gear.craft(ctx, hero, action)
     elif isinstance(action, a.Trade):
-        from rules.lockdown import trade
-
         trade.start_trade(ctx, hero)
     elif isinstance(action, a.PlayCard):
         card = card_of(action.card)
