@@ -29,6 +29,7 @@ LABELS: dict[str, str] = {
     "turn_timeout_minutes": "Turn timer",
     "mode": "Mode",
     "board": "Board",
+    "expansion": "Shadow Corporation expansion",
 }
 VALUES: dict[str, Callable[[Any], str]] = {
     "final_event": _final_event,
@@ -50,6 +51,10 @@ CHOICE_NAMES: dict[str, dict[str, str]] = {
 }
 # One line under the lobby's options saying what a chosen value means for the game.
 NOTES: dict[str, dict[str, str]] = {
+    "expansion": {
+        "True": "Shadow Corporation: corporation dice on every malfunction, amputation "
+                "votes, and an evacuation ship that ends the game if it takes off.",
+    },
     "mode": {
         "semi_coop": "Semi-cooperative: 1-5 players, everyone works for their own secret "
                      "objective and only some may win.",

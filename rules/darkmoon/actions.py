@@ -24,6 +24,11 @@ def dice_text(strong: int, weak: int, commander: int | bool = 0) -> str:
     return " + ".join(parts) if parts else "no dice"
 
 
+def face_text(face: int) -> str:
+    """A die face as players read it: "+2", "0", "-1"."""
+    return f"{face:+d}" if face else "0"
+
+
 def die_code_text(code: str) -> str:
     face = int(code[1:])
     return f"{DICE_NAMES[code[0]]} {face:+d}"
@@ -39,8 +44,11 @@ _NAMES: dict[str, str] = {}
 def content_names() -> dict[str, str]:
     if not _NAMES:
         c = content()
+        x = c.expansion
         for group in (c.characters, c.statuses, c.outposts, c.events, c.final_events,
-                      c.silver_tasks, c.black_tasks):
+                      c.silver_tasks, c.black_tasks, x.characters, x.statuses, x.outposts,
+                      x.events, x.final_events, x.silver.extra, x.black.extra,
+                      (x.silver.failure, x.black.failure)):
             for item in group:
                 _NAMES[item.id] = item.name
     return _NAMES
@@ -383,9 +391,12 @@ class ClearKind(KeyedAction):
 
 @cache
 def task_codes() -> tuple[str, ...]:
-    """Every task id (both decks) in a fixed order: short numbers for action keys."""
+    """Every task id (both decks) in a fixed order: short numbers for action keys. The
+    expansion's cards come after the core ones, so core codes never change."""
     c = content()
-    return tuple(sorted({t.id for t in c.silver_tasks + c.black_tasks}))
+    core = sorted({t.id for t in c.silver_tasks + c.black_tasks})
+    extra = sorted({t.id for t in c.expansion.silver.extra + c.expansion.black.extra})
+    return tuple(core + [x for x in extra if x not in core])
 
 
 def task_code(card_id: str) -> int:
@@ -428,5 +439,54 @@ class Decline(KeyedAction):
         return "Refuse (the task fails)"
 
 
+# ------------------------------------------------------------------ the expansion
+class CallAmputation(KeyedAction):
+    kind: Literal["amputate"] = "amputate"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Call an amputation vote on {seat_ref(self.target)}"
+
+
+class CallClearance(KeyedAction):
+    kind: Literal["clearance"] = "clearance"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Call a clearance vote on {seat_ref(self.target)}"
+
+
+class CallTakeoff(KeyedAction):
+    kind: Literal["takeoff"] = "takeoff"
+
+    @property
+    def label(self) -> str:
+        return "Call a take-off vote"
+
+
+class CorpSubmit(KeyedAction):
+    kind: Literal["corp_submit"] = "corp_submit"
+    face: int
+
+    @property
+    def label(self) -> str:
+        return f"Submit the corporation die showing {face_text(self.face)}"
+
+
+class VoteOrder(KeyedAction):
+    kind: Literal["vote_order"] = "vote_order"
+    first: Literal["quarantine", "evacuation"]
+
+    @property
+    def label(self) -> str:
+        return ("Quarantine vote first" if self.first == "quarantine"
+                else "Evacuation vote first")
+
+
 ALL_ACTIONS.append(Decline)
-CODEC = ActionCodec(ALL_ACTIONS)
+# the core game's actions are ALL_ACTIONS; these only come up with the expansion option
+EXPANSION_ACTIONS: list[type[KeyedAction]] = [
+    CallAmputation, CallClearance, CallTakeoff, CorpSubmit, VoteOrder]
+CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 DamageKind = Literal["shield", "outpost", "fatigue"]
 ActionName = Literal[
     "repair_shield", "repair_life_support", "repair_outpost", "call_vote", "lone_wolf",
-    "issue_order", "reveal",
+    "issue_order", "reveal", "evacuation_vote",
 ]
 FailureSymbol = Literal["minus1", "any_plus", "minus2", "any_minus"]
 Who = Literal["active", "commander", "all_hidden", "all_uninfected_screens", "everyone"]
@@ -179,13 +179,17 @@ AbilityKind = Literal[
     "extra_out_die", "reroll_once", "repair_extra_die", "lone_wolf_extra_die",
     "task_draw_extra", "order_bonus", "free_swap", "suspicion_relief",
 ]
+ExpansionAbilityKind = Literal["corporate_insider"]
 
 
 class Character(_Model):
     id: str
     name: str
-    ability: AbilityKind
+    ability: AbilityKind | ExpansionAbilityKind
     text: str
+    fatigue_token: bool = Field(
+        True, description="the character has a fatigue token (the expansion's new "
+        "character has none)")
 
 
 class Status(_Model):
@@ -271,6 +275,53 @@ class HelpTopic(_Model):
     text: str
 
 
+class EvacuationFailure(_Model):
+    """The card shuffled into the final event's task deck while evacuation is on."""
+
+    id: str
+    name: str
+    text: str
+
+
+class ExpansionDeck(_Model):
+    """One expansion task deck: the core deck of the same colour, plus `extra` cards,
+    with the cards listed in `evacuate` carrying the EVACUATE mark."""
+
+    evacuate: tuple[str, ...]
+    extra: tuple[Task, ...] = ()
+    failure: EvacuationFailure
+
+
+class ExpansionBoard(_Model):
+    corporation_die: tuple[int, int, int, int, int, int]
+    corporation_dice: int = Field(3, ge=2, description="yellow dice in the box")
+    corporation_roll: int = Field(2, ge=1, description="dice the active player rolls")
+    evacuation_spaces: int = Field(ge=2, le=8)
+    fatigue_pool: int = Field(6, ge=6)
+    clearance_board: dict[int, int]
+
+    @model_validator(mode="after")
+    def _every_count(self) -> ExpansionBoard:
+        if set(self.clearance_board) != {3, 4, 5, 6, 7}:
+            raise ValueError("clearance_board needs a size for 3 to 7 players")
+        if self.corporation_roll >= self.corporation_dice:
+            raise ValueError("the new character rolls one corporation die more")
+        return self
+
+
+class Expansion(_Model):
+    """The Shadow Corporation expansion (option `expansion`)."""
+
+    board: ExpansionBoard
+    characters: tuple[Character, ...]
+    statuses: tuple[Status, ...]
+    outposts: tuple[Outpost, ...]
+    events: tuple[Event, ...]
+    final_events: tuple[Event, ...]
+    silver: ExpansionDeck
+    black: ExpansionDeck
+
+
 class Content(_Model):
     board: Board
     characters: tuple[Character, ...]
@@ -281,6 +332,17 @@ class Content(_Model):
     silver_tasks: tuple[Task, ...]
     black_tasks: tuple[Task, ...]
     help: tuple[HelpTopic, ...]
+    expansion: Expansion
+
+    @model_validator(mode="after")
+    def _evacuate_cards_exist(self) -> Content:
+        for deck, core in ((self.expansion.silver, self.silver_tasks),
+                           (self.expansion.black, self.black_tasks)):
+            ids = {t.id for t in core + deck.extra}
+            missing = set(deck.evacuate) - ids
+            if missing:
+                raise ValueError(f"EVACUATE cards not in their deck: {sorted(missing)}")
+        return self
 
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -295,6 +357,8 @@ _FILES = {
     "black_tasks": "tasks_black.toml",
     "help": "help.toml",
 }
+# the expansion's files: each holds tables merged into the one `expansion` section
+_EXPANSION_FILES = ("expansion_board.toml", "expansion_cards.toml", "expansion_tasks.toml")
 
 
 def read_content(directory: Path = CONTENT_DIR) -> Content:
@@ -306,15 +370,23 @@ def read_content(directory: Path = CONTENT_DIR) -> Content:
         if key not in parsed:
             raise ValueError(f"{filename} must define '{key}'")
         data[key] = parsed[key]
+    expansion: dict[str, object] = {}
+    for filename in _EXPANSION_FILES:
+        with (directory / filename).open("rb") as fh:
+            expansion.update(tomllib.load(fh))
+    data["expansion"] = expansion
     content = Content.model_validate(data)
     _check_unique_ids(content)
     return content
 
 
 def _check_unique_ids(content: Content) -> None:
+    x = content.expansion
     groups = {
-        "characters": content.characters, "statuses": content.statuses,
-        "outposts": content.outposts, "events": content.events + content.final_events,
+        "characters": content.characters + x.characters,
+        "statuses": content.statuses + x.statuses,
+        "outposts": content.outposts + x.outposts,
+        "events": content.events + content.final_events + x.events + x.final_events,
         "tasks": content.silver_tasks + content.black_tasks, "help": content.help,
     }
     for name, items in groups.items():
@@ -322,7 +394,7 @@ def _check_unique_ids(content: Content) -> None:
         dupes = {i for i in ids if ids.count(i) > 1}
         if dupes and name != "tasks":
             raise ValueError(f"duplicate {name} ids: {sorted(dupes)}")
-    for deck in (content.silver_tasks, content.black_tasks):
+    for deck in (content.silver_tasks + x.silver.extra, content.black_tasks + x.black.extra):
         ids = [t.id for t in deck]
         if len(set(ids)) != len(ids):
             raise ValueError("duplicate task ids inside one deck")
@@ -335,15 +407,21 @@ def content() -> Content:
 
 
 class Index:
-    """Content looked up by id (built once; content is immutable)."""
+    """Content looked up by id (built once; content is immutable). The expansion's
+    cards are looked up with the core ones: their ids never clash."""
 
     def __init__(self, c: Content) -> None:
-        self.events = {e.id: e for e in c.events + c.final_events}
-        self.outposts = {o.id: o for o in c.outposts}
-        self.characters = {ch.id: ch for ch in c.characters}
-        self.statuses = {st.id: st for st in c.statuses}
-        self.silver = {t.id: t for t in c.silver_tasks}
-        self.black = {t.id: t for t in c.black_tasks}
+        x = c.expansion
+        self.events = {e.id: e for e in c.events + c.final_events + x.events + x.final_events}
+        self.outposts = {o.id: o for o in c.outposts + x.outposts}
+        self.characters = {ch.id: ch for ch in c.characters + x.characters}
+        self.statuses = {st.id: st for st in c.statuses + x.statuses}
+        self.silver = {t.id: t for t in c.silver_tasks + x.silver.extra}
+        self.black = {t.id: t for t in c.black_tasks + x.black.extra}
+        self.evacuate = {"silver": frozenset(x.silver.evacuate),
+                         "black": frozenset(x.black.evacuate)}
+        self.failures = {x.silver.failure.id: x.silver.failure,
+                         x.black.failure.id: x.black.failure}
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,14 @@ from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.darkmoon.actions import PlaceDamage, RemoveToken, TestDie, card_name
 from rules.darkmoon.state import DamageFrame, DieKind, GameState, RepairPickFrame, ShieldTestFrame
-from rules.darkmoon.table import MAX_DAMAGE, Ctx, all_infected_revealed, total_damage, who
+from rules.darkmoon.table import (
+    MAX_DAMAGE,
+    Ctx,
+    all_infected_revealed,
+    seats_from,
+    total_damage,
+    who,
+)
 from rules.darkmoon.words import SYMBOL_TEXT, fails
 
 DAMAGE_KINDS = ("shield", "outpost", "fatigue")
@@ -150,11 +157,15 @@ def shield_act(ctx: Ctx, frame: ShieldTestFrame, seat: str, action: Action) -> N
 def shield_run(ctx: Ctx, frame: ShieldTestFrame) -> None:
     if frame.stage == "die":
         options = test_die_options(ctx.s, frame.seat)
-        if not options:
+        if options:
+            _roll_test(ctx, frame, options[0])
+            return
+        lender = _lender(ctx.s, frame.seat)
+        if lender is None:
             ctx.say("No die can be rolled for the shield test; it passes.")
             ctx.s.stack.pop()
             return
-        _roll_test(ctx, frame, options[0])
+        _roll_test(ctx, frame, test_die_options(ctx.s, lender)[0], lender)
         return
     ctx.s.stack.pop()
     choices = _penalty_choices(ctx.s)
@@ -162,18 +173,30 @@ def shield_run(ctx: Ctx, frame: ShieldTestFrame) -> None:
         place_one(ctx, choices[0], frame.lethal)
 
 
-def _roll_test(ctx: Ctx, frame: ShieldTestFrame, kind: DieKind) -> None:
+def _lender(s: GameState, seat: str) -> str | None:
+    """With the pool empty and nothing behind the active player's screen, the first
+    player clockwise who holds a die rolls one of theirs (README: rulings)."""
+    return next((x for x in seats_from(s, seat)[1:] if s.players[x].held.total()), None)
+
+
+def _roll_test(ctx: Ctx, frame: ShieldTestFrame, kind: DieKind,
+               roller: str | None = None) -> None:
     s = ctx.s
     faces = getattr(ctx.c.board.dice, kind)
     face = faces[s.rng.below(6)]
     symbol = failure_symbol(s, ctx.c.board.shield_symbols)
+    by = who(roller or frame.seat)
+    if roller is not None:
+        ctx.say(f"{who(frame.seat)} has no die and the pool is empty: {by} rolls one of "
+                "theirs for the shield test (it stays theirs).", kind="shield_lender",
+                seat=roller)
     if fails(symbol, face):
-        ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
+        ctx.say(f"Shield test: {by} rolls {face:+d} on a {kind} die against "
                 f"'{SYMBOL_TEXT[symbol]}': the shield FAILS.", kind="shield_test", face=face,
                 failed=True)
         frame.stage = "penalty"
     else:
-        ctx.say(f"Shield test: {who(frame.seat)} rolls {face:+d} on a {kind} die against "
+        ctx.say(f"Shield test: {by} rolls {face:+d} on a {kind} die against "
                 f"'{SYMBOL_TEXT[symbol]}': the shield holds.", kind="shield_test", face=face,
                 failed=False)
         s.stack.pop()

@@ -9,7 +9,7 @@ from itertools import permutations
 from rules.core.contract import Action
 from rules.core.words import dice_count
 from rules.darkmoon import actions as a
-from rules.darkmoon.cards import content
+from rules.darkmoon.cards import index
 from rules.darkmoon.damage import clear_kind
 from rules.darkmoon.effects import clear_kind_options, first_hidden_left_of, push_effects
 from rules.darkmoon.rolling import current_task_frame
@@ -216,7 +216,7 @@ def answer_act(ctx: Ctx, f: AnswerFrame, seat: str, action: Action) -> None:
     card = task_card(s, task.card) if task is not None and task.card else None
     if f.purpose == "power_again":
         if action.yes:
-            status = next(x for x in content().statuses if x.id == s.players[seat].status)
+            status = index().statuses[s.players[seat].status]
             ctx.say(f"{who(seat)} uses their infection power a second time.", kind="reveal")
             push_effects(ctx, status.power, status.id, lethal=True, active=seat)
         return
@@ -302,7 +302,7 @@ def choice_run(ctx: Ctx, f: ChoiceFrame) -> None:
 def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
     s = ctx.s
     p = s.players[f.seat]
-    status = next(x for x in content().statuses if x.id == p.status)
+    status = index().statuses[p.status]
     if f.stage == "power":
         if f.had_quarantine:
             ctx.say(f"{who(f.seat)} was in quarantine: no infection power.", kind="reveal")

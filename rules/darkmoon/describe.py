@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.contract import Action, Choice
 from rules.core.words import dice_count
 from rules.darkmoon import actions as a
+from rules.darkmoon import describe_expansion as expansion_words
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.damage import failure_symbol
 from rules.darkmoon.rolling import current_task_frame
@@ -483,8 +484,16 @@ DESCRIBE: dict[type, Callable[[GameState, str, Any], Choice]] = {
 }
 
 
+DESCRIBE.update(expansion_words.DESCRIBE)
+
+
 def describe(s: GameState, seat: str, action: Action) -> Choice:
     """`action` for `seat` in `s`: a label of a few words and what it does."""
+    if isinstance(action, a.Vote | a.TieBreak) and s.expansion is not None:
+        special = (expansion_words.vote(s, seat, action) if isinstance(action, a.Vote)
+                   else expansion_words.tie_break(s, seat, action))
+        if special is not None:
+            return special
     return DESCRIBE[type(action)](s, seat, action)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon import cards as k
 from rules.darkmoon.actions import ClearKind, KeepEvent, card_name
+from rules.darkmoon.cards import index
 from rules.darkmoon.damage import clear_kind, reshuffle_damage, suspicion_gone
 from rules.darkmoon.state import (
     ChoiceFrame,
@@ -240,17 +241,16 @@ def next_event_run(ctx: Ctx, frame: NextEventFrame) -> None:
 def start_final(ctx: Ctx) -> None:
     s = ctx.s
     s.final_started = True
-    malfunctions = {t.id for t in _deck(ctx) if t.kind == "malfunction"}
-    pool = [t for t in s.task_deck + s.task_discard if t in malfunctions]
+    deck = index().silver if s.task_deck_name == "silver" else index().black
+    pool = [t for t in s.task_deck + s.task_discard
+            if t in deck and deck[t].kind == "malfunction"]
+    if s.expansion is not None and s.expansion.evacuation:
+        pool.append(s.expansion.failure_card)
     s.task_deck = s.rng.shuffled(pool)
     s.task_discard = []
     ctx.say(f"The final event begins: {card_name(s.final_event)}. Only malfunction tasks "
             "remain in the task deck.", kind="event", event=s.final_event)
     push_effects(ctx, find_event(s.final_event).at_start, s.final_event, lethal=True)
-
-
-def _deck(ctx: Ctx) -> tuple[k.Malfunction | k.Complication, ...]:
-    return ctx.c.silver_tasks if ctx.s.task_deck_name == "silver" else ctx.c.black_tasks
 
 
 def event_pick_waiting(s: GameState, frame: EventPickFrame) -> list[str]:

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.core.frames import FrameMachine, Handler, automatic
-from rules.darkmoon import damage, decisions, effects, rolling, tasks, turn, votes
+from rules.darkmoon import (
+    corporation,
+    damage,
+    decisions,
+    effects,
+    forced_votes,
+    rolling,
+    tasks,
+    turn,
+    votes,
+)
 from rules.darkmoon.state import GameState
 from rules.darkmoon.table import Ctx
 
@@ -40,6 +50,12 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
     "reveal": automatic(decisions.reveal_run),
     "next_event": automatic(effects.next_event_run),
     "victory": automatic(effects.victory_run),
+    "corporation": Handler(corporation.corporation_waiting, corporation.corporation_legal,
+                           corporation.corporation_act, corporation.corporation_run),
+    "evacuation_call": Handler(forced_votes.call_waiting, forced_votes.call_legal,
+                               forced_votes.call_act, forced_votes.call_run),
+    "vote_order": Handler(forced_votes.order_waiting, forced_votes.order_legal,
+                          forced_votes.order_act, forced_votes.order_run),
 })
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.words import dice_count
+from rules.darkmoon import describe_expansion as expansion_words
 from rules.darkmoon.actions import AREA_NAMES, card_name
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import failure_symbol
@@ -81,6 +82,8 @@ def _roll(s: GameState, seat: str, f: RollFrame) -> str:
 
 
 def _vote(s: GameState, seat: str, f: VoteFrame) -> str:
+    if f.topic != "quarantine":
+        return expansion_words.vote_prompt(s, seat, f)
     verb = "releasing" if f.release else "quarantining"
     if f.tie:
         return f"The vote on {verb} {who(f.target)} is tied: as commander, you decide."
@@ -154,6 +157,7 @@ PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {
     "vote": _vote, "task": _task, "damage": _damage, "shield_test": _shield_test,
     "repair_pick": _repair_pick, "discard": _discard, "retrieve": _retrieve,
     "event_pick": _event_pick, "target": _target, "answer": _answer, "choice": _choice,
+    **expansion_words.PROMPTS,
 }
 
 

@@ -29,7 +29,8 @@ class DarkMoon(FrameRuleset):
     machine = MACHINE
     codec = CODEC
     ctx_type = Ctx
-    secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick"})
+    secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick",
+                              "corporation"})
     # Documented defaults for an absent player, most careful first (README: turn timers);
     # failing those, OUT with the most dice allowed, else the first legal choice.
     default_keys = ("vote:abstain", "order_answer:decline", "end_order", "stop", "answer:0",

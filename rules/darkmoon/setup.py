@@ -1,10 +1,11 @@
-"""Setting up a Dark Moon game (DM-SETUP-1..4)."""
+"""Setting up a Dark Moon game (DM-SETUP-1..4; with the expansion, DMX-1)."""
 
 from __future__ import annotations
 
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
 from rules.darkmoon.cards import content
+from rules.darkmoon.expansion_setup import card_pools, expansion_state, fatigue_pool
 from rules.darkmoon.flow import advance
 from rules.darkmoon.state import EventPickFrame, GameState, Options, Player, Pool, TurnFrame
 from rules.darkmoon.table import Ctx, left_of
@@ -26,10 +27,11 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
         raise IllegalAction("Each player may only sit once.")
     c = content()
     rng = Rng.from_seed(seed)
-    characters = rng.shuffled([ch.id for ch in c.characters])[:n]
+    pools = card_pools(c, options.expansion)
+    characters = rng.shuffled([ch.id for ch in pools.characters])[:n]
     n_inf, n_un, deck_name = STATUS_MIX[n]
-    infected = rng.shuffled([x.id for x in c.statuses if x.infected])[:n_inf]
-    uninfected = rng.shuffled([x.id for x in c.statuses if not x.infected])[:n_un]
+    infected = rng.shuffled([x.id for x in pools.statuses if x.infected])[:n_inf]
+    uninfected = rng.shuffled([x.id for x in pools.statuses if not x.infected])[:n_un]
     statuses = rng.shuffled(infected + uninfected)
     players = {
         seat: Player(seat=seat, character=characters[i], status=statuses[i],
@@ -39,16 +41,17 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     }
     if options.task_deck != "auto":
         deck_name = options.task_deck
-    deck = c.silver_tasks if deck_name == "silver" else c.black_tasks
+    deck = pools.silver if deck_name == "silver" else pools.black
     tasks = rng.shuffled([t.id for t in deck if t.kind == "malfunction" or t.min_players <= n])
-    outposts = rng.shuffled([o.id for o in c.outposts])
-    fatigue_pile = [ch.id for ch in c.characters]
+    outposts = rng.shuffled([o.id for o in pools.outposts])
+    fatigue_pile = fatigue_pool(rng, pools, characters, options.expansion,
+                                c.expansion.board.fatigue_pool)
     commander = _draw_commander(rng, fatigue_pile, characters, seats)
-    final_ids = [e.id for e in c.final_events]
+    final_ids = [e.id for e in pools.final_events]
     if options.final_event is not None and options.final_event not in final_ids:
         raise IllegalAction(f"Unknown final event '{options.final_event}'.")
     final = options.final_event or rng.choice(final_ids)
-    events = rng.shuffled([e.id for e in c.events])
+    events = rng.shuffled([e.id for e in pools.events])
     players[commander].held.commander = 1
     state = GameState(
         seed=seed, rng=rng, options=options, seats=list(seats), players=players,
@@ -58,6 +61,8 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
         event_deck=events[2:], final_event=final,
     )
     state.active = left_of(state, commander)
+    if options.expansion:
+        state.expansion = expansion_state(c, deck_name, state.active)
     state.stack = [TurnFrame(seat=state.active),
                    EventPickFrame(chooser=commander, drawn=events[:2])]
     advance(Ctx(state))

@@ -30,6 +30,9 @@ class Options(BaseModel):
         "auto", description="task deck override; auto = by player count")
     turn_timeout_minutes: int = Field(
         0, ge=0, le=1440, description="minutes before an absent player's default move")
+    expansion: bool = Field(
+        False, description="Shadow Corporation expansion: corporation dice, amputation, "
+        "clearance and take-off votes, evacuation")
 
 
 @dataclass(slots=True, kw_only=True)
@@ -72,6 +75,27 @@ class Player:
     held: Pool = field(default_factory=Pool)
     die_tokens: int = 0
     participation: Literal["in", "out"] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ExpansionState:
+    """The Shadow Corporation expansion's part of the table (None without the option).
+
+    `evacuation` is False once the evacuation failure card was drawn (boards and
+    clearance tokens gone). `cleared` lists the seats whose clearance token is on the
+    clearance board, in the order they were cleared; `aboard` the seats that left on
+    the ship. `amputated` seats hold an amputation token for good."""
+
+    evacuation: bool = True
+    cube: int = 0
+    ready: bool = False
+    start_player: str = ""
+    cleared: list[str] = field(default_factory=list)
+    amputated: list[str] = field(default_factory=list)
+    aboard: list[str] = field(default_factory=list)
+    failure_card: str = ""
+    failure_drawn_by: str = ""
+    submitted: int | None = None  # the corporation die submitted for the current task
 
 
 # ------------------------------------------------------------------- frames
@@ -134,6 +158,7 @@ class VoteFrame:
     voters: list[str] = field(default_factory=list)
     tie: bool = False
     purpose: Literal["plain", "task"] = "plain"
+    topic: Literal["quarantine", "amputation", "clearance", "takeoff"] = "quarantine"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -286,11 +311,39 @@ class RevealFrame:
     had_quarantine: bool = False
 
 
+@dataclass(slots=True, kw_only=True)
+class CorporationFrame:
+    """The active player secretly rolls the corporation dice and submits 1 publicly."""
+
+    kind: Literal["corporation"] = "corporation"
+    seat: str
+    count: int = 2
+    rolled: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class EvacuationCallFrame:
+    """The evacuation cube reached its last space: the active player must call a
+    clearance vote or, with the ship ready, a take-off vote."""
+
+    kind: Literal["evacuation_call"] = "evacuation_call"
+    seat: str
+
+
+@dataclass(slots=True, kw_only=True)
+class VoteOrderFrame:
+    """A forced quarantine vote and a forced evacuation vote fall on the same turn: the
+    active player picks which comes first."""
+
+    kind: Literal["vote_order"] = "vote_order"
+    seat: str
+
+
 Frame = Annotated[
     TurnFrame | OrderFrame | InfectedActionFrame | RollFrame | VoteFrame | TaskFrame
     | EffectsFrame | DamageFrame | ShieldTestFrame | RepairPickFrame | DiscardFrame
     | EventPickFrame | TargetFrame | AnswerFrame | ChoiceFrame | RevealFrame | RetrieveFrame
-    | NextEventFrame | VictoryFrame,
+    | NextEventFrame | VictoryFrame | CorporationFrame | EvacuationCallFrame | VoteOrderFrame,
     Field(discriminator="kind"),
 ]
 
@@ -336,6 +389,7 @@ class GameState(EngineState):
     result: Literal["uninfected", "infected"] | None = None
     result_reason: str = ""
     revealed_order: list[str] = []
+    expansion: ExpansionState | None = None
 
     @property
     def over(self) -> bool:

@@ -59,9 +59,10 @@ def hidden_seats(s: GameState) -> list[str]:
 
 def die_limit(s: GameState, seat: str) -> int:
     p = s.players[seat]
+    cut = 1 if s.expansion is not None and seat in s.expansion.amputated else 0
     if p.revealed:
-        return INFECTED_LIMIT
-    return max(1, BASE_LIMIT + p.die_tokens - (2 if p.quarantined else 0))
+        return INFECTED_LIMIT - cut
+    return max(1, BASE_LIMIT + p.die_tokens - (2 if p.quarantined else 0) - cut)
 
 
 def normal_held(p: Player) -> int:

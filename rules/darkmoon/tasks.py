@@ -7,9 +7,11 @@ from functools import cache
 from rules.core.contract import Action
 from rules.core.words import dice_count
 from rules.darkmoon import cards as k
+from rules.darkmoon import corporation, evacuation
 from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
 from rules.darkmoon.effects import add_cube, move_suspicion, push_effects
+from rules.darkmoon.forced_votes import after_task
 from rules.darkmoon.state import (
     AnswerFrame,
     ChoiceFrame,
@@ -37,17 +39,23 @@ def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
     return task_of(s.task_deck_name, card_id)
 
 
-def draw_tasks(ctx: Ctx, n: int) -> list[str]:
+def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
+    """Draw `n` task cards for `by`. The evacuation failure card is shown as it is drawn
+    (evacuation ends) and another card is drawn in its place."""
     s = ctx.s
     drawn: list[str] = []
-    for _ in range(n):
+    while len(drawn) < n:
         if not s.task_deck:
             if not s.task_discard:
                 break
             s.task_deck = s.rng.shuffled(s.task_discard)
             s.task_discard = []
             ctx.say("The task deck is empty: the discards are shuffled into a new deck.")
-        drawn.append(s.task_deck.pop(0))
+        card = s.task_deck.pop(0)
+        if s.expansion is not None and card == s.expansion.failure_card:
+            evacuation.failure_drawn(ctx, by or s.active)
+            continue
+        drawn.append(card)
     return drawn
 
 
@@ -161,7 +169,7 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
             _keep(ctx, f, f.drawn[0])
             return
         n = 3 if ability(s, f.seat, "task_draw_extra") else 2
-        f.drawn = draw_tasks(ctx, n)
+        f.drawn = draw_tasks(ctx, n, f.seat)
         if not f.drawn:
             ctx.say("No task card is left to draw.")
             s.stack.pop()
@@ -183,6 +191,8 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
                 kind="task_start", difficulty=f.difficulty)
         f.stage = "participation"
         f.cursor = 0
+        if s.expansion is not None:
+            corporation.start(ctx, f)
     elif f.stage == "participation":
         ins = [seat for seat in f.order if s.players[seat].participation == "in"]
         f.order = ins
@@ -215,11 +225,14 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         f.stage = "done"
         card = task_card(s, f.card)
         suspicious = card.suspicious or during(s).all_tasks_suspicious
+        depth = len(s.stack)
         if suspicious and not suspicion_gone(s):
             if f.success and ability(s, f.seat, "suspicion_relief"):
                 ctx.say(f"{who(f.seat)}'s calm keeps the suspicion cube still.")
             else:
                 move_suspicion(ctx, 1, f.seat)
+        if s.expansion is not None:
+            after_task(ctx, f.card, f.seat, depth)
     else:
         s.stack.pop()
         s.current_task = None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.darkmoon import actions as a
+from rules.darkmoon import evacuation
 from rules.darkmoon.effects import demoralize
+from rules.darkmoon.forced_votes import call_vote
 from rules.darkmoon.state import (
     ChoiceFrame,
     DamageFrame,
@@ -56,8 +58,12 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
             acts.append(a.LoneWolf())
     if not blocked(s, "call_vote"):
         acts.extend(a.CallVote(target=t) for t in s.seats if not s.players[t].revealed)
+        if s.expansion is not None:
+            acts.extend(evacuation.vote_actions(s, seat))
     if not ordered and not blocked(s, "issue_order"):
-        acts.extend(a.IssueOrder(target=t) for t in s.seats if t != seat)
+        # a revealed infected player takes no orders (README: rulings on the core game)
+        acts.extend(a.IssueOrder(target=t) for t in s.seats
+                    if t != seat and not s.players[t].revealed)
     if p.infected:
         acts.append(a.Reveal())
     return acts
@@ -98,6 +104,10 @@ def do_main_action(ctx: Ctx, seat: str, action: Action, *, ordered_first: bool =
         s.stack.append(OrderFrame(giver=seat, seat=action.target, bonus=bonus))
     elif isinstance(action, a.Reveal):
         start_reveal(ctx, seat, ordered_first)
+    elif isinstance(action, a.CallAmputation):
+        start_vote(ctx, seat, action.target, topic="amputation")
+    elif isinstance(action, a.CallClearance | a.CallTakeoff):
+        call_vote(ctx, seat, action, forced=False)
     else:
         do_infected_action(ctx, seat, action)
 
@@ -105,7 +115,7 @@ def do_main_action(ctx: Ctx, seat: str, action: Action, *, ordered_first: bool =
 def do_infected_action(ctx: Ctx, seat: str, action: Action) -> None:
     s = ctx.s
     if isinstance(action, a.Interference):
-        cards = draw_tasks(ctx, 3)
+        cards = draw_tasks(ctx, 3, seat)
         ctx.say(f"{who(seat)} interferes with the task deck.", kind="infected")
         ctx.tell(seat, "Top of the task deck: " + ", ".join(a.card_name(c) for c in cards),
                  kind="interference", cards=cards)
@@ -137,6 +147,8 @@ def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
     p.revealed = True
     ctx.say(f"{who(seat)} reveals: INFECTED ({a.card_name(p.status)}).", kind="reveal",
             seat=seat, status=p.status)
+    if s.expansion is not None:
+        evacuation.revoke(ctx, seat, "an infected player cannot board")
     s.stack.append(RevealFrame(seat=seat, ordered_first=ordered_first,
                                had_quarantine=p.quarantined))
 
@@ -190,6 +202,8 @@ def turn_run(ctx: Ctx, f: TurnFrame) -> None:
         s.turns += 1
         nxt = left_of(s, f.seat)
         s.round = s.turns // len(s.seats) + 1
+        if s.expansion is not None:
+            evacuation.pass_turn(ctx)
         s.active = nxt
         ctx.say(f"It is {who(nxt)}'s turn.", kind="turn", seat=nxt)
         s.stack.append(TurnFrame(seat=nxt))

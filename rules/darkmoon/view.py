@@ -11,8 +11,10 @@ from pydantic import BaseModel
 
 from rules.darkmoon.actions import card_name
 from rules.darkmoon.cards import content
+from rules.darkmoon.evacuation import board_size
 from rules.darkmoon.state import (
     ChoiceFrame,
+    CorporationFrame,
     EventPickFrame,
     GameState,
     Pool,
@@ -72,6 +74,23 @@ class PrivateView(BaseModel):
     rolled: list[str] = []
     choosing: list[str] = []
     my_vote: str | None = None
+    corporation_rolled: list[int] = []  # own corporation dice, until one is submitted
+
+
+class ExpansionView(BaseModel):
+    """The Shadow Corporation boards. `board` is the clearance board's side:
+    "refueling", "ready", or "gone" once the evacuation failure card was drawn."""
+
+    board: str
+    board_size: int
+    cleared: list[str]
+    evacuation_cube: int
+    evacuation_spaces: int
+    start_player: str
+    amputated: list[str]
+    corporation_die: int | None  # submitted for the current task
+    aboard: list[str]
+    vote_topic: str | None  # the topic of the vote in progress, if any
 
 
 class DarkMoonView(BaseModel):
@@ -110,6 +129,7 @@ class DarkMoonView(BaseModel):
     result: str | None
     result_reason: str
     me: PrivateView | None = None
+    expansion: ExpansionView | None = None
 
 
 def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonView:
@@ -154,9 +174,23 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonVi
         if vote else None,
         waiting=waiting, result=s.result, result_reason=s.result_reason,
     )
+    if s.expansion is not None:
+        view.expansion = _expansion_view(s, vote)
     if seat is not None and seat in s.players:
         view.me = _private(s, seat)
     return view
+
+
+def _expansion_view(s: GameState, vote: VoteFrame | None) -> ExpansionView:
+    x = s.expansion
+    assert x is not None
+    board = "gone" if not x.evacuation else "ready" if x.ready else "refueling"
+    return ExpansionView(
+        board=board, board_size=board_size(s), cleared=list(x.cleared),
+        evacuation_cube=x.cube, evacuation_spaces=content().expansion.board.evacuation_spaces,
+        start_player=x.start_player, amputated=list(x.amputated),
+        corporation_die=x.submitted if s.current_task is not None else None,
+        aboard=list(x.aboard), vote_topic=vote.topic if vote is not None else None)
 
 
 def _task_view(s: GameState) -> TaskView | None:
@@ -192,4 +226,6 @@ def _private(s: GameState, seat: str) -> PrivateView:
         me.choosing = list(top.cards)
     if isinstance(top, VoteFrame):
         me.my_vote = top.votes.get(seat)
+    if isinstance(top, CorporationFrame) and top.seat == seat:
+        me.corporation_rolled = list(top.rolled)
     return me

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.darkmoon import evacuation, expansion_votes
 from rules.darkmoon.actions import TieBreak, Vote
 from rules.darkmoon.effects import first_hidden_left_of
 from rules.darkmoon.rolling import current_task_frame
@@ -11,12 +12,16 @@ from rules.darkmoon.table import Ctx, during, enforce_limit, hidden_seats, set_c
 
 
 def start_vote(ctx: Ctx, caller: str, target: str, *, forced: bool = False,
-               purpose: str = "plain") -> None:
+               purpose: str = "plain", topic: str = "quarantine") -> None:
     s = ctx.s
-    release = s.players[target].quarantined
+    release = topic == "quarantine" and s.players[target].quarantined
     frame = VoteFrame(caller=caller, target=target, release=release, forced=forced,
-                      voters=hidden_seats(s), purpose=purpose)  # type: ignore[arg-type]
+                      voters=hidden_seats(s), purpose=purpose, topic=topic)  # type: ignore[arg-type]
     s.stack.append(frame)
+    if topic != "quarantine":
+        ctx.say(expansion_votes.called_text(s, caller, target, topic), kind="vote_called",
+                target=target, topic=topic)
+        return
     what = "release" if release else "quarantine"
     ctx.say(f"{who(caller)} calls a vote to {what} {who(target)}. Everyone votes in secret: "
             "strong die = uninfected, weak die = infected, or abstain.", kind="vote_called",
@@ -44,13 +49,21 @@ def vote_legal(s: GameState, frame: VoteFrame, seat: str) -> list[Action]:
 
 def vote_act(ctx: Ctx, frame: VoteFrame, seat: str, action: Action) -> None:
     if isinstance(action, TieBreak):
-        ctx.say(f"The commander {who(seat)} breaks the tie: "
-                f"{'quarantine' if action.quarantine else 'free'}.", kind="tie_break")
+        if frame.topic == "quarantine":
+            side = "quarantine" if action.quarantine else "free"
+        else:
+            side = expansion_votes.SIDES[frame.topic][int(action.quarantine)]
+        ctx.say(f"The commander {who(seat)} breaks the tie: {side}.", kind="tie_break")
         _settle(ctx, frame, action.quarantine)
         return
     assert isinstance(action, Vote)
     frame.votes[seat] = action.choice
-    ctx.tell(seat, f"Your vote is cast: {action.label}.", kind="vote_cast")
+    if frame.topic == "quarantine" or action.choice == "abstain":
+        cast = action.label
+    else:
+        side = expansion_votes.SIDES[frame.topic][action.choice == "weak"]
+        cast = f"{action.choice} die ({side})"
+    ctx.tell(seat, f"Your vote is cast: {cast}.", kind="vote_cast")
     ctx.say(f"{who(seat)} has voted ({len(frame.votes)}/{len(frame.voters)}).",
             kind="vote_progress")
 
@@ -59,9 +72,13 @@ def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
     s = ctx.s
     strong = sum(1 for v in frame.votes.values() if v == "strong")
     weak = sum(1 for v in frame.votes.values() if v == "weak")
-    shown = ", ".join(f"{who(seat)}: {frame.votes.get(seat, 'abstain')}" for seat in frame.voters)
-    ctx.say(f"Votes revealed: {strong} uninfected, {weak} infected ({shown}).",
-            kind="vote_result", votes=dict(frame.votes), strong=strong, weak=weak)
+    if frame.topic == "quarantine":
+        shown = ", ".join(f"{who(seat)}: {frame.votes.get(seat, 'abstain')}"
+                          for seat in frame.voters)
+        text = f"Votes revealed: {strong} uninfected, {weak} infected ({shown})."
+    else:
+        text = expansion_votes.result_text(frame, strong, weak)
+    ctx.say(text, kind="vote_result", votes=dict(frame.votes), strong=strong, weak=weak)
     if during(s).votes_cost_dice:
         for seat, vote in frame.votes.items():
             if vote != "abstain":
@@ -70,7 +87,9 @@ def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
         ctx.say("Votes cost dice during this event: every die used goes to the pool.")
     if strong == weak:
         if s.commander is None:
-            _settle(ctx, frame, quarantine=not frame.release)
+            keep = (not frame.release if frame.topic == "quarantine"
+                    else expansion_votes.tie_keeps_weak(s, frame))
+            _settle(ctx, frame, quarantine=keep)
             return
         frame.tie = True
         ctx.say(f"A tie: the commander {who(s.commander)} decides.", kind="vote_tie")
@@ -79,8 +98,13 @@ def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
 
 
 def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
+    """`quarantine`: the weak-die side won (for an expansion vote: amputate, deny
+    clearance, stay on the pad)."""
     s = ctx.s
     s.stack.pop()
+    if frame.topic != "quarantine":
+        expansion_votes.settle(ctx, frame, weak_wins=quarantine)
+        return
     target = s.players[frame.target]
     if quarantine and not target.quarantined:
         quarantine_player(ctx, frame.target, frame.caller)
@@ -99,6 +123,8 @@ def quarantine_player(ctx: Ctx, seat: str, caller: str) -> None:
     s = ctx.s
     s.players[seat].quarantined = True
     ctx.say(f"{who(seat)} is placed in quarantine.", kind="quarantine", seat=seat)
+    if s.expansion is not None:
+        evacuation.revoke(ctx, seat, "quarantine")
     if s.commander == seat:
         caller_p = s.players[caller]
         if caller != seat and not caller_p.quarantined and not caller_p.revealed:

@@ -17,12 +17,14 @@ from rules import get_ruleset
 def test_dark_moon_options_read_as_words() -> None:
     lines = describe_options("darkmoon", {"final_event": "last_stand", "task_deck": "black",
                                           "turn_timeout_minutes": 5})
-    assert lines == ["Final event: Last Stand", "Task deck: black", "Turn timer: 5 min"]
+    assert lines == ["Final event: Last Stand", "Task deck: black", "Turn timer: 5 min",
+                     "Shadow Corporation expansion: off"]
 
 
 def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
     assert describe_options("darkmoon", {"away": ["123"]}) == [
-        "Final event: random", "Task deck: by player count", "Turn timer: off"]
+        "Final event: random", "Task deck: by player count", "Turn timer: off",
+        "Shadow Corporation expansion: off"]
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
         "Mode: semi-cooperative", "Board: basic side", "Turn timer: 10 min"]
 
