@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 
@@ -101,11 +100,11 @@ async def _storage_problem(path: str) -> str | None:
 
 
 def _run_bot() -> int:
+    from bot.logs import configure_logging
     from bot.settings import Settings
 
     settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level, settings.log_format)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

@@ -12,7 +12,9 @@ from discord import app_commands
 from bot.commands import register
 from bot.components import DYNAMIC_ITEMS, known_component
 from bot.games import Tables
+from bot.health import HealthServer
 from bot.lobby import LobbyDesk
+from bot.metrics import Metrics
 from bot.moves import MoveDesk
 from bot.publish import Publisher
 from bot.replies import FAILED, refuse
@@ -42,7 +44,10 @@ class WardenBot(discord.Client):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         intents.message_content = False
-        super().__init__(intents=intents)
+        # the metrics (and the endpoint serving them) only when the operator asks
+        self.metrics = Metrics() if settings.metrics_port is not None else None
+        super().__init__(intents=intents,
+                         http_trace=self.metrics.trace() if self.metrics else None)
         self.settings = settings
         self._storage = storage
         self._owns_storage = storage is None
@@ -53,6 +58,8 @@ class WardenBot(discord.Client):
         self.lobby = LobbyDesk(self)
         self.timers = Timers(self)
         self._tables: Tables | None = None
+        self.health: HealthServer | None = None
+        self.timers_scheduled = False
         register(self.tree)
 
     @property
@@ -70,7 +77,12 @@ class WardenBot(discord.Client):
     async def setup_hook(self) -> None:
         if self._storage is None:
             self._storage = await open_storage(self.settings.database)  # type: ignore[assignment]
-        self._tables = Tables(self._storage)
+        self._tables = Tables(self._storage, cache_size=self.settings.state_cache)
+        if self.metrics is not None:
+            self._tables.watchers.append(self.metrics)
+            self.health = HealthServer(self.ready, self.metrics, self.settings.metrics_host,
+                                       self.settings.metrics_port or 0)
+            await self.health.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             if self.settings.dev_guild:
@@ -79,10 +91,18 @@ class WardenBot(discord.Client):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        running = await self._storage.running_games()
+        # the light records only: a game's state is read when the game is touched
+        running = await self._storage.heads(("running",))
         for record in running:
             self.timers.schedule(record, resume=True)
+        if self.metrics is not None:
+            self.metrics.running_games.set(len(running))
+        self.timers_scheduled = True
         log.info("loaded %d running game(s)", len(running))
+
+    def ready(self) -> bool:
+        """Connected to Discord, with the timers of the running games scheduled."""
+        return self.timers_scheduled and self.is_ready() and not self.is_closed()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A component whose id matches none of Warden's (forged, or from an older
@@ -97,6 +117,9 @@ class WardenBot(discord.Client):
                          "`/game status`.")
 
     async def close(self) -> None:
+        self.timers_scheduled = False
+        if self.health is not None:
+            await self.health.stop()
         self.timers.cancel_all()
         with contextlib.suppress(TimeoutError):  # the last moves' messages, if quick
             await asyncio.wait_for(self.publisher.drain(), CLOSE_DRAIN_SECONDS)

@@ -2,20 +2,29 @@
 
 Every accepted move is stored (snapshot + move log in one transaction) before the
 caller gets the result to publish. One asyncio.Lock per channel serialises moves.
+Decoded states are kept in a bounded cache (the least recently used leaves; a game
+that finished or ended leaves at once); a state is decoded only when its game is
+touched. Every applied move writes one line on the ``warden.moves`` logger and is
+told to the watchers (the metrics).
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
-from bot.storage import ChannelBusy, GameRecord, StaleVersion, Storage
+from bot.logs import log_move
+from bot.state_cache import StateCache
+from bot.storage import ChannelBusy, GameHead, GameRecord, GameStore, StaleVersion
 from rules import Event, IllegalAction, Ruleset, get_ruleset
+
+DEFAULT_CACHE_SIZE = 512
 
 REMOVED_TEXT = "You were removed from this game; Warden plays your seat."
 
@@ -35,14 +44,42 @@ class MoveResult:
     finished: bool
 
 
+@dataclass(frozen=True)
+class MoveStat:
+    """What one applied move cost: ``seconds`` from reading the game to having stored the
+    move; ``kind`` is the first word of the action's key (never its secret part)."""
+
+    game_id: int
+    ruleset: str
+    seat: str
+    kind: str
+    version: int
+    seconds: float
+    by_player: bool
+    finished: bool
+
+
+class TableWatcher(Protocol):
+    """Told about every applied move and every change in the number of running games."""
+
+    def moved(self, stat: MoveStat) -> None: ...
+
+    def running_changed(self, delta: int) -> None: ...
+
+
 @dataclass
 class Tables:
     """Lobby and move handling for every channel."""
 
-    storage: Storage
+    storage: GameStore
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(62))
+    cache_size: int = DEFAULT_CACHE_SIZE
+    watchers: list[TableWatcher] = field(default_factory=list)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    _cache: dict[int, tuple[int, BaseModel]] = field(default_factory=dict)
+    _cache: StateCache = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._cache = StateCache(self.cache_size)
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(str(channel_id), asyncio.Lock())
@@ -111,7 +148,9 @@ class Tables:
         state = rs.new_game(list(record.seats), self.new_seed(), options)
         record = await self.storage.start_game(record.id, record.seats, rs.dump_state(state),
                                                version=state.version)  # type: ignore[attr-defined]
-        self._cache[record.id] = (record.version, state)
+        self._cache.put(record.id, record.version, state)
+        for watcher in self.watchers:
+            watcher.running_changed(+1)
         return record, state
 
     async def _as_host(self, channel_id: str, user_id: str, moderator: bool,
@@ -124,8 +163,12 @@ class Tables:
 
     async def end(self, channel_id: str, user_id: str, moderator: bool) -> GameRecord:
         record = await self._as_host(channel_id, user_id, moderator, "end the game")
-        self._cache.pop(record.id, None)
-        return await self.storage.set_status(record.id, "ended")
+        self._cache.drop(record.id)
+        ended = await self.storage.set_status(record.id, "ended")
+        if record.status == "running":
+            for watcher in self.watchers:
+                watcher.running_changed(-1)
+        return ended
 
     async def set_timer(self, channel_id: str, user_id: str, moderator: bool,
                         minutes: int) -> GameRecord:
@@ -167,14 +210,28 @@ class Tables:
         return self._ruleset(name)
 
     def state_of(self, record: GameRecord) -> BaseModel:
-        cached = self._cache.get(record.id)
-        if cached is not None and cached[0] == record.version:
-            return cached[1]
+        """The game's state at the record's version: from the cache, else decoded from
+        the record (and kept, while the game is running)."""
+        cached = self._cache.get(record.id, record.version)
+        if cached is not None:
+            return cached
         if record.state is None:
             raise UserError("This game has not started yet.")
         state = self.ruleset_of(record).load_state(record.state)
-        self._cache[record.id] = (record.version, state)
+        if record.status == "running":
+            self._cache.put(record.id, record.version, state)
         return state
+
+    async def game_of_user(self, user_id: str) -> GameRecord:
+        """The single running game where ``user_id`` holds a seat (a command sent by DM),
+        found through the storage's seat index."""
+        mine = await self.storage.games_of_user(user_id, ("running",))
+        if not mine:
+            raise UserError("You are not in a running game.")
+        if len(mine) > 1:
+            raise UserError("You are in several games; use the command in the game's "
+                            "channel.")
+        return await self.running(mine[0].id)
 
     async def running(self, game_id: int) -> GameRecord:
         record = await self.storage.get_game(game_id)
@@ -187,6 +244,7 @@ class Tables:
                    ) -> MoveResult:
         """Apply one move for `seat` (`by_player` False: the bot's default move for an
         absent or removed player). Call with the channel lock held."""
+        began = time.perf_counter()
         record = await self.running(game_id)
         if record.status != "running":
             raise UserError("The game is over.")
@@ -209,12 +267,25 @@ class Tables:
         except StaleVersion as exc:
             raise UserError("Someone moved at the same time; try again.") from exc
         record = await self.running(game_id)
-        self._cache[record.id] = (record.version, step.state)
+        if finished:
+            self._cache.drop(record.id)
+        else:
+            self._cache.put(record.id, record.version, step.state)
+        stat = MoveStat(game_id=record.id, ruleset=record.ruleset, seat=seat,
+                        kind=action.key.split(":", 1)[0], version=record.version,
+                        seconds=time.perf_counter() - began, by_player=by_player,
+                        finished=finished)
+        log_move(stat.game_id, stat.ruleset, seat, stat.kind, stat.version, stat.seconds,
+                 by_player)
+        for watcher in self.watchers:
+            watcher.moved(stat)
+            if finished:
+                watcher.running_changed(-1)
         return MoveResult(record=record, before=state, state=step.state, events=step.events,
                           label=action.label, seat=seat, finished=finished)
 
 
-def away_seats(record: GameRecord) -> list[str]:
+def away_seats(record: GameHead) -> list[str]:
     """Seats of a running game whose player was removed: the bot plays them."""
     return [str(x) for x in record.options.get("away") or ()]
 
@@ -225,4 +296,5 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-__all__ = ["IllegalAction", "MoveResult", "Tables", "UserError", "away_seats"]
+__all__ = ["IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables", "UserError",
+           "away_seats"]

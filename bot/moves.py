@@ -51,13 +51,7 @@ class MoveDesk:
         """The game of this channel, or in a DM the single running game of the user."""
         if interaction.guild_id is not None:
             return await self.bot.tables.channel_game(str(interaction.channel_id))
-        user = str(interaction.user.id)
-        mine = [g for g in await self.bot.storage.running_games() if user in g.seats]
-        if len(mine) == 1:
-            return mine[0]
-        if not mine:
-            raise UserError("You are not in a running game.")
-        raise UserError("You are in several games; use the command in the game's channel.")
+        return await self.bot.tables.game_of_user(str(interaction.user.id))
 
     # ------------------------------------------------------------ entry points
     async def _offered(self, interaction: discord.Interaction, game_id: int, version: int,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -27,7 +27,18 @@ class Settings(BaseSettings):
     # drops an interaction not answered within 3 s).
     defer_after_seconds: float = Field(2.0, validation_alias="WARDEN_DEFER_AFTER_SECONDS")
 
-    @field_validator("dev_guild", mode="before")
+    # How many running games keep their decoded state in memory (the least recently
+    # played leave first; any game's state is read back from the database when needed).
+    state_cache: int = Field(512, ge=1, validation_alias="WARDEN_STATE_CACHE")
+    # "text" (readable lines) or "json" (one JSON object a line, for log collectors).
+    log_format: Literal["text", "json"] = Field("text", validation_alias="WARDEN_LOG_FORMAT")
+    # The port of the HTTP endpoint serving /ready and /metrics (Prometheus); unset or
+    # blank: no endpoint. 0 takes any free port (tests).
+    metrics_port: int | None = Field(None, ge=0, le=65535,
+                                     validation_alias="WARDEN_METRICS_PORT")
+    metrics_host: str = Field("127.0.0.1", validation_alias="WARDEN_METRICS_HOST")
+
+    @field_validator("dev_guild", "metrics_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         """`WARDEN_DEV_GUILD=` (as in .env.example) means no development server."""

@@ -19,7 +19,7 @@ import discord
 
 from bot.choices import fingerprint
 from bot.games import away_seats
-from bot.storage import GameRecord
+from bot.storage import GameHead, GameRecord
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -35,51 +35,120 @@ class Timers:
         self.sleep = sleep
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.awake = 0  # timer tasks doing something now (not waiting for their time)
+        # Timers resumed at start-up wait without a task of their own until their first
+        # moment (the reminder, or the end): game -> (its batch, version, seconds, the
+        # moment's place in the time: half or all of it). One waker task per batch.
+        self._dormant: dict[int, tuple[object, int, float, float]] = {}
+        self._batch: list[tuple[float, int]] | None = None
+        self._wakers: set[asyncio.Task[None]] = set()
 
-    def schedule(self, record: GameRecord, *, resume: bool = False) -> None:
+    def schedule(self, record: GameHead, *, resume: bool = False) -> None:
         """Start the clock for the decision now pending. `resume` (bot start): the
         decision has been pending since the game's last change, so only what is left of
-        the time runs (and no reminder if its moment has passed)."""
+        the time runs (and no reminder if its moment has passed).
+
+        A light record (no state, as read at start-up) is enough unless a player was
+        removed: whether the bot must play for them now depends on who the game waits
+        for, so such a game's state is read first, in the timer's own task."""
         self.cancel(record.id)
         if record.status != "running":
             return
-        if self._removed_waiting(record):
+        if not isinstance(record, GameRecord) and away_seats(record):
+            self._start(record.id, self._schedule_loaded(record.id, resume), "away")
+            return
+        if isinstance(record, GameRecord) and self._removed_waiting(record):
             self._start(record.id, self._play_removed(record.id), "away")
             return
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0:
             return
         seconds = minutes * self.bot.settings.timer_unit_seconds
-        elapsed = 0.0
         if resume:
             since = self.bot.storage.now() - record.updated_at
-            elapsed = min(seconds, max(0.0, since.total_seconds()))
-        self._start(record.id, self._watch(record.id, record.version, seconds, elapsed),
-                    "timer")
+            self._sleep_until_due(record, seconds,
+                                  min(seconds, max(0.0, since.total_seconds())))
+            return
+        self._start(record.id, self._watch(record.id, record.version, seconds), "timer")
+
+    def scheduled(self) -> set[int]:
+        """The games whose timer runs (a task of its own, or resumed and not due yet)."""
+        return set(self.tasks) | set(self._dormant)
+
+    def _sleep_until_due(self, record: GameHead, seconds: float, elapsed: float) -> None:
+        """A resumed timer, `elapsed` seconds into its time: it needs nothing until its
+        next moment (the reminder if still ahead, else the end), so it waits in this
+        start-up batch's list, woken by the batch's one task, instead of holding a task
+        (thousands of running games at start-up: no thousands of sleeping tasks)."""
+        moment = seconds / 2 if elapsed < seconds / 2 else seconds
+        due = moment - elapsed
+        if self._batch is None:
+            batch: list[tuple[float, int]] = []
+            self._batch = batch
+            waker = self._awake_task(self._wake(batch), "timers-resumed", "resumed timers")
+            self._wakers.add(waker)
+            waker.add_done_callback(self._wakers.discard)
+        self._batch.append((due, record.id))
+        self._dormant[record.id] = (self._batch, record.version, seconds, moment)
+
+    async def _wake(self, batch: list[tuple[float, int]]) -> None:
+        """Start each resumed timer of `batch` at its moment (unless the game moved or
+        was cancelled meanwhile: then its entry is gone or belongs to another batch)."""
+        self._batch = None  # what is scheduled from now on makes a batch of its own
+        batch.sort()
+        now = 0.0
+        for due, game_id in batch:
+            if due > now:
+                await self._nap(due - now)
+                now = due
+            entry = self._dormant.get(game_id)
+            if entry is None or entry[0] is not batch:
+                continue
+            del self._dormant[game_id]
+            _, version, seconds, moment = entry
+            self._start(game_id, self._watch(game_id, version, seconds, moment,
+                                             remind=moment < seconds), "timer")
+
+    async def _schedule_loaded(self, game_id: int, resume: bool) -> None:
+        record = await self.bot.storage.get_game(game_id)
+        if record is not None:
+            self.schedule(record, resume=resume)
 
     def _start(self, game_id: int, work: Awaitable[None], kind: str) -> None:
+        self.tasks[game_id] = self._awake_task(work, f"{kind}-{game_id}",
+                                               f"timer of game {game_id}")
+
+    def _awake_task(self, work: Awaitable[None], name: str, what: str) -> asyncio.Task[None]:
+        """A task doing `work`, counted awake from now (not from its first step: the
+        tests' quiet check must not see a gap between a waker and the timer it starts)
+        until it ends, however it ends (cancelled before its first step included)."""
         async def run() -> None:
-            self.awake += 1
             try:
                 await work
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("timer of game %s failed", game_id)
-            finally:
-                self.awake -= 1
+                log.exception("%s failed", what)
 
-        self.tasks[game_id] = asyncio.create_task(run(), name=f"{kind}-{game_id}")
+        self.awake += 1
+        task = asyncio.create_task(run(), name=name)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self.awake -= 1
 
     def cancel(self, game_id: int) -> None:
+        self._dormant.pop(game_id, None)
         task = self.tasks.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
     def cancel_all(self) -> None:
-        for task in self.tasks.values():
+        for task in [*self.tasks.values(), *self._wakers]:
             task.cancel()
         self.tasks.clear()
+        self._dormant.clear()
+        self._batch = None
 
     async def _nap(self, seconds: float) -> None:
         self.awake -= 1
@@ -119,15 +188,23 @@ class Timers:
         await self._play_defaults(record, self._removed_waiting(record), removed=True)
 
     async def _watch(self, game_id: int, version: int, seconds: float,
-                     elapsed: float = 0.0) -> None:
+                     elapsed: float = 0.0, remind: bool | None = None) -> None:
+        """The timer of one decision, `elapsed` seconds into its time; the reminder
+        comes at half time if that moment is ahead (or if `remind` says so: a resumed
+        timer woken at exactly that moment)."""
         half = seconds / 2
-        if elapsed < half:
-            await self._nap(half - elapsed)
+        if remind is None:
+            remind = elapsed < half
+        if remind:
+            if half > elapsed:
+                await self._nap(half - elapsed)
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.version != version or record.status != "running":
                 return
             await self._remind(record, seconds - half)
-        await self._nap(seconds - max(elapsed, half))
+        rest = seconds - max(elapsed, half)
+        if rest > 0:
+            await self._nap(rest)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return

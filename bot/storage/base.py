@@ -18,6 +18,10 @@ Promises kept on every backend:
 * The move log is append-only: ``moves.seq`` equals the game version the move made.
 * At most one lobby/running game per channel (a partial unique index); breaking it
   raises :class:`ChannelBusy`.
+* The seat index (``game_seats``: game, position, user) says what ``games.seats``
+  says: both are written in the same transaction (create, set_seats, start), so a
+  user's games are found by key (:meth:`GameStore.games_of_user`) without reading
+  every game. Start-up reads light records (:class:`GameHead`, no state) only.
 
 Timestamps are ISO-8601 UTC text from an injectable clock (the same text on every
 backend), exposed as timezone-aware datetimes on the records; JSON is kept as text.
@@ -38,6 +42,7 @@ from bot.storage.migrations import Dialect
 from bot.storage.records import (
     UNSET,
     ChannelBusy,
+    GameHead,
     GameNotFound,
     GameRecord,
     GameStatus,
@@ -61,6 +66,8 @@ _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, state, "
     "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at, names"
 )
+_HEAD_COLUMNS: Final = (
+    "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, updated_at")
 _ACTIVE: Final = "status IN ('lobby', 'running')"
 
 
@@ -134,6 +141,22 @@ def _game(row: dict[str, Any]) -> GameRecord:
     return GameRecord.model_validate(data)
 
 
+def _head(row: dict[str, Any]) -> GameHead:
+    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"])}
+    return GameHead.model_validate(data)
+
+
+async def put_seats(db: Db, game_id: int, seats: Sequence[str]) -> None:
+    """Make the seat index (``game_seats``) of one game say ``seats``; called in the
+    transaction that writes ``games.seats``, so the two never disagree."""
+    await db.execute("DELETE FROM game_seats WHERE game_id = ?", game_id)
+    if seats:
+        rows = ", ".join("(?, ?, ?)" for _ in seats)
+        values = [v for position, user in enumerate(seats) for v in (game_id, position, user)]
+        await db.execute(f"INSERT INTO game_seats (game_id, position, user_id) VALUES {rows}",
+                         *values)
+
+
 class GameStore(ABC):
     """Warden's game storage; :mod:`bot.storage.sqlite` and :mod:`bot.storage.postgres`
     implement the connection handling."""
@@ -195,15 +218,28 @@ class GameStore(ABC):
             raise StorageOpenError(f"{where} was written by a newer Warden ({exc}).",
                                    f"Update Warden, or point it at another {self.place}."
                                    ) from exc
+        except Exception as exc:
+            # a migration that fails on tables of another shape: say so, not the SQL error
+            problem = await self._shape_problem(where)
+            if problem is not None:
+                raise problem from exc
+            raise
+        problem = await self._shape_problem(where)
+        if problem is not None:
+            raise problem
+
+    async def _shape_problem(self, where: str) -> StorageOpenError | None:
+        """The refusal to give when the games or moves table lacks a column of Warden's."""
         for table, record in (("games", GameRecord), ("moves", MoveRecord)):
             async with self._read() as db:
                 columns = {row["name"] for row in
                            await db.fetch(self.dialect.columns_sql, table)}
             missing = set(record.model_fields) - columns
             if missing:
-                raise StorageOpenError(
+                return StorageOpenError(
                     f"{where} has a '{table}' table that Warden did not make (no "
                     f"{', '.join(sorted(missing))} column).", self.elsewhere)
+        return None
 
     async def _migrate(self) -> None:
         """Apply the missing migrations, each in its own transaction; each transaction
@@ -276,8 +312,10 @@ class GameStore(ABC):
         other = int(rows[0]["id"]) if rows else None
         return ChannelBusy(channel_id, other) if other not in (None, game_id) else None
 
-    async def _update_game(self, game_id: int, assignments: dict[str, Any]) -> GameRecord:
-        """``UPDATE games SET <assignments>, updated_at`` for one game; return the row."""
+    async def _update_game(self, game_id: int, assignments: dict[str, Any],
+                           seats: Sequence[str] | None = None) -> GameRecord:
+        """``UPDATE games SET <assignments>, updated_at`` for one game; return the row.
+        ``seats`` (the new seat list, also in ``assignments``) updates the seat index."""
         channel: str | None = None
         try:
             async with self._transaction() as db:
@@ -287,6 +325,8 @@ class GameStore(ABC):
                 sql = ", ".join(f"{name} = ?" for name in columns)
                 await db.execute(f"UPDATE games SET {sql} WHERE id = ?",
                                  *columns.values(), game_id)
+                if seats is not None:
+                    await put_seats(db, game_id, seats)
                 return await self._require_game(db, game_id)
         except self.integrity_errors:
             busy = None if channel is None else await self._channel_busy(channel, game_id)
@@ -312,7 +352,9 @@ class GameStore(ABC):
                     " VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?) RETURNING id",
                     _opt_sid(guild_id), channel, ruleset, host, _dumps([host]),
                     _dumps(options or {}), now, now)
-                return await self._require_game(db, int(rows[0]["id"]))
+                game_id = int(rows[0]["id"])
+                await put_seats(db, game_id, [host])
+                return await self._require_game(db, game_id)
         except self.integrity_errors:
             busy = await self._channel_busy(channel)
             if busy is not None:
@@ -321,7 +363,8 @@ class GameStore(ABC):
 
     async def set_seats(self, game_id: int, seats: Sequence[Snowflake]) -> GameRecord:
         """Replace the seat list (user ids in seat order)."""
-        return await self._update_game(game_id, {"seats": _dumps([_sid(s) for s in seats])})
+        users = [_sid(s) for s in seats]
+        return await self._update_game(game_id, {"seats": _dumps(users)}, seats=users)
 
     async def set_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
         """Replace the options object."""
@@ -349,10 +392,12 @@ class GameStore(ABC):
             game = await self._require_game(db, game_id, lock=True)
             if game.status != "lobby":
                 raise WrongStatus(game_id, game.status, ("lobby",))
+            users = [_sid(s) for s in seats]
             await db.execute(
                 "UPDATE games SET status = 'running', seats = ?, state = ?, version = ?,"
                 " updated_at = ? WHERE id = ?",
-                _dumps([_sid(s) for s in seats]), state_json, version, self._now(), game_id)
+                _dumps(users), state_json, version, self._now(), game_id)
+            await put_seats(db, game_id, users)
             return await self._require_game(db, game_id)
 
     async def record_move(self, game_id: int, seat: Snowflake | None, action_key: str,
@@ -426,6 +471,38 @@ class GameStore(ABC):
             rows = await db.fetch(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id")
         return [_game(row) for row in rows]
+
+    async def heads(self, statuses: Sequence[GameStatus] = ("running",)) -> list[GameHead]:
+        """The light records (no state) of every game in one of ``statuses``, oldest
+        first: what the turn timers need at start-up."""
+        marks = ", ".join("?" for _ in statuses)
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT {_HEAD_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
+                *[check_status(s) for s in statuses])
+        return [_head(row) for row in rows]
+
+    async def games_of_user(self, user_id: Snowflake,
+                            statuses: Sequence[GameStatus] = ("running",)) -> list[GameHead]:
+        """The light records of the games in one of ``statuses`` where ``user_id`` holds
+        a seat, oldest first (found through the seat index, not by reading every game).
+
+        Two lookups by key -- the user's game ids from the index, then those games --
+        rather than one query with a subquery, whose plan could start from the games
+        table when the database has no statistics yet (a freshly filled PostgreSQL)."""
+        wanted = [check_status(s) for s in statuses]
+        async with self._read() as db:
+            found = await db.fetch("SELECT DISTINCT game_id FROM game_seats WHERE user_id = ?",
+                                   _sid(user_id))
+            if not found or not wanted:
+                return []
+            ids = [int(row["game_id"]) for row in found]
+            rows = await db.fetch(
+                f"SELECT {_HEAD_COLUMNS} FROM games"
+                f" WHERE id IN ({', '.join('?' for _ in ids)})"
+                f" AND status IN ({', '.join('?' for _ in wanted)}) ORDER BY id",
+                *ids, *wanted)
+        return [_head(row) for row in rows]
 
     async def acted_since(self, game_id: int, seat: Snowflake, version: int) -> bool:
         """Whether `seat` made a move (or had one made for it) after `version`."""

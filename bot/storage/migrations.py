@@ -34,9 +34,13 @@ class Dialect:
     schema_lock: str
     """Statement keeping other processes from migrating until the transaction ends
     (empty where the write transaction already does)."""
+    seat_rows: str
+    """Query: one row per seat of every game in ``games`` (its JSON ``seats`` list taken
+    apart): the game's id, the seat's position from 0, the user id."""
 
     def words(self) -> dict[str, str]:
-        return {"game_key": self.game_key, "game_ref": self.game_ref}
+        return {"game_key": self.game_key, "game_ref": self.game_ref,
+                "seat_rows": self.seat_rows}
 
 
 Migration = tuple[str, ...]
@@ -107,7 +111,23 @@ _V3: Final[Migration] = (
     "ALTER TABLE games ADD COLUMN names TEXT NOT NULL DEFAULT '{}'",
 )
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3)
+_V4: Final[Migration] = (
+    # The seat index: who sits in which game, so a user's games are found without
+    # reading every game. Kept in step with ``games.seats`` in the transactions that
+    # change the seats (create, set_seats, start); back-filled here from existing rows.
+    """
+    CREATE TABLE game_seats (
+        game_id  $game_ref NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        user_id  TEXT    NOT NULL,
+        PRIMARY KEY (game_id, position)
+    )
+    """,
+    "CREATE INDEX game_seats_by_user ON game_seats (user_id, game_id)",
+    "INSERT INTO game_seats (game_id, position, user_id) $seat_rows",
+)
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4)
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades the schema to version ``i + 1``."""
 
 SCHEMA_VERSION: Final[int] = len(MIGRATIONS)

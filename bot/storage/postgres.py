@@ -39,6 +39,8 @@ POSTGRES: Final = Dialect(
                 " WHERE table_schema = current_schema() AND table_name = ?",
     # any fixed number: every Warden process takes the same advisory lock
     schema_lock=f"SELECT pg_advisory_xact_lock({0x5741_5244})",
+    seat_rows="SELECT g.id, s.ord - 1, s.value FROM games AS g,"
+              " jsonb_array_elements_text(g.seats::jsonb) WITH ORDINALITY AS s(value, ord)",
 )
 
 

@@ -127,8 +127,10 @@ class WrongStatus(StorageError):
 # --------------------------------------------------------------------------- records
 
 
-class GameRecord(BaseModel):
-    """Immutable snapshot of one ``games`` row."""
+class GameHead(BaseModel):
+    """The light part of one ``games`` row: who plays what where, at which version and
+    since when -- everything but the state and the kept messages (what the turn timers
+    and a user's game list need, read without the state's JSON)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -141,18 +143,23 @@ class GameRecord(BaseModel):
     seats: list[str]
     options: dict[str, Any]
     version: int
-    state: str | None
-    prompt_message_id: str | None
-    board_message_id: str | None
-    lobby_message_id: str | None
-    created_at: datetime
     updated_at: datetime
-    names: dict[str, str] = {}  # seat -> display name as last seen
 
     @property
     def is_active(self) -> bool:
         """True while the game occupies its channel (lobby or running)."""
         return self.status in ACTIVE_STATUSES
+
+
+class GameRecord(GameHead):
+    """Immutable snapshot of one ``games`` row."""
+
+    state: str | None
+    prompt_message_id: str | None
+    board_message_id: str | None
+    lobby_message_id: str | None
+    created_at: datetime
+    names: dict[str, str] = {}  # seat -> display name as last seen
 
 
 class MoveRecord(BaseModel):

@@ -35,6 +35,8 @@ SQLITE: Final = Dialect(
                " AND name NOT LIKE 'sqlite_%'",
     columns_sql="SELECT name FROM pragma_table_info(?)",
     schema_lock="",  # BEGIN IMMEDIATE holds the write lock
+    seat_rows="SELECT g.id, CAST(s.key AS INTEGER), s.value"
+              " FROM games AS g, json_each(g.seats) AS s",
 )
 
 

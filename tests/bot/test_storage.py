@@ -4,6 +4,7 @@ plus the few that concern only one of them (SQLite's pragmas, PostgreSQL's URLs)
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,6 +20,7 @@ from bot.__main__ import main
 from bot.storage import (
     SCHEMA_VERSION,
     ChannelBusy,
+    GameHead,
     GameNotFound,
     GameRecord,
     GameStore,
@@ -599,3 +601,126 @@ def test_an_unreachable_postgres_is_explained_before_going_online(
     assert "No PostgreSQL server answers" in err and "WARDEN_DATABASE" in err
     assert "warden:***@127.0.0.1:1/warden" in err and "s3cret" not in err
     assert "\n" not in err and "Traceback" not in err  # one paragraph
+
+
+# ---------------------------------------------------------------- seat index & light records
+
+
+async def seat_rows(backend: Backend) -> dict[int, list[str]]:
+    """The seat index as stored: game id -> user ids in seat order."""
+    rows = await backend.raw("SELECT game_id, position, user_id FROM game_seats"
+                             " ORDER BY game_id, position")
+    index: dict[int, list[str]] = {}
+    for game_id, position, user in rows:
+        assert position == len(index.setdefault(int(game_id), []))
+        index[int(game_id)].append(user)
+    return index
+
+
+async def stored_seats(backend: Backend) -> dict[int, list[str]]:
+    """The seats as the games table holds them (games with at least one seat)."""
+    rows = await backend.raw("SELECT id, seats FROM games ORDER BY id")
+    return {int(i): json.loads(seats) for i, seats in rows if json.loads(seats)}
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_seat_index_follows_every_change_of_the_seats(store: GameStore,
+                                                            backend: Backend) -> None:
+    """create (the host), join, leave and kick in the lobby (set_seats), start (the final
+    seats), kick in a running game (seats kept) and end: the index says what `seats`
+    says after each step, and a user's running games are found through it."""
+    game = await store.create_game("g", "c1", "nemesis", "h", {})
+    assert await seat_rows(backend) == {game.id: ["h"]} == await stored_seats(backend)
+    await store.set_seats(game.id, ["h", "a", "b"])  # two join
+    assert await seat_rows(backend) == await stored_seats(backend)
+    await store.set_seats(game.id, ["h", "b"])  # a leaves (or is kicked)
+    assert await seat_rows(backend) == {game.id: ["h", "b"]}
+    assert await store.games_of_user("a", ("lobby", "running")) == []
+    assert [g.id for g in await store.games_of_user("b", ("lobby",))] == [game.id]
+    assert await store.games_of_user("b") == []  # running only, by default
+    await store.start_game(game.id, ["b", "h", "c"], '{"turn":0}', 0)  # seat order changes
+    assert await seat_rows(backend) == {game.id: ["b", "h", "c"]} == await stored_seats(backend)
+    running = await store.games_of_user("c")
+    assert [(g.id, g.status, g.seats) for g in running] == [(game.id, "running",
+                                                             ["b", "h", "c"])]
+    await store.set_options(game.id, {"away": ["c"]})  # a kick in a running game
+    assert await seat_rows(backend) == {game.id: ["b", "h", "c"]}
+    await store.set_status(game.id, "ended")
+    assert await store.games_of_user("c") == []
+    assert [g.id for g in await store.games_of_user("c", ("ended",))] == [game.id]
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_a_failed_seat_change_leaves_the_index_alone(store: GameStore,
+                                                           backend: Backend) -> None:
+    game = await running_game(store)
+    with pytest.raises(WrongStatus):
+        await store.start_game(game.id, ["x", "y"], "{}", 0)
+    assert await seat_rows(backend) == {game.id: ["u1", "u2"]}
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_a_user_finds_exactly_their_games_among_many(store: GameStore) -> None:
+    mine: list[int] = []
+    for n in range(30):
+        seats = [f"p{n}", f"q{n}"] + (["me"] if n in (3, 17, 29) else [])
+        game = await store.create_game("g", f"c{n}", "r", seats[0], {})
+        game = await store.start_game(game.id, seats, "{}", 0)
+        if "me" in seats:
+            mine.append(game.id)
+    lobby = await store.create_game("g", "lobby", "r", "me", {})  # not running
+    found = await store.games_of_user("me")
+    assert [g.id for g in found] == mine
+    assert all("me" in g.seats and g.status == "running" for g in found)
+    assert lobby.id not in {g.id for g in found}
+    assert [g.id for g in await store.games_of_user("me", ("lobby",))] == [lobby.id]
+    assert await store.games_of_user("nobody") == []
+    with pytest.raises(ValueError, match="invalid game status"):
+        await store.games_of_user("me", ("playing",))  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_heads_are_the_light_records_of_the_running_games(store: GameStore) -> None:
+    await store.create_game("g", "c0", "r", "h", {})
+    game = await running_game(store, channel="c1", state='{"big":"' + "x" * 1000 + '"}')
+    other = await running_game(store, channel="c2")
+    await store.record_move(other.id, "u1", "win", "{}", 1, status="finished")
+    heads = await store.heads()
+    assert [h.id for h in heads] == [game.id]
+    head = heads[0]
+    assert type(head) is GameHead and not hasattr(head, "state")
+    full = await store.get_game(game.id)
+    assert full is not None
+    assert head == GameHead.model_validate(full.model_dump(include=set(GameHead.model_fields)))
+    assert [h.id for h in await store.heads(("running", "finished"))] == [game.id, other.id]
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_the_seat_index_is_filled_from_games_made_before_it(
+        backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database of schema version 3 (before the index) gets its seats indexed by the
+    migration that makes the index."""
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:3])
+        async with await backend.open(clock) as old:
+            assert await old.schema_version() == 3
+        assert "game_seats" not in await backend.tables()
+    made = "2024-01-01T00:00:00.000000+00:00"
+
+    async def old_game(channel: str, status: str, seats: list[str]) -> int:
+        rows = await backend.raw(
+            "INSERT INTO games (guild_id, channel_id, ruleset, status, host_id, seats,"
+            " options, version, state, created_at, updated_at)"
+            " VALUES ('g', ?, 'r', ?, 'h', ?, '{}', 0, '{}', ?, ?) RETURNING id",
+            channel, status, json.dumps(seats), made, made)
+        return int(rows[0][0])
+
+    lobby = await old_game("c1", "lobby", ["h", "a"])
+    game = await old_game("c2", "running", ["u1", "u2", "h"])
+    await old_game("c3", "lobby", [])
+    async with await backend.open(clock) as new:
+        assert await new.schema_version() == SCHEMA_VERSION
+        assert await seat_rows(backend) == {lobby: ["h", "a"], game: ["u1", "u2", "h"]}
+        assert [g.id for g in await new.games_of_user("u2")] == [game]
+        assert [g.id for g in await new.games_of_user("h", ("lobby", "running"))] == [lobby,
+                                                                                     game]
