@@ -11,7 +11,8 @@ from itertools import combinations
 from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown import intruders as nx
-from rules.lockdown.cards import index
+from rules.lockdown import surface
+from rules.lockdown.cards import content, index
 from rules.lockdown.hands import fix_hands, remove_item
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState
@@ -128,11 +129,7 @@ _QUESTS: dict[str, Callable[[GameState, Hero], bool]] = {
 
 # ------------------------------------------------------------------ the main gate
 def gate_actions(s: GameState, hero: Hero) -> list[Action]:
-    from rules.lockdown.cards import content
-
     if s.options.board == "mars":
-        from rules.lockdown import surface
-
         return surface.surface_actions(s, hero)  # no main gate on the Mars side
     if hero.room != content().board.main_gate_slot or in_combat(s, hero.seat):
         return []
@@ -151,8 +148,6 @@ def gate_actions(s: GameState, hero: Hero) -> list[Action]:
 def gate_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     s = ctx.s
     if s.options.board == "mars":
-        from rules.lockdown import surface
-
         surface.surface_action(ctx, hero, variant)
         return
     if variant == GATE_KEY:

@@ -194,10 +194,11 @@ def exits_in_order(s: GameState) -> list[str]:
 
 def surface_actions(s: GameState, hero: Hero) -> list[a.Action]:
     """Rover rides from the exit room where it stands, and the walk to the bunker."""
-    if in_combat(s, hero.seat):
-        return []
-    out: list[a.Action] = []
     b = board(s)
+    if (hero.room != s.rover and hero.room not in b.bunker_crossroads) \
+            or in_combat(s, hero.seat):
+        return []  # (the cheap test first: this runs for every turn's list)
+    out: list[a.Action] = []
     if hero.room == s.rover and hero.room in b.exit_rooms:
         for i, room in enumerate(exits_in_order(s)):
             if room != hero.room:

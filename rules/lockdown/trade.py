@@ -45,10 +45,10 @@ def partners(s: GameState, hero: Hero) -> list[Hero]:
 
 
 def trade_actions(s: GameState, hero: Hero) -> list[Action]:
-    if in_combat(s, hero.seat):
+    others = partners(s, hero)  # (usually nobody: cheaper than the combat test)
+    if not others or in_combat(s, hero.seat):
         return []
-    others = partners(s, hero)
-    return [a.Trade(text=joined([who(x.seat) for x in others]))] if others else []
+    return [a.Trade(text=joined([who(x.seat) for x in others]))]
 
 
 def start_trade(ctx: Ctx, hero: Hero) -> None:
