@@ -96,9 +96,11 @@ def thing_name(thing: str) -> str:
 
 
 # ------------------------------------------------------------------ quests
-def check_quests(ctx: Ctx) -> None:
+def check_quests(ctx: Ctx) -> bool:
+    """Give each character whose quest is now fulfilled their quest item; True when
+    someone got one (the item may ask a question: the frames must run again)."""
     s = ctx.s
-
+    fulfilled = False
     characters = index().characters
     for hero in s.heroes.values():
         if hero.quest_active or hero.place == "dead" or not hero.character:
@@ -109,6 +111,8 @@ def check_quests(ctx: Ctx) -> None:
             give_item(ctx, hero, ch.quest.item)
             ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {index().items[ch.quest.item].name} "
                     "is ready.", kind="quest")
+            fulfilled = True
+    return fulfilled
 
 
 def quest_met(s: GameState, hero: Hero, needs: str) -> bool:

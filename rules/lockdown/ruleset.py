@@ -59,8 +59,8 @@ class Lockdown(FrameRuleset):
         return seat in state.heroes
 
     def after_action(self, ctx: Ctx) -> None:
-        check_quests(ctx)
-        MACHINE.advance(ctx)
+        if check_quests(ctx):  # (the move itself already ran the frames to a decision)
+            MACHINE.advance(ctx)
 
     def candidates(self, state: GameState, seat: str, action: Action) -> list[Action]:
         """A turn lists only the actions of the chosen kind (the full list is costly)."""
