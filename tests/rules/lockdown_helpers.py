@@ -69,6 +69,25 @@ def replay(n: int, seed: int, moves: Iterable[tuple[str, str]],
     return digest.hexdigest(), s.model_dump_json()
 
 
+def checked_step(s: GameState, seat: str, key: str, where: str
+                 ) -> tuple[GameState, list[Event], str]:
+    """Play `key` in a simulation and check what every simulation checks after a move:
+    the state's invariants, draws, that events and the public view leak nothing, and the
+    JSON round trip. Returns the new state, its events and its JSON."""
+    action = RS.parse_action(s, seat, key)
+    assert action.key == key, where
+    result = RS.apply(s, seat, action)
+    new = result.state
+    where += f" {seat}:{key}"
+    assert new.version == s.version + 1, where
+    check_state(new, where)
+    check_draw(s, new, where)
+    check_public(new, result.events, where)
+    dumped = new.model_dump_json()
+    assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
+    return new, result.events, dumped
+
+
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
 

@@ -13,16 +13,15 @@ from functools import cache
 import pytest
 from lockdown_helpers import (
     RS,
-    check_draw,
     check_public,
-    check_state,
     check_surface,
+    checked_step,
     replay,
     seats,
 )
 from test_lockdown_sim import MAX_KEY, STEP_CAP, _check_illegal, _choose
 
-from rules.lockdown.state import GameState, Options
+from rules.lockdown.state import Options
 
 MARS = Options(board="mars")
 GAMES = [(n, seed) for n in (1, 2, 3, 4, 5) for seed in range(3)]
@@ -59,16 +58,9 @@ def _record(n: int, seed: int) -> Record:
         assert keys and len(set(keys)) == len(keys), f"{where}: keys {keys}"
         assert max(len(k) for k in keys) <= MAX_KEY, where
         key = _choose(options, rng, seeker=seed % 2 == 1).key
-        result = RS.apply(s, seat, RS.parse_action(s, seat, key))
-        new = result.state
-        where += f" {seat}:{key}"
-        check_state(new, where)
-        check_draw(s, new, where)
-        check_public(new, result.events, where)
-        check_surface(new, where)
-        rec.kinds.update(e.kind for e in result.events)
-        dumped = new.model_dump_json()
-        assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
+        new, events, dumped = checked_step(s, seat, key, where)
+        check_surface(new, f"{where} {seat}:{key}")
+        rec.kinds.update(e.kind for e in events)
         digest.update(dumped.encode())
         rec.moves.append((seat, key))
         s = new

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import pytest
-from lockdown_helpers import RS, check_draw, check_public, check_state, replay, seats
+from lockdown_helpers import RS, check_public, checked_step, replay, seats
 
 from rules.core.contract import Action, IllegalAction
 from rules.lockdown.actions import Pass, Pick
@@ -107,19 +107,9 @@ def _record(n: int, seed: int) -> Record:
         assert keys and len(set(keys)) == len(keys), f"{where}: keys {keys}"
         assert max(len(k) for k in keys) <= MAX_KEY, where
         key = _choose(options, rng, seeker=seed % 2 == 1).key
-        action = RS.parse_action(s, seat, key)
-        assert action.key == key
-        result = RS.apply(s, seat, action)
-        new = result.state
-        where += f" {seat}:{key}"
-        assert new.version == s.version + 1, where
-        check_state(new, where)
-        check_tokens(new, where)
-        check_draw(s, new, where)
-        check_public(new, result.events, where)
-        rec.kinds.update(e.kind for e in result.events)
-        dumped = new.model_dump_json()
-        assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
+        new, events, dumped = checked_step(s, seat, key, where)
+        check_tokens(new, f"{where} {seat}:{key}")
+        rec.kinds.update(e.kind for e in events)
         digest.update(dumped.encode())
         rec.moves.append((seat, key))
         s = new
