@@ -106,7 +106,7 @@ def check_quests(ctx: Ctx) -> bool:
         if hero.quest_active or hero.place == "dead" or not hero.character:
             continue
         ch = characters[hero.character]
-        if _QUESTS[ch.quest.needs](s, hero):
+        if quest_met(s, hero, ch.quest.needs):
             hero.quest_active = True
             give_item(ctx, hero, ch.quest.item)
             ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {index().items[ch.quest.item].name} "

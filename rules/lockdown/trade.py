@@ -36,12 +36,11 @@ def giveable(hero: Hero) -> list[str]:
 
 
 def partners(s: GameState, hero: Hero) -> list[Hero]:
-    if not any(x.room == hero.room and x.place == "board" and x.seat != hero.seat
-               for x in s.heroes.values()):
-        return []
+    others = [x for x in heroes_in(s, hero.room) if x.seat != hero.seat]
+    if len(others) < 2:
+        return others  # (usually: nothing to sort)
     order = turn_order(s)
-    return sorted((x for x in heroes_in(s, hero.room) if x.seat != hero.seat),
-                  key=lambda x: order.index(x.seat))
+    return sorted(others, key=lambda x: order.index(x.seat))
 
 
 def trade_actions(s: GameState, hero: Hero) -> list[Action]:
