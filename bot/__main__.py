@@ -100,13 +100,30 @@ async def _storage_problem(path: str) -> str | None:
 
 
 def _run_bot() -> int:
+    from pydantic import ValidationError
+
     from bot.logs import configure_logging
     from bot.settings import Settings
+    from bot.shards import ShardPlan
+    from bot.storage import is_postgres_url
 
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}"
+                             for e in exc.errors())
+        print(f"Warden's settings (.env or the environment) are not valid: {problems}.",
+              file=sys.stderr)
+        return 2
     configure_logging(settings.log_level, settings.log_format)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if ShardPlan.of(settings).partial and not is_postgres_url(settings.database):
+        print("WARDEN_SHARDS runs only some of the bot's shards here, so other processes "
+              "run the rest: they must share one PostgreSQL database. Set WARDEN_DATABASE "
+              "to a postgresql:// URL, or run every shard in this process (unset "
+              "WARDEN_SHARDS).", file=sys.stderr)
         return 2
     problem = asyncio.run(_storage_problem(settings.database))
     if problem is not None:

@@ -17,8 +17,10 @@ from bot.lobby import LobbyDesk
 from bot.metrics import Metrics
 from bot.moves import MoveDesk
 from bot.publish import Publisher
+from bot.relay import MoveRelay
 from bot.replies import FAILED, refuse
 from bot.settings import Settings
+from bot.shards import ShardPlan
 from bot.storage import Storage, open_storage
 from bot.timers import Timers
 
@@ -37,7 +39,7 @@ class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
             await refuse(interaction, FAILED)
 
 
-class WardenBot(discord.Client):
+class WardenBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         # Warden never joins voice: skip discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -46,8 +48,10 @@ class WardenBot(discord.Client):
         intents.message_content = False
         # the metrics (and the endpoint serving them) only when the operator asks
         self.metrics = Metrics() if settings.metrics_port is not None else None
+        self.shard_plan = ShardPlan.of(settings)
         super().__init__(intents=intents,
-                         http_trace=self.metrics.trace() if self.metrics else None)
+                         http_trace=self.metrics.trace() if self.metrics else None,
+                         **self.shard_plan.client_options())
         self.settings = settings
         self._storage = storage
         self._owns_storage = storage is None
@@ -57,6 +61,7 @@ class WardenBot(discord.Client):
         self.moves = MoveDesk(self)
         self.lobby = LobbyDesk(self)
         self.timers = Timers(self)
+        self.relay = MoveRelay(self)
         self._tables: Tables | None = None
         self.health: HealthServer | None = None
         self.timers_scheduled = False
@@ -91,14 +96,18 @@ class WardenBot(discord.Client):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # moves stored by other processes (shards) from now on, then what was missed
+        await self._storage.listen(self.relay.heard)
         # the light records only: a game's state is read when the game is touched
-        running = await self._storage.heads(("running",))
+        running = [r for r in await self._storage.heads(("running",)) if self.relay.owns(r)]
         for record in running:
             self.timers.schedule(record, resume=True)
         if self.metrics is not None:
             self.metrics.running_games.set(len(running))
+        self.relay.heard(0, 0)
         self.timers_scheduled = True
-        log.info("loaded %d running game(s)", len(running))
+        log.info("running %s; %d running game(s) here", self.shard_plan.describe(),
+                 len(running))
 
     def ready(self) -> bool:
         """Connected to Discord, with the timers of the running games scheduled."""
@@ -121,10 +130,13 @@ class WardenBot(discord.Client):
         if self.health is not None:
             await self.health.stop()
         self.timers.cancel_all()
+        self.relay.cancel_all()
         with contextlib.suppress(TimeoutError):  # the last moves' messages, if quick
             await asyncio.wait_for(self.publisher.drain(), CLOSE_DRAIN_SECONDS)
         self.publisher.stop()
         await super().close()
+        if self._storage is not None:
+            await self._storage.unlisten()
         if self._owns_storage and self._storage is not None:
             await self._storage.close()
             self._storage = None

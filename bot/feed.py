@@ -185,7 +185,7 @@ class GameFeed:
         self.board.lines = kept
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
-                                                 self.board.message_id, kept)
+                                                 self.board.message_id, kept, record.version)
 
     async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
                          lines: list[str], status: str, file: discord.File | None,
@@ -207,7 +207,7 @@ class GameFeed:
         self.board.message_id, self.board.lines = str(sent.id), tail
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id, sent.id,
-                                                 tail)
+                                                 tail, record.version)
         if old is not None and old != str(sent.id):
             # the replaced board keeps its story (ended with the turn's last lines) but
             # not its buttons; its image stays as the board was at that moment

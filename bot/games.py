@@ -222,6 +222,10 @@ class Tables:
             self._cache.put(record.id, record.version, state)
         return state
 
+    def cached(self, game_id: int, version: int) -> BaseModel | None:
+        """The game's state at `version`, if the cache holds it."""
+        return self._cache.get(game_id, version)
+
     async def game_of_user(self, user_id: str) -> GameRecord:
         """The single running game where ``user_id`` holds a seat (a command sent by DM),
         found through the storage's seat index."""

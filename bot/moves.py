@@ -125,7 +125,7 @@ class MoveDesk:
                     await reply.send(exc.reason if isinstance(exc, IllegalAction) else str(exc))
                     return None
                 self.bot.timers.schedule(result.record)
-                self.bot.publisher.moved(result, by_player=True)
+                await self.bot.relay.moved(result, by_player=True)
             await self._answer(reply, result)
             await self.bot.publisher.keep_names(result.record)
             return result
@@ -168,7 +168,7 @@ class MoveDesk:
             line = (REMOVED if removed else TIMED_OUT).format(seat=seat)
             line += "." if prompt.secret else f": **{action.label}**."
             result.events.insert(0, Event(kind="note", text=line))
-            self.bot.publisher.moved(result, by_player=False)
+            await self.bot.relay.moved(result, by_player=False)
             return result
 
     async def _answer(self, reply: Reply, result: MoveResult) -> None:

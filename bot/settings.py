@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,8 +37,39 @@ class Settings(BaseSettings):
     metrics_port: int | None = Field(None, ge=0, le=65535,
                                      validation_alias="WARDEN_METRICS_PORT")
     metrics_host: str = Field("127.0.0.1", validation_alias="WARDEN_METRICS_HOST")
+    # Sharding (bot/shards.py): how many shards the bot has in all, and which of them this
+    # process runs ("0,1" or "2-3"). Both unset: Discord's recommended count, all in this
+    # process. Several processes need one PostgreSQL database (WARDEN_DATABASE).
+    shard_count: int | None = Field(None, ge=1, validation_alias="WARDEN_SHARD_COUNT")
+    shards: tuple[int, ...] | None = Field(None, validation_alias="WARDEN_SHARDS")
 
-    @field_validator("dev_guild", "metrics_port", mode="before")
+    @field_validator("shards", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        """`WARDEN_SHARDS=0,2-3` -> (0, 2, 3); blank: unset."""
+        if isinstance(value, int):
+            return (value,)
+        if not isinstance(value, str):
+            return value
+        ids: list[int] = []
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            low, _, high = part.partition("-")
+            ids += range(int(low), int(high or low) + 1)
+        return tuple(ids) or None
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shards is not None:
+            if self.shard_count is None:
+                raise ValueError("WARDEN_SHARDS needs WARDEN_SHARD_COUNT (the bot's shards "
+                                 "in all)")
+            wrong = [s for s in self.shards if not 0 <= s < self.shard_count]
+            if wrong:
+                raise ValueError(f"WARDEN_SHARDS lists {wrong}: shard ids run from 0 to "
+                                 f"{self.shard_count - 1}")
+        return self
+
+    @field_validator("dev_guild", "metrics_port", "shard_count", mode="before")
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         """`WARDEN_DEV_GUILD=` (as in .env.example) means no development server."""

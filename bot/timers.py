@@ -51,8 +51,8 @@ class Timers:
         removed: whether the bot must play for them now depends on who the game waits
         for, so such a game's state is read first, in the timer's own task."""
         self.cancel(record.id)
-        if record.status != "running":
-            return
+        if record.status != "running" or not self.bot.relay.owns(record):
+            return  # another process runs the shard of the game's server: its timer
         if not isinstance(record, GameRecord) and away_seats(record):
             self._start(record.id, self._schedule_loaded(record.id, resume), "away")
             return

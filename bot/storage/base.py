@@ -424,6 +424,12 @@ class GameStore(ABC):
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)", game_id, new_version, _opt_sid(seat), action_key, now)
+            await self._announce(db, game_id, new_version)
+
+    async def _announce(self, db: Db, game_id: int, version: int) -> None:
+        """Tell the other processes on this database of a move, when it commits (SQLite:
+        one process only, nobody to tell)."""
+        return None
 
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord:
         """Set the lifecycle status (e.g. ``ended`` when the host stops a game).
@@ -439,16 +445,19 @@ class GameStore(ABC):
             await db.execute("UPDATE games SET names = ? WHERE id = ?", _dumps(names), game_id)
 
     async def put_table_message(self, game_id: int, role: str, channel_id: Snowflake,
-                                message_id: Snowflake, lines: Sequence[str] = ()) -> None:
-        """Remember (or replace) the kept message of `role`; does not touch the game's
-        ``updated_at`` (the turn timer counts from the game's last move)."""
+                                message_id: Snowflake, lines: Sequence[str] = (),
+                                version: int = 0) -> None:
+        """Remember (or replace) the kept message of `role`, showing the game at
+        `version`; does not touch the game's ``updated_at`` (the turn timer counts from
+        the game's last move)."""
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO table_messages (game_id, role, channel_id, message_id, lines)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE SET"
-                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
-                " lines = excluded.lines",
-                game_id, role, _sid(channel_id), _sid(message_id), _dumps(list(lines)))
+                "INSERT INTO table_messages (game_id, role, channel_id, message_id, lines,"
+                " version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE"
+                " SET channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " lines = excluded.lines, version = excluded.version",
+                game_id, role, _sid(channel_id), _sid(message_id), _dumps(list(lines)),
+                version)
 
     # ------------------------------------------------------------------ reads
 
@@ -516,16 +525,36 @@ class GameStore(ABC):
         """The kept message of `role` ("board", "sheet:<seat>") for a game, or None."""
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT game_id, role, channel_id, message_id, lines FROM table_messages"
-                " WHERE game_id = ? AND role = ?", game_id, role)
+                "SELECT game_id, role, channel_id, message_id, lines, version"
+                " FROM table_messages WHERE game_id = ? AND role = ?", game_id, role)
         if not rows:
             return None
         return TableMessage.model_validate({**rows[0], "lines": json.loads(rows[0]["lines"])})
 
-    async def moves(self, game_id: int) -> list[MoveRecord]:
-        """The move log of a game, ordered by ``seq``."""
+    async def untold(self, role: str = "board") -> list[tuple[int, int]]:
+        """The running games whose kept message of `role` shows an older version than
+        the game's: (game id, the version the message shows), oldest game first."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT g.id AS id, t.version AS shown FROM games AS g"
+                " JOIN table_messages AS t ON t.game_id = g.id AND t.role = ?"
+                " WHERE g.status = 'running' AND t.version < g.version ORDER BY g.id", role)
+        return [(int(row["id"]), int(row["shown"])) for row in rows]
+
+    async def listen(self, moved: Callable[[int, int], None]) -> None:
+        """Call `moved(game id, version)` for every move stored by any process from now
+        on, where the database can tell (PostgreSQL); a database used by one process
+        only (SQLite) has nothing to tell."""
+        return None
+
+    async def unlisten(self) -> None:
+        """Stop what :meth:`listen` started."""
+        return None
+
+    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
+        """The move log of a game (the moves after seq `after`), ordered by ``seq``."""
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT game_id, seq, seat, action, created_at FROM moves"
-                " WHERE game_id = ? ORDER BY seq", game_id)
+                " WHERE game_id = ? AND seq > ? ORDER BY seq", game_id, after)
         return [MoveRecord.model_validate(row) for row in rows]

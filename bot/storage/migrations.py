@@ -127,7 +127,16 @@ _V4: Final[Migration] = (
     "INSERT INTO game_seats (game_id, position, user_id) $seat_rows",
 )
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4)
+_V5: Final[Migration] = (
+    # The game version a kept message shows (the board: up to which move the table has
+    # been told), so a process taking over a game's shard tells the moves it missed.
+    # Messages kept before this version showed their game as it stood.
+    "ALTER TABLE table_messages ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    "UPDATE table_messages SET version ="
+    " (SELECT version FROM games WHERE games.id = table_messages.game_id)",
+)
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _V5)
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades the schema to version ``i + 1``."""
 
 SCHEMA_VERSION: Final[int] = len(MIGRATIONS)

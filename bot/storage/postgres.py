@@ -7,15 +7,19 @@ game's row with ``SELECT ... FOR UPDATE`` before the version check, so two proce
 never both apply a move to the same version. ``lock_timeout`` is set to ``busy_wait``
 in every write transaction: a lock held longer by another process gives StorageBusy,
 nothing written. Migrations take a transaction-scoped advisory lock, so processes
-starting together migrate one after the other.
+starting together migrate one after the other. Every stored move is NOTIFYed on
+``warden_moves`` from inside its transaction, so the process that looks after the game
+(bot/relay.py) hears of moves another process stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
+import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar, Final, Self
 from urllib.parse import urlsplit
@@ -27,6 +31,8 @@ from bot.storage.migrations import Dialect
 from bot.storage.records import StorageBusy, StorageError, StorageOpenError
 
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
+MOVES_CHANNEL: Final = "warden_moves"  # NOTIFY channel: "<game id>:<version>" per move
+log = logging.getLogger("warden.storage")
 
 POSTGRES: Final = Dialect(
     name="postgresql",
@@ -118,6 +124,8 @@ class PostgresStorage(GameStore):
     def __init__(self, pool: asyncpg.Pool, clock: Clock | None = None) -> None:
         super().__init__(clock)
         self._pool: asyncpg.Pool | None = pool
+        self._listener: tuple[asyncpg.Connection, Callable[..., None]] | None = None
+        self._relisten: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock | None = None, min_size: int = 1,
@@ -148,7 +156,64 @@ class PostgresStorage(GameStore):
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
+            await self._unlisten(pool)
             await pool.close()
+
+    # ------------------------------------------------------------------ moves told
+    async def _announce(self, db: Db, game_id: int, version: int) -> None:
+        """NOTIFY inside the move's transaction: sent when (and only if) it commits."""
+        await db.execute("SELECT pg_notify(?, ?)", MOVES_CHANNEL, f"{game_id}:{version}")
+
+    async def listen(self, moved: Callable[[int, int], None]) -> None:
+        """LISTEN on a connection of its own (held from the pool); if the connection is
+        lost, listen again on a new one (what was stored meanwhile is not told here:
+        `moved(0, 0)` says so, and the caller looks for what it missed)."""
+        conn = await self._connections().acquire()
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            game, _, version = payload.partition(":")
+            with contextlib.suppress(ValueError):
+                moved(int(game), int(version))
+
+        def lost(_conn: object) -> None:
+            if self._pool is not None and self._listener is not None \
+                    and self._listener[0] is conn:
+                self._listener = None
+                self._relisten = asyncio.get_running_loop().create_task(self._again(moved))
+
+        await conn.add_listener(MOVES_CHANNEL, heard)
+        conn.add_termination_listener(lost)
+        self._listener = conn, heard
+
+    async def unlisten(self) -> None:
+        if self._pool is not None:
+            await self._unlisten(self._pool)
+
+    async def _unlisten(self, pool: asyncpg.Pool) -> None:
+        if self._relisten is not None:
+            self._relisten.cancel()
+            self._relisten = None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            conn, heard = listener
+            if not conn.is_closed():
+                with contextlib.suppress(OSError, asyncpg.PostgresError,
+                                         asyncpg.InterfaceError):
+                    await conn.remove_listener(MOVES_CHANNEL, heard)
+                await pool.release(conn)
+
+    async def _again(self, moved: Callable[[int, int], None]) -> None:
+        delay = 0.5
+        while self._pool is not None:
+            try:
+                await self.listen(moved)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("listening for moves failed; trying again in %.0f s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+                continue
+            moved(0, 0)
+            return
 
     @property
     def closed(self) -> bool:

@@ -184,3 +184,4 @@ class TableMessage(BaseModel):
     channel_id: str
     message_id: str
     lines: list[str]
+    version: int = 0  # the game's version the message shows

@@ -54,6 +54,37 @@ def test_env_example_copied_to_env_asks_for_a_token(monkeypatch: pytest.MonkeyPa
     assert not (tmp_path / "warden.sqlite3").exists()
 
 
+@pytest.mark.parametrize(("shards", "count", "said"), [
+    ("0", None, "WARDEN_SHARDS needs WARDEN_SHARD_COUNT"),
+    ("2", "2", "shard ids run from 0 to 1"),
+    ("1", "2", "must share one PostgreSQL database"),
+])
+def test_shard_settings_that_cannot_work_are_explained(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        shards: str, count: str | None, said: str) -> None:
+    """Bad shard settings stop `python -m bot` with one sentence, before connecting; a
+    partial set of shards on SQLite too (other processes could not share the file)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("WARDEN_DATABASE", str(tmp_path / "w.db"))
+    monkeypatch.setenv("WARDEN_SHARDS", shards)
+    if count is None:
+        monkeypatch.delenv("WARDEN_SHARD_COUNT", raising=False)
+    else:
+        monkeypatch.setenv("WARDEN_SHARD_COUNT", count)
+    assert main([]) == 2
+    assert said in capsys.readouterr().err
+    assert not (tmp_path / "w.db").exists()
+
+
+def test_shard_list_settings_read_ranges() -> None:
+    from bot.settings import Settings
+
+    settings = Settings(WARDEN_SHARD_COUNT=6, WARDEN_SHARDS="0, 2-4")  # type: ignore[call-arg]
+    assert settings.shards == (0, 2, 3, 4)
+    assert Settings(WARDEN_SHARDS="").shards is None  # type: ignore[call-arg]
+
+
 def _folder(tmp: Path) -> Path:
     (tmp / "db").mkdir()
     return tmp / "db"

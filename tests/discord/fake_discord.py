@@ -1611,7 +1611,9 @@ class FakeDiscord:
         clock: Callable[[], float] = time.monotonic,
         rate_limit_scale: float = 1.0,
         rate_limits: bool = True,
+        shard_count: int = 1,
     ) -> None:
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.world = World(FakeUser(bot_id, bot_name, bot=True), application_id or bot_id)
         self.settle_time = settle_time
         self.timeout = timeout
@@ -2350,13 +2352,35 @@ class FakeDiscord:
     # Dispatch and waiting
     # ------------------------------------------------------------------------------------
 
-    async def _require_session(self, timeout: float | None = None) -> GatewaySession:
+    def session_for(self, channel_id: int | None = None) -> GatewaySession | None:
+        """The session that gets a channel's events, as Discord shards them: a guild's on
+        shard ``(guild_id >> 22) % shard_count``, a DM's on shard 0 (the newest session
+        of that shard; no channel: the newest session of all)."""
+        if channel_id is None:
+            return self._active
+        channel = self.world.channel(channel_id)
+        for session in reversed(list(self._sessions.values())):
+            number, count = session.shard
+            target = 0 if channel.guild_id is None else (channel.guild_id >> 22) % count
+            if not session.ended and number == target:
+                return session
+        return None
+
+    async def _require_session(self, timeout: float | None = None,
+                               channel_id: int | None = None) -> GatewaySession:
+        def online() -> bool:
+            session = self.session_for(channel_id)
+            return session is not None and session.online
+
         try:
-            await self.wait_for(lambda: self._active is not None and self._active.online, timeout)
+            await self.wait_for(online, timeout)
         except TimeoutError:
-            raise RuntimeError("no bot is connected to the fake gateway") from None
-        assert self._active is not None
-        return self._active
+            raise RuntimeError("no bot is connected to the fake gateway"
+                               + (f" for channel {channel_id}'s shard" if channel_id else "")
+                               ) from None
+        session = self.session_for(channel_id)
+        assert session is not None
+        return session
 
     def open_interaction(
         self,
@@ -2390,7 +2414,7 @@ class FakeDiscord:
     async def _dispatch(
         self, payload: JSON, *, expect_response: bool, timeout: float | None
     ) -> InteractionRecord:
-        session = await self._require_session(timeout)
+        session = await self._require_session(timeout, int(payload["channel_id"]))
         record = self._register(payload)
         mark = self.mark()
         self._touch()
@@ -2625,7 +2649,8 @@ class FakeDiscord:
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         return json_response(
-            {"url": str(self.gateway_url), "shards": 1, "session_start_limit": limit}
+            {"url": str(self.gateway_url), "shards": self.shard_count,
+             "session_start_limit": limit}
         )
 
     async def _create_dm(self, request: web.Request) -> web.Response:
@@ -2949,7 +2974,7 @@ class FakeDiscord:
 
     async def _emit_message(self, event: str, message: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE to the connected bot, as its intents allow."""
-        session = self._active
+        session = self.session_for(message.channel_id)
         if message.ephemeral or session is None or session.ended:
             return
         channel = self.world.channel(message.channel_id)

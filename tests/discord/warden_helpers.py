@@ -28,8 +28,8 @@ _quiet = FakeDiscord._is_quiet
 def _quiet_and_published(self: FakeDiscord) -> bool:
     """The fake is quiet only once every running bot has sent what it queued (the bot
     publishes after answering, from a task of its own)."""
-    return _quiet(self) and not any(bot.publisher.busy() or bot.timers.awake
-                                    for bot in _LIVE)
+    return _quiet(self) and not any(
+        bot.publisher.busy() or bot.timers.awake or bot.relay.busy() for bot in _LIVE)
 
 
 FakeDiscord._is_quiet = _quiet_and_published  # type: ignore[method-assign]
