@@ -247,8 +247,29 @@ class Tables:
                    expected_version: int | None = None, *, by_player: bool = True
                    ) -> MoveResult:
         """Apply one move for `seat` (`by_player` False: the bot's default move for an
-        absent or removed player). Call with the channel lock held."""
+        absent or removed player). Call with the channel lock held.
+
+        Another process (a shard answering DMs) may store a move of the same game
+        between reading it and storing this one: the database refuses the stale write
+        and the move is tried again on the new state, by the rule of move buttons: only
+        if the seat's choices are the same as before and it has not moved since."""
         began = time.perf_counter()
+        for _ in range(STALE_RETRIES):
+            try:
+                return await self._play(game_id, seat, key, expected_version, by_player,
+                                        began)
+            except _Raced as race:
+                record = await self.running(game_id)
+                rs = self.ruleset_of(record)
+                if record.status != "running" or race.choices != _choices(
+                        rs, self.state_of(record), seat) or await self.storage.acted_since(
+                        game_id, seat, race.version):
+                    break
+                expected_version = None
+        raise UserError("Someone moved at the same time; try again.")
+
+    async def _play(self, game_id: int, seat: str, key: str, expected_version: int | None,
+                    by_player: bool, began: float) -> MoveResult:
         record = await self.running(game_id)
         if record.status != "running":
             raise UserError("The game is over.")
@@ -269,7 +290,7 @@ class Tables:
                 new_version=step.state.version,  # type: ignore[attr-defined]
                 status="finished" if finished else "running")
         except StaleVersion as exc:
-            raise UserError("Someone moved at the same time; try again.") from exc
+            raise _Raced(record.version, _choices(rs, state, seat)) from exc
         record = await self.running(game_id)
         if finished:
             self._cache.drop(record.id)
@@ -287,6 +308,21 @@ class Tables:
                 watcher.running_changed(-1)
         return MoveResult(record=record, before=state, state=step.state, events=step.events,
                           label=action.label, seat=seat, finished=finished)
+
+
+STALE_RETRIES = 3
+
+
+class _Raced(Exception):
+    """Another move of the game was stored first (the state read was at `version`)."""
+
+    def __init__(self, version: int, choices: tuple[str, ...]) -> None:
+        super().__init__(version)
+        self.version, self.choices = version, choices
+
+
+def _choices(rs: Ruleset, state: BaseModel, seat: str) -> tuple[str, ...]:  # type: ignore[type-arg]
+    return tuple(a.key for a in rs.legal_actions(state, seat))
 
 
 def away_seats(record: GameHead) -> list[str]:

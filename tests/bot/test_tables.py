@@ -105,3 +105,71 @@ async def test_moves_are_stored_and_replay(tables: Tables, tmp_path: Path) -> No
     fresh = Tables(tables.storage)
     again = fresh.state_of(stored)
     assert rs.dump_state(again) == rs.dump_state(state)
+
+
+class _Racing:
+    """The storage as a second process would meet it: the first time this table stores
+    a move, another table's move (`first`) is stored just before."""
+
+    def __init__(self, storage: Storage, first: object) -> None:
+        self._storage, self._first = storage, first
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._storage, name)
+
+    async def record_move(self, *args: object, **kwargs: object) -> None:
+        first, self._first = self._first, None
+        if first is not None:
+            await first()  # type: ignore[operator]
+        await self._storage.record_move(*args, **kwargs)  # type: ignore[arg-type]
+
+
+async def _to_vote(tables: Tables, game_id: int) -> list[str]:
+    """Moves until at least two seats are asked to vote at once."""
+    rs = get_ruleset("darkmoon")
+    agent = random.Random(4)
+    for _ in range(400):
+        state = tables.state_of(await tables.running(game_id))
+        voters = [p.seat for p in rs.pending(state) if p.kind == "vote"]
+        if len(voters) > 1:
+            return voters
+        seat = rs.pending(state)[0].seat
+        legal = rs.legal_actions(state, seat)
+        call = [a for a in legal if a.key.startswith("call_vote")]
+        await tables.play(game_id, seat, (call or [agent.choice(legal)])[0].key)
+    pytest.fail("no vote came up")
+
+
+@pytest.mark.rule("BOT-PERSIST-1")
+async def test_a_move_raced_by_another_process_is_tried_again_when_still_the_same(
+        tables: Tables) -> None:
+    """Two voters answer at once through two processes: the one stored second is tried
+    again on the new state (its choices did not change) instead of being refused."""
+    await _lobby(tables, [HOST, B, C, D])
+    record, _ = await tables.start(CHANNEL, HOST)
+    first, second = (await _to_vote(tables, record.id))[:2]
+    other = Tables(tables.storage)  # another process: its own cache and locks
+    version = (await tables.running(record.id)).version
+    raced = Tables(_Racing(tables.storage, lambda: other.play(  # type: ignore[arg-type]
+        record.id, first, "vote:strong")))
+    result = await raced.play(record.id, second, "vote:weak", version)
+    assert result.record.version == version + 2
+    log = await tables.storage.moves(record.id, after=version)
+    assert [(m.seat, m.action) for m in log] == [(first, "vote:strong"), (second, "vote:weak")]
+
+
+@pytest.mark.rule("BOT-PERSIST-1")
+async def test_a_raced_move_whose_choices_changed_is_refused(tables: Tables) -> None:
+    """The same seat moved through the other process first: the raced move is not
+    applied a second time; the player is told to try again."""
+    await _lobby(tables, [HOST, B, C, D])
+    record, _ = await tables.start(CHANNEL, HOST)
+    voter = (await _to_vote(tables, record.id))[0]
+    version = (await tables.running(record.id)).version
+    other = Tables(tables.storage)
+    raced = Tables(_Racing(tables.storage, lambda: other.play(  # type: ignore[arg-type]
+        record.id, voter, "vote:strong")))
+    with pytest.raises(UserError, match="Someone moved at the same time"):
+        await raced.play(record.id, voter, "vote:weak", version)
+    log = await tables.storage.moves(record.id, after=version)
+    assert [(m.seat, m.action) for m in log] == [(voter, "vote:strong")]
