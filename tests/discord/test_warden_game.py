@@ -15,6 +15,7 @@ from warden_helpers import (
     STRANGER,
     add_players,
     board_message,
+    bot_backend,  # noqa: F401 (fixture)
     button_labels,
     current_record,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -27,6 +28,9 @@ from bot.app import WardenBot
 from bot.replay import replay_game
 from rules import get_ruleset
 from rules.darkmoon.cards import content
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 RS = get_ruleset("darkmoon")
 PRIVATE_MARKERS = ("Your roll", "Behind your screen", "Status card:", "You drew",

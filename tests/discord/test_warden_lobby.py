@@ -15,6 +15,7 @@ from warden_helpers import (
     STRANGER,
     add_players,
     board_message,
+    bot_backend,  # noqa: F401 (fixture)
     button_labels,
     current_record,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -23,6 +24,9 @@ from warden_helpers import (
 )
 
 from bot.replay import replay_game
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 
 @pytest.mark.rule("BOT-LOBBY-1")

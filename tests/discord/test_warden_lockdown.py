@@ -12,12 +12,16 @@ from warden_helpers import (
     HOST,
     add_players,
     board_message,
+    bot_backend,  # noqa: F401 (fixture)
     current_record,
     fake_discord_options,  # noqa: F401 (fixture)
     warden,
 )
 
 from rules import get_ruleset
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 RS = get_ruleset("lockdown")
 

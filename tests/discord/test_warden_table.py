@@ -20,6 +20,7 @@ from warden_helpers import (
     STRANGER,
     add_players,
     board_message,
+    bot_backend,  # noqa: F401 (fixture)
     button_labels,
     current_record,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -29,6 +30,9 @@ from warden_helpers import (
 
 from bot.app import WardenBot
 from rules import get_ruleset
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 LD = get_ruleset("lockdown")
 DM = get_ruleset("darkmoon")

@@ -15,15 +15,20 @@ from warden_helpers import (
     PLAYERS,
     ManualClock,
     add_players,
+    bot_backend,  # noqa: F401 (fixture)
     current_record,
     fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
+    settings,
     warden,
 )
 
 from bot.app import WardenBot
-from bot.storage import Storage
+from bot.storage import open_storage
 from rules import get_ruleset
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 RS = get_ruleset("darkmoon")
 MINUTE = 60.0  # a timer minute in seconds (the default unit)
@@ -202,7 +207,8 @@ async def test_turn_timer_resumes_after_a_restart_with_the_time_left(
         await open_and_start(fake_discord, turn_timer=1)
         record, _ = await _state(bot)
     # the new bot's storage clock says 50 of the 60 s have gone by since the last change
-    storage = await Storage.open(db, clock=lambda: datetime.now(UTC) + timedelta(seconds=50))
+    storage = await open_storage(settings(db).database,
+                                 clock=lambda: datetime.now(UTC) + timedelta(seconds=50))
     clock = ManualClock()
     try:
         async with warden(db, clock=clock, storage=storage) as bot2:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -46,10 +46,28 @@ def fake_discord_options() -> dict[str, object]:
     return {"rate_limit_scale": RATE_SCALE}
 
 
+_BACKEND: dict[str, str] = {}  # "url": the PostgreSQL database of the running test
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def bot_backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Runs a bot test once on each storage (`pytestmark = pytest.mark.usefixtures(
+    "bot_backend")`): with "postgresql", the bots of `warden()` open the test's own new
+    PostgreSQL database instead of the SQLite file they are given."""
+    if request.param == "postgresql":
+        _BACKEND["url"] = request.getfixturevalue("pg_url")
+    try:
+        yield request.param
+    finally:
+        _BACKEND.pop("url", None)
+
+
 def settings(db: Path, **extra: object) -> Settings:
-    """Test settings: board edits spaced as in play, on the tests' faster clock."""
+    """Test settings: board edits spaced as in play, on the tests' faster clock; the
+    database is `db`, or the PostgreSQL one of `bot_backend`."""
     extra.setdefault("WARDEN_BOARD_EDIT_INTERVAL", 1.2 * RATE_SCALE)
-    return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=str(db), **extra)  # type: ignore[arg-type]
+    return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=_BACKEND.get("url", str(db)),  # type: ignore[arg-type]
+                    **extra)
 
 
 class ManualClock:
