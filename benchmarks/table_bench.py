@@ -96,6 +96,13 @@ class Plan:
             out.update(_waiting(self.rs, self.states[k + 1]) - before)
         return out
 
+    def ordinary(self, k: int) -> bool:
+        """Whether moves[k] hands no decision to another seat (no new turn, no vote):
+        its player's answer and at most a board edit should be all it costs."""
+        seat = self.moves[k][0]
+        handed = _waiting(self.rs, self.states[k + 1]) - _waiting(self.rs, self.states[k])
+        return not handed - {seat}
+
     def decisions(self) -> Counter[str]:
         return Counter(seat for seat, _ in self.moves[self.start:self.end])
 
@@ -213,6 +220,8 @@ class Run:
     timings: list[MoveTiming] = field(default_factory=list)
     tally: dict[str, int] = field(default_factory=dict)
     notified: dict[str, Counter[str]] = field(default_factory=dict)
+    rate_limited: int = 0  # requests answered 429 (the whole run, set-up included)
+    windows: list[list[RecordedRequest]] = field(default_factory=list)  # per move
 
 
 async def quiet_for(fake: FakeDiscord, seconds: float) -> None:
@@ -245,6 +254,7 @@ async def play(plan: Plan, settle: float, drain: float, pace: float) -> Run:
             with pytest.MonkeyPatch.context() as patch:
                 fake.patch_discord(patch)
                 run = await _play(fake, plan, drain, pace)
+            run.rate_limited = len(fake.rate_limit_hits)
             problems = fake.problems()
     finally:
         guard.uninstall()
@@ -299,6 +309,7 @@ async def _play(fake: FakeDiscord, plan: Plan, drain: float, pace: float) -> Run
             bounds = [m for m, _, _ in marks[1:]] + [fake.mark()]
             for (mark, t0, interaction), stop in zip(marks, bounds, strict=True):
                 window = fake.requests[mark:stop]
+                run.windows.append(window)
                 reply = [r.time for r in window
                          if r.matches("POST", f"/interactions/{interaction}/*/callback")]
                 run.timings.append(MoveTiming(
@@ -433,6 +444,9 @@ def report(plan: Plan, runs: Sequence[Run]) -> None:
         ("HTTP requests per move (mean)",
          f"{statistics.fmean(len(r.requests) for r in runs) / moves:.2f}"
          f"  (max {max(t.requests for t in timings)})"),
+        ("moves handing no decision on", f"{sum(map(plan.ordinary, range(plan.start, plan.end)))}"
+         " (their table updates are sent with the next ones: see --detail)"),
+        ("429 answers (rate limited)", _count(runs, lambda r: r.rate_limited)),
         ("interaction -> reply", _ms(replies)
          + ("" if len(replies) == len(timings) else
             f"  ({len(timings) - len(replies)} moves without a callback)")),
@@ -449,6 +463,20 @@ def report(plan: Plan, runs: Sequence[Run]) -> None:
         dms = _count(runs, lambda r, s=seat: r.notified[s]["DMs"])
         total = _count(runs, lambda r, s=seat: sum(r.notified[s].values()))
         print(f"  {seat:6s}  {decided[seat]:9d}  {asked[seat]:17d}  {total} ({pings} + {dms})")
+
+
+def detail(plan: Plan, run: Run) -> None:
+    """Each move of the first run: who moved what, whether it is ordinary, and its
+    requests."""
+    for k, window in zip(range(plan.start, plan.end), run.windows, strict=True):
+        seat, key = plan.moves[k]
+        sent = ", ".join(f"{r.method} {_shape(r.path)}" for r in window)
+        mark = "ordinary" if plan.ordinary(k) else "hands on"
+        print(f"    {k:4d} {seat} {key.split(':', 1)[0]:14s} {mark:9s} {len(window)}: {sent}")
+
+
+def _shape(path: str) -> str:
+    return re.sub(r"/\d{6,}", "/<id>", re.sub(r"/interactions/\d+/[^/]+", "/interactions", path))
 
 
 def _ms(values: Sequence[float]) -> str:
@@ -477,6 +505,8 @@ async def main(args: argparse.Namespace) -> None:
         runs = [await play(plan, args.settle, args.drain, args.pace)
                 for _ in range(args.repeats)]
         report(plan, runs)
+        if args.detail:
+            detail(plan, runs[0])
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -491,6 +521,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="seconds without a request after which a move counts as done")
     parser.add_argument("--drain", type=float, default=1.5,
                         help="quiet seconds waited before and after a scenario's moves")
+    parser.add_argument("--detail", action="store_true",
+                        help="also list every move's requests (first run)")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="seconds waited between moves (players' thinking time)")
     return parser.parse_args(argv)

@@ -429,6 +429,39 @@ async def test_a_vote_burst_stays_within_discords_rate_limits(
         assert bot.publisher.status_text(record, state) in board_message(fake_discord).content
 
 
+@pytest.mark.rule("BOT-LIMITS-1")
+async def test_a_four_player_lockdown_round_stays_within_discords_rate_limits(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Every move of a whole Lockdown round at four, sent as fast as the bot answers:
+    no 429, every request within Discord's limits, and the board ends up current."""
+    players = (*PLAYERS, 104)
+    add_players(fake_discord, *players)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "lockdown", players)
+        await play_lockdown_to_first_turn(fake_discord, bot)
+        mark = fake_discord.mark()
+        agent = random.Random(2)
+        moves = 0
+        while (await _state(bot))[1].round == 1:
+            record, state = await _state(bot)
+            prompt = agent.choice(LD.pending(state))
+            legal = LD.legal_actions(state, prompt.seat)
+            # everyone plays on until they pass, so the round ends
+            pick = agent.choice(legal) if moves < 60 else next(
+                (a for a in legal if a.key == "pass"), legal[0])
+            done = await fake_discord.slash(int(prompt.seat), fake_discord.channel_id,
+                                            "move", action=pick.key)
+            assert done.response.content.startswith("Done:"), done.response.content
+            moves += 1
+            assert moves < 400, "the round did not end"
+        await fake_discord.settle()
+        assert fake_discord.rate_limit_hits == []
+        assert fake_discord.limit_violations == []
+        assert fake_discord.requests_since(mark)  # the table was told, within limits
+        record, state = await _state(bot)
+        assert bot.publisher.status_text(record, state) in board_message(fake_discord).content
+
+
 @pytest.mark.rule("BOT-TURN-1")
 async def test_everyone_at_the_table_is_told_who_must_decide(fake_discord: FakeDiscord,
                                                              tmp_path: Path) -> None:
