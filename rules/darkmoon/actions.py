@@ -48,7 +48,8 @@ def content_names() -> dict[str, str]:
         for group in (c.characters, c.statuses, c.outposts, c.events, c.final_events,
                       c.silver_tasks, c.black_tasks, x.characters, x.statuses, x.outposts,
                       x.events, x.final_events, x.silver.extra, x.black.extra,
-                      (x.silver.failure, x.black.failure)):
+                      (x.silver.failure, x.black.failure), c.modules.company_man_statuses,
+                      c.modules.threats):
             for item in group:
                 _NAMES[item.id] = item.name
     return _NAMES
@@ -490,3 +491,31 @@ ALL_ACTIONS.append(Decline)
 EXPANSION_ACTIONS: list[type[KeyedAction]] = [
     CallAmputation, CallClearance, CallTakeoff, CorpSubmit, VoteOrder]
 CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS)
+
+
+# ------------------------------------------------------------------ modules
+class ClaimThreat(KeyedAction):
+    """Threats module: take the token of the requirement just fulfilled, or not."""
+
+    kind: Literal["threat_claim"] = "threat_claim"
+    claim: bool
+
+    @property
+    def label(self) -> str:
+        return "Take the threat token" if self.claim else "Take no threat token"
+
+
+class ShowStatus(KeyedAction):
+    """Threats module (Exposure): show your status card to one other player."""
+
+    kind: Literal["show_status"] = "show_status"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Show your status card to {seat_ref(self.target)}"
+
+
+# only come up with the Threats module
+MODULE_ACTIONS: list[type[KeyedAction]] = [ClaimThreat, ShowStatus]
+CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS + MODULE_ACTIONS)

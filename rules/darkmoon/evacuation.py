@@ -5,6 +5,7 @@ card of the final event, and the end of the game when the ship takes off."""
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.darkmoon import company_man, threats
 from rules.darkmoon.actions import CallAmputation, CallClearance, CallTakeoff, card_name
 from rules.darkmoon.amputation import targets as amputation_targets
 from rules.darkmoon.cards import content, index
@@ -110,6 +111,8 @@ def take_off(ctx: Ctx) -> None:
         p = s.players[seat]
         ctx.say(f"{who(seat)} shows their status card: {card_name(p.status)}.",
                 kind="status_shown", seat=seat, status=p.status)
+    if company_man.wins_at_takeoff(ctx, infected):
+        return
     if infected:
         s.result = "infected"
         s.result_reason = (f"the evacuation ship took off with {who(infected[0])}, who was "
@@ -128,6 +131,7 @@ def pass_turn(ctx: Ctx) -> None:
     if x is None or x.ready or s.turns < len(s.seats):
         return
     x.ready = True
+    threats.deal(ctx)
     if x.evacuation:
         ctx.say("Refueling is complete: the evacuation ship is ready for take-off.",
                 kind="refueled")
