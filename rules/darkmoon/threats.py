@@ -114,7 +114,7 @@ def show_status(ctx: Ctx, seat: str, target: str) -> None:
     ctx.say(f"{who(seat)} shows their status card to {who(target)}.", kind="status_shown_to",
             seat=seat, target=target)
     ctx.tell(target, f"{who(seat)} shows you their status card: {a.card_name(status)}.",
-             kind="status_seen", seat=seat, status=status)
+             kind="status_seen", shown_by=seat, status=status)
     fulfilled(ctx, seat, "exposure")
 
 
