@@ -73,8 +73,9 @@ class Options(BaseModel):
         names = [name for name, on in (("Threats", self.threats),
                                        ("Company Man", self.company_man)) if on]
         if names and not self.expansion:
-            raise ValueError(f"the {' and '.join(names)} module{'s' if len(names) > 1 else ''}"
-                             " need the Shadow Corporation expansion: turn on expansion too")
+            what = " and ".join(names) + (" modules need" if len(names) > 1 else " module needs")
+            raise ValueError(f"the {what} the Shadow Corporation expansion: turn on expansion "
+                             "too")
         return self
 
 

@@ -74,7 +74,7 @@ def _tx(n: int = 4, **options: object) -> tuple[GameState, list[str]]:
 @pytest.mark.rule("DMX-7")
 @pytest.mark.parametrize("module", ["threats", "company_man"])
 def test_modules_need_the_expansion(module: str) -> None:
-    with pytest.raises(ValidationError, match="need the Shadow Corporation expansion"):
+    with pytest.raises(ValidationError, match="the Shadow Corporation expansion"):
         Options(**{module: True})
     opts = Options(expansion=True, **{module: True})
     s = RS.new_game([f"p{i}" for i in range(4)], 1, opts)
