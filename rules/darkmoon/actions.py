@@ -29,6 +29,7 @@ def face_text(face: int) -> str:
     return f"{face:+d}" if face else "0"
 
 
+@cache
 def die_code_text(code: str) -> str:
     face = int(code[1:])
     return f"{DICE_NAMES[code[0]]} {face:+d}"

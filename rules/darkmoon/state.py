@@ -105,7 +105,13 @@ class Die:
 
     @property
     def code(self) -> str:
-        return f"{self.kind[0].upper()}{self.face}"
+        code = _DIE_CODES.get((self.kind, self.face))
+        return code if code is not None else f"{self.kind[0].upper()}{self.face}"
+
+
+# every die code a face can show, built once (codes are read on every roll and submit)
+_DIE_CODES = {(kind, face): f"{kind[0].upper()}{face}"
+              for kind in ("strong", "weak", "commander") for face in range(-3, 4)}
 
 
 @dataclass(slots=True, kw_only=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon import actions as a
 from rules.darkmoon.cards import content, index
-from rules.darkmoon.rolling import current_task_frame
 from rules.darkmoon.state import (
     GameState,
     RollFrame,
@@ -88,6 +87,8 @@ def after_vote(ctx: Ctx, frame: VoteFrame) -> None:
 def after_task_roll(ctx: Ctx, frame: RollFrame) -> None:
     """Act Recklessly: the active player, rolling in their own malfunction, submitted
     dice until nothing was left behind their screen."""
+    from rules.darkmoon.rolling import current_task_frame  # rolling imports the effects
+
     s = ctx.s
     held = s.players[frame.seat].held
     task = current_task_frame(s)

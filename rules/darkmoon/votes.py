@@ -34,17 +34,19 @@ def vote_waiting(s: GameState, frame: VoteFrame) -> list[str]:
     return [seat for seat in frame.voters if seat not in frame.votes]
 
 
+_TIE_BREAKS: list[Action] = [TieBreak(quarantine=True), TieBreak(quarantine=False)]
+# the vote choices by (holds a strong die, holds a weak die)
+_VOTES: dict[tuple[bool, bool], list[Action]] = {
+    (strong, weak): [*([Vote(choice="strong")] if strong else []),
+                     *([Vote(choice="weak")] if weak else []), Vote(choice="abstain")]
+    for strong in (True, False) for weak in (True, False)}
+
+
 def vote_legal(s: GameState, frame: VoteFrame, seat: str) -> list[Action]:
     if frame.tie:
-        return [TieBreak(quarantine=True), TieBreak(quarantine=False)]
+        return _TIE_BREAKS[:]
     held = s.players[seat].held
-    options: list[Action] = []
-    if held.strong:
-        options.append(Vote(choice="strong"))
-    if held.weak:
-        options.append(Vote(choice="weak"))
-    options.append(Vote(choice="abstain"))
-    return options
+    return _VOTES[held.strong > 0, held.weak > 0][:]
 
 
 def vote_act(ctx: Ctx, frame: VoteFrame, seat: str, action: Action) -> None:
