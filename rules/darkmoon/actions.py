@@ -520,3 +520,11 @@ class ShowStatus(KeyedAction):
 # only come up with the Threats module
 MODULE_ACTIONS: list[type[KeyedAction]] = [ClaimThreat, ShowStatus]
 CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS + MODULE_ACTIONS)
+
+
+@cache
+def per_target(kind: type[CallVote | IssueOrder | CallAmputation | CallClearance],
+               targets: tuple[str, ...]) -> tuple[KeyedAction, ...]:
+    """One action of `kind` per target, in order (the same few lists come up on every
+    turn, so each is built once)."""
+    return tuple(kind(target=t) for t in targets)

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.darkmoon import company_man, threats
-from rules.darkmoon.actions import CallAmputation, CallClearance, CallTakeoff, card_name
+from rules.darkmoon.actions import (
+    CallAmputation,
+    CallClearance,
+    CallTakeoff,
+    card_name,
+    per_target,
+)
 from rules.darkmoon.amputation import targets as amputation_targets
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.state import EvacuationCallFrame, ExpansionState, GameState
@@ -49,10 +55,10 @@ def vote_actions(s: GameState, seat: str) -> list[Action]:
     """The expansion's votes a player may call as an action (Call a Vote not blocked):
     amputation always, clearance and take-off unless Launch Control or an event blocks
     them."""
-    acts: list[Action] = [CallAmputation(target=t) for t in amputation_targets(s, seat)]
+    acts: list[Action] = list(per_target(CallAmputation, tuple(amputation_targets(s, seat))))
     if not on(s) or blocked(s, "evacuation_vote"):
         return acts
-    acts.extend(CallClearance(target=t) for t in clearance_targets(s))
+    acts.extend(per_target(CallClearance, tuple(clearance_targets(s))))
     if takeoff_allowed(s):
         acts.append(CallTakeoff())
     return acts

@@ -56,14 +56,14 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
         event_open = s.current_event is not None or s.final_started
         if dice >= 2 and event_open and not blocked(s, "lone_wolf"):
             acts.append(a.LoneWolf())
+    hidden = tuple(t for t in s.seats if not s.players[t].revealed)
     if not blocked(s, "call_vote"):
-        acts.extend(a.CallVote(target=t) for t in s.seats if not s.players[t].revealed)
+        acts.extend(a.per_target(a.CallVote, hidden))
         if s.expansion is not None:
             acts.extend(evacuation.vote_actions(s, seat))
     if not ordered and not blocked(s, "issue_order"):
         # a revealed infected player takes no orders (README: rulings on the core game)
-        acts.extend(a.IssueOrder(target=t) for t in s.seats
-                    if t != seat and not s.players[t].revealed)
+        acts.extend(a.per_target(a.IssueOrder, tuple(t for t in hidden if t != seat)))
     if p.infected and variants.may_reveal(s, ordered=ordered):
         acts.append(a.Reveal())
     return acts
