@@ -68,6 +68,16 @@ class VoteView(BaseModel):
     waiting: list[str]
 
 
+class MyThreatView(BaseModel):
+    """My threat card: what it asks, whether I fulfilled it, what I claimed."""
+
+    id: str
+    name: str
+    text: str
+    fulfilled: bool
+    claimed: str | None  # the requirement I claimed (maybe not my card's)
+
+
 class PrivateView(BaseModel):
     status: str
     status_name: str
@@ -81,16 +91,6 @@ class PrivateView(BaseModel):
     company_man: bool = False  # Company Man module: I am the Company Man
     infected_teammates: list[str] = []  # Telepathic Infected: the other infected
     statuses_seen: dict[str, str] = {}  # Exposure: seat -> the status card it showed me
-
-
-class MyThreatView(BaseModel):
-    """My threat card: what it asks, whether I fulfilled it, what I claimed."""
-
-    id: str
-    name: str
-    text: str
-    fulfilled: bool
-    claimed: str | None  # the requirement I claimed (maybe not my card's)
 
 
 class ThreatsView(BaseModel):
