@@ -13,7 +13,6 @@ from bot.option_names import CHOICE_NAMES, NOTES, choice_name, describe_options,
 from bot.storage import GameRecord
 from rules import get_ruleset
 
-
 # Dark Moon's modules and variant rules, all off by default
 DARK_MOON_RULES_OFF = [f"{name}: off" for name in (
     "Threats module", "Company Man module", "Expensive Voting", "First Is Last",
