@@ -30,6 +30,18 @@ LABELS: dict[str, str] = {
     "mode": "Mode",
     "board": "Board",
     "expansion": "Shadow Corporation expansion",
+    "threats": "Threats module",
+    "company_man": "Company Man module",
+    "expensive_voting": "Expensive Voting",
+    "first_is_last": "First Is Last",
+    "flimsy_quarantine": "Flimsy Quarantine",
+    "telepathic_infected": "Telepathic Infected",
+    "deadly_events": "Deadly Events",
+    "no_more_complications": "No More Complications",
+    "nerfed_reveal": "Nerfed Reveal",
+    "safe_orders": "Safe Orders",
+    "fatigued_infected": "Fatigued Infected",
+    "costly_actions": "Costly Actions",
 }
 VALUES: dict[str, Callable[[Any], str]] = {
     "final_event": _final_event,
@@ -48,6 +60,9 @@ CHOICE_NAMES: dict[str, dict[str, str]] = {
              "solo": "Solo (exactly 1 player)"},
     "board": {"basic": "Basic side (the underground facility)",
               "mars": "Mars surface side (buildings, crossroads, rover)"},
+    "nerfed_reveal": {"off": "Off (infection powers as usual)",
+                      "normal": "Normal (no second use of the infection power)",
+                      "extreme": "Extreme (no infection power at all)"},
 }
 # One line under the lobby's options saying what a chosen value means for the game.
 NOTES: dict[str, dict[str, str]] = {
@@ -55,6 +70,33 @@ NOTES: dict[str, dict[str, str]] = {
         "True": "Shadow Corporation: corporation dice on every malfunction, amputation "
                 "votes, and an evacuation ship that ends the game if it takes off.",
     },
+    # Dark Moon's modules (they need the expansion) and variant rules
+    "threats": {"True": "Threats: after refueling everyone gets a secret company threat to "
+                        "fulfil once on their own turn; an unfulfilled one at a final-event "
+                        "ending hands the infected the win."},
+    "company_man": {"True": "Company Man: one of 8 uninfected cards is the Company Man, who "
+                            "wins alone if an infected player loses an arm or leaves on the "
+                            "ship."},
+    "expensive_voting": {"True": "Expensive Voting: every die used in a vote goes to the "
+                                 "pool."},
+    "first_is_last": {"True": "First Is Last: in a malfunction the active player chooses "
+                              "and rolls last."},
+    "flimsy_quarantine": {"True": "Flimsy Quarantine: quarantined players still draw and "
+                                  "play tasks."},
+    "telepathic_infected": {"True": "Telepathic Infected (5-7 players): the infected know "
+                                    "each other from the start."},
+    "deadly_events": {"True": "Deadly Events: tokens from a completed event can end the "
+                              "game."},
+    "no_more_complications": {"True": "No More Complications: once every infected player is "
+                                      "revealed, only malfunctions are drawn."},
+    "nerfed_reveal": {"normal": "Nerfed Reveal (normal): no roll for a second use of the "
+                                "infection power.",
+                      "extreme": "Nerfed Reveal (extreme): revealing triggers no infection "
+                                 "power."},
+    "safe_orders": {"True": "Safe Orders: a player following an order may not reveal."},
+    "fatigued_infected": {"True": "Fatigued Infected: revealed infected players submit a "
+                                  "single die in malfunctions."},
+    "costly_actions": {"True": "Costly Actions: every infected action costs a die first."},
     "mode": {
         "semi_coop": "Semi-cooperative: 1-5 players, everyone works for their own secret "
                      "objective and only some may win.",

@@ -29,6 +29,7 @@ def face_text(face: int) -> str:
     return f"{face:+d}" if face else "0"
 
 
+@cache
 def die_code_text(code: str) -> str:
     face = int(code[1:])
     return f"{DICE_NAMES[code[0]]} {face:+d}"
@@ -48,7 +49,8 @@ def content_names() -> dict[str, str]:
         for group in (c.characters, c.statuses, c.outposts, c.events, c.final_events,
                       c.silver_tasks, c.black_tasks, x.characters, x.statuses, x.outposts,
                       x.events, x.final_events, x.silver.extra, x.black.extra,
-                      (x.silver.failure, x.black.failure)):
+                      (x.silver.failure, x.black.failure), c.modules.company_man_statuses,
+                      c.modules.threats):
             for item in group:
                 _NAMES[item.id] = item.name
     return _NAMES
@@ -490,3 +492,39 @@ ALL_ACTIONS.append(Decline)
 EXPANSION_ACTIONS: list[type[KeyedAction]] = [
     CallAmputation, CallClearance, CallTakeoff, CorpSubmit, VoteOrder]
 CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS)
+
+
+# ------------------------------------------------------------------ modules
+class ClaimThreat(KeyedAction):
+    """Threats module: take the token of the requirement just fulfilled, or not."""
+
+    kind: Literal["threat_claim"] = "threat_claim"
+    claim: bool
+
+    @property
+    def label(self) -> str:
+        return "Take the threat token" if self.claim else "Take no threat token"
+
+
+class ShowStatus(KeyedAction):
+    """Threats module (Exposure): show your status card to one other player."""
+
+    kind: Literal["show_status"] = "show_status"
+    target: str
+
+    @property
+    def label(self) -> str:
+        return f"Show your status card to {seat_ref(self.target)}"
+
+
+# only come up with the Threats module
+MODULE_ACTIONS: list[type[KeyedAction]] = [ClaimThreat, ShowStatus]
+CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS + MODULE_ACTIONS)
+
+
+@cache
+def per_target(kind: type[CallVote | IssueOrder | CallAmputation | CallClearance],
+               targets: tuple[str, ...]) -> tuple[KeyedAction, ...]:
+    """One action of `kind` per target, in order (the same few lists come up on every
+    turn, so each is built once)."""
+    return tuple(kind(target=t) for t in targets)

@@ -322,6 +322,39 @@ class Expansion(_Model):
     black: ExpansionDeck
 
 
+Requirement = Literal["act_recklessly", "isolate_specimen", "retrieve_sample", "exposure"]
+
+
+class Threat(_Model):
+    """A threat card of the Threats module: `copies` cards in the deck, `tokens` threat
+    tokens of its kind next to the board."""
+
+    id: Requirement
+    name: str
+    copies: int = Field(ge=1)
+    tokens: int = Field(ge=1)
+    text: str
+
+
+class Modules(_Model):
+    """The expansion's optional modules: Threats and Company Man."""
+
+    wild_tokens: int = Field(ge=0)
+    threats: tuple[Threat, ...]
+    company_man_statuses: tuple[Status, ...]
+    company_man: str
+
+    @model_validator(mode="after")
+    def _company_man_deck(self) -> Modules:
+        ids = [x.id for x in self.company_man_statuses]
+        if self.company_man not in ids or any(x.infected for x in self.company_man_statuses):
+            raise ValueError("the Company Man module adds uninfected cards, the Company "
+                             "Man among them")
+        if len({t.id for t in self.threats}) != len(self.threats):
+            raise ValueError("one entry per threat")
+        return self
+
+
 class Content(_Model):
     board: Board
     characters: tuple[Character, ...]
@@ -333,6 +366,7 @@ class Content(_Model):
     black_tasks: tuple[Task, ...]
     help: tuple[HelpTopic, ...]
     expansion: Expansion
+    modules: Modules
 
     @model_validator(mode="after")
     def _evacuate_cards_exist(self) -> Content:
@@ -359,6 +393,7 @@ _FILES = {
 }
 # the expansion's files: each holds tables merged into the one `expansion` section
 _EXPANSION_FILES = ("expansion_board.toml", "expansion_cards.toml", "expansion_tasks.toml")
+_MODULES_FILE = "expansion_modules.toml"  # the Threats and Company Man modules
 
 
 def read_content(directory: Path = CONTENT_DIR) -> Content:
@@ -375,6 +410,8 @@ def read_content(directory: Path = CONTENT_DIR) -> Content:
         with (directory / filename).open("rb") as fh:
             expansion.update(tomllib.load(fh))
     data["expansion"] = expansion
+    with (directory / _MODULES_FILE).open("rb") as fh:
+        data["modules"] = tomllib.load(fh)
     content = Content.model_validate(data)
     _check_unique_ids(content)
     return content
@@ -384,7 +421,7 @@ def _check_unique_ids(content: Content) -> None:
     x = content.expansion
     groups = {
         "characters": content.characters + x.characters,
-        "statuses": content.statuses + x.statuses,
+        "statuses": content.statuses + x.statuses + content.modules.company_man_statuses,
         "outposts": content.outposts + x.outposts,
         "events": content.events + content.final_events + x.events + x.final_events,
         "tasks": content.silver_tasks + content.black_tasks, "help": content.help,
@@ -415,7 +452,9 @@ class Index:
         self.events = {e.id: e for e in c.events + c.final_events + x.events + x.final_events}
         self.outposts = {o.id: o for o in c.outposts + x.outposts}
         self.characters = {ch.id: ch for ch in c.characters + x.characters}
-        self.statuses = {st.id: st for st in c.statuses + x.statuses}
+        self.statuses = {st.id: st for st in
+                         c.statuses + x.statuses + c.modules.company_man_statuses}
+        self.threats = {t.id: t for t in c.modules.threats}
         self.silver = {t.id: t for t in c.silver_tasks + x.silver.extra}
         self.black = {t.id: t for t in c.black_tasks + x.black.extra}
         self.evacuate = {"silver": frozenset(x.silver.evacuate),

@@ -9,6 +9,7 @@ from itertools import permutations
 from rules.core.contract import Action
 from rules.core.words import dice_count
 from rules.darkmoon import actions as a
+from rules.darkmoon import variants
 from rules.darkmoon.cards import index
 from rules.darkmoon.damage import clear_kind
 from rules.darkmoon.effects import clear_kind_options, first_hidden_left_of, push_effects
@@ -308,12 +309,19 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             ctx.say(f"{who(f.seat)} was in quarantine: no infection power.", kind="reveal")
             f.stage = "finish"
             return
+        if not variants.power_allowed(s):
+            ctx.say("Nerfed Reveal (extreme): no infection power.", kind="reveal")
+            f.stage = "finish"
+            return
         f.stage = "roll"
         ctx.say(f"Infection power: {status.text}", kind="reveal")
         push_effects(ctx, status.power, status.id, lethal=True, active=f.seat)
         return
     if f.stage == "roll":
         f.stage = "finish"
+        if not variants.second_use_allowed(s):
+            ctx.say("Nerfed Reveal: no roll for a second use of the power.", kind="reveal")
+            return
         kind = next((k for k in ("strong", "weak") if s.available.get(k)), None)
         if kind is None:
             kind = next((k for k in ("strong", "weak", "commander") if p.held.get(k)), "weak")
@@ -338,6 +346,7 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
         s.suspicion_removed = True
         ctx.say("Every infected player is revealed: suspicion no longer matters.",
                 kind="suspicion")
+        variants.strip_complications(ctx)
     if f.ordered_first:
         return
     for frame in reversed(s.stack):

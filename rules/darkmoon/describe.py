@@ -11,6 +11,8 @@ from rules.core.contract import Action, Choice
 from rules.core.words import dice_count
 from rules.darkmoon import actions as a
 from rules.darkmoon import describe_expansion as expansion_words
+from rules.darkmoon import describe_modules as module_words
+from rules.darkmoon import variants
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.damage import failure_symbol
 from rules.darkmoon.rolling import current_task_frame
@@ -29,7 +31,6 @@ from rules.darkmoon.table import (
     ability,
     die_limit,
     during,
-    fatigued,
     find_event,
     normal_held,
     total_damage,
@@ -304,9 +305,7 @@ def _vote(s: GameState, seat: str, x: a.Vote) -> Choice:
         detail = f"Show a weak die: {target} is infected, {side}."
     else:
         return Choice(x.label, "Show an empty hand: your vote counts for neither side.")
-    if during(s).votes_cost_dice:
-        return Choice(x.label, detail + " Paranoia: the die is spent.")
-    return Choice(x.label, detail + " The die goes back behind your screen.")
+    return Choice(x.label, detail + variants.vote_cost_note(s, during(s).votes_cost_dice))
 
 
 def _tie_break(s: GameState, seat: str, x: a.TieBreak) -> Choice:
@@ -345,7 +344,8 @@ def _pick_system(s: GameState, seat: str, x: a.PickSystem) -> Choice:
 def _go_in(s: GameState, seat: str, x: a.GoIn) -> Choice:
     task = _current_task(s)
     name = f"{task[0]} (difficulty {task[1]})" if task else "the task"
-    rule = ("You are fatigued: you submit just 1 die." if fatigued(s, seat) else
+    why = variants.single_die_note(s, seat)
+    rule = (f"You submit just 1 die ({why})." if why else
             "Submit at least 1 die per roll; roll again or stop as you like.")
     return Choice(x.label, f"Help with {name}: you roll every die behind your screen. {rule}")
 
@@ -485,6 +485,7 @@ DESCRIBE: dict[type, Callable[[GameState, str, Any], Choice]] = {
 
 
 DESCRIBE.update(expansion_words.DESCRIBE)
+DESCRIBE.update(module_words.DESCRIBE)
 
 
 def describe(s: GameState, seat: str, action: Action) -> Choice:
@@ -528,10 +529,11 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
                 else "for the lone wolf")
         return f"Dice to roll {what}", f"roll {frame.submit_count} to {high} dice"
     if frame.purpose == "task":
-        most = 1 if fatigued(s, seat) else len(frame.rolled)
+        why = variants.single_die_note(s, seat)
+        most = 1 if why else len(frame.rolled)
         task = _current_task(s)
         name = f" for {task[0]}" if task else ""
-        hint = "submit exactly 1 die (fatigued)" if most == 1 else f"submit 1 to {most} dice"
+        hint = f"submit exactly 1 die ({why})" if why else f"submit 1 to {most} dice"
         return f"Dice to submit{name}", hint
     n = min(frame.submit_count, len(frame.rolled))
     return "Dice to submit", f"submit exactly {dice_count(n)}"

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.contract import Choice
 from rules.darkmoon import actions as a
-from rules.darkmoon import evacuation
+from rules.darkmoon import evacuation, variants
 from rules.darkmoon.actions import face_text
 from rules.darkmoon.expansion_votes import SIDES
 from rules.darkmoon.rolling import current_task_frame
@@ -83,8 +83,7 @@ def vote(s: GameState, seat: str, x: a.Vote) -> Choice | None:
         "clearance": (f"clear {target} for evacuation", f"deny {target} clearance"),
         "takeoff": ("take off now", "keep the ship on the pad"),
     }[frame.topic][weak]
-    after = (" Paranoia: the die is spent." if during(s).votes_cost_dice
-             else " The die goes back behind your screen.")
+    after = variants.vote_cost_note(s, during(s).votes_cost_dice)
     return Choice(f"Vote {side.upper()} ({x.choice} die)",
                   f"Your {x.choice} die votes to {phrase}.{after}")
 

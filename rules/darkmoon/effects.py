@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.darkmoon import cards as k
+from rules.darkmoon import company_man, threats, variants
 from rules.darkmoon.actions import ClearKind, KeepEvent, card_name
 from rules.darkmoon.cards import index
 from rules.darkmoon.damage import clear_kind, reshuffle_damage, suspicion_gone
@@ -35,9 +36,11 @@ from rules.darkmoon.table import (
 
 
 def push_effects(ctx: Ctx, effects: tuple[k.Effect, ...] | list[k.Effect], source: str, *,
-                 lethal: bool, active: str | None = None, subject: str = "") -> None:
+                 lethal: bool, active: str | None = None, subject: str = "",
+                 deadly: bool = False) -> None:
     if effects:
         ctx.s.stack.append(EffectsFrame(effects=list(effects), source=source, lethal=lethal,
+                                        deadly=deadly,
                                         active=active or ctx.s.active, subject=subject))
 
 
@@ -69,7 +72,7 @@ def _targets(s: GameState, frame: EffectsFrame, who_: str) -> list[str]:
 def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
     s = ctx.s
     if isinstance(e, k.Damage):
-        lethal = frame.lethal if e.lethal is None else e.lethal
+        lethal = frame.deadly or (frame.lethal if e.lethal is None else e.lethal)
         s.stack.append(DamageFrame(chooser=_chooser(s, frame, e.chooser), remaining=e.count,
                                    damage=None if e.kind == "choice" else e.kind,
                                    lethal=lethal, test_after=e.shield_test))
@@ -194,6 +197,8 @@ def add_cube(ctx: Ctx, *, final_allowed: bool = False) -> None:
                 kind="cube")
         if s.final_started and s.final_cubes >= cubes:
             ctx.say(f"The final event {card_name(s.final_event)} is complete!", kind="event")
+            if company_man.wins_at_final(ctx):
+                return
             s.stack.append(VictoryFrame())
             push_effects(ctx, find_event(s.final_event).on_complete, s.final_event, lethal=True)
         return
@@ -210,7 +215,8 @@ def add_cube(ctx: Ctx, *, final_allowed: bool = False) -> None:
         ctx.say(f"Event complete: {event.name} ({len(s.events_done)} done).", kind="event",
                 event=event.id)
         s.stack.append(NextEventFrame())
-        push_effects(ctx, event.on_complete, event.id, lethal=False)
+        push_effects(ctx, event.on_complete, event.id, lethal=False,
+                     deadly=variants.completion_lethal(s))
 
 
 def remove_cubes(ctx: Ctx, count: int) -> None:
@@ -273,6 +279,8 @@ def event_pick_run(ctx: Ctx, frame: EventPickFrame) -> None:
 def _keep_event(ctx: Ctx, frame: EventPickFrame, event_id: str) -> None:
     s = ctx.s
     s.stack.pop()
+    if s.current_event is None and not s.events_done:
+        variants.tell_teammates(ctx)  # the game's first move (Telepathic Infected)
     others = [e for e in frame.drawn if e != event_id]
     s.event_deck.extend(others)
     s.events_passed.extend(others)
@@ -289,6 +297,9 @@ def _keep_event(ctx: Ctx, frame: EventPickFrame, event_id: str) -> None:
 
 def victory_run(ctx: Ctx, frame: VictoryFrame) -> None:
     ctx.s.stack.pop()
+    culprit = threats.penalised(ctx.s) if ctx.s.result is None else None
+    if culprit is not None:
+        _infected_win(ctx, threats.penalty_reason(ctx.s, culprit))
     if ctx.s.result is None:
         ctx.s.result = "uninfected"
         ctx.s.result_reason = (f"the crew completed {len(ctx.s.events_done)} events and the "

@@ -5,7 +5,14 @@ card of the final event, and the end of the game when the ship takes off."""
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.darkmoon.actions import CallAmputation, CallClearance, CallTakeoff, card_name
+from rules.darkmoon import company_man, threats
+from rules.darkmoon.actions import (
+    CallAmputation,
+    CallClearance,
+    CallTakeoff,
+    card_name,
+    per_target,
+)
 from rules.darkmoon.amputation import targets as amputation_targets
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.state import EvacuationCallFrame, ExpansionState, GameState
@@ -48,10 +55,10 @@ def vote_actions(s: GameState, seat: str) -> list[Action]:
     """The expansion's votes a player may call as an action (Call a Vote not blocked):
     amputation always, clearance and take-off unless Launch Control or an event blocks
     them."""
-    acts: list[Action] = [CallAmputation(target=t) for t in amputation_targets(s, seat)]
+    acts: list[Action] = list(per_target(CallAmputation, tuple(amputation_targets(s, seat))))
     if not on(s) or blocked(s, "evacuation_vote"):
         return acts
-    acts.extend(CallClearance(target=t) for t in clearance_targets(s))
+    acts.extend(per_target(CallClearance, tuple(clearance_targets(s))))
     if takeoff_allowed(s):
         acts.append(CallTakeoff())
     return acts
@@ -110,6 +117,8 @@ def take_off(ctx: Ctx) -> None:
         p = s.players[seat]
         ctx.say(f"{who(seat)} shows their status card: {card_name(p.status)}.",
                 kind="status_shown", seat=seat, status=p.status)
+    if company_man.wins_at_takeoff(ctx, infected):
+        return
     if infected:
         s.result = "infected"
         s.result_reason = (f"the evacuation ship took off with {who(infected[0])}, who was "
@@ -128,6 +137,7 @@ def pass_turn(ctx: Ctx) -> None:
     if x is None or x.ready or s.turns < len(s.seats):
         return
     x.ready = True
+    threats.deal(ctx)
     if x.evacuation:
         ctx.say("Refueling is complete: the evacuation ship is ready for take-off.",
                 kind="refueled")

@@ -13,7 +13,9 @@ from rules.darkmoon import (
     forced_votes,
     rolling,
     tasks,
+    threats,
     turn,
+    variants,
     votes,
 )
 from rules.darkmoon.state import GameState
@@ -56,6 +58,9 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
                                forced_votes.call_act, forced_votes.call_run),
     "vote_order": Handler(forced_votes.order_waiting, forced_votes.order_legal,
                           forced_votes.order_act, forced_votes.order_run),
+    "threat_claim": Handler(threats.claim_waiting, threats.claim_legal, threats.claim_act,
+                            threats.claim_run),
+    "costly_action": automatic(variants.costly_action_run),
 })
 
 

@@ -12,13 +12,15 @@ from typing import Any
 
 from rules.core.words import dice_count
 from rules.darkmoon import describe_expansion as expansion_words
+from rules.darkmoon import describe_modules as module_words
 from rules.darkmoon.actions import AREA_NAMES, card_name
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import failure_symbol
 from rules.darkmoon.rolling import current_task_frame
 from rules.darkmoon.state import GameState, OrderFrame, RollFrame, VoteFrame
-from rules.darkmoon.table import die_limit, fatigued, who
+from rules.darkmoon.table import die_limit, who
 from rules.darkmoon.tasks import task_card
+from rules.darkmoon.variants import single_die_note
 from rules.darkmoon.words import SYMBOL_TEXT, plural
 
 _TARGET = {
@@ -74,7 +76,8 @@ def _roll(s: GameState, seat: str, f: RollFrame) -> str:
             return f"{what}: roll every die behind your screen again, or stop."
         return f"{what}: choose the dice to roll (up to {f.max_dice})."
     if f.purpose == "task":
-        ask = "submit 1 die (fatigued)" if fatigued(s, seat) else "submit 1 or more dice"
+        why = single_die_note(s, seat)
+        ask = f"submit 1 die ({why})" if why else "submit 1 or more dice"
     else:
         ask = f"submit {dice_count(f.submit_count)}"
     tail = "; 1 reroll left" if f.reroll_allowed and not f.rerolled else ""
@@ -157,7 +160,7 @@ PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {
     "vote": _vote, "task": _task, "damage": _damage, "shield_test": _shield_test,
     "repair_pick": _repair_pick, "discard": _discard, "retrieve": _retrieve,
     "event_pick": _event_pick, "target": _target, "answer": _answer, "choice": _choice,
-    **expansion_words.PROMPTS,
+    **expansion_words.PROMPTS, **module_words.PROMPTS,
 }
 
 

@@ -4,20 +4,27 @@ cards, who was infected, the events the commander passed over)."""
 from __future__ import annotations
 
 from rules.darkmoon.actions import card_name
+from rules.darkmoon.company_man import seat_of, team_winners
 from rules.darkmoon.state import GameState
 from rules.darkmoon.table import fatigued, who
+from rules.darkmoon.threats import name as threat_name
+from rules.darkmoon.threats import of as threats_of
+from rules.darkmoon.threats import penalised, penalty_reason
 
-TEAM_NAMES = {"infected": "infected", "uninfected": "uninfected crew"}
+TEAM_NAMES = {"infected": "infected", "uninfected": "uninfected crew",
+              "company_man": "Company Man"}
 
 
 def recap(s: GameState) -> list[str]:
     if s.result is None:
         return []
-    winners = [x for x in s.seats if s.players[x].infected == (s.result == "infected")]
-    lines = [f"The {TEAM_NAMES[s.result]} win: {s.result_reason}.",
+    winners = team_winners(s)
+    verb = "wins alone" if s.result == "company_man" else "win"
+    lines = [f"The {TEAM_NAMES[s.result]} {verb}: {s.result_reason}.",
              "Winners: " + (", ".join(who(x) for x in winners) or "nobody") + "."]
     if s.expansion is not None:
         lines.append(_evacuation_line(s))
+    lines += module_lines(s)
     for seat in s.seats:
         lines.append(_player_line(s, seat))
     if s.events_passed:
@@ -46,7 +53,8 @@ def _evacuation_line(s: GameState) -> str:
 
 def _player_line(s: GameState, seat: str) -> str:
     p = s.players[seat]
-    team = "INFECTED" if p.infected else "uninfected"
+    team = ("INFECTED" if p.infected else "Company Man" if seat == seat_of(s)
+            else "uninfected")
     notes = []
     if p.revealed:
         notes.append("revealed")
@@ -63,3 +71,41 @@ def _player_line(s: GameState, seat: str) -> str:
     tail = f" ({', '.join(notes)})" if notes else ""
     return (f"{who(seat)}: {team}, status card {card_name(p.status)}, played "
             f"{card_name(p.character)}{tail}.")
+
+
+def module_lines(s: GameState) -> list[str]:
+    """The Company Man (and whether he won) and every threat card: fulfilled or not,
+    the token taken, and the company's penalty if it fell."""
+    lines: list[str] = []
+    if s.options.company_man:
+        cm = seat_of(s)
+        if cm is None:
+            lines.append("Company Man: his card was not dealt this game.")
+        else:
+            end = "won alone" if s.result == "company_man" else "lost"
+            lines.append(f"Company Man: {who(cm)}, who {end}.")
+    t = threats_of(s)
+    if t is None:
+        return lines
+    if not t.dealt:
+        lines.append("Threats: the game ended before refueling, so no threat card was dealt.")
+        return lines
+    culprit = penalised(s)
+    if culprit is not None and s.result_reason != penalty_reason(s, culprit):
+        culprit = None
+    for seat in s.seats:
+        card = t.cards.get(seat)
+        if card is None:
+            continue
+        claimed = t.claimed.get(seat)
+        if claimed is None:
+            done = "not fulfilled"
+        else:
+            token = t.tokens.get(seat, "")
+            kind = ("a wild token" if token == "wild" else "its token" if token
+                    else "no token left")
+            done = (f"fulfilled ({kind})" if claimed == card
+                    else f"acted on {threat_name(claimed)} instead ({kind})")
+        tail = " -> the company's penalty" if seat == culprit else ""
+        lines.append(f"Threat of {who(seat)}: {threat_name(card)}, {done}{tail}.")
+    return lines

@@ -21,7 +21,8 @@ from rules.darkmoon.state import (
     RollFrame,
     TaskFrame,
 )
-from rules.darkmoon.table import Ctx, fatigued, normal_held, spent_to_available, who
+from rules.darkmoon.table import Ctx, normal_held, spent_to_available, who
+from rules.darkmoon.variants import single_die
 
 
 def _held_total(s: GameState, seat: str) -> int:
@@ -49,7 +50,7 @@ def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll,
 def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
     codes = tuple(sorted(d.code for d in frame.rolled))
     if frame.purpose == "task":
-        sizes = (1,) if fatigued(s, frame.seat) else tuple(range(1, len(codes) + 1))
+        sizes = (1,) if single_die(s, frame.seat) else tuple(range(1, len(codes) + 1))
     else:
         sizes = (min(frame.submit_count, len(codes)),)
     return list(_submits(codes, sizes))
@@ -75,7 +76,7 @@ def roll_waiting(s: GameState, frame: RollFrame) -> list[str]:
 
 
 def _can_roll_again(s: GameState, frame: RollFrame) -> bool:
-    return not fatigued(s, frame.seat) and _held_total(s, frame.seat) > 0
+    return not single_die(s, frame.seat) and _held_total(s, frame.seat) > 0
 
 
 def roll_legal(s: GameState, frame: RollFrame, seat: str) -> list[Action]:
@@ -170,7 +171,7 @@ def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
         s.success_track += total
         ctx.say(f"{who(frame.seat)} submits {text}: the success cube is at {s.success_track}.",
                 kind="submit", dice=list(action.dice), track=s.success_track)
-        if fatigued(s, frame.seat):
+        if single_die(s, frame.seat):
             _finish(ctx, frame)
         return
     ctx.say(f"{who(frame.seat)} submits {text}.", kind="submit", dice=list(action.dice))
@@ -185,6 +186,10 @@ def _finish(ctx: Ctx, frame: RollFrame) -> None:
     frame.rolled = []
     s.stack.pop()
     if frame.purpose == "task":
+        if s.expansion is not None and s.expansion.threats is not None:
+            from rules.darkmoon.threats import after_task_roll
+
+            after_task_roll(ctx, frame)
         return
     if frame.purpose == "repair":
         _resolve_repair(ctx, frame)

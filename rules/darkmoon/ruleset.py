@@ -8,8 +8,8 @@ from pydantic import BaseModel
 
 from rules.core.contract import Action, Choice, Outcome
 from rules.core.engine import FrameRuleset
+from rules.darkmoon import company_man, prompts, variants
 from rules.darkmoon import describe as choices
-from rules.darkmoon import prompts
 from rules.darkmoon import recap as ending
 from rules.darkmoon.actions import CODEC
 from rules.darkmoon.flow import MACHINE
@@ -30,11 +30,17 @@ class DarkMoon(FrameRuleset):
     codec = CODEC
     ctx_type = Ctx
     secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick",
-                              "corporation"})
+                              "corporation", "threat_claim"})
     # Documented defaults for an absent player, most careful first (README: turn timers);
     # failing those, OUT with the most dice allowed, else the first legal choice.
     default_keys = ("vote:abstain", "order_answer:decline", "end_order", "stop", "answer:0",
                     "decline", "tie_break:0")
+
+    def player_range(self, options: BaseModel) -> tuple[int, int]:
+        """Telepathic Infected is a 5-7 player variant."""
+        if isinstance(options, Options) and options.telepathic_infected:
+            return variants.TELEPATHY_MIN_PLAYERS, self.max_players
+        return self.min_players, self.max_players
 
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
         return new_game(seats, seed, options)
@@ -49,8 +55,7 @@ class DarkMoon(FrameRuleset):
     def outcome(self, state: GameState) -> Outcome | None:
         if state.result is None:
             return None
-        infected = state.result == "infected"
-        winners = tuple(s for s, p in state.players.items() if p.infected == infected)
+        winners = tuple(company_man.team_winners(state))
         losers = tuple(s for s in state.seats if s not in winners)
         return Outcome(winners=winners, losers=losers, reason=state.result_reason,
                        team=state.result)

@@ -9,6 +9,7 @@ from rules.darkmoon.expansion_setup import card_pools, expansion_state, fatigue_
 from rules.darkmoon.flow import advance
 from rules.darkmoon.state import EventPickFrame, GameState, Options, Player, Pool, TurnFrame
 from rules.darkmoon.table import Ctx, left_of
+from rules.darkmoon.threats import new_threats
 
 # players -> (infected statuses, uninfected statuses, task deck)
 STATUS_MIX: dict[int, tuple[int, int, str]] = {
@@ -31,7 +32,10 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     characters = rng.shuffled([ch.id for ch in pools.characters])[:n]
     n_inf, n_un, deck_name = STATUS_MIX[n]
     infected = rng.shuffled([x.id for x in pools.statuses if x.infected])[:n_inf]
-    uninfected = rng.shuffled([x.id for x in pools.statuses if not x.infected])[:n_un]
+    clean = [x.id for x in pools.statuses if not x.infected]
+    if options.company_man:  # 8 uninfected cards, the Company Man among them
+        clean += [x.id for x in c.modules.company_man_statuses]
+    uninfected = rng.shuffled(clean)[:n_un]
     statuses = rng.shuffled(infected + uninfected)
     players = {
         seat: Player(seat=seat, character=characters[i], status=statuses[i],
@@ -63,6 +67,8 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     state.active = left_of(state, commander)
     if options.expansion:
         state.expansion = expansion_state(c, deck_name, state.active)
+        if options.threats:
+            state.expansion.threats = new_threats()
     state.stack = [TurnFrame(seat=state.active),
                    EventPickFrame(chooser=commander, drawn=events[:2])]
     advance(Ctx(state))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core.model import EngineState
 from rules.core.rng import Rng
@@ -33,6 +33,50 @@ class Options(BaseModel):
     expansion: bool = Field(
         False, description="Shadow Corporation expansion: corporation dice, amputation, "
         "clearance and take-off votes, evacuation")
+    # the expansion's optional modules (they need `expansion`)
+    threats: bool = Field(
+        False, description="Threats module: after refueling each player gets a secret "
+        "company threat to fulfil once as the active player")
+    company_man: bool = Field(
+        False, description="Company Man module: one of 8 uninfected status cards is the "
+        "Company Man, who plays for his own win")
+    # variant rules (core game or expansion)
+    expensive_voting: bool = Field(
+        False, description="Expensive Voting: every die used in a vote goes to the pool")
+    first_is_last: bool = Field(
+        False, description="First Is Last: in a malfunction the active player chooses and "
+        "rolls last")
+    flimsy_quarantine: bool = Field(
+        False, description="Flimsy Quarantine: quarantined players still draw and play tasks")
+    telepathic_infected: bool = Field(
+        False, description="Telepathic Infected: at 5-7 players the infected know each "
+        "other from the start")
+    deadly_events: bool = Field(
+        False, description="Deadly Events: tokens from a completed event can end the game")
+    no_more_complications: bool = Field(
+        False, description="No More Complications: once every infected player is revealed, "
+        "the task deck loses its complications")
+    nerfed_reveal: Literal["off", "normal", "extreme"] = Field(
+        "off", description="Nerfed Reveal: normal = no second use of the infection power, "
+        "extreme = no infection power at all")
+    safe_orders: bool = Field(
+        False, description="Safe Orders: a player following an order may not reveal")
+    fatigued_infected: bool = Field(
+        False, description="Fatigued Infected: revealed infected players submit a single "
+        "die in malfunctions")
+    costly_actions: bool = Field(
+        False, description="Costly Actions: each infected action costs the infected player "
+        "a die")
+
+    @model_validator(mode="after")
+    def _modules_need_the_expansion(self) -> Options:
+        names = [name for name, on in (("Threats", self.threats),
+                                       ("Company Man", self.company_man)) if on]
+        if names and not self.expansion:
+            what = " and ".join(names) + (" modules need" if len(names) > 1 else " module needs")
+            raise ValueError(f"the {what} the Shadow Corporation expansion: turn on expansion "
+                             "too")
+        return self
 
 
 @dataclass(slots=True, kw_only=True)
@@ -61,7 +105,13 @@ class Die:
 
     @property
     def code(self) -> str:
-        return f"{self.kind[0].upper()}{self.face}"
+        code = _DIE_CODES.get((self.kind, self.face))
+        return code if code is not None else f"{self.kind[0].upper()}{self.face}"
+
+
+# every die code a face can show, built once (codes are read on every roll and submit)
+_DIE_CODES = {(kind, face): f"{kind[0].upper()}{face}"
+              for kind in ("strong", "weak", "commander") for face in range(-3, 4)}
 
 
 @dataclass(slots=True, kw_only=True)
@@ -96,6 +146,24 @@ class ExpansionState:
     failure_card: str = ""
     failure_drawn_by: str = ""
     submitted: int | None = None  # the corporation die submitted for the current task
+    threats: ThreatsState | None = None  # the Threats module (None when it is off)
+
+
+@dataclass(slots=True, kw_only=True)
+class ThreatsState:
+    """The Threats module: `cards` seat -> threat card id (empty until refueling is
+    over; secret), `claimed` seat -> the requirement the seat claimed (public once
+    claimed), `tokens` seat -> the token taken for it (a requirement id, "wild", or ""
+    when none was left), `stock` requirement id -> tokens left, `wild` wild tokens left,
+    `shown` seat -> the player each seat showed its status card to (Exposure)."""
+
+    dealt: bool = False
+    cards: dict[str, str] = field(default_factory=dict)
+    claimed: dict[str, str] = field(default_factory=dict)
+    tokens: dict[str, str] = field(default_factory=dict)
+    stock: dict[str, int] = field(default_factory=dict)
+    wild: int = 0
+    shown: dict[str, str] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------- frames
@@ -191,6 +259,7 @@ class EffectsFrame:
     source: str
     lethal: bool
     subject: str = ""  # the player an effect with who='active' applies to
+    deadly: bool = False  # Deadly Events: every token placed may end the game
 
 
 @dataclass(slots=True, kw_only=True)
@@ -331,6 +400,25 @@ class EvacuationCallFrame:
 
 
 @dataclass(slots=True, kw_only=True)
+class ThreatClaimFrame:
+    """The active player just did what a threat asks: claim its token (or not)."""
+
+    kind: Literal["threat_claim"] = "threat_claim"
+    seat: str
+    requirement: str
+
+
+@dataclass(slots=True, kw_only=True)
+class CostlyActionFrame:
+    """Costly Actions: the infected action `action` (its key) is carried out once the
+    die paying for it (a discard frame above this one) is in the pool."""
+
+    kind: Literal["costly_action"] = "costly_action"
+    seat: str
+    action: str
+
+
+@dataclass(slots=True, kw_only=True)
 class VoteOrderFrame:
     """A forced quarantine vote and a forced evacuation vote fall on the same turn: the
     active player picks which comes first."""
@@ -343,7 +431,8 @@ Frame = Annotated[
     TurnFrame | OrderFrame | InfectedActionFrame | RollFrame | VoteFrame | TaskFrame
     | EffectsFrame | DamageFrame | ShieldTestFrame | RepairPickFrame | DiscardFrame
     | EventPickFrame | TargetFrame | AnswerFrame | ChoiceFrame | RevealFrame | RetrieveFrame
-    | NextEventFrame | VictoryFrame | CorporationFrame | EvacuationCallFrame | VoteOrderFrame,
+    | NextEventFrame | VictoryFrame | CorporationFrame | EvacuationCallFrame | VoteOrderFrame
+    | ThreatClaimFrame | CostlyActionFrame,
     Field(discriminator="kind"),
 ]
 
@@ -386,7 +475,7 @@ class GameState(EngineState):
     round: int = 1
     turns: int = 0
     stack: list[Frame] = []
-    result: Literal["uninfected", "infected"] | None = None
+    result: Literal["uninfected", "infected", "company_man"] | None = None
     result_reason: str = ""
     revealed_order: list[str] = []
     expansion: ExpansionState | None = None

@@ -42,6 +42,11 @@ def who(seat: str) -> str:
     return seat_ref(seat)
 
 
+# looked up on almost every move: built once from the (immutable) content
+_ABILITIES = {ch_id: ch.ability for ch_id, ch in index().characters.items()}
+_OUTPOST_BLOCKS = {o_id: o.blocks for o_id, o in index().outposts.items()}
+
+
 def seats_from(s: GameState, seat: str) -> list[str]:
     """Every seat in clockwise order starting with `seat`."""
     i = s.seats.index(seat)
@@ -77,12 +82,12 @@ def fatigued(s: GameState, seat: str) -> bool:
 def ability(s: GameState, seat: str, kind: str, *, needs_active: bool = True) -> bool:
     """The seat's character ability applies now (not fatigued, not revealed, and when
     the ability needs it, the seat is the active player and not acting on an order)."""
-    p = s.players[seat]
-    if p.revealed or fatigued(s, seat):
-        return False
     if needs_active and seat != s.active:
         return False
-    return content_character(p.character).ability == kind
+    p = s.players[seat]
+    if _ABILITIES[p.character] != kind:  # cheapest test first: most calls stop here
+        return False
+    return not p.revealed and p.character not in s.fatigue
 
 
 def content_character(character_id: str) -> Any:
@@ -105,7 +110,7 @@ def find_event(event_id: str) -> Any:
 def blocked(s: GameState, action: ActionName) -> bool:
     """Blocked by an outpost token on the board or by the current event."""
     for oid in s.outposts:
-        if outpost_blocks(oid) == action:
+        if _OUTPOST_BLOCKS[oid] == action:
             return True
     return action in during(s).blocked_actions
 

@@ -7,7 +7,7 @@ from functools import cache
 from rules.core.contract import Action
 from rules.core.words import dice_count
 from rules.darkmoon import cards as k
-from rules.darkmoon import corporation, evacuation
+from rules.darkmoon import corporation, evacuation, variants
 from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
 from rules.darkmoon.effects import add_cube, move_suspicion, push_effects
@@ -183,7 +183,7 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         assert card.kind == "malfunction"
         f.difficulty = max(1, card.difficulty + during(s).difficulty_delta)
         s.success_track = 0
-        f.order = seats_from(s, f.seat)
+        f.order = variants.task_order(s, f.seat)
         for p in s.players.values():
             p.participation = None
         ctx.say(f"Malfunction: difficulty {f.difficulty}, consequence {card.consequence} "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.darkmoon import actions as a
-from rules.darkmoon import evacuation
+from rules.darkmoon import evacuation, threats, variants
 from rules.darkmoon.effects import demoralize
 from rules.darkmoon.forced_votes import call_vote
 from rules.darkmoon.state import (
@@ -56,21 +56,23 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
         event_open = s.current_event is not None or s.final_started
         if dice >= 2 and event_open and not blocked(s, "lone_wolf"):
             acts.append(a.LoneWolf())
+    hidden = tuple(t for t in s.seats if not s.players[t].revealed)
     if not blocked(s, "call_vote"):
-        acts.extend(a.CallVote(target=t) for t in s.seats if not s.players[t].revealed)
+        acts.extend(a.per_target(a.CallVote, hidden))
         if s.expansion is not None:
             acts.extend(evacuation.vote_actions(s, seat))
     if not ordered and not blocked(s, "issue_order"):
         # a revealed infected player takes no orders (README: rulings on the core game)
-        acts.extend(a.IssueOrder(target=t) for t in s.seats
-                    if t != seat and not s.players[t].revealed)
-    if p.infected:
+        acts.extend(a.per_target(a.IssueOrder, tuple(t for t in hidden if t != seat)))
+    if p.infected and variants.may_reveal(s, ordered=ordered):
         acts.append(a.Reveal())
     return acts
 
 
 def infected_actions(s: GameState, seat: str) -> list[Action]:
     acts: list[Action] = []
+    if not variants.infected_actions_affordable(s, seat):
+        return acts
     if s.task_deck or s.task_discard:
         acts.append(a.Interference())
     acts.append(a.EnergySpike())
@@ -112,8 +114,10 @@ def do_main_action(ctx: Ctx, seat: str, action: Action, *, ordered_first: bool =
         do_infected_action(ctx, seat, action)
 
 
-def do_infected_action(ctx: Ctx, seat: str, action: Action) -> None:
+def do_infected_action(ctx: Ctx, seat: str, action: Action, *, paid: bool = False) -> None:
     s = ctx.s
+    if not paid and variants.charge(ctx, seat, action):
+        return
     if isinstance(action, a.Interference):
         cards = draw_tasks(ctx, 3, seat)
         ctx.say(f"{who(seat)} interferes with the task deck.", kind="infected")
@@ -157,7 +161,9 @@ def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
 def has_main_action(s: GameState, seat: str, *, ordered: bool = False) -> bool:
     """Cheap check for the common cases before listing every action."""
     p = s.players[seat]
-    if p.revealed or p.infected:
+    if p.revealed:
+        return variants.infected_actions_affordable(s, seat)
+    if p.infected and variants.may_reveal(s, ordered=ordered):
         return True
     if not blocked(s, "call_vote"):
         return True
@@ -165,16 +171,22 @@ def has_main_action(s: GameState, seat: str, *, ordered: bool = False) -> bool:
 
 
 def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
-    if f.stage == "action" and has_main_action(s, f.seat):
+    if f.stage == "action" and (has_main_action(s, f.seat) or (
+            s.expansion is not None and threats.show_actions(s, f.seat))):
         return [f.seat]
     return []
 
 
 def turn_legal(s: GameState, f: TurnFrame, seat: str) -> list[Action]:
+    if s.expansion is not None and s.expansion.threats is not None:
+        return [*main_actions(s, seat), *threats.show_actions(s, seat)]
     return main_actions(s, seat)
 
 
 def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
+    if isinstance(action, a.ShowStatus):  # Exposure: not the turn's action
+        threats.show_status(ctx, seat, action.target)
+        return
     f.stage = "task"
     do_main_action(ctx, seat, action)
 
@@ -195,7 +207,7 @@ def turn_run(ctx: Ctx, f: TurnFrame) -> None:
         f.stage = "task"
     elif f.stage == "task":
         f.stage = "end"
-        if not p.quarantined and not p.revealed:
+        if variants.draws_tasks(s, f.seat):
             s.stack.append(TaskFrame(seat=f.seat))
     else:
         s.stack.pop()
@@ -269,7 +281,7 @@ def order_run(ctx: Ctx, f: OrderFrame) -> None:
 
 
 def infected_action_waiting(s: GameState, f: InfectedActionFrame) -> list[str]:
-    return [f.seat]
+    return [f.seat] if variants.infected_actions_affordable(s, f.seat) else []
 
 
 def infected_action_legal(s: GameState, f: InfectedActionFrame, seat: str) -> list[Action]:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from rules.darkmoon import company_man, variants
 from rules.darkmoon.actions import card_name
-from rules.darkmoon.cards import content
+from rules.darkmoon.cards import content, index
 from rules.darkmoon.evacuation import board_size
 from rules.darkmoon.state import (
     ChoiceFrame,
     CorporationFrame,
     EventPickFrame,
     GameState,
+    Options,
     Pool,
     RollFrame,
     TaskFrame,
@@ -66,6 +68,16 @@ class VoteView(BaseModel):
     waiting: list[str]
 
 
+class MyThreatView(BaseModel):
+    """My threat card: what it asks, whether I fulfilled it, what I claimed."""
+
+    id: str
+    name: str
+    text: str
+    fulfilled: bool
+    claimed: str | None  # the requirement I claimed (maybe not my card's)
+
+
 class PrivateView(BaseModel):
     status: str
     status_name: str
@@ -75,6 +87,22 @@ class PrivateView(BaseModel):
     choosing: list[str] = []
     my_vote: str | None = None
     corporation_rolled: list[int] = []  # own corporation dice, until one is submitted
+    threat: MyThreatView | None = None  # Threats module: my card, once dealt
+    company_man: bool = False  # Company Man module: I am the Company Man
+    infected_teammates: list[str] = []  # Telepathic Infected: the other infected
+    statuses_seen: dict[str, str] = {}  # Exposure: seat -> the status card it showed me
+
+
+class ThreatsView(BaseModel):
+    """The public side of the Threats module: whether the cards are out, and per seat
+    the requirement claimed and the token taken (a requirement id, "wild", or "" when
+    none was left). Tokens left: `stock` per requirement and `wild`."""
+
+    dealt: bool
+    claimed: dict[str, str]
+    tokens: dict[str, str]
+    stock: dict[str, int]
+    wild: int
 
 
 class ExpansionView(BaseModel):
@@ -130,6 +158,8 @@ class DarkMoonView(BaseModel):
     result_reason: str
     me: PrivateView | None = None
     expansion: ExpansionView | None = None
+    rules_on: list[str] = []  # the modules and variants in play (option names)
+    threats: ThreatsView | None = None
 
 
 def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonView:
@@ -176,6 +206,12 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> DarkMoonVi
     )
     if s.expansion is not None:
         view.expansion = _expansion_view(s, vote)
+        t = s.expansion.threats
+        if t is not None:
+            view.threats = ThreatsView(dealt=t.dealt, claimed=dict(t.claimed),
+                                       tokens=dict(t.tokens), stock=dict(t.stock),
+                                       wild=t.wild)
+    view.rules_on = rules_on(s.options)
     if seat is not None and seat in s.players:
         view.me = _private(s, seat)
     return view
@@ -228,4 +264,39 @@ def _private(s: GameState, seat: str) -> PrivateView:
         me.my_vote = top.votes.get(seat)
     if isinstance(top, CorporationFrame) and top.seat == seat:
         me.corporation_rolled = list(top.rolled)
+    _private_modules(s, seat, me)
     return me
+
+
+def _private_modules(s: GameState, seat: str, me: PrivateView) -> None:
+    me.company_man = company_man.seat_of(s) == seat
+    me.infected_teammates = variants.teammates(s, seat)
+    t = s.expansion.threats if s.expansion is not None else None
+    if t is None:
+        return
+    me.statuses_seen = {x: card_name(s.players[x].status) for x, to in t.shown.items()
+                        if to == seat}
+    card = t.cards.get(seat)
+    if card is not None:
+        info = index().threats[card]
+        claimed = t.claimed.get(seat)
+        me.threat = MyThreatView(id=card, name=info.name, text=info.text,
+                                 fulfilled=claimed == card, claimed=claimed)
+
+
+_MODULE_AND_VARIANT_OPTIONS = (
+    "threats", "company_man", "expensive_voting", "first_is_last", "flimsy_quarantine",
+    "telepathic_infected", "deadly_events", "no_more_complications", "nerfed_reveal",
+    "safe_orders", "fatigued_infected", "costly_actions")
+
+
+def rules_on(options: Options) -> list[str]:
+    """The option names of the modules and variants on (Nerfed Reveal with its level)."""
+    on: list[str] = []
+    for name in _MODULE_AND_VARIANT_OPTIONS:
+        value = getattr(options, name)
+        if value is True:
+            on.append(name)
+        elif isinstance(value, str) and value != "off":
+            on.append(f"{name}:{value}")
+    return on

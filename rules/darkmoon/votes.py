@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.darkmoon import evacuation, expansion_votes
+from rules.darkmoon import evacuation, expansion_votes, threats, variants
 from rules.darkmoon.actions import TieBreak, Vote
 from rules.darkmoon.effects import first_hidden_left_of
 from rules.darkmoon.rolling import current_task_frame
@@ -34,17 +34,19 @@ def vote_waiting(s: GameState, frame: VoteFrame) -> list[str]:
     return [seat for seat in frame.voters if seat not in frame.votes]
 
 
+_TIE_BREAKS: list[Action] = [TieBreak(quarantine=True), TieBreak(quarantine=False)]
+# the vote choices by (holds a strong die, holds a weak die)
+_VOTES: dict[tuple[bool, bool], list[Action]] = {
+    (strong, weak): [*([Vote(choice="strong")] if strong else []),
+                     *([Vote(choice="weak")] if weak else []), Vote(choice="abstain")]
+    for strong in (True, False) for weak in (True, False)}
+
+
 def vote_legal(s: GameState, frame: VoteFrame, seat: str) -> list[Action]:
     if frame.tie:
-        return [TieBreak(quarantine=True), TieBreak(quarantine=False)]
+        return _TIE_BREAKS[:]
     held = s.players[seat].held
-    options: list[Action] = []
-    if held.strong:
-        options.append(Vote(choice="strong"))
-    if held.weak:
-        options.append(Vote(choice="weak"))
-    options.append(Vote(choice="abstain"))
-    return options
+    return _VOTES[held.strong > 0, held.weak > 0][:]
 
 
 def vote_act(ctx: Ctx, frame: VoteFrame, seat: str, action: Action) -> None:
@@ -79,12 +81,14 @@ def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
     else:
         text = expansion_votes.result_text(frame, strong, weak)
     ctx.say(text, kind="vote_result", votes=dict(frame.votes), strong=strong, weak=weak)
-    if during(s).votes_cost_dice:
+    if variants.votes_cost_dice(s, during(s).votes_cost_dice):
         for seat, vote in frame.votes.items():
             if vote != "abstain":
                 s.players[seat].held.add(vote, -1)
                 s.available.add(vote)
-        ctx.say("Votes cost dice during this event: every die used goes to the pool.")
+        ctx.say("Votes cost dice" + (" (Expensive Voting)" if s.options.expensive_voting
+                                     else " during this event")
+                + ": every die used goes to the pool.")
     if strong == weak:
         if s.commander is None:
             keep = (not frame.release if frame.topic == "quarantine"
@@ -102,6 +106,8 @@ def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
     clearance, stay on the pad)."""
     s = ctx.s
     s.stack.pop()
+    if s.expansion is not None and s.expansion.threats is not None:
+        threats.after_vote(ctx, frame)
     if frame.topic != "quarantine":
         expansion_votes.settle(ctx, frame, weak_wins=quarantine)
         return

@@ -13,18 +13,24 @@ from bot.option_names import CHOICE_NAMES, NOTES, choice_name, describe_options,
 from bot.storage import GameRecord
 from rules import get_ruleset
 
+# Dark Moon's modules and variant rules, all off by default
+DARK_MOON_RULES_OFF = [f"{name}: off" for name in (
+    "Threats module", "Company Man module", "Expensive Voting", "First Is Last",
+    "Flimsy Quarantine", "Telepathic Infected", "Deadly Events", "No More Complications",
+    "Nerfed Reveal", "Safe Orders", "Fatigued Infected", "Costly Actions")]
+
 
 def test_dark_moon_options_read_as_words() -> None:
     lines = describe_options("darkmoon", {"final_event": "last_stand", "task_deck": "black",
                                           "turn_timeout_minutes": 5})
     assert lines == ["Final event: Last Stand", "Task deck: black", "Turn timer: 5 min",
-                     "Shadow Corporation expansion: off"]
+                     "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
 
 
 def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
     assert describe_options("darkmoon", {"away": ["123"]}) == [
         "Final event: random", "Task deck: by player count", "Turn timer: off",
-        "Shadow Corporation expansion: off"]
+        "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
         "Mode: semi-cooperative", "Board: basic side", "Turn timer: 10 min"]
 

@@ -291,3 +291,35 @@ def action_done(s: GameState) -> bool:
 def settle(s: GameState) -> tuple[GameState, list[Event]]:
     """Answer decisions with the first legal key until the current action is over."""
     return drive(s, action_done)
+
+
+# ------------------------------------------------------------------ modules and variants
+CREW = ("kenji_watanabe", "amara_okafor", "henrik_lund", "priya_raman", "jon_reed",
+        "luba_zheleznyak", "sofia_marquez")
+
+
+def table(n: int = 4, seed: int = 2, *, infected: tuple[int, ...] = (-1,),
+          **options: Any) -> tuple[GameState, list[str]]:
+    """A ready game with `options`: order[0] is active, order[1] commands, the seats at
+    the `infected` positions of the turn order are the infected ones (distinct cards),
+    characters without a turn ability in the way, no outpost token on the board."""
+    from rules.darkmoon.table import seats_from
+
+    s = ready(n, seed, **options)
+    order = seats_from(s, s.active)
+    for i, x in enumerate(order):
+        give_character(s, x, CREW[i])
+    make_commander(s, order[1])
+    s.outpost_pile.extend(s.outposts)
+    s.outposts = []
+    only_infected(s, *(order[i] for i in infected))
+    return s, order
+
+
+def reveal_now(s: GameState, seat: str, strong: int = 1, weak: int = 1) -> None:
+    """Make `seat` a revealed infected player holding these dice (in place)."""
+    p = s.players[seat]
+    p.infected = p.revealed = True
+    p.quarantined = False
+    set_dice(s, seat, strong, weak)
+    s.revealed_order.append(seat)

@@ -152,6 +152,8 @@ def _record(n: int, seed: int, options: Options = CORE,
     digest = hashlib.sha256()
     totals = _totals(s)
     ids = STATUS_IDS | {x.id for x in C.expansion.statuses} if s.expansion else STATUS_IDS
+    if options.company_man:
+        ids |= {x.id for x in C.modules.company_man_statuses}
     _check_state(s, n, "setup", totals)
     _check_public(s, [], "setup", ids)
     for step in range(STEP_CAP):
