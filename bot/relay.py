@@ -17,9 +17,12 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
+
 from bot.feed import BOARD
 from bot.games import MoveResult
-from bot.storage import GameHead, GameRecord
+from bot.storage import GameHead, GameRecord, MoveRecord
+from rules import Ruleset
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -96,27 +99,8 @@ class MoveRelay:
         rs = tables.ruleset_of(record)
         state = tables.cached(record.id, since)
         moves = await self.bot.storage.moves(record.id, after=since if state else 0)
-        if state is None:
-            stored = rs.load_state(record.state or "")
-            state = rs.new_game(list(record.seats), stored.seed,  # type: ignore[attr-defined]
-                                rs.Options.model_validate(record.options))
-        results = []
-        for move in moves:
-            if move.seq > until:
-                break
-            seat = move.seat or ""
-            action = rs.parse_action(state, seat, move.action)
-            step = rs.apply(state, seat, action)
-            if move.seq > since:
-                version = step.state.version  # type: ignore[attr-defined]
-                head = record.model_copy(update={
-                    "version": version, "status": record.status if version == record.version
-                    else "running"})
-                results.append(MoveResult(record=head, before=state, state=step.state,
-                                          events=step.events, label=action.label, seat=seat,
-                                          finished=rs.outcome(step.state) is not None))
-            state = step.state
-        return results
+        # a replay from the seed can take a while (a long game): off the event loop
+        return await asyncio.to_thread(_apply_again, rs, record, state, moves, since, until)
 
     def _spawn(self, work: object, name: str) -> None:
         async def run() -> None:
@@ -135,3 +119,30 @@ class MoveRelay:
     def cancel_all(self) -> None:
         for task in self._tasks:
             task.cancel()
+
+
+def _apply_again(rs: Ruleset, record: GameRecord, state: BaseModel | None,  # type: ignore[type-arg]
+                 moves: list[MoveRecord], since: int, until: int) -> list[MoveResult]:
+    """Apply `moves` again from `state` (None: the game's start), keeping what each of
+    the moves `since` < seq <= `until` did."""
+    if state is None:
+        stored = rs.load_state(record.state or "")
+        state = rs.new_game(list(record.seats), stored.seed,  # type: ignore[attr-defined]
+                            rs.Options.model_validate(record.options))
+    results = []
+    for move in moves:
+        if move.seq > until:
+            break
+        seat = move.seat or ""
+        action = rs.parse_action(state, seat, move.action)
+        step = rs.apply(state, seat, action)
+        if move.seq > since:
+            version = step.state.version  # type: ignore[attr-defined]
+            head = record.model_copy(update={
+                "version": version, "status": record.status if version == record.version
+                else "running"})
+            results.append(MoveResult(record=head, before=state, state=step.state,
+                                      events=step.events, label=action.label, seat=seat,
+                                      finished=rs.outcome(step.state) is not None))
+        state = step.state
+    return results
