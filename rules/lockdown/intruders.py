@@ -12,7 +12,7 @@ from rules.lockdown.bag import (
     surprise_number,
     unset,
 )
-from rules.lockdown.board import Exit, board
+from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.heroes import contaminate, draw_from
@@ -38,6 +38,7 @@ from rules.lockdown.table import (
     turn_order,
     who,
 )
+from rules.nemesis.board import Exit
 from rules.nemesis.state import Hero, Intruder, add_object
 
 BIG = ("breeder", "queen")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.lockdown import intruders as nx
-from rules.lockdown.board import Exit, board
+from rules.lockdown.board import board
 from rules.lockdown.heroes import set_slime
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
 from rules.lockdown.table import (
@@ -19,6 +19,7 @@ from rules.lockdown.table import (
     tile_of,
     who,
 )
+from rules.nemesis.board import Exit
 from rules.nemesis.state import Hero, change_room
 
 
