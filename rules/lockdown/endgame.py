@@ -84,7 +84,7 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
                 "when the facility exploded" if explosion else "in the purge")
             hero.place = "dead"
     if explosion:
-        from rules.lockdown.bag import retire
+        from rules.nemesis.bag import retire
 
         for intruder in s.intruders:
             retire(s, intruder.token)

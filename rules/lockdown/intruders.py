@@ -4,14 +4,7 @@
 from __future__ import annotations
 
 from rules.core.words import a_or_an
-from rules.lockdown.bag import (
-    add_token,
-    kind_of,
-    retire,
-    return_token,
-    surprise_number,
-    unset,
-)
+from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
@@ -38,6 +31,7 @@ from rules.lockdown.table import (
     turn_order,
     who,
 )
+from rules.nemesis.bag import kind_of, retire, unset
 from rules.nemesis.board import Exit
 from rules.nemesis.state import Hero, Intruder, add_object
 
@@ -130,7 +124,7 @@ def move_intruder(ctx: Ctx, intruder: Intruder, exit_: Exit) -> bool:
     it = a_or_an(intruder.kind).capitalize()
     if exit_.to == "tech":
         s.intruders.remove(intruder)
-        return_token(s, intruder.kind, intruder.token)
+        BAG.return_token(s, intruder.kind, intruder.token)
         ctx.say(f"{it} vanishes into the technical corridors.", kind="intruder")
         return False
     if door(s, exit_.corridor) == "closed":
@@ -181,7 +175,7 @@ def spawn(ctx: Ctx, kind: str, room: str) -> Intruder | None:
         retreating = [i for i in s.intruders if i.kind == "adult" and not heroes_in(s, i.room)]
         for i in retreating:
             s.intruders.remove(i)
-            return_token(s, "adult", i.token)
+            BAG.return_token(s, "adult", i.token)
         if retreating:
             ctx.say("Every adult is on the board: the ones not fighting retreat.",
                     kind="intruder")
@@ -225,7 +219,7 @@ def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
     hero = s.heroes[frame.seat]
     room = frame.room
     clear_noise_around(ctx, room)
-    if not s.bag and not add_token(s, "adult"):
+    if not s.bag and not BAG.add_token(s, "adult"):
         ctx.say("The intruder bag is empty: nothing comes.", kind="encounter")
         return
     token = s.bag.pop(s.rng.below(len(s.bag)))
@@ -233,7 +227,7 @@ def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
     if kind == "blank":
         fill_noise(ctx, room)
         if not s.bag:
-            add_token(s, "adult")
+            BAG.add_token(s, "adult")
         s.bag.append(token)
         ctx.say(f"Encounter in {room_name(s, room)}: only echoes. Noise everywhere.",
                 kind="encounter")
@@ -251,7 +245,7 @@ def encounter_run(ctx: Ctx, frame: EncounterFrame) -> None:
 def surprise(ctx: Ctx, hero: Hero, intruder: Intruder, token: str) -> None:
     """Fewer cards in hand (action and contamination) than the token's number (the red
     one in darkness): a surprise attack on whoever triggered the encounter."""
-    limit = surprise_number(token, dark=not powered(ctx.s, hero.room))
+    limit = BAG.surprise_number(token, dark=not powered(ctx.s, hero.room))
     if len(hero.hand) < limit:
         ctx.say(f"Surprise attack on {who(hero.seat)}!", kind="surprise")
         ctx.s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
@@ -404,10 +398,10 @@ def bag_development(ctx: Ctx) -> None:
         ctx.say("Bag development: the young grow slowly (weakness): nothing happens.",
                 kind="bag")
     elif kind == "larva":
-        add_token(s, "adult")
+        BAG.add_token(s, "adult")
         ctx.say("Bag development: a larva grows into an adult.", kind="bag")
     elif kind == "creeper":
-        add_token(s, "breeder")
+        BAG.add_token(s, "breeder")
         ctx.say("Bag development: a creeper becomes a breeder.", kind="bag")
     elif kind in ("adult", "breeder"):
         s.bag.append(token)
@@ -432,7 +426,7 @@ def bag_development(ctx: Ctx) -> None:
             ctx.say("Bag development: the queen lays another egg.", kind="bag")
     else:
         s.bag.append(token)
-        add_token(s, "adult")
+        BAG.add_token(s, "adult")
         ctx.say("Bag development: the brood grows (an adult joins the bag).", kind="bag")
 
 

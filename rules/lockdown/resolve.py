@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.contract import Action
-from rules.lockdown import bag
 from rules.lockdown import heroes as h
 from rules.lockdown import intruders as nx
+from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
@@ -33,6 +33,7 @@ from rules.lockdown.table import (
     who,
 )
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import remove_token
 from rules.nemesis.state import Hero, change_room
 
 FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility
@@ -191,9 +192,9 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
             nx.start_encounter(ctx, s.heroes[subject])
     elif isinstance(e, fx.Bag):
         if e.op == "add":
-            bag.add_token(s, e.intruder)
+            BAG.add_token(s, e.intruder)
         else:
-            bag.remove_token(s, e.intruder)
+            remove_token(s, e.intruder)
         ctx.say(f"The intruder bag {'gains' if e.op == 'add' else 'loses'} a token.",
                 kind="bag")
     elif isinstance(e, fx.Eggs):

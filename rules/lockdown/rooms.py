@@ -12,7 +12,6 @@ from rules.core.words import a_or_an
 from rules.lockdown import heroes as hz
 from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick, RoomAct
-from rules.lockdown.bag import retire
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
@@ -36,6 +35,7 @@ from rules.lockdown.table import (
     who,
 )
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import retire
 from rules.nemesis.state import Held, Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}

@@ -16,7 +16,7 @@ from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.lockdown.bag import kind_of, token_table
+from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.ruleset import Lockdown
@@ -30,6 +30,7 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import hand_limit, slot_limit, slots_used
+from rules.nemesis.bag import kind_of
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
 
 RS = Lockdown()
@@ -419,7 +420,7 @@ def check_state(s: GameState, where: str) -> None:
     assert s.fires == sum(r.fire for r in s.rooms.values()) <= 12, where
     assert s.malfunctions == sum(r.malfunction for r in s.rooms.values()) <= 10, where
     tokens = s.bag + s.aside
-    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(token_table()), \
+    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(BAG.tokens), \
         f"{where}: intruder tokens {tokens}"
     models = C.intruders.models
     for kind in ("larva", "creeper", "adult", "breeder", "queen"):

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 _HERE = Path(__file__).resolve().parent
-if str(_HERE) not in sys.path:
-    sys.path.insert(0, str(_HERE))
+for _path in (str(_HERE), str(_HERE.parents[1])):  # the helpers, and this checkout's rules
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 from lockdown_helpers import RS, seats  # noqa: E402
 from test_lockdown_sim import STEP_CAP, _choose  # noqa: E402

@@ -51,7 +51,7 @@ from lockdown_helpers import (
 
 from rules.core.contract import Event
 from rules.lockdown import event_phase
-from rules.lockdown.bag import free_tokens, kind_of
+from rules.lockdown.bag import BAG
 from rules.lockdown.state import (
     AttackFrame,
     DiscardFrame,
@@ -64,6 +64,7 @@ from rules.lockdown.state import (
 )
 from rules.lockdown.table import DOOR_TOKENS
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
 from rules.nemesis.state import Held, change_room
 
@@ -321,8 +322,8 @@ def prepare(sc: Scene, e: fx.Effect) -> None:
         if not intruders_here(s, s.heroes[me].room):
             add_intruder(s, "adult", s.heroes[me].room)
     elif isinstance(e, fx.Bag):
-        if e.op == "add" and free_tokens(s, e.intruder):
-            sc.draws.append((len(free_tokens(s, e.intruder)), 0))
+        if e.op == "add" and BAG.free_tokens(s, e.intruder):
+            sc.draws.append((len(BAG.free_tokens(s, e.intruder)), 0))
     elif isinstance(e, fx.Eggs):
         s.nest_found = True
         s.eggs = -e.n if e.n < 0 else 3  # culling reaches the last egg

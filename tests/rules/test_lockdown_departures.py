@@ -32,7 +32,7 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown import intruders as nx
-from rules.lockdown.bag import return_token
+from rules.lockdown.bag import BAG
 from rules.lockdown.state import (
     AttackFrame,
     EffectsFrame,
@@ -325,7 +325,7 @@ def test_hiding_intruders_never_take_a_token_another_intruder_stands_for() -> No
     def hide(ctx) -> None:  # type: ignore[no-untyped-def]
         intruder = next(i for i in ctx.s.intruders if i.id == hider)
         ctx.s.intruders.remove(intruder)
-        return_token(ctx.s, "adult", intruder.token)
+        BAG.return_token(ctx.s, "adult", intruder.token)
 
     before = len(s.bag)
     s2, _ = run_with(s, hide)

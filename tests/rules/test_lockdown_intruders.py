@@ -35,7 +35,6 @@ from lockdown_helpers import (
 
 from rules.lockdown import event_phase
 from rules.lockdown import intruders as nx
-from rules.lockdown.bag import kind_of
 from rules.lockdown.state import (
     AttackFrame,
     EncounterFrame,
@@ -43,6 +42,7 @@ from rules.lockdown.state import (
     InterruptFrame,
     ObjectiveFrame,
 )
+from rules.nemesis.bag import kind_of
 
 REPO = "repository"  # section 2
 
