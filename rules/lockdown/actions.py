@@ -5,12 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from rules.core.actions import ActionCodec, KeyedAction
-from rules.core.words import a_or_an
-
-
-def object_phrase(obj: str) -> str:
-    """An object token in a sentence: "an egg", "a carcass", "a corpse"."""
-    return "a corpse" if obj.startswith("corpse") else a_or_an(obj)
+from rules.nemesis.hands import object_phrase
 
 
 class Draft(KeyedAction):

@@ -9,18 +9,20 @@ from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.heroes import contaminate, serious_wound
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState, ShotFrame
 from rules.lockdown.table import (
     Ctx,
     ability,
     action_cards,
-    has_wound,
     intruders_in,
     powered,
     who,
 )
+from rules.nemesis.character import has_wound
+from rules.nemesis.contamination import contaminate
 from rules.nemesis.state import Hero, Intruder, take_object
+from rules.nemesis.wounds import serious_wound
 
 REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
 
@@ -52,7 +54,7 @@ def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -
         held = hero.hands[slot]
         held.ammo -= 1
     use_advantage = not melee and (powered(s, hero.room) or ability(hero) == "steady_aim") \
-        and not has_wound(hero, "eye")
+        and not has_wound(PROFILE, hero, "eye")
     faces = ctx.c.dice.advantage if use_advantage else ctx.c.dice.combat
     face = faces[s.rng.below(len(faces))]
     die = "advantage die" if use_advantage else "combat die"

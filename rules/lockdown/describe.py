@@ -23,7 +23,7 @@ from rules.lockdown.combat import melee_bonus
 from rules.lockdown.discards import card_word
 from rules.lockdown.effect_words import effects_words, plural
 from rules.lockdown.gear import gate_actions
-from rules.lockdown.hands import held_name
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import pick_text
 from rules.lockdown.rooms import room_actions
 from rules.lockdown.state import (
@@ -39,18 +39,17 @@ from rules.lockdown.state import (
 )
 from rules.lockdown.table import (
     ability,
-    has_wound,
     heroes_in,
     intruders_in,
     powered,
     room_name,
-    slot_limit,
-    slots_used,
     tile_of,
     who,
 )
 from rules.lockdown.turns import cost_of
 from rules.nemesis import effects as fx
+from rules.nemesis.character import has_wound, slot_limit, slots_used
+from rules.nemesis.hands import held_name
 from rules.nemesis.state import Held, Hero, Intruder
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim
@@ -208,7 +207,7 @@ def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     weapon = item.weapon if item is not None else None
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
     advantage = (powered(s, hero.room) or ability(hero) == "steady_aim") \
-        and not has_wound(hero, "eye")
+        and not has_wound(PROFILE, hero, "eye")
     parts = [cost_words(cost_of(s, hero, action)),
              f"Roll the {'advantage' if advantage else 'combat'} die; "
              f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
@@ -244,7 +243,7 @@ def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    free = slot_limit(hero) - slots_used(hero)
+    free = slot_limit(PROFILE, hero) - slots_used(hero)
     revive = ""
     if s.options.mode == "coop" and action.obj.startswith("corpse_"):
         revive = " In a working emergency room (no intruder, no malfunction) the " \
@@ -257,7 +256,7 @@ def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if action.slot < len(hero.hands) else Held(obj="?")
     fate = "It stays in the room." if held.obj is not None \
         else "The item card is lost (it goes under its deck)."
-    return f"Drop {held_name(held)} (free)", f"Free: not one of your 2 actions. {fate}"
+    return f"Drop {held_name(PROFILE, held)} (free)", f"Free: not one of your 2 actions. {fate}"
 
 
 def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
@@ -431,7 +430,7 @@ def _heavy(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
     if verb == "drop" and int(slot) < len(hero.hands):
         dropped = hero.hands[int(slot)]
         fate = "stays in the room" if dropped.obj else "is lost (under its deck)"
-        return f"{held_name(dropped)} {fate}. {new}".strip()
+        return f"{held_name(PROFILE, dropped)} {fate}. {new}".strip()
     return new
 
 

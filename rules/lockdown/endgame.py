@@ -4,9 +4,10 @@ weaknesses in play (LD-KNOW-1)."""
 from __future__ import annotations
 
 from rules.lockdown.cards import index
-from rules.lockdown.heroes import infected
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import EndFrame, GameState
 from rules.lockdown.table import Ctx, who
+from rules.nemesis.contamination import infected
 from rules.nemesis.state import Hero
 
 SAFE = ("isolated", "bunker", "css")
@@ -160,7 +161,7 @@ def contamination_kills(ctx: Ctx, hero: Hero) -> bool:
     """Scan (skipped with a larva); if infected, shuffle everything and draw 4: any
     contamination card among them kills."""
     cards = hero.hand + hero.deck + hero.discard
-    if not hero.larva and not any(c.startswith("c:") and infected(c) for c in cards):
+    if not hero.larva and not any(c.startswith("c:") and infected(PROFILE, c) for c in cards):
         return False
     pile = ctx.s.rng.shuffled(cards)
     hero.deck, hero.hand, hero.discard = pile, [], []

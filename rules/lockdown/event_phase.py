@@ -8,12 +8,11 @@ from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.heroes import draw_from, light_wound, serious_wound
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import power_effect, push_effects
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
 from rules.lockdown.table import (
     Ctx,
-    has_wound,
     in_play,
     intruders_in,
     noisy,
@@ -21,7 +20,10 @@ from rules.lockdown.table import (
     set_noise,
     who,
 )
+from rules.nemesis.character import has_wound
+from rules.nemesis.decks import draw_from
 from rules.nemesis.state import take_object
+from rules.nemesis.wounds import light_wound, serious_wound
 
 
 def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
@@ -186,7 +188,7 @@ def end_of_round(ctx: Ctx) -> None:
     """Bleeding wounds hurt; with Metabolic Burnout known, worn-out adults die."""
     s = ctx.s
     for hero in in_play(s):
-        if has_wound(hero, "bleeding"):
+        if has_wound(PROFILE, hero, "bleeding"):
             ctx.say(f"{who(hero.seat)} is bleeding.", kind="bleeding", seat=hero.seat)
             light_wound(ctx, hero)
     if weakness_active(s, "short_lived"):

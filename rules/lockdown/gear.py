@@ -13,10 +13,10 @@ from rules.lockdown import actions as a
 from rules.lockdown import intruders as nx
 from rules.lockdown import surface
 from rules.lockdown.cards import content, index
-from rules.lockdown.hands import fix_hands, remove_item
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, in_combat, intruders_in, tile_of, who
+from rules.nemesis.hands import fix_hands, remove_item
 from rules.nemesis.state import Hero
 
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22

@@ -8,7 +8,6 @@ from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.heroes import contaminate, draw_from
 from rules.lockdown.state import (
     AttackFrame,
     EncounterFrame,
@@ -33,6 +32,8 @@ from rules.lockdown.table import (
 )
 from rules.nemesis.bag import kind_of, retire, unset
 from rules.nemesis.board import Exit
+from rules.nemesis.contamination import contaminate
+from rules.nemesis.decks import draw_from
 from rules.nemesis.state import Hero, Intruder, add_object
 
 BIG = ("breeder", "queen")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
-from rules.lockdown.heroes import set_slime
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
 from rules.lockdown.table import (
     Ctx,
@@ -20,6 +19,7 @@ from rules.lockdown.table import (
     who,
 )
 from rules.nemesis.board import Exit
+from rules.nemesis.contamination import set_slime
 from rules.nemesis.state import Hero, change_room
 
 

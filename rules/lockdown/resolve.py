@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.contract import Action
-from rules.lockdown import heroes as h
 from rules.lockdown import intruders as nx
 from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
@@ -32,6 +31,7 @@ from rules.lockdown.table import (
     tile_of,
     who,
 )
+from rules.nemesis import contamination, decks, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.state import Hero, change_room
@@ -142,13 +142,13 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         top = s.stack[-1] if s.stack else None
         grace = top.grace if isinstance(top, EffectsFrame) else None  # one card, one effect
         for x in targets(s, e.who, subject):
-            (h.light_wound if e.kind == "light" else h.serious_wound)(ctx, x, e.n, grace)
+            (wounds.light_wound if e.kind == "light" else wounds.serious_wound)(ctx, x, e.n, grace)
     elif isinstance(e, fx.Contaminate):
         for x in targets(s, e.who, subject):
-            h.contaminate(ctx, x, e.n)
+            contamination.contaminate(ctx, x, e.n)
     elif isinstance(e, fx.Slime):
         for x in targets(s, e.who, subject):
-            h.set_slime(ctx, x, not e.remove)
+            contamination.set_slime(ctx, x, not e.remove)
     elif isinstance(e, fx.Heal):
         for x in targets(s, e.who, subject):
             heal(ctx, x, e.what)
@@ -159,12 +159,12 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
     elif isinstance(e, fx.Scan):
         for x in targets(s, e.who, subject):
             if e.larva_too:
-                h.decontaminate(ctx, x, e.where == "everywhere")
+                contamination.decontaminate(ctx, x, e.where == "everywhere")
             else:
-                h.scan(ctx, x, e.where == "everywhere")
+                contamination.scan(ctx, x, e.where == "everywhere")
     elif isinstance(e, fx.DrawCards):
         for x in targets(s, e.who, subject):
-            h.draw_cards(ctx, x, e.n)
+            decks.draw_cards(ctx, x, e.n)
     elif isinstance(e, fx.DiscardCards):
         discard(ctx, e, subject)
     elif isinstance(e, fx.NoiseRoll):
@@ -398,7 +398,7 @@ def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None)
                 give_item(ctx, x, e.crafted)
             continue
         color = choice if e.color == "white" else e.color
-        card = h.draw_from(s, color or "red")
+        card = decks.draw_from(s, color or "red")
         if card is not None:
             give_item(ctx, x, card)
 
@@ -406,7 +406,7 @@ def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None)
 def give_item(ctx: Ctx, hero: Hero, item_id: str) -> None:
     """A new item card: heavy ones go into a hand slot (or a choice when the hands are
     full), normal ones into the secret inventory."""
-    from rules.lockdown.hands import take_heavy
+    from rules.nemesis.hands import take_heavy
 
     item = index().items[item_id]
     if item.heavy:
@@ -431,7 +431,7 @@ def reload(ctx: Ctx, subject: str | None, n: int) -> None:
 
 
 def drop_heavy(ctx: Ctx, hero: Hero) -> None:
-    from rules.lockdown.hands import drop_held
+    from rules.nemesis.hands import drop_held
 
     for held in list(hero.hands):
         if held in hero.hands:
@@ -567,7 +567,7 @@ def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | Non
 
 def flee(ctx: Ctx, intruder: object) -> None:
     s = ctx.s
-    event = h.draw_from(s, "events")
+    event = decks.draw_from(s, "events")
     if event is None:
         return
     s.discards.setdefault("events", []).append(event)

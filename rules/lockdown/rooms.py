@@ -9,11 +9,11 @@ from itertools import permutations
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
-from rules.lockdown import heroes as hz
 from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick, RoomAct
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import (
@@ -21,7 +21,6 @@ from rules.lockdown.table import (
     ability,
     close_door,
     door,
-    has_wound,
     heroes_in,
     in_combat,
     intruders_in,
@@ -29,13 +28,13 @@ from rules.lockdown.table import (
     room_name,
     section_of,
     set_door,
-    slot_limit,
-    slots_used,
     tile_of,
     who,
 )
+from rules.nemesis import contamination, decks, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import retire
+from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
@@ -98,8 +97,8 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
         if s.time in s.css and not any(h.place == "pod" and h.pod == pod
                                        for h in s.heroes.values()):
             variants.append((0, f"Enter CSS pod {pod} (discard your hand and pass)"))
-    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(hero) \
-            and not has_wound(hero, "back"):
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(PROFILE, hero) \
+            and not has_wound(PROFILE, hero, "back"):
         variants.append((0, "Take an egg"))
     elif kind == "power_generator":
         if s.autodestruct is not None and not s.autodestruct_red:
@@ -168,8 +167,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         say(f"{who(hero.seat)} starts the autodestruction sequence (slot {s.autodestruct}).",
             kind="autodestruct")
     elif kind == "decon":
-        hz.decontaminate(ctx, hero, everywhere=False)
-        hz.set_slime(ctx, hero, False)
+        contamination.decontaminate(ctx, hero, everywhere=False)
+        contamination.set_slime(ctx, hero, False)
     elif kind == "emergency":
         from rules.lockdown.resolve import field_medic, heal
 
@@ -226,8 +225,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
     elif kind == "surgery":
-        hz.decontaminate(ctx, hero, everywhere=True)
-        hz.light_wound(ctx, hero)
+        contamination.decontaminate(ctx, hero, everywhere=True)
+        wounds.light_wound(ctx, hero)
         hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
         hero.hand, hero.discard = [], []
         hero.passed = True
@@ -255,7 +254,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         lock_in(ctx, hero)
     elif kind == "monitoring":
         say(f"{who(hero.seat)} watches the monitors.", kind="room")
-        top = hz.peek(s, "events")
+        top = decks.peek(s, "events")
         if top is not None:
             event = index().events[top]
             ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
@@ -327,7 +326,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "defense":
         set_malfunction(ctx, option, True)
         for other in heroes_in(s, option):
-            hz.serious_wound(ctx, other)
+            wounds.serious_wound(ctx, other)
         for intruder in list(intruders_in(s, option)):
             nx.injure(ctx, intruder, 1, by=hero.seat)
     elif tag == "vent":
@@ -352,7 +351,8 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
 def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
     """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
     True if the tag was one of them."""
-    from rules.lockdown import hands, turns
+    from rules.lockdown import turns
+    from rules.nemesis import hands
 
     if tag == hands.OVERFULL:
         hands.drop_overfull(ctx, hero, option)
@@ -461,7 +461,7 @@ def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
 def _cave_attack(ctx: Ctx, hero: Hero) -> None:
     """An attack card as if from an adult in darkness."""
     s = ctx.s
-    card_id = hz.draw_from(s, "attacks")
+    card_id = decks.draw_from(s, "attacks")
     if card_id is None:
         return
     s.discards.setdefault("attacks", []).append(card_id)
@@ -617,7 +617,7 @@ def resolve_venting(ctx: Ctx) -> None:
             else:
                 nx.die(ctx, intruder)
         for hero in heroes_in(s, slot):
-            hz.kill(ctx, hero, "vented")
+            wounds.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
 
 

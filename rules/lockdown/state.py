@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.nemesis.effects import Effect
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.state import Hero, Intruder, RoomState
 
 
@@ -163,21 +164,6 @@ class EffectsFrame:
     healed: bool = False         # a heal effect ran (the Field Medic ability follows)
     # seats that reached 3 serious wounds during these effects: no death from them
     grace: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True)
-class PickFrame:
-    """A choice an effect needs: a room, a card, a colour, a destination, a target."""
-
-    kind: Literal["pick"] = "pick"
-    seat: str
-    purpose: Literal["room", "color", "move", "intruder", "noise_corridor", "step"]
-    options: list[str]
-    labels: list[str] = field(default_factory=list)
-    tag: str = ""          # for purpose "step": which multi-step room action continues
-    effect: Effect | None = None
-    subject: str | None = None
-    left: int = 1
 
 
 @dataclass(slots=True, kw_only=True)

@@ -12,7 +12,6 @@ from rules.lockdown import actions as a
 from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
-from rules.lockdown.heroes import draw_from
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
 from rules.lockdown.table import (
@@ -25,6 +24,7 @@ from rules.lockdown.table import (
     set_tech_noise,
     who,
 )
+from rules.nemesis.decks import draw_from
 from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"

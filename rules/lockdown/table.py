@@ -9,7 +9,10 @@ from rules.core.actions import seat_ref
 from rules.core.contract import Event
 from rules.lockdown.board import board, board_index, slot_code, staircase_name
 from rules.lockdown.cards import Content, content, index
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
+from rules.nemesis.character import has_wound
+from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero, Intruder
 
 HAND_SIZE = 5
@@ -19,6 +22,7 @@ class Ctx:
     def __init__(self, state: GameState) -> None:
         self.s = state
         self.c: Content = content()
+        self.rules: Profile = PROFILE
         self.events: list[Event] = []
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
@@ -95,7 +99,7 @@ def action_cards(hero: Hero) -> list[str]:
 
 def hand_limit(s: GameState, hero: Hero) -> int:
     limit = HAND_SIZE
-    if has_wound(hero, "head"):
+    if has_wound(PROFILE, hero, "head"):
         limit -= 1
     if hero.serious and ability(hero) == "tough":
         limit += 1
@@ -110,21 +114,7 @@ def ability(hero: Hero) -> str:
     return index().characters[hero.character].ability if hero.character else ""
 
 
-def slot_limit(hero: Hero) -> int:
-    """Hand slots: 2, or 1 with an undressed arm wound."""
-    return 1 if has_wound(hero, "arm") else 2
 
-
-def slots_used(hero: Hero) -> int:
-    """Hand slots taken: an item taped to another (Duct Tape) shares its slot."""
-    return sum(1 for held in hero.hands if held.taped_to is None)
-
-
-def owns_passive(hero: Hero, passive: str) -> int:
-    """How many items with this passive the hero owns (inventory and hands)."""
-    items = index().items
-    n = sum(1 for i in hero.inventory if items[i].passive == passive)
-    return n + sum(1 for held in hero.hands if held.item and items[held.item].passive == passive)
 
 
 def door(s: GameState, corridor: str) -> str:
@@ -187,8 +177,3 @@ def set_noise(s: GameState, corridor: str, on: bool) -> None:
         s.noise.append(corridor)
     elif not on and corridor in s.noise:
         s.noise.remove(corridor)
-
-
-def has_wound(hero: Hero, penalty: str) -> bool:
-    wounds = index().wounds
-    return any(not w.dressed and wounds[w.card].penalty == penalty for w in hero.serious)

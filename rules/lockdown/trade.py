@@ -14,9 +14,9 @@ from rules.core.contract import Action
 from rules.lockdown import actions as a
 from rules.lockdown.cards import index
 from rules.lockdown.gear import thing_name
-from rules.lockdown.hands import fix_hands, remove_item, take_heavy
 from rules.lockdown.state import GameState, TradeFrame
 from rules.lockdown.table import Ctx, heroes_in, in_combat, turn_order, who
+from rules.nemesis.hands import fix_hands, remove_item, take_heavy
 from rules.nemesis.state import Hero
 
 # a giver with more things than this chooses one at a time (asked again) instead of a

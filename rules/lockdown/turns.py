@@ -9,10 +9,10 @@ from math import comb
 
 from rules.core.contract import Action
 from rules.lockdown import actions as a
-from rules.lockdown import combat, gear, heroes, movement, surface, trade
+from rules.lockdown import combat, gear, movement, surface, trade
 from rules.lockdown.cards import index
 from rules.lockdown.discards import offer_pass_discard
-from rules.lockdown.hands import drop_held, remove_item, take_heavy
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.rooms import do_room_action, room_action_cost, room_actions
 from rules.lockdown.state import (
@@ -29,16 +29,16 @@ from rules.lockdown.table import (
     ability,
     action_cards,
     hand_limit,
-    has_wound,
     in_play,
     intruders_in,
     room_name,
-    slot_limit,
-    slots_used,
     tile_of,
     turn_order,
     who,
 )
+from rules.nemesis import contamination, decks, wounds
+from rules.nemesis.character import has_wound, slot_limit, slots_used
+from rules.nemesis.hands import drop_held, remove_item, take_heavy
 from rules.nemesis.state import Hero, Intruder, change_room, take_object
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,
@@ -59,7 +59,7 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
     if isinstance(action, a.Move | a.CarefulMove):
         return move_cost(hero, careful=isinstance(action, a.CarefulMove))
     if isinstance(action, a.Melee):
-        return COSTS["melee"] + (1 if has_wound(hero, "hand") else 0)
+        return COSTS["melee"] + (1 if has_wound(PROFILE, hero, "hand") else 0)
     if isinstance(action, a.PlayCard):
         return card_of(action.card).cost
     if isinstance(action, a.UseItem):
@@ -86,7 +86,7 @@ def move_cost(hero: Hero, careful: bool = False) -> int:
     base = COSTS["move"]
     if careful:
         base = 1 if ability(hero) == "quiet_steps" else COSTS["careful"]
-    return base + (1 if has_wound(hero, "leg") else 0)
+    return base + (1 if has_wound(PROFILE, hero, "leg") else 0)
 
 
 @dataclass(frozen=True)
@@ -192,8 +192,8 @@ def search_actions(s: GameState, hero: Hero) -> list[Action]:
 
 
 def pick_up_actions(s: GameState, hero: Hero) -> list[Action]:
-    if not s.rooms[hero.room].objects or has_wound(hero, "back") \
-            or slots_used(hero) >= slot_limit(hero):
+    if not s.rooms[hero.room].objects or has_wound(PROFILE, hero, "back") \
+            or slots_used(hero) >= slot_limit(PROFILE, hero):
         return []
     return [a.PickUp(obj=o) for o in dict.fromkeys(s.rooms[hero.room].objects)]
 
@@ -264,7 +264,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
             hero.tracker_used = False
             need = hand_limit(s, hero) - len(hero.hand)
             if need > 0:
-                heroes.draw_cards(ctx, hero, need)
+                decks.draw_cards(ctx, hero, need)
         ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
                 "token.", kind="round", round=s.round)
         f.stage = "turns"
@@ -371,7 +371,7 @@ def end_of_turn_fire(ctx: Ctx, hero: Hero) -> None:
     if hero.passed:
         hero.fire_hurt = True
     ctx.say(f"{who(hero.seat)} ends the turn in the fire.", kind="fire")
-    heroes.light_wound(ctx, hero)
+    wounds.light_wound(ctx, hero)
 
 
 # ------------------------------------------------------------------ paying
@@ -465,7 +465,7 @@ def search(ctx: Ctx, hero: Hero, color: str) -> None:
     ctx.say(f"{who(hero.seat)} searches {room_name(s, hero.room)} ({room.items} left).",
             kind="search")
     if room.tile and tile_of(room.tile).action == "contaminated":
-        heroes.set_slime(ctx, hero, True)
+        contamination.set_slime(ctx, hero, True)
     draw_item(ctx, hero, color, 2 if ability(hero) == "scavenger" else 1)
 
 
@@ -475,7 +475,7 @@ def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
     from rules.lockdown.resolve import give_item
 
     s = ctx.s
-    drawn = [c for c in (heroes.draw_from(s, color) for _ in range(n)) if c is not None]
+    drawn = [c for c in (decks.draw_from(s, color) for _ in range(n)) if c is not None]
     if not drawn:
         ctx.say(f"The {color} item deck is empty.", kind="search")
         return
@@ -514,7 +514,7 @@ def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
     s = ctx.s
     if passive == "motion_tracker":
         hero.tracker_used = True
-        top = heroes.peek(s, "events")
+        top = decks.peek(s, "events")
         ctx.say(f"{who(hero.seat)} checks the motion tracker.", kind="item_use")
         if top is not None:
             event = index().events[top]
@@ -522,7 +522,7 @@ def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
                      f"{event.text}", kind="peek_event", card=top)
     elif passive == "scanner":
         ctx.say(f"{who(hero.seat)} uses the handheld scanner.", kind="item_use")
-        heroes.scan(ctx, hero)
+        contamination.scan(ctx, hero)
     elif passive == "analyze_toolset":
         from rules.lockdown.rooms import ask_analyse
 

@@ -19,6 +19,7 @@ from rules.core.contract import Event
 from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import (
@@ -29,8 +30,9 @@ from rules.lockdown.state import (
     RoundFrame,
     TurnFrame,
 )
-from rules.lockdown.table import hand_limit, slot_limit, slots_used
+from rules.lockdown.table import hand_limit
 from rules.nemesis.bag import kind_of
+from rules.nemesis.character import slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
 
 RS = Lockdown()
@@ -408,7 +410,8 @@ def check_state(s: GameState, where: str) -> None:
         if hero.place == "board":
             busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
                        and f.tag == "overfull" for f in s.stack)
-            assert busy or slots_used(hero) <= slot_limit(hero), f"{where}: hands {hero.hands}"
+            assert busy or slots_used(hero) <= slot_limit(PROFILE, hero), \
+                f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
     assert contamination == CONTAMINATION, f"{where}: contamination cards"
     assert items_in_game(s) == expected_items(s), f"{where}: item cards " + str(

@@ -348,7 +348,7 @@ def test_one_fire_and_one_malfunction_per_room_fire_may_hit_unexplored_rooms() -
 
 @pytest.mark.rule("NX-MARK-1")
 def test_one_slime_marker_per_character() -> None:
-    from rules.lockdown.heroes import set_slime
+    from rules.nemesis.contamination import set_slime
 
     s = scene()
     s2, events = run_with(s, lambda ctx: (set_slime(ctx, ctx.s.heroes["p0"], True),

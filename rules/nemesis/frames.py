@@ -1,0 +1,24 @@
+"""Frames (rules.core.frames) the shared mechanics of the Nemesis family push; each game
+lists them in its state's frame union, beside its own frames."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rules.nemesis.effects import Effect
+
+
+@dataclass(slots=True, kw_only=True)
+class PickFrame:
+    """A choice an effect needs: a room, a card, a colour, a destination, a target."""
+
+    kind: Literal["pick"] = "pick"
+    seat: str
+    purpose: Literal["room", "color", "move", "intruder", "noise_corridor", "step"]
+    options: list[str]
+    labels: list[str] = field(default_factory=list)
+    tag: str = ""          # for purpose "step": which multi-step room action continues
+    effect: Effect | None = None
+    subject: str | None = None
+    left: int = 1

@@ -1,0 +1,76 @@
+"""How the family layer learns what differs between the Nemesis games: each game hands
+the shared mechanics one `Profile` (its content tables and its hooks), carried on the
+`Ctx` of every frame (`ctx.rules`) and passed explicitly where there is no Ctx. The
+family layer never imports a game: the hooks point from the game into it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.core.rng import Rng
+from rules.nemesis.cards import ActionCard, Contamination, Item, SeriousWound
+from rules.nemesis.state import Hero, Intruder, RoomState
+
+
+class NemesisState(Protocol):
+    """The parts of a family game's state the shared mechanics read and change."""
+
+    rng: Rng
+    seats: list[str]
+    heroes: dict[str, Hero]
+    rooms: dict[str, RoomState]
+    intruders: list[Intruder]
+    decks: dict[str, list[str]]       # shared decks by name, top card first
+    discards: dict[str, list[str]]
+    removed_items: list[str]          # item cards out of the game
+    deaths: dict[str, str]            # seat -> how that character died, in words
+    stack: list[Any]                  # the frames (rules.core.frames)
+
+
+class Table(Protocol):
+    """The Ctx a shared mechanic works in: the state being changed, the game's profile,
+    and the events it says."""
+
+    @property
+    def s(self) -> Any: ...
+
+    @property
+    def rules(self) -> Profile: ...
+
+    def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
+            **data: Any) -> None: ...
+
+    def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None: ...
+
+
+class Hooks(Protocol):
+    """What only the game knows how to do, asked by the shared mechanics."""
+
+    def room_name(self, s: Any, slot: str) -> str:
+        """A room as the board shows it (explored tile or the space's code)."""
+        ...
+
+    def weakness_active(self, s: Any, effect: str, hero: Hero | None) -> bool:
+        """Whether a discovered weakness with this effect applies (to `hero`)."""
+        ...
+
+    def after_death(self, ctx: Table, hero: Hero) -> None:
+        """What a character's death sets off in this game, after the family's part."""
+        ...
+
+    def spawn(self, ctx: Table, kind: str, room: str) -> None:
+        """Place a new intruder of `kind` in `room` (a creeper bursting out)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One game's content tables (by id) and hooks, for the family layer."""
+
+    cards: Mapping[str, ActionCard]            # every character's action cards
+    items: Mapping[str, Item]
+    wounds: Mapping[str, SeriousWound]         # serious wound cards, in content order
+    contamination: Mapping[str, Contamination]
+    hooks: Hooks
