@@ -36,6 +36,12 @@ class BoardIndex(BoardGraph):
         corridors for effects and moves)."""
         return [] if self.mars else super().tech_rooms()
 
+    def takes_door(self, corridor: str) -> bool:
+        return corridor not in self.technical and corridor not in self.paths
+
+    def takes_noise(self, corridor: str) -> bool:
+        return corridor not in self.paths  # Mars side: paths never take noise
+
 
 def build_index(board: BoardMap) -> BoardIndex:
     idx = BoardIndex()

@@ -11,16 +11,10 @@ from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState, ShotFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    action_cards,
-    intruders_in,
-    powered,
-    who,
-)
+from rules.lockdown.table import Ctx, ability, action_cards, powered, who
 from rules.nemesis.character import has_wound
 from rules.nemesis.contamination import contaminate
+from rules.nemesis.places import intruders_in
 from rules.nemesis.state import Hero, Intruder, take_object
 from rules.nemesis.wounds import serious_wound
 

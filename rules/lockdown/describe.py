@@ -37,19 +37,12 @@ from rules.lockdown.state import (
     ShotFrame,
     TradeFrame,
 )
-from rules.lockdown.table import (
-    ability,
-    heroes_in,
-    intruders_in,
-    powered,
-    room_name,
-    tile_of,
-    who,
-)
+from rules.lockdown.table import ability, powered, room_name, tile_of, who
 from rules.lockdown.turns import cost_of
 from rules.nemesis import effects as fx
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.hands import held_name
+from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim

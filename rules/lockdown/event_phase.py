@@ -11,17 +11,11 @@ from rules.lockdown.endgame import weakness_active
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import power_effect, push_effects
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import (
-    Ctx,
-    in_play,
-    intruders_in,
-    noisy,
-    powered,
-    set_noise,
-    who,
-)
+from rules.lockdown.table import Ctx, powered, who
 from rules.nemesis.character import has_wound
 from rules.nemesis.decks import draw_from
+from rules.nemesis.noise import noisy, set_noise
+from rules.nemesis.places import in_play, intruders_in
 from rules.nemesis.state import take_object
 from rules.nemesis.wounds import light_wound, serious_wound
 

@@ -15,8 +15,9 @@ from rules.lockdown import surface
 from rules.lockdown.cards import content, index
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, in_combat, intruders_in, tile_of, who
+from rules.lockdown.table import Ctx, tile_of, who
 from rules.nemesis.hands import fix_hands, remove_item
+from rules.nemesis.places import in_combat, intruders_in
 from rules.nemesis.state import Hero
 
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22

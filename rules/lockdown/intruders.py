@@ -15,25 +15,14 @@ from rules.lockdown.state import (
     InterruptFrame,
     ObjectiveFrame,
 )
-from rules.lockdown.table import (
-    Ctx,
-    door,
-    heroes_in,
-    intruders_in,
-    noisy,
-    powered,
-    room_name,
-    set_door,
-    set_noise,
-    set_tech_noise,
-    tech_noisy,
-    turn_order,
-    who,
-)
+from rules.lockdown.table import Ctx, powered, room_name, set_tech_noise, tech_noisy, who
 from rules.nemesis.bag import kind_of, retire, unset
 from rules.nemesis.board import Exit
 from rules.nemesis.contamination import contaminate
 from rules.nemesis.decks import draw_from
+from rules.nemesis.doors import door, set_door
+from rules.nemesis.noise import noisy, set_noise
+from rules.nemesis.places import heroes_in, intruders_in, turn_order
 from rules.nemesis.state import Hero, Intruder, add_object
 
 BIG = ("breeder", "queen")

@@ -5,21 +5,12 @@ from __future__ import annotations
 from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
-from rules.lockdown.table import (
-    Ctx,
-    close_door,
-    door,
-    heroes_in,
-    intruders_in,
-    noisy,
-    room_name,
-    section_of,
-    tech_noisy,
-    tile_of,
-    who,
-)
+from rules.lockdown.table import Ctx, room_name, section_of, tech_noisy, tile_of, who
 from rules.nemesis.board import Exit
 from rules.nemesis.contamination import set_slime
+from rules.nemesis.doors import close_door, door
+from rules.nemesis.noise import noisy
+from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Hero, change_room
 
 

@@ -19,8 +19,9 @@ from rules.lockdown.state import (
     TradeFrame,
     TurnFrame,
 )
-from rules.lockdown.table import intruders_in, room_name, who
+from rules.lockdown.table import room_name, who
 from rules.lockdown.trade import trade_prompt
+from rules.nemesis.places import intruders_in
 
 STEP_PROMPTS = {
     "overfull": "Your hands are full (arm wound): choose what to drop",

@@ -15,25 +15,13 @@ from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    close_door,
-    door,
-    heroes_in,
-    in_play,
-    intruders_in,
-    noisy,
-    powered,
-    room_name,
-    section_of,
-    set_door,
-    tile_of,
-    who,
-)
+from rules.lockdown.table import Ctx, ability, powered, room_name, section_of, tile_of, who
 from rules.nemesis import contamination, decks, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
+from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.noise import noisy
+from rules.nemesis.places import heroes_in, in_play, intruders_in
 from rules.nemesis.state import Hero, change_room
 
 FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility

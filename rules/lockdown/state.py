@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.model import EngineState
 from rules.core.rng import Rng
+from rules.lockdown.board import BoardIndex, board_index
 from rules.nemesis.effects import Effect
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.state import Hero, Intruder, RoomState
@@ -281,3 +282,8 @@ class GameState(EngineState):
     @property
     def over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def graph(self) -> BoardIndex:
+        """The graph of this game's board side (not stored: built once per side)."""
+        return board_index(self.options.board)

@@ -14,17 +14,9 @@ from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
-from rules.lockdown.table import (
-    Ctx,
-    heroes_in,
-    in_combat,
-    in_play,
-    intruders_in,
-    room_name,
-    set_tech_noise,
-    who,
-)
+from rules.lockdown.table import Ctx, room_name, set_tech_noise, who
 from rules.nemesis.decks import draw_from
+from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in
 from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"

@@ -13,7 +13,7 @@ from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
 from rules.nemesis.character import has_wound
 from rules.nemesis.profile import Profile
-from rules.nemesis.state import Hero, Intruder
+from rules.nemesis.state import Hero
 
 HAND_SIZE = 5
 
@@ -54,22 +54,8 @@ def tile_of(tile_id: str) -> Any:
     return index().rooms[tile_id]
 
 
-def in_play(s: GameState) -> list[Hero]:
-    """Characters still on the board (not dead, escaped, isolated or in a pod)."""
-    return [h for seat in s.seats if (h := s.heroes.get(seat)) and h.place == "board"]
 
 
-def heroes_in(s: GameState, room: str) -> list[Hero]:
-    return [h for h in in_play(s) if h.room == room]
-
-
-def intruders_in(s: GameState, room: str) -> list[Intruder]:
-    return [i for i in s.intruders if i.room == room]
-
-
-def in_combat(s: GameState, seat: str) -> bool:
-    hero = s.heroes[seat]
-    return hero.place == "board" and bool(intruders_in(s, hero.room))
 
 
 def section_of(room: str) -> int | None:
@@ -85,11 +71,6 @@ def powered(s: GameState, room: str) -> bool:
         return False
     return s.power[str(section)].active
 
-
-def turn_order(s: GameState) -> list[str]:
-    """Seats in play order from the first player."""
-    i = s.seats.index(s.first_player)
-    return s.seats[i:] + s.seats[:i]
 
 
 def action_cards(hero: Hero) -> list[str]:
@@ -117,39 +98,9 @@ def ability(hero: Hero) -> str:
 
 
 
-def door(s: GameState, corridor: str) -> str:
-    return s.doors.get(corridor, "open")
 
 
-DOOR_TOKENS = 10  # door tokens in the box (NX-MARK-1; the source leaves the number open)
 
-
-def set_door(s: GameState, corridor: str, value: str) -> None:
-    if value == "open":
-        s.doors.pop(corridor, None)
-    else:
-        s.doors[corridor] = value  # type: ignore[assignment]
-
-
-def close_door(s: GameState, corridor: str, keep: frozenset[str] = frozenset()) -> bool:
-    """Close an open corridor with a door token from the supply; with none left, the
-    oldest closed door elsewhere on the board (not one in `keep`) is moved here.
-    Technical corridors never take doors; destroyed doors stay destroyed."""
-    b = board(s)
-    if corridor in b.technical or corridor in b.paths or door(s, corridor) != "open":
-        return door(s, corridor) == "closed"
-    if len(s.doors) >= DOOR_TOKENS:
-        reuse = next((c for c, d in s.doors.items() if d == "closed" and c not in keep),
-                     None)
-        if reuse is None:
-            return False
-        del s.doors[reuse]
-    s.doors[corridor] = "closed"
-    return True
-
-
-def noisy(s: GameState, corridor: str) -> bool:
-    return corridor in s.noise
 
 
 def tech_noisy(s: GameState, corridor: str) -> bool:
@@ -168,12 +119,3 @@ def set_tech_noise(s: GameState, corridor: str, on: bool) -> None:
         s.area_noise.sort()
     elif not on and area in s.area_noise:
         s.area_noise.remove(area)
-
-
-def set_noise(s: GameState, corridor: str, on: bool) -> None:
-    if on and corridor in board(s).paths:
-        return  # Mars side: paths never take noise
-    if on and corridor not in s.noise:
-        s.noise.append(corridor)
-    elif not on and corridor in s.noise:
-        s.noise.remove(corridor)

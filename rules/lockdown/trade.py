@@ -15,8 +15,9 @@ from rules.lockdown import actions as a
 from rules.lockdown.cards import index
 from rules.lockdown.gear import thing_name
 from rules.lockdown.state import GameState, TradeFrame
-from rules.lockdown.table import Ctx, heroes_in, in_combat, turn_order, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis.hands import fix_hands, remove_item, take_heavy
+from rules.nemesis.places import heroes_in, in_combat, turn_order
 from rules.nemesis.state import Hero
 
 # a giver with more things than this chooses one at a time (asked again) instead of a

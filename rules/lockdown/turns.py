@@ -24,21 +24,11 @@ from rules.lockdown.state import (
     RoundFrame,
     TurnFrame,
 )
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    action_cards,
-    hand_limit,
-    in_play,
-    intruders_in,
-    room_name,
-    tile_of,
-    turn_order,
-    who,
-)
+from rules.lockdown.table import Ctx, ability, action_cards, hand_limit, room_name, tile_of, who
 from rules.nemesis import contamination, decks, wounds
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
+from rules.nemesis.places import in_play, intruders_in, turn_order
 from rules.nemesis.state import Hero, Intruder, change_room, take_object
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,

@@ -91,6 +91,15 @@ class BoardGraph:
         return [room for room, exits in self.exits.items()
                 if any(ex.to == "tech" for ex in exits)]
 
+    def takes_door(self, corridor: str) -> bool:
+        """Whether a door token may stand in this corridor (never a technical one)."""
+        return corridor not in self.technical
+
+    def takes_noise(self, corridor: str) -> bool:
+        """Whether a noise marker may lie in this corridor (a board may have corridors
+        that never take one)."""
+        return True
+
     def corridors_of(self, room: str) -> list[str]:
         return [ex.corridor for ex in self.exits[room]]
 

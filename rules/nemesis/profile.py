@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.core.rng import Rng
+from rules.nemesis.board import BoardGraph
 from rules.nemesis.cards import ActionCard, Contamination, Item, SeriousWound
 from rules.nemesis.state import Hero, Intruder, RoomState
 
@@ -27,6 +28,14 @@ class NemesisState(Protocol):
     removed_items: list[str]          # item cards out of the game
     deaths: dict[str, str]            # seat -> how that character died, in words
     stack: list[Any]                  # the frames (rules.core.frames)
+    first_player: str
+    doors: dict[str, Any]             # corridor -> "closed" / "destroyed" (else open)
+    noise: list[str]                  # corridors with a noise marker
+
+    @property
+    def graph(self) -> BoardGraph:
+        """The graph of the board this game is played on."""
+        ...
 
 
 class Table(Protocol):

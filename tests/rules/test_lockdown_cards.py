@@ -62,10 +62,10 @@ from rules.lockdown.state import (
     PickFrame,
     RoundFrame,
 )
-from rules.lockdown.table import DOOR_TOKENS
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
+from rules.nemesis.doors import DOOR_TOKENS
 from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage

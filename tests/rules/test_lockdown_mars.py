@@ -37,7 +37,8 @@ from rules.lockdown.mars_board import (
 )
 from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import GameState, Options
-from rules.lockdown.table import room_name, set_noise
+from rules.lockdown.table import room_name
+from rules.nemesis.noise import set_noise
 from rules.nemesis.state import change_room
 
 pytestmark = pytest.mark.rule("LD-MARS-1")
