@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rules.lockdown.cards import BoardMap, content
 from rules.lockdown.mars_board import MarsBoard, mars_map
 from rules.nemesis.board import BoardGraph, Exit
 
-if TYPE_CHECKING:
-    from rules.lockdown.state import GameState
+
+class OnASide(Protocol):
+    """A game state: its options name the board side (a protocol, so that the state,
+    whose graph property reads this module, is not imported here)."""
+
+    @property
+    def options(self) -> Any: ...
 
 
 MARS_BUILDING_LETTERS = "hrw"  # Mars room ids: habitat, research block, power works
@@ -85,12 +90,12 @@ def board_index(side: str = "basic") -> BoardIndex:
     return build_mars_index(mars_map()) if side == "mars" else build_index(content().board)
 
 
-def board(s: GameState | None = None) -> BoardIndex:
+def board(s: OnASide | None = None) -> BoardIndex:
     """The graph of the state's board side (the basic side without a state)."""
     return board_index("basic" if s is None else s.options.board)
 
 
-def board_map(s: GameState | None = None) -> BoardMap:
+def board_map(s: OnASide | None = None) -> BoardMap:
     """The map data of the state's board side."""
     return map_for("basic" if s is None else s.options.board)
 

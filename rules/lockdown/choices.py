@@ -64,3 +64,18 @@ def objectives_act(ctx: Ctx, f: ObjectiveFrame, seat: str, action: Action) -> No
 
 def objectives_run(ctx: Ctx, f: ObjectiveFrame) -> None:
     ctx.s.stack.pop()
+
+
+def first_encounter(ctx: Ctx) -> None:
+    """The first intruder on the board: everyone keeps 1 of their 2 objectives (NX-AI-1;
+    coop objectives stay as they are)."""
+    s = ctx.s
+    pending = [h.seat for h in s.heroes.values()
+               if len(h.objectives) > 1 and h.place != "dead"]
+    ctx.say("First encounter! " + {
+        "coop": "The team's objectives stay as they are.",
+        "solo": "Keep one of your two objectives in secret.",
+    }.get(s.options.mode, "Everyone keeps one of their two objectives in secret."),
+        kind="critical")
+    if pending:
+        s.stack.append(ObjectiveFrame(pending=pending))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.contract import Action
-from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState, ShotFrame
 from rules.lockdown.table import Ctx, ability, action_cards, powered, who
+from rules.nemesis import injuries, noise
 from rules.nemesis.character import has_wound
 from rules.nemesis.contamination import contaminate
 from rules.nemesis.places import intruders_in
@@ -105,7 +105,7 @@ def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
     if f.target == 0:
         hits = injuries_for(f.face, "egg", f.melee, pay)
         destroy_eggs(ctx, hero, hits)
-        nx.noise_roll(ctx, hero)
+        noise.noise_roll(ctx, hero)
         return
     target = next((i for i in s.intruders if i.id == f.target), None)
     if target is None:
@@ -117,7 +117,7 @@ def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
             serious_wound(ctx, hero)
         return
     bonus = melee_bonus(hero) if f.melee else shot_bonus(s, hero, f.slot)
-    nx.injure(ctx, target, hits + bonus, by=hero.seat)
+    injuries.injure(ctx, target, hits + bonus, by=hero.seat)
 
 
 def shot_bonus(s: GameState, hero: Hero, slot: int) -> int:
@@ -142,7 +142,7 @@ def melee_bonus(hero: Hero) -> int:
 
 def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
     s = ctx.s
-    from rules.lockdown.intruders import nest_room
+    from rules.lockdown.table import nest_room
 
     if hits and weakness_active(s, "fragile_eggs", hero):
         hits *= 2

@@ -4,14 +4,14 @@ damage, the event card, bag development."""
 
 from __future__ import annotations
 
-from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import power_effect, push_effects
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import Ctx, powered, who
+from rules.lockdown.table import Ctx, nest_room, powered, who
+from rules.nemesis import attacks, development, injuries, intruders
 from rules.nemesis.character import has_wound
 from rules.nemesis.decks import draw_from
 from rules.nemesis.noise import noisy, set_noise
@@ -37,7 +37,7 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
         remove_noise(ctx)
     elif f.stage == "attacks":
         f.stage = "fire"
-        queue = nx.event_attack_targets(s)
+        queue = attacks.event_attack_targets(s)
         if queue:
             s.stack.append(AttackFrame(queue=queue))
     elif f.stage == "fire":
@@ -48,7 +48,7 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
         event_card(ctx)
     elif f.stage == "bag":
         f.stage = "round_end"
-        nx.bag_development(ctx)
+        development.bag_development(ctx)
     elif f.stage == "round_end":
         f.stage = "done"
         end_of_round(ctx)
@@ -164,10 +164,10 @@ def fire_damage(ctx: Ctx) -> None:
         if not room.fire:
             continue
         for intruder in list(intruders_in(s, slot)):
-            nx.injure(ctx, intruder, weakness_fire(ctx))
+            injuries.injure(ctx, intruder, weakness_fire(ctx))
         if take_object(s.rooms, slot, "egg"):
             ctx.say("The fire destroys an egg.", kind="egg")
-        elif nx.nest_room(s) == slot and s.eggs > 0:
+        elif nest_room(s) == slot and s.eggs > 0:
             s.eggs -= 1
             ctx.say("The fire destroys an egg in the nest.", kind="egg")
             nest_check(ctx)
@@ -187,7 +187,7 @@ def end_of_round(ctx: Ctx) -> None:
             light_wound(ctx, hero)
     if weakness_active(s, "short_lived"):
         for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
-            nx.die(ctx, intruder)
+            injuries.die(ctx, intruder)
 
 
 def event_card(ctx: Ctx) -> None:
@@ -198,7 +198,7 @@ def event_card(ctx: Ctx) -> None:
     s.discards.setdefault("events", []).append(card_id)
     card = index().events[card_id]
     ctx.say(f"Intruder event: {card.name}. {card.text}", kind="event", card=card_id)
-    nx.event_movement(ctx, card.movers, card.corridors)
+    intruders.event_movement(ctx, card.movers, card.corridors)
     push_effects(ctx, list(card.effects) + list(card.dark_effects), subject=None,
                  source=card_id)
 

@@ -12,7 +12,6 @@ from rules.lockdown import (
     endgame,
     event_phase,
     interrupts,
-    intruders,
     movement,
     resolve,
     rooms,
@@ -20,6 +19,7 @@ from rules.lockdown import (
     turns,
 )
 from rules.lockdown.table import Ctx
+from rules.nemesis import attacks, encounters
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:
@@ -50,8 +50,8 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
                      choices.draft_run),
     "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,
                           choices.objectives_act, choices.objectives_run),
-    "encounter": automatic(intruders.encounter_run),
-    "attack": automatic(intruders.attack_run),
+    "encounter": automatic(encounters.encounter_run),
+    "attack": automatic(attacks.attack_run),
     "move": automatic(movement.move_run),
     "event_phase": automatic(event_phase.event_phase_run),
     "end": automatic(endgame.end_run),

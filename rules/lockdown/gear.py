@@ -10,12 +10,12 @@ from itertools import combinations
 
 from rules.core.contract import Action
 from rules.lockdown import actions as a
-from rules.lockdown import intruders as nx
 from rules.lockdown import surface
 from rules.lockdown.cards import content, index
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, tile_of, who
+from rules.nemesis import noise
 from rules.nemesis.hands import fix_hands, remove_item
 from rules.nemesis.places import in_combat, intruders_in
 from rules.nemesis.state import Hero
@@ -167,7 +167,7 @@ def gate_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         return
     before = len(s.intruders)
     depth = len(s.stack)
-    nx.noise_roll(ctx, hero)
+    noise.noise_roll(ctx, hero)
     if len(s.intruders) > before or intruders_in(s, hero.room) or any(
             f.kind == "encounter" for f in s.stack[depth:]):
         ctx.say(f"{who(hero.seat)} is caught at the gate; the walk to the bunker fails.",

@@ -6,10 +6,11 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.lockdown.actions import Pick, PlayCard
 from rules.lockdown.cards import index
-from rules.lockdown.intruders import interrupt_cards
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import GameState, InterruptFrame, PayFrame
 from rules.lockdown.table import Ctx, who
+from rules.nemesis.attacks import interrupt_cards
 
 TAKE_IT = 0
 
@@ -20,7 +21,7 @@ def interrupt_waiting(s: GameState, f: InterruptFrame) -> list[str]:
 
 def interrupt_legal(s: GameState, f: InterruptFrame, seat: str) -> list[Action]:
     out: list[Action] = [Pick(index=TAKE_IT, text="Take the attack")]
-    for card_id in interrupt_cards(s.heroes[seat]):
+    for card_id in interrupt_cards(PROFILE, s.heroes[seat]):
         card = index().cards[card_id]
         if card.options:
             out += [PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.state import AttackFrame, GameState, MoveFrame
 from rules.lockdown.table import Ctx, room_name, section_of, tech_noisy, tile_of, who
+from rules.nemesis import noise
 from rules.nemesis.board import Exit
 from rules.nemesis.contamination import set_slime
 from rules.nemesis.doors import close_door, door
@@ -65,12 +65,12 @@ def move_run(ctx: Ctx, f: MoveFrame) -> None:
     if f.careful_corridor is not None:
         careful_noise(ctx, hero, f)
     else:
-        nx.noise_roll(ctx, hero)
+        noise.noise_roll(ctx, hero)
 
 
 def careful_noise(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
     ex = board(ctx.s).exit_by_number(hero.room, int(f.careful_corridor or 1))
-    nx.place_noise(ctx, hero, ex)
+    noise.place_noise(ctx, hero, ex)
 
 
 def arrive(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
@@ -111,10 +111,10 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         if hero.slime:
             ctx.say("The slime gives them away: danger!", kind="noise")
             f.no_noise = True
-            nx.danger(ctx, hero)
+            noise.danger(ctx, hero)
     elif token == "danger":
         f.no_noise = True
-        nx.danger(ctx, hero)
+        noise.danger(ctx, hero)
     elif token == "slime":
         set_slime(ctx, hero, True)
     elif token == "fire":

@@ -4,9 +4,12 @@ module imports none of them at load (the family's mechanics run inside them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from rules.lockdown.cards import index
+from rules.lockdown.bag import BAG
+from rules.lockdown.cards import content, index
+from rules.nemesis.effects import Effect
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
 
@@ -35,10 +38,53 @@ class LockdownHooks:
                 ctx.say("First death: the facility opens the main gate.", kind="critical")
 
     def spawn(self, ctx: Table, kind: str, room: str) -> None:
-        from rules.lockdown.intruders import spawn
+        from rules.nemesis.intruders import spawn
 
-        spawn(ctx, kind, room)  # type: ignore[arg-type]
+        spawn(ctx, kind, room)
+
+    def dark(self, s: Any, room: str) -> bool:
+        """Rooms of a section without power, and the staircases, are dark."""
+        from rules.lockdown.table import powered
+
+        return not powered(s, room)
+
+    def own_noise_roll(self, ctx: Table, hero: Hero) -> bool:
+        """The Mars side rolls the Mars surface die instead (LD-MARS-1)."""
+        if ctx.s.options.board != "mars":
+            return False
+        from rules.lockdown import surface
+
+        surface.noise_roll(ctx, hero)  # type: ignore[arg-type]
+        return True
+
+    def tech_noisy(self, s: Any, corridor: str) -> bool:
+        from rules.lockdown.table import tech_noisy
+
+        return tech_noisy(s, corridor)
+
+    def set_tech_noise(self, s: Any, corridor: str, on: bool) -> None:
+        from rules.lockdown.table import set_tech_noise
+
+        set_tech_noise(s, corridor, on)
+
+    def first_encounter(self, ctx: Table) -> None:
+        from rules.lockdown.choices import first_encounter
+
+        first_encounter(ctx)  # type: ignore[arg-type]
+
+    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
+                     source: str) -> None:
+        from rules.lockdown.resolve import push_effects
+
+        push_effects(ctx, effects, subject=subject, source=source)  # type: ignore[arg-type]
+
+    def nest_room(self, s: Any) -> str | None:
+        from rules.lockdown.table import nest_room
+
+        return nest_room(s)
 
 
 PROFILE = Profile(cards=index().cards, items=index().items, wounds=index().wounds,
-                  contamination=index().contamination, hooks=LockdownHooks())
+                  contamination=index().contamination, attacks=index().attacks,
+                  events=index().events, models=content().intruders.models,
+                  noise_die=content().dice.noise, bag=BAG, hooks=LockdownHooks())

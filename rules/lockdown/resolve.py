@@ -10,13 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.contract import Action
-from rules.lockdown import intruders as nx
 from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
-from rules.lockdown.table import Ctx, ability, powered, room_name, section_of, tile_of, who
-from rules.nemesis import contamination, decks, wounds
+from rules.lockdown.table import (
+    Ctx,
+    ability,
+    nest_room,
+    powered,
+    room_name,
+    section_of,
+    tile_of,
+    who,
+)
+from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.doors import close_door, door, set_door
@@ -105,7 +113,7 @@ def rooms_for(s: GameState, where: str, subject: str | None) -> list[str] | None
         if me is None:
             return []
         return [r for r in s.rooms if section_of(r) == section_of(me.room)]
-    nest = nx.nest_room(s)
+    nest = nest_room(s)
     return [nest] if nest else []
 
 
@@ -158,7 +166,7 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
     elif isinstance(e, fx.NoiseRoll):
         for x in targets(s, e.who, subject):
             if not intruders_in(s, x.room):
-                nx.noise_roll(ctx, x)
+                noise.noise_roll(ctx, x)
     elif isinstance(e, fx.GainItem):
         gain_item(ctx, e, subject, choice)
     elif isinstance(e, fx.Reload):
@@ -177,7 +185,7 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         room_effect(ctx, e, subject, choice)
     elif isinstance(e, fx.Encounter):
         if subject is not None and s.heroes[subject].place == "board":
-            nx.start_encounter(ctx, s.heroes[subject])
+            intruders.start_encounter(ctx, s.heroes[subject])
     elif isinstance(e, fx.Bag):
         if e.op == "add":
             BAG.add_token(s, e.intruder)
@@ -229,7 +237,7 @@ def room_effect(ctx: Ctx, e: fx.Effect, subject: str | None, choice: str | None)
             for intruder in intruders_in(s, room):
                 flee(ctx, intruder)
         elif isinstance(e, fx.Spawn):
-            nx.spawn(ctx, e.intruder, room)
+            intruders.spawn(ctx, e.intruder, room)
 
 
 # ------------------------------------------------------------------ choices
@@ -514,14 +522,14 @@ def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None, choice: str | None)
         return
     for room in rooms:
         if e.remove:
-            nx.clear_noise_around(ctx, room)
+            noise.clear_noise_around(ctx, room)
             continue
         present = heroes_in(s, room)
         already = any(ex.to != "tech" and noisy(s, ex.corridor)
                       for ex in board(s).exits[room])
-        nx.fill_noise(ctx, room)
+        noise.fill_noise(ctx, room)
         if present and already:
-            nx.start_encounter(ctx, present[0])
+            intruders.start_encounter(ctx, present[0])
 
 
 def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | None) -> None:
@@ -531,7 +539,7 @@ def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | Non
     if choice is not None and choice.isdigit():
         target = next((i for i in s.intruders if str(i.id) == choice), None)
         if target is not None:
-            nx.injure(ctx, target, e.n, by=subject)
+            injuries.injure(ctx, target, e.n, by=subject)
         return
     rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
     if rooms is None:
@@ -543,14 +551,14 @@ def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | Non
             continue
         if e.target == "all":
             for intruder in present:
-                nx.injure(ctx, intruder, e.n, by=subject)
+                injuries.injure(ctx, intruder, e.n, by=subject)
             continue
         if len(present) > 1 and subject is not None:
             s.stack.append(PickFrame(seat=subject, purpose="intruder",
                                      options=[str(i.id) for i in present], effect=e,
                                      subject=subject))
             return
-        nx.injure(ctx, present[0], e.n, by=subject)
+        injuries.injure(ctx, present[0], e.n, by=subject)
 
 
 def flee(ctx: Ctx, intruder: object) -> None:
@@ -560,7 +568,7 @@ def flee(ctx: Ctx, intruder: object) -> None:
         return
     s.discards.setdefault("events", []).append(event)
     number = index().events[event].corridors[0]
-    nx.move_intruder(ctx, intruder, board(s).exit_by_number(intruder.room, number))  # type: ignore[attr-defined]
+    intruders.move_intruder(ctx, intruder, board(s).exit_by_number(intruder.room, number))  # type: ignore[attr-defined]
 
 
 def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
@@ -580,7 +588,7 @@ def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
         steps = [ex for ex in board(s).exits[intruder.room]
                  if ex.to != "tech" and back.get(ex.to, 99) < back.get(intruder.room, 99)]
         if steps:
-            nx.move_intruder(ctx, intruder, min(steps, key=lambda x: x.number))
+            intruders.move_intruder(ctx, intruder, min(steps, key=lambda x: x.number))
 
 
 def power_effect(ctx: Ctx, op: str, subject: str | None) -> None:

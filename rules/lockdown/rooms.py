@@ -9,7 +9,6 @@ from itertools import permutations
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
-from rules.lockdown import intruders as nx
 from rules.lockdown.actions import Pick, RoomAct
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
@@ -17,7 +16,7 @@ from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, ability, powered, room_name, section_of, tile_of, who
-from rules.nemesis import contamination, decks, wounds
+from rules.nemesis import contamination, decks, injuries, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import retire
 from rules.nemesis.character import has_wound, slot_limit, slots_used
@@ -181,7 +180,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         from rules.lockdown.combat import nest_check
 
         nest_check(ctx)
-        nx.noise_roll(ctx, hero)
+        noise.noise_roll(ctx, hero)
     elif kind == "power_generator":
         if variant == 0:
             s.autodestruct = None
@@ -316,7 +315,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         for other in heroes_in(s, option):
             wounds.serious_wound(ctx, other)
         for intruder in list(intruders_in(s, option)):
-            nx.injure(ctx, intruder, 1, by=hero.seat)
+            injuries.injure(ctx, intruder, 1, by=hero.seat)
     elif tag == "vent":
         vent(ctx, option)
     elif tag == "storage":
@@ -603,7 +602,7 @@ def resolve_venting(ctx: Ctx) -> None:
                 s.intruders.remove(intruder)
                 retire(s, intruder.token)
             else:
-                nx.die(ctx, intruder)
+                injuries.die(ctx, intruder)
         for hero in heroes_in(s, slot):
             wounds.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
@@ -692,7 +691,7 @@ def lock_in(ctx: Ctx, hero: Hero) -> None:
     s = ctx.s
     before = len(s.intruders)
     depth = len(s.stack)
-    nx.noise_roll(ctx, hero)
+    noise.noise_roll(ctx, hero)
     appeared = len(s.intruders) > before or any(
         f.kind == "encounter" for f in s.stack[depth:])
     if appeared or intruders_in(s, hero.room):

@@ -14,7 +14,7 @@ from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
 from rules.nemesis.effects import Effect
-from rules.nemesis.frames import PickFrame
+from rules.nemesis.frames import AttackFrame, EncounterFrame, InterruptFrame, PickFrame
 from rules.nemesis.state import Hero, Intruder, RoomState
 
 
@@ -111,33 +111,6 @@ class ObjectiveFrame:
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
-
-
-@dataclass(slots=True, kw_only=True)
-class EncounterFrame:
-    kind: Literal["encounter"] = "encounter"
-    seat: str
-    room: str
-
-
-@dataclass(slots=True, kw_only=True)
-class AttackFrame:
-    """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
-    target of the first attack in the queue was offered its interrupt cards."""
-
-    kind: Literal["attack"] = "attack"
-    queue: list[tuple[int, str]]
-    asked: bool = False
-
-
-@dataclass(slots=True, kw_only=True)
-class InterruptFrame:
-    """An intruder is about to attack `seat`, who holds an interrupt card they can pay
-    for: play one, or take the attack."""
-
-    kind: Literal["interrupt"] = "interrupt"
-    seat: str
-    attacker: int
 
 
 @dataclass(slots=True, kw_only=True)

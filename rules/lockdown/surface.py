@@ -8,13 +8,14 @@ Choices: rules/lockdown/README.md, "Mars surface side".
 from __future__ import annotations
 
 from rules.core.rng import Rng
+from rules.core.words import a_or_an
 from rules.lockdown import actions as a
-from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
 from rules.lockdown.table import Ctx, room_name, set_tech_noise, who
+from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
 from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in
 from rules.nemesis.state import Hero, RoomState, change_room
@@ -101,7 +102,7 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
     if then == "marker":
         f.no_noise = True
         number = 1 + s.rng.below(4)
-        nx.place_noise(ctx, hero, board(s).exit_by_number(f.to, number))
+        noise.place_noise(ctx, hero, board(s).exit_by_number(f.to, number))
     if draw in ("red", "yellow", "green"):
         push_effects(ctx, [fx.GainItem(do="gain_item", color=draw)], subject=hero.seat,
                      source="surface token")
@@ -131,7 +132,7 @@ def noise_roll(ctx: Ctx, hero: Hero) -> None:
         danger(ctx, hero)
         return
     ctx.say(f"{name}: {face}.", kind="noise", face=face)
-    nx.place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
+    noise.place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
 
 
 def danger(ctx: Ctx, hero: Hero) -> None:
@@ -141,7 +142,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
     s = ctx.s
     b = board(s)
     if hero.room not in b.crossroads:
-        nx.danger(ctx, hero)
+        noise.danger(ctx, hero)
         return
     movers = [i for i in s.intruders if i.room in b.crossroads and i.room != hero.room
               and not heroes_in(s, i.room)]
@@ -152,7 +153,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         return
     for intruder in movers:
         intruder.room = hero.room
-        ctx.say(f"{nx.a_or_an(intruder.kind).capitalize()} comes across the sand to "
+        ctx.say(f"{a_or_an(intruder.kind).capitalize()} comes across the sand to "
                 f"{room_name(s, hero.room)}.", kind="intruder")
 
 

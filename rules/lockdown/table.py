@@ -119,3 +119,11 @@ def set_tech_noise(s: GameState, corridor: str, on: bool) -> None:
         s.area_noise.sort()
     elif not on and area in s.area_noise:
         s.area_noise.remove(area)
+
+
+def nest_room(s: GameState) -> str | None:
+    """The nest room's slot once explored (None before, or without a nest)."""
+    for slot, room in s.rooms.items():
+        if room.tile is not None and tile_of(room.tile).action == "nest":
+            return slot if room.explored else None
+    return None

@@ -22,3 +22,30 @@ class PickFrame:
     effect: Effect | None = None
     subject: str | None = None
     left: int = 1
+
+
+@dataclass(slots=True, kw_only=True)
+class EncounterFrame:
+    kind: Literal["encounter"] = "encounter"
+    seat: str
+    room: str
+
+
+@dataclass(slots=True, kw_only=True)
+class AttackFrame:
+    """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
+    target of the first attack in the queue was offered its interrupt cards."""
+
+    kind: Literal["attack"] = "attack"
+    queue: list[tuple[int, str]]
+    asked: bool = False
+
+
+@dataclass(slots=True, kw_only=True)
+class InterruptFrame:
+    """An intruder is about to attack `seat`, who holds an interrupt card they can pay
+    for: play one, or take the attack."""
+
+    kind: Literal["interrupt"] = "interrupt"
+    seat: str
+    attacker: int

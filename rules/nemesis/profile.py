@@ -5,13 +5,23 @@ family layer never imports a game: the hooks point from the game into it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.core.rng import Rng
+from rules.nemesis.bag import IntruderBag
 from rules.nemesis.board import BoardGraph
-from rules.nemesis.cards import ActionCard, Contamination, Item, SeriousWound
+from rules.nemesis.cards import (
+    ActionCard,
+    AttackCard,
+    Contamination,
+    EventCard,
+    Item,
+    Models,
+    SeriousWound,
+)
+from rules.nemesis.effects import Effect
 from rules.nemesis.state import Hero, Intruder, RoomState
 
 
@@ -31,6 +41,13 @@ class NemesisState(Protocol):
     first_player: str
     doors: dict[str, Any]             # corridor -> "closed" / "destroyed" (else open)
     noise: list[str]                  # corridors with a noise marker
+    next_intruder: int                # the id of the next intruder placed
+    bag: list[str]                    # intruder token ids (see rules.nemesis.bag)
+    aside: list[str]
+    spent: list[str]
+    first_encounter: bool             # an intruder has been on the board
+    eggs: int                         # eggs in the nest
+    kills: int                        # intruders killed so far
 
     @property
     def graph(self) -> BoardGraph:
@@ -73,6 +90,33 @@ class Hooks(Protocol):
         """Place a new intruder of `kind` in `room` (a creeper bursting out)."""
         ...
 
+    def dark(self, s: Any, room: str) -> bool:
+        """Whether the room is in darkness (red surprise numbers, dark attack effects)."""
+        ...
+
+    def own_noise_roll(self, ctx: Table, hero: Hero) -> bool:
+        """Roll for noise the game's own way (True), or leave it to the noise die."""
+        ...
+
+    def tech_noisy(self, s: Any, corridor: str) -> bool:
+        """Noise on a technical exit (where the game keeps it)."""
+        ...
+
+    def set_tech_noise(self, s: Any, corridor: str, on: bool) -> None: ...
+
+    def first_encounter(self, ctx: Table) -> None:
+        """What the first intruder on the board sets off (the objective choice)."""
+        ...
+
+    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
+                     source: str) -> None:
+        """Apply card effects to `subject` (the game's effect engine)."""
+        ...
+
+    def nest_room(self, s: Any) -> str | None:
+        """The explored nest room, if any."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Profile:
@@ -82,4 +126,9 @@ class Profile:
     items: Mapping[str, Item]
     wounds: Mapping[str, SeriousWound]         # serious wound cards, in content order
     contamination: Mapping[str, Contamination]
+    attacks: Mapping[str, AttackCard]
+    events: Mapping[str, EventCard]
+    models: Models                             # miniatures of each intruder kind
+    noise_die: tuple[int | str, ...]           # faces: corridor numbers, silence, danger
+    bag: IntruderBag                           # the game's intruder tokens
     hooks: Hooks

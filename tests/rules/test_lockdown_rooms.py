@@ -602,7 +602,7 @@ def test_weakness_effects(effect: str) -> None:
     from lockdown_helpers import die, run_with
 
     from rules.lockdown import event_phase
-    from rules.lockdown import intruders as nx
+    from rules.nemesis import development
 
     s = scene("emergency", ("survivor", "cleaner"))
     card = next(w for w in C.weaknesses if w.effect == effect)
@@ -623,7 +623,7 @@ def test_weakness_effects(effect: str) -> None:
         assert not s2.tech_noise
     elif effect == "slow_breeding":
         s.bag = ["larva0"]
-        s2, events = run_with(edit(s), nx.bag_development)
+        s2, events = run_with(edit(s), development.bag_development)
         assert s2.bag == ["larva0"]
     elif effect == "short_lived":
         add_intruder(s, "adult", "s2_1", injuries=2)
