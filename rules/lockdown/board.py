@@ -47,6 +47,9 @@ class BoardIndex(BoardGraph):
     def takes_noise(self, corridor: str) -> bool:
         return corridor not in self.paths  # Mars side: paths never take noise
 
+    def takes_room_marker(self, room: str) -> bool:
+        return room not in self.crossroads  # Mars crossroads never hold fire/malfunction
+
 
 def build_index(board: BoardMap) -> BoardIndex:
     idx = BoardIndex()

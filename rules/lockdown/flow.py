@@ -12,14 +12,13 @@ from rules.lockdown import (
     endgame,
     event_phase,
     interrupts,
-    movement,
     resolve,
     rooms,
     trade,
     turns,
 )
 from rules.lockdown.table import Ctx
-from rules.nemesis import attacks, encounters
+from rules.nemesis import attacks, encounters, movement
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:

@@ -7,11 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.core.actions import seat_ref
 from rules.lockdown.bag import BAG
 from rules.lockdown.cards import content, index
 from rules.nemesis.effects import Effect
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
+
+FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility
+MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
 
 
 class LockdownHooks:
@@ -83,8 +87,41 @@ class LockdownHooks:
 
         return nest_room(s)
 
+    def explode(self, ctx: Table, why: str) -> None:
+        from rules.lockdown.resolve import explode
+
+        explode(ctx, why)  # type: ignore[arg-type]
+
+    def entered(self, ctx: Table, hero: Hero, room: str) -> None:
+        """The sections a character has been in count for objectives."""
+        from rules.lockdown.table import section_of
+
+        section = section_of(room)
+        if section is not None and section not in hero.visited_sections:
+            hero.visited_sections.append(section)
+
+    def own_exploration(self, ctx: Table, hero: Hero, frame: Any) -> bool:
+        """The Mars side explores with a surface exploration token."""
+        if ctx.s.options.board != "mars":
+            return False
+        from rules.lockdown import surface
+
+        surface.explore(ctx, hero, frame)  # type: ignore[arg-type]
+        return True
+
+    def explored(self, ctx: Table, hero: Hero, slot: str) -> None:
+        """Finding the nest is worth 1 knowledge (once)."""
+        s = ctx.s
+        tile = s.rooms[slot].tile
+        if tile is not None and index().rooms[tile].action == "nest" and not s.nest_found:
+            s.nest_found = True
+            hero.knowledge += 1
+            ctx.say(f"{seat_ref(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
+
 
 PROFILE = Profile(cards=index().cards, items=index().items, wounds=index().wounds,
                   contamination=index().contamination, attacks=index().attacks,
                   events=index().events, models=content().intruders.models,
-                  noise_die=content().dice.noise, bag=BAG, hooks=LockdownHooks())
+                  noise_die=content().dice.noise, bag=BAG, tiles=index().rooms,
+                  fire_supply=FIRE_SUPPLY, malfunction_supply=MALFUNCTION_SUPPLY,
+                  hooks=LockdownHooks())

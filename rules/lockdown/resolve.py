@@ -21,19 +21,17 @@ from rules.lockdown.table import (
     powered,
     room_name,
     section_of,
-    tile_of,
     who,
 )
 from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.fire import set_fire
+from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.noise import noisy
 from rules.nemesis.places import heroes_in, in_play, intruders_in
-from rules.nemesis.state import Hero, change_room
-
-FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility
-MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
+from rules.nemesis.state import Hero
 
 
 def push_effects(ctx: Ctx, effects: Sequence[fx.Effect], *, subject: str | None,
@@ -314,9 +312,9 @@ def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
 
 def careful_move(ctx: Ctx, hero: Hero, to: str) -> None:
     """Careful movement: the noise marker goes in a chosen free corridor of `to`."""
-    from rules.lockdown.movement import careful_numbers
+    from rules.nemesis.movement import careful_numbers
 
-    numbers = careful_numbers(ctx.s, to)
+    numbers = careful_numbers(ctx.rules, ctx.s, to)
     if len(numbers) == 1:
         ctx.s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=to,
                                      careful_corridor=str(numbers[0])))
@@ -437,7 +435,7 @@ def drop_heavy(ctx: Ctx, hero: Hero) -> None:
 def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) -> None:
     """A movement from a card or item: to a neighbour (a careful one only where a
     corridor is free for its noise marker), or through the technical corridors."""
-    from rules.lockdown.movement import careful_numbers, open_neighbours
+    from rules.nemesis.movement import careful_numbers, open_neighbours
 
     s = ctx.s
     if subject is None or s.heroes[subject].place != "board":
@@ -448,42 +446,12 @@ def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) ->
     else:
         options = open_neighbours(s, hero.room)
         if e.careful:
-            options = [r for r in options if careful_numbers(s, r)]
+            options = [r for r in options if careful_numbers(ctx.rules, s, r)]
     if options:
         s.stack.append(PickFrame(seat=subject, purpose="move", options=options, effect=e,
                                  subject=subject))
 
 
-def set_fire(ctx: Ctx, room: str, on: bool) -> None:
-    s = ctx.s
-    state = s.rooms[room]
-    if state.fire == on or (on and room in board(s).crossroads):
-        return  # Mars crossroads never hold fire
-    if on and s.fires >= FIRE_SUPPLY:
-        explode(ctx, "a fire broke out with no fire marker left")
-        return
-    change_room(s.rooms, room, fire=on)
-    s.fires += 1 if on else -1
-    ctx.say(f"{'Fire in' if on else 'The fire is out in'} {room_name(s, room)}.",
-            kind="fire", room=room)
-
-
-def set_malfunction(ctx: Ctx, room: str, on: bool) -> None:
-    s = ctx.s
-    state = s.rooms[room]
-    if state.malfunction == on or (on and room in board(s).crossroads):
-        return  # Mars crossroads never hold a malfunction
-    if on:
-        if not state.explored or (state.tile and tile_of(state.tile).action
-                                  in ("nest", "contaminated")):
-            return
-        if s.malfunctions >= MALFUNCTION_SUPPLY:
-            explode(ctx, "a malfunction struck with no marker left")
-            return
-    change_room(s.rooms, room, malfunction=on)
-    s.malfunctions += 1 if on else -1
-    ctx.say(f"{'Malfunction in' if on else 'Repaired:'} {room_name(s, room)}.",
-            kind="malfunction", room=room)
 
 
 def explode(ctx: Ctx, why: str) -> None:

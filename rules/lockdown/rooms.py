@@ -13,7 +13,7 @@ from rules.lockdown.actions import Pick, RoomAct
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
+from rules.lockdown.resolve import give_item, push_effects
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, ability, powered, room_name, section_of, tile_of, who
 from rules.nemesis import contamination, decks, injuries, noise, wounds
@@ -21,6 +21,8 @@ from rules.nemesis import effects as fx
 from rules.nemesis.bag import retire
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.fire import set_fire
+from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.state import Held, Hero, change_room, take_object
 

@@ -14,7 +14,13 @@ from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
 from rules.nemesis.effects import Effect
-from rules.nemesis.frames import AttackFrame, EncounterFrame, InterruptFrame, PickFrame
+from rules.nemesis.frames import (
+    AttackFrame,
+    EncounterFrame,
+    InterruptFrame,
+    MoveFrame,
+    PickFrame,
+)
 from rules.nemesis.state import Hero, Intruder, RoomState
 
 
@@ -111,19 +117,6 @@ class ObjectiveFrame:
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
-
-
-@dataclass(slots=True, kw_only=True)
-class MoveFrame:
-    """A character moving into a room: escape attacks, arrival, exploration, noise."""
-
-    kind: Literal["move"] = "move"
-    seat: str
-    origin: str
-    to: str
-    careful_corridor: str | None = None
-    stage: Literal["escape", "arrive", "noise", "done"] = "escape"
-    no_noise: bool = False
 
 
 @dataclass(slots=True, kw_only=True)

@@ -96,8 +96,9 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         s.nest_found = True
         hero.knowledge += 1
         ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
-    from rules.lockdown.resolve import push_effects, set_malfunction
+    from rules.lockdown.resolve import push_effects
     from rules.nemesis import effects as fx
+    from rules.nemesis.malfunctions import set_malfunction
 
     if then == "marker":
         f.no_noise = True
@@ -224,7 +225,7 @@ def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         ctx.say(f"{who(hero.seat)} drives the rover to {room_name(s, to)}.", kind="move",
                 seat=hero.seat, room=to)
         if not s.rooms[to].explored:
-            from rules.lockdown.movement import explore as explore_room
+            from rules.nemesis.movement import explore as explore_room
 
             explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
                                               no_noise=True))

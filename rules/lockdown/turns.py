@@ -9,7 +9,7 @@ from math import comb
 
 from rules.core.contract import Action
 from rules.lockdown import actions as a
-from rules.lockdown import combat, gear, movement, surface, trade
+from rules.lockdown import combat, gear, surface, trade
 from rules.lockdown.cards import index
 from rules.lockdown.discards import offer_pass_discard
 from rules.lockdown.profile import PROFILE
@@ -25,7 +25,7 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import Ctx, ability, action_cards, hand_limit, room_name, tile_of, who
-from rules.nemesis import contamination, decks, wounds
+from rules.nemesis import contamination, decks, movement, wounds
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
@@ -91,7 +91,7 @@ def _movements(s: GameState, hero: Hero, at: Situation) -> list[Action]:
     for to in movement.open_neighbours(s, hero.room):
         name = room_name(s, to)
         out.append(a.Move(to=to, text=name))
-        if not at.fighting and movement.careful_possible(s, to):
+        if not at.fighting and movement.careful_possible(PROFILE, s, to):
             out.append(a.CarefulMove(to=to, text=name))
     return out
 

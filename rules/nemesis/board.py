@@ -100,6 +100,10 @@ class BoardGraph:
         that never take one)."""
         return True
 
+    def takes_room_marker(self, room: str) -> bool:
+        """Whether fire and malfunction markers may lie in this place."""
+        return True
+
     def corridors_of(self, room: str) -> list[str]:
         return [ex.corridor for ex in self.exits[room]]
 

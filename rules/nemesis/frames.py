@@ -49,3 +49,16 @@ class InterruptFrame:
     kind: Literal["interrupt"] = "interrupt"
     seat: str
     attacker: int
+
+
+@dataclass(slots=True, kw_only=True)
+class MoveFrame:
+    """A character moving into a room: escape attacks, arrival, exploration, noise."""
+
+    kind: Literal["move"] = "move"
+    seat: str
+    origin: str
+    to: str
+    careful_corridor: str | None = None
+    stage: Literal["escape", "arrive", "noise", "done"] = "escape"
+    no_noise: bool = False

@@ -48,6 +48,8 @@ class NemesisState(Protocol):
     first_encounter: bool             # an intruder has been on the board
     eggs: int                         # eggs in the nest
     kills: int                        # intruders killed so far
+    fires: int                        # fire markers on the board
+    malfunctions: int                 # malfunction markers on the board
 
     @property
     def graph(self) -> BoardGraph:
@@ -69,6 +71,19 @@ class Table(Protocol):
             **data: Any) -> None: ...
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None: ...
+
+
+class Tile(Protocol):
+    """A room tile of the game's content, as the shared mechanics read it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def action(self) -> str: ...
 
 
 class Hooks(Protocol):
@@ -117,6 +132,23 @@ class Hooks(Protocol):
         """The explored nest room, if any."""
         ...
 
+    def explode(self, ctx: Table, why: str) -> None:
+        """A marker was needed and none was left in the supply: the end of the game."""
+        ...
+
+    def entered(self, ctx: Table, hero: Hero, room: str) -> None:
+        """A character entered a room (before it is told, before any exploration)."""
+        ...
+
+    def own_exploration(self, ctx: Table, hero: Hero, frame: Any) -> bool:
+        """Explore the room the game's own way (True), or flip the tile and resolve its
+        exploration token."""
+        ...
+
+    def explored(self, ctx: Table, hero: Hero, slot: str) -> None:
+        """A room tile was just revealed, before its exploration token is resolved."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Profile:
@@ -128,7 +160,10 @@ class Profile:
     contamination: Mapping[str, Contamination]
     attacks: Mapping[str, AttackCard]
     events: Mapping[str, EventCard]
+    tiles: Mapping[str, Tile]                  # room tiles
     models: Models                             # miniatures of each intruder kind
     noise_die: tuple[int | str, ...]           # faces: corridor numbers, silence, danger
     bag: IntruderBag                           # the game's intruder tokens
+    fire_supply: int                           # fire markers (one more ends the game)
+    malfunction_supply: int                    # malfunction markers (likewise)
     hooks: Hooks

@@ -34,10 +34,11 @@ from rules.lockdown.mars_board import (
     mars_content,
     mars_map,
 )
-from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.table import room_name
 from rules.nemesis import noise
+from rules.nemesis.fire import set_fire
+from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.noise import set_noise
 from rules.nemesis.state import change_room
 

@@ -265,7 +265,7 @@ def test_guard_room_hands_out_a_taser_or_an_enviro_suit() -> None:
 def test_contaminated_room_slimes_searchers_and_takes_no_malfunction() -> None:
     from lockdown_helpers import run_with
 
-    from rules.lockdown.resolve import set_malfunction
+    from rules.nemesis.malfunctions import set_malfunction
 
     s = scene("contaminated")
     assert not room_keys(s)

@@ -34,6 +34,24 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
+def _from_modules(path: Path) -> set[str]:
+    """The `rules.*` modules `path` names in `import x` / `from x import ...`."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("rules."))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                and node.module.startswith("rules"):
+            out.add(node.module)
+            init = RULES.parent / node.module.replace(".", "/") / "__init__.py"
+            if init.exists():  # `from package import name`: a module, or defined there
+                names = init.read_text()
+                out.update(f"{node.module}.{a.name}" for a in node.names
+                           if a.name not in names)
+    return out
+
+
 def _graph() -> dict[str, set[str]]:
     modules = {_module_name(p): p for p in RULES.rglob("*.py")}
     return {name: {m for m in _imports(path) if m in modules and m != name}
@@ -92,6 +110,18 @@ def _bad(package: str, forbidden: tuple[str, ...]) -> list[tuple[str, str]]:
 def test_the_graph_is_read() -> None:
     assert "rules.nemesis.state" in GRAPH["rules.lockdown.state"]
     assert "rules.lockdown.resolve" in GRAPH["rules.lockdown.turns"]  # inside a function
+
+
+def test_every_import_of_rules_names_a_module_that_exists() -> None:
+    """Function-level imports only fail when they run: a module that moved must not be
+    left named anywhere."""
+    modules = {_module_name(p) for p in RULES.rglob("*.py")}
+    tree = RULES.parent
+    users = [p for p in (*RULES.rglob("*.py"), *(tree / "tests").rglob("*.py"),
+                         *(tree / "bot").rglob("*.py"), *(tree / "renders").rglob("*.py"))]
+    missing = sorted((str(p.relative_to(tree)), m) for p in users
+                     for m in _from_modules(p) if m not in modules)
+    assert missing == []
 
 
 def test_core_imports_no_game() -> None:
