@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.lockdown.actions import Draft, KeepObjective
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import DraftFrame, GameState, ObjectiveFrame
 from rules.lockdown.table import Ctx, room_name, who
+from rules.nemesis.actions import Draft, KeepObjective
 
 
 def _name(kind: str, oid: str) -> str:

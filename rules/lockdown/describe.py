@@ -16,10 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.contract import Action, Choice
-from rules.lockdown import actions as a
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.combat import melee_bonus
 from rules.lockdown.discards import card_word
 from rules.lockdown.effect_words import effects_words, plural
 from rules.lockdown.gear import gate_actions
@@ -37,10 +35,12 @@ from rules.lockdown.state import (
     ShotFrame,
     TradeFrame,
 )
-from rules.lockdown.table import ability, powered, room_name, tile_of, who
+from rules.lockdown.table import room_name, tile_of, who
 from rules.lockdown.turns import cost_of
+from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
-from rules.nemesis.character import has_wound, slot_limit, slots_used
+from rules.nemesis.character import ability, slot_limit, slots_used
+from rules.nemesis.combat import melee_bonus, uses_advantage
 from rules.nemesis.hands import held_name
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
@@ -199,8 +199,7 @@ def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     item = index().items.get(held.item or "")
     weapon = item.weapon if item is not None else None
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
-    advantage = (powered(s, hero.room) or ability(hero) == "steady_aim") \
-        and not has_wound(PROFILE, hero, "eye")
+    advantage = uses_advantage(PROFILE, s, hero)
     parts = [cost_words(cost_of(s, hero, action)),
              f"Roll the {'advantage' if advantage else 'combat'} die; "
              f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
@@ -220,14 +219,15 @@ def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     else:
         parts.append("you first take a contamination card; a miss gives you a serious "
                      "wound.")
-    if melee_bonus(hero):
-        parts.append(f"Your melee weapon adds {melee_bonus(hero)} to a hit.")
+    if melee_bonus(PROFILE, hero):
+        parts.append(f"Your melee weapon adds {melee_bonus(PROFILE, hero)} to a hit.")
     return label, " ".join(parts)
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
-    draw = "Draw 2 item cards, keep 1" if ability(hero) == "scavenger" else "Draw an item card"
+    draw = "Draw 2 item cards, keep 1" if ability(PROFILE, hero) == "scavenger" \
+        else "Draw an item card"
     detail = f"{cost_words(cost_of(s, hero, action))} {draw} from the {action.color} deck " \
         f"({COLOR_WORDS[action.color]}). {plural(room.items, 'search', 'searches')} left here."
     if room.tile and tile_of(room.tile).action == "contaminated":

@@ -7,10 +7,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.core.contract import Action
-from rules.lockdown.actions import Discard
 from rules.lockdown.cards import index
 from rules.lockdown.state import DiscardFrame, GameState
 from rules.lockdown.table import Ctx, who
+from rules.nemesis.actions import Discard
 from rules.nemesis.state import Hero
 
 DISCARD_SUBSETS_UP_TO = 6  # a bigger hand discards one card at a time after passing

@@ -158,7 +158,7 @@ def remove_noise(ctx: Ctx) -> None:
 
 def fire_damage(ctx: Ctx) -> None:
     s = ctx.s
-    from rules.lockdown.combat import nest_check
+    from rules.nemesis.combat import nest_check
 
     for slot, room in s.rooms.items():
         if not room.fire:

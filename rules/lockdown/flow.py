@@ -7,7 +7,6 @@ from typing import Any
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
     choices,
-    combat,
     discards,
     endgame,
     event_phase,
@@ -18,7 +17,7 @@ from rules.lockdown import (
     turns,
 )
 from rules.lockdown.table import Ctx
-from rules.nemesis import attacks, encounters, movement
+from rules.nemesis import attacks, combat, encounters, movement
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:

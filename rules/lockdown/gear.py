@@ -9,12 +9,12 @@ from functools import lru_cache
 from itertools import combinations
 
 from rules.core.contract import Action
-from rules.lockdown import actions as a
 from rules.lockdown import surface
 from rules.lockdown.cards import content, index
 from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, tile_of, who
+from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.hands import fix_hands, remove_item
 from rules.nemesis.places import in_combat, intruders_in

@@ -4,12 +4,12 @@ attack before the attack card is drawn. A fled or killed attacker no longer atta
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.lockdown.actions import Pick, PlayCard
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import GameState, InterruptFrame, PayFrame
 from rules.lockdown.table import Ctx, who
+from rules.nemesis.actions import Pick, PlayCard
 from rules.nemesis.attacks import interrupt_cards
 
 TAKE_IT = 0

@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.actions import seat_ref
 from rules.lockdown.bag import BAG
 from rules.lockdown.cards import content, index
+from rules.nemesis.character import ability
 from rules.nemesis.effects import Effect
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
@@ -87,6 +88,12 @@ class LockdownHooks:
 
         return nest_room(s)
 
+    def advantage(self, s: Any, hero: Hero) -> bool:
+        """Shots roll the advantage die in a powered section, or for a steady aim."""
+        from rules.lockdown.table import powered
+
+        return powered(s, hero.room) or ability(PROFILE, hero) == "steady_aim"
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.lockdown.resolve import explode
 
@@ -119,9 +126,10 @@ class LockdownHooks:
             ctx.say(f"{seat_ref(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
 
 
-PROFILE = Profile(cards=index().cards, items=index().items, wounds=index().wounds,
-                  contamination=index().contamination, attacks=index().attacks,
-                  events=index().events, models=content().intruders.models,
-                  noise_die=content().dice.noise, bag=BAG, tiles=index().rooms,
-                  fire_supply=FIRE_SUPPLY, malfunction_supply=MALFUNCTION_SUPPLY,
-                  hooks=LockdownHooks())
+PROFILE = Profile(
+    characters=index().characters, cards=index().cards, items=index().items,
+    wounds=index().wounds, contamination=index().contamination, attacks=index().attacks,
+    events=index().events, tiles=index().rooms, models=content().intruders.models,
+    noise_die=content().dice.noise, combat_die=content().dice.combat,
+    advantage_die=content().dice.advantage, bag=BAG, fire_supply=FIRE_SUPPLY,
+    malfunction_supply=MALFUNCTION_SUPPLY, hooks=LockdownHooks())

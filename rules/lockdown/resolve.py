@@ -13,19 +13,13 @@ from rules.core.contract import Action
 from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    nest_room,
-    powered,
-    room_name,
-    section_of,
-    who,
-)
+from rules.lockdown.table import Ctx, nest_room, powered, room_name, section_of, who
 from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
+from rules.nemesis.character import ability
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.fire import set_fire
 from rules.nemesis.malfunctions import set_malfunction
@@ -59,7 +53,7 @@ def effects_run(ctx: Ctx, frame: EffectsFrame) -> None:
 def field_medic(ctx: Ctx, medic: Hero) -> None:
     """Field Medic: a heal action also removes 1 light wound from another character in
     the medic's room (the most wounded, ties in seat order)."""
-    if ability(medic) != "field_medic" or medic.place != "board":
+    if ability(PROFILE, medic) != "field_medic" or medic.place != "board":
         return
     others = [x for x in heroes_in(ctx.s, medic.room) if x.seat != medic.seat and x.light]
     if others:
@@ -195,7 +189,7 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         s.eggs = max(0, s.eggs + e.n)
         ctx.say(f"Eggs in the nest: {s.eggs}.", kind="eggs")
         if e.n < 0:
-            from rules.lockdown.combat import nest_check
+            from rules.nemesis.combat import nest_check
 
             nest_check(ctx)  # culling the last egg destroys the nest
     elif isinstance(e, fx.Hunt):
@@ -260,7 +254,7 @@ def ask_room(ctx: Ctx, e: fx.Effect, subject: str | None, rng: str) -> None:
 
 
 def pick_legal(s: GameState, frame: PickFrame, seat: str) -> list[Action]:
-    from rules.lockdown.actions import Pick
+    from rules.nemesis.actions import Pick
 
     return [Pick(index=i, text=pick_text(s, frame, i)) for i in range(len(frame.options))]
 
@@ -284,7 +278,7 @@ def pick_waiting(s: GameState, frame: PickFrame) -> list[str]:
 
 
 def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
-    from rules.lockdown.actions import Pick
+    from rules.nemesis.actions import Pick
 
     assert isinstance(action, Pick)
     ctx.s.stack.pop()

@@ -9,17 +9,17 @@ from itertools import permutations
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
-from rules.lockdown.actions import Pick, RoomAct
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import give_item, push_effects
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
-from rules.lockdown.table import Ctx, ability, powered, room_name, section_of, tile_of, who
+from rules.lockdown.table import Ctx, powered, room_name, section_of, tile_of, who
 from rules.nemesis import contamination, decks, injuries, noise, wounds
 from rules.nemesis import effects as fx
+from rules.nemesis.actions import Pick, RoomAct
 from rules.nemesis.bag import retire
-from rules.nemesis.character import has_wound, slot_limit, slots_used
+from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.fire import set_fire
 from rules.nemesis.malfunctions import set_malfunction
@@ -179,7 +179,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.eggs -= 1
         say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
         hero.hands.append(Held(obj="egg"))
-        from rules.lockdown.combat import nest_check
+        from rules.nemesis.combat import nest_check
 
         nest_check(ctx)
         noise.noise_roll(ctx, hero)
@@ -356,7 +356,7 @@ def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
 
 def gain_knowledge(ctx: Ctx, hero: Hero, n: int, what: str) -> None:
     """Knowledge from a room action (Lab Mind: +1)."""
-    if ability(hero) == "lab_mind":
+    if ability(PROFILE, hero) == "lab_mind":
         n += 1
     hero.knowledge += n
     ctx.say(f"{who(hero.seat)} {what} (+{n} knowledge).", kind="knowledge")
@@ -383,7 +383,7 @@ def computer_action(ctx: Ctx, hero: Hero, choice: int) -> None:
     ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
     reveal_computer(ctx, hero.seat)
     effects = list(act.effects)
-    if ability(hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
+    if ability(PROFILE, hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
         effects.append(fx.Knowledge(do="knowledge", n=1))  # Lab Mind
     push_effects(ctx, effects, subject=hero.seat, source=card.id)
     if act.special is not None:

@@ -20,6 +20,7 @@ from rules.nemesis.frames import (
     InterruptFrame,
     MoveFrame,
     PickFrame,
+    ShotFrame,
 )
 from rules.nemesis.state import Hero, Intruder, RoomState
 
@@ -62,18 +63,6 @@ class TurnFrame:
     kind: Literal["turn"] = "turn"
     seat: str
     done: bool = False
-
-
-@dataclass(slots=True, kw_only=True)
-class ShotFrame:
-    """A shot or melee blow being resolved (after the roll when a choice is open)."""
-
-    kind: Literal["shot"] = "shot"
-    seat: str
-    target: int           # intruder id, or 0 for an egg
-    melee: bool
-    face: str = ""
-    slot: int = -1
 
 
 @dataclass(slots=True, kw_only=True)

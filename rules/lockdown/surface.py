@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from rules.core.rng import Rng
 from rules.core.words import a_or_an
-from rules.lockdown import actions as a
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
 from rules.lockdown.table import Ctx, room_name, set_tech_noise, who
+from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
 from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in

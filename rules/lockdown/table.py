@@ -11,7 +11,7 @@ from rules.lockdown.board import board, board_index, slot_code, staircase_name
 from rules.lockdown.cards import Content, content, index
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
-from rules.nemesis.character import has_wound
+from rules.nemesis.character import ability, has_wound
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero
 
@@ -73,16 +73,12 @@ def powered(s: GameState, room: str) -> bool:
 
 
 
-def action_cards(hero: Hero) -> list[str]:
-    """Cards in hand that can pay costs (contamination cards cannot)."""
-    return [c for c in hero.hand if not c.startswith("c:")]
-
 
 def hand_limit(s: GameState, hero: Hero) -> int:
     limit = HAND_SIZE
     if has_wound(PROFILE, hero, "head"):
         limit -= 1
-    if hero.serious and ability(hero) == "tough":
+    if hero.serious and ability(PROFILE, hero) == "tough":
         limit += 1
     room = s.rooms[hero.room]
     if (hero.place == "board" and room.tile is not None and room.explored
@@ -90,9 +86,6 @@ def hand_limit(s: GameState, hero: Hero) -> int:
         limit += 1
     return limit
 
-
-def ability(hero: Hero) -> str:
-    return index().characters[hero.character].ability if hero.character else ""
 
 
 

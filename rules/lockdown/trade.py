@@ -11,11 +11,11 @@ from itertools import combinations
 from typing import Any
 
 from rules.core.contract import Action
-from rules.lockdown import actions as a
 from rules.lockdown.cards import index
 from rules.lockdown.gear import thing_name
 from rules.lockdown.state import GameState, TradeFrame
 from rules.lockdown.table import Ctx, who
+from rules.nemesis import actions as a
 from rules.nemesis.hands import fix_hands, remove_item, take_heavy
 from rules.nemesis.places import heroes_in, in_combat, turn_order
 from rules.nemesis.state import Hero

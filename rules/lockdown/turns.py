@@ -8,8 +8,7 @@ from itertools import combinations
 from math import comb
 
 from rules.core.contract import Action
-from rules.lockdown import actions as a
-from rules.lockdown import combat, gear, surface, trade
+from rules.lockdown import gear, surface, trade
 from rules.lockdown.cards import index
 from rules.lockdown.discards import offer_pass_discard
 from rules.lockdown.profile import PROFILE
@@ -24,9 +23,10 @@ from rules.lockdown.state import (
     RoundFrame,
     TurnFrame,
 )
-from rules.lockdown.table import Ctx, ability, action_cards, hand_limit, room_name, tile_of, who
-from rules.nemesis import contamination, decks, movement, wounds
-from rules.nemesis.character import has_wound, slot_limit, slots_used
+from rules.lockdown.table import Ctx, hand_limit, room_name, tile_of, who
+from rules.nemesis import actions as a
+from rules.nemesis import combat, contamination, decks, movement, wounds
+from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
 from rules.nemesis.state import Hero, Intruder, change_room, take_object
@@ -75,7 +75,7 @@ def cost_of(s: GameState, hero: Hero, action: Action) -> int:
 def move_cost(hero: Hero, careful: bool = False) -> int:
     base = COSTS["move"]
     if careful:
-        base = 1 if ability(hero) == "quiet_steps" else COSTS["careful"]
+        base = 1 if ability(PROFILE, hero) == "quiet_steps" else COSTS["careful"]
     return base + (1 if has_wound(PROFILE, hero, "leg") else 0)
 
 
@@ -148,7 +148,7 @@ def turn_actions(s: GameState, hero: Hero, kind: str | None = None) -> list[Acti
     actions of that kind (a cheaper check of one chosen action)."""
     present = intruders_in(s, hero.room)
     at = Situation(present, hero.place == "board" and bool(present),
-                   combat.uncarried_eggs(s, hero.room))
+                   combat.uncarried_eggs(PROFILE, s, hero.room))
     payable = len(action_cards(hero))
     out: list[Action] = []
     for kinds, part, paid in TURN_PARTS:
@@ -395,7 +395,7 @@ def pay_run(ctx: Ctx, f: PayFrame) -> None:
 
 
 def _pay(ctx: Ctx, f: PayFrame, cards: list[str]) -> None:
-    from rules.lockdown.actions import CODEC
+    from rules.nemesis.actions import CODEC
 
     s = ctx.s
     s.stack.pop()
@@ -456,7 +456,7 @@ def search(ctx: Ctx, hero: Hero, color: str) -> None:
             kind="search")
     if room.tile and tile_of(room.tile).action == "contaminated":
         contamination.set_slime(ctx, hero, True)
-    draw_item(ctx, hero, color, 2 if ability(hero) == "scavenger" else 1)
+    draw_item(ctx, hero, color, 2 if ability(PROFILE, hero) == "scavenger" else 1)
 
 
 def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:

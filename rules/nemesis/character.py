@@ -1,5 +1,5 @@
-"""Reading a character board: undressed serious wounds, items with a passive effect
-owned, hand slots (NX-WOUND-1, NX-ITEM-1)."""
+"""Reading a character board: the character's ability, undressed serious wounds, items
+with a passive effect owned, hand slots (NX-WOUND-1, NX-ITEM-1), cards that can pay."""
 
 from __future__ import annotations
 
@@ -29,3 +29,12 @@ def owns_passive(rules: Profile, hero: Hero, passive: str) -> int:
     items = rules.items
     n = sum(1 for i in hero.inventory if items[i].passive == passive)
     return n + sum(1 for held in hero.hands if held.item and items[held.item].passive == passive)
+
+
+def ability(rules: Profile, hero: Hero) -> str:
+    return rules.characters[hero.character].ability if hero.character else ""
+
+
+def action_cards(hero: Hero) -> list[str]:
+    """Cards in hand that can pay costs (contamination cards cannot)."""
+    return [c for c in hero.hand if not c.startswith("c:")]

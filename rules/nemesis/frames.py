@@ -62,3 +62,15 @@ class MoveFrame:
     careful_corridor: str | None = None
     stage: Literal["escape", "arrive", "noise", "done"] = "escape"
     no_noise: bool = False
+
+
+@dataclass(slots=True, kw_only=True)
+class ShotFrame:
+    """A shot or melee blow being resolved (after the roll when a choice is open)."""
+
+    kind: Literal["shot"] = "shot"
+    seat: str
+    target: int           # intruder id, or 0 for an egg
+    melee: bool
+    face: str = ""
+    slot: int = -1

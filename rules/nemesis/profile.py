@@ -15,6 +15,8 @@ from rules.nemesis.board import BoardGraph
 from rules.nemesis.cards import (
     ActionCard,
     AttackCard,
+    Character,
+    CombatFace,
     Contamination,
     EventCard,
     Item,
@@ -48,6 +50,8 @@ class NemesisState(Protocol):
     first_encounter: bool             # an intruder has been on the board
     eggs: int                         # eggs in the nest
     kills: int                        # intruders killed so far
+    nest_found: bool
+    nest_destroyed: bool
     fires: int                        # fire markers on the board
     malfunctions: int                 # malfunction markers on the board
 
@@ -132,6 +136,10 @@ class Hooks(Protocol):
         """The explored nest room, if any."""
         ...
 
+    def advantage(self, s: Any, hero: Hero) -> bool:
+        """Whether a shot by `hero` may roll the advantage die (wounds aside)."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...
@@ -154,6 +162,7 @@ class Hooks(Protocol):
 class Profile:
     """One game's content tables (by id) and hooks, for the family layer."""
 
+    characters: Mapping[str, Character]
     cards: Mapping[str, ActionCard]            # every character's action cards
     items: Mapping[str, Item]
     wounds: Mapping[str, SeriousWound]         # serious wound cards, in content order
@@ -163,6 +172,8 @@ class Profile:
     tiles: Mapping[str, Tile]                  # room tiles
     models: Models                             # miniatures of each intruder kind
     noise_die: tuple[int | str, ...]           # faces: corridor numbers, silence, danger
+    combat_die: tuple[CombatFace, ...]
+    advantage_die: tuple[CombatFace, ...]      # the better die, when the game allows it
     bag: IntruderBag                           # the game's intruder tokens
     fire_supply: int                           # fire markers (one more ends the game)
     malfunction_supply: int                    # malfunction markers (likewise)

@@ -32,7 +32,6 @@ from lockdown_helpers import (
 )
 
 from rules.core.contract import Action, Choice, SubsetMenu
-from rules.lockdown import actions as a
 from rules.lockdown.describe import LABEL_MAX, plain
 from rules.lockdown.gear import craft_actions
 from rules.lockdown.state import (
@@ -44,6 +43,7 @@ from rules.lockdown.state import (
     PayFrame,
     PickFrame,
 )
+from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.state import add_object
 

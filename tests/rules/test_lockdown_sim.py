@@ -17,9 +17,9 @@ import pytest
 from lockdown_helpers import RS, check_public, checked_step, replay, seats
 
 from rules.core.contract import Action, IllegalAction
-from rules.lockdown.actions import Pass, Pick
 from rules.lockdown.bag import BAG
 from rules.lockdown.state import GameState
+from rules.nemesis.actions import Pass, Pick
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SEEDS = range(4)

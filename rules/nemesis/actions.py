@@ -1,4 +1,5 @@
-"""Every move a Lockdown player can make, with its key and label."""
+"""Every move a player of a Nemesis-family game can make, with its key and label; the
+codec turns keys (what move logs store) back into actions."""
 
 from __future__ import annotations
 
