@@ -18,7 +18,6 @@ from typing import Any
 from rules.core.contract import Action, Choice
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.discards import card_word
 from rules.lockdown.effect_words import effects_words, plural
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.profile import PROFILE
@@ -41,6 +40,7 @@ from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.combat import melee_bonus, uses_advantage
+from rules.nemesis.discards import card_word
 from rules.nemesis.hands import held_name
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
@@ -346,12 +346,12 @@ def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(c) for c in action.cards]
+    names = [card_word(PROFILE, c) for c in action.cards]
     return ("Discard " + ", ".join(names)) if names else "Pay nothing", ""
 
 
 def _discard(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
+    names = [card_word(PROFILE, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
     return ("Discard " + ", ".join(names)) if names else "Keep your hand", ""
 
 

@@ -7,17 +7,15 @@ from typing import Any
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
     choices,
-    discards,
     endgame,
     event_phase,
-    interrupts,
     resolve,
     rooms,
     trade,
     turns,
 )
 from rules.lockdown.table import Ctx
-from rules.nemesis import attacks, combat, encounters, movement
+from rules.nemesis import attacks, combat, discards, encounters, interrupts, movement
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:

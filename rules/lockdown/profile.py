@@ -78,10 +78,11 @@ class LockdownHooks:
         first_encounter(ctx)  # type: ignore[arg-type]
 
     def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
-                     source: str) -> None:
+                     source: str, attacker: int | None = None) -> None:
         from rules.lockdown.resolve import push_effects
 
-        push_effects(ctx, effects, subject=subject, source=source)  # type: ignore[arg-type]
+        push_effects(ctx, effects, subject=subject, source=source,  # type: ignore[arg-type]
+                     attacker=attacker)
 
     def nest_room(self, s: Any) -> str | None:
         from rules.lockdown.table import nest_room

@@ -347,7 +347,7 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
     """Discard action cards: of their choice, each character in `who` picks their own
     (one multi-select; an event has no subject); random discards (any card) are drawn by
     the RNG and told to their owner."""
-    from rules.lockdown.discards import card_word, offer_effect_discard
+    from rules.nemesis.discards import card_word, offer_effect_discard
 
     s = ctx.s
     source = next((f.source for f in reversed(s.stack) if isinstance(f, EffectsFrame)), "")
@@ -363,7 +363,7 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
             card = x.hand[s.rng.below(len(x.hand))]
             x.hand.remove(card)
             x.discard.append(card)
-            lost.append(card_word(card))
+            lost.append(card_word(ctx.rules, card))
         ctx.say(f"{who(x.seat)} discards {n} card(s) at random.", kind="discard")
         ctx.tell(x.seat, "You lose at random: " + ", ".join(lost) + ".", kind="private")
 

@@ -13,15 +13,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
+from rules.lockdown.profile import PROFILE
 from rules.nemesis.effects import Effect
 from rules.nemesis.frames import (
     AttackFrame,
+    DiscardFrame,
     EncounterFrame,
     InterruptFrame,
     MoveFrame,
+    PayFrame,
     PickFrame,
     ShotFrame,
 )
+from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero, Intruder, RoomState
 
 
@@ -63,32 +67,6 @@ class TurnFrame:
     kind: Literal["turn"] = "turn"
     seat: str
     done: bool = False
-
-
-@dataclass(slots=True, kw_only=True)
-class PayFrame:
-    """Paying an action's cost: the player picks which action cards to discard."""
-
-    kind: Literal["pay"] = "pay"
-    seat: str
-    cost: int
-    action: str            # the action key to resolve once paid
-    card: str | None = None  # an action card being played (discarded with the cost)
-    attacker: int | None = None  # an interrupt card played against this intruder
-
-
-@dataclass(slots=True, kw_only=True)
-class DiscardFrame:
-    """A seat chooses cards of its hand to discard (one multi-select): after passing any
-    set of cards, action or contamination (`n` None; a hand bigger than
-    DISCARD_SUBSETS_UP_TO goes one card at a time, `one_by_one`); for an effect exactly
-    `n` action cards (`source` names the card that asks for it)."""
-
-    kind: Literal["discard"] = "discard"
-    seat: str
-    n: int | None = None
-    one_by_one: bool = False
-    source: str = ""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -237,6 +215,11 @@ class GameState(EngineState):
     @property
     def over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def rules(self) -> Profile:
+        """Lockdown's tables and hooks for the family layer (not stored)."""
+        return PROFILE
 
     @property
     def graph(self) -> BoardIndex:

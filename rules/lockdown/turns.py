@@ -10,7 +10,6 @@ from math import comb
 from rules.core.contract import Action
 from rules.lockdown import gear, surface, trade
 from rules.lockdown.cards import index
-from rules.lockdown.discards import offer_pass_discard
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import push_effects
 from rules.lockdown.rooms import do_room_action, room_action_cost, room_actions
@@ -27,6 +26,7 @@ from rules.lockdown.table import Ctx, hand_limit, room_name, tile_of, who
 from rules.nemesis import actions as a
 from rules.nemesis import combat, contamination, decks, movement, wounds
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
+from rules.nemesis.discards import offer_pass_discard
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
 from rules.nemesis.state import Hero, Intruder, change_room, take_object
@@ -405,7 +405,7 @@ def _pay(ctx: Ctx, f: PayFrame, cards: list[str]) -> None:
         hero.discard.append(card)
     action = CODEC.parse(f.action)
     if f.attacker is not None:
-        from rules.lockdown.interrupts import play_interrupt
+        from rules.nemesis.interrupts import play_interrupt
 
         assert isinstance(action, a.PlayCard)
         play_interrupt(ctx, f.seat, action, f.attacker)

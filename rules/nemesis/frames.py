@@ -74,3 +74,29 @@ class ShotFrame:
     melee: bool
     face: str = ""
     slot: int = -1
+
+
+@dataclass(slots=True, kw_only=True)
+class PayFrame:
+    """Paying an action's cost: the player picks which action cards to discard."""
+
+    kind: Literal["pay"] = "pay"
+    seat: str
+    cost: int
+    action: str            # the action key to resolve once paid
+    card: str | None = None  # an action card being played (discarded with the cost)
+    attacker: int | None = None  # an interrupt card played against this intruder
+
+
+@dataclass(slots=True, kw_only=True)
+class DiscardFrame:
+    """A seat chooses cards of its hand to discard (one multi-select): after passing any
+    set of cards, action or contamination (`n` None; a hand bigger than
+    DISCARD_SUBSETS_UP_TO goes one card at a time, `one_by_one`); for an effect exactly
+    `n` action cards (`source` names the card that asks for it)."""
+
+    kind: Literal["discard"] = "discard"
+    seat: str
+    n: int | None = None
+    one_by_one: bool = False
+    source: str = ""

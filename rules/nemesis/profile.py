@@ -56,6 +56,11 @@ class NemesisState(Protocol):
     malfunctions: int                 # malfunction markers on the board
 
     @property
+    def rules(self) -> Profile:
+        """The game's tables and hooks (for frame handlers, which get no Ctx)."""
+        ...
+
+    @property
     def graph(self) -> BoardGraph:
         """The graph of the board this game is played on."""
         ...
@@ -128,7 +133,7 @@ class Hooks(Protocol):
         ...
 
     def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
-                     source: str) -> None:
+                     source: str, attacker: int | None = None) -> None:
         """Apply card effects to `subject` (the game's effect engine)."""
         ...
 
