@@ -320,7 +320,7 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.lockdown.trade import partners
+    from rules.nemesis.trade import partners
 
     them = joined([who(x.seat) for x in partners(s, hero)])
     return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} Everyone here " \
@@ -330,7 +330,7 @@ def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.lockdown.trade import give_words
+    from rules.nemesis.trade import give_words
 
     top = s.stack[-1] if s.stack else None
     if not isinstance(top, TradeFrame):
@@ -378,7 +378,7 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if isinstance(top, ShotFrame):
         return action.text, f"You rolled {top.face.replace('_', ' ')}."
     if isinstance(top, TradeFrame) and top.stage == "agree":
-        from rules.lockdown.trade import agree_words
+        from rules.nemesis.trade import agree_words
 
         return agree_words(s, top, hero.seat, action.index)
     if isinstance(top, AgreeFrame) and action.index == 0:
@@ -505,7 +505,7 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     card = part
     top = s.stack[-1] if s.stack else None
     if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        from rules.lockdown.trade import part_words
+        from rules.nemesis.trade import part_words
 
         label, detail = part_words(s, top, seat, part)
         return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
@@ -532,7 +532,7 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     if isinstance(top, DiscardFrame):
         return discard_title(top)
     if isinstance(top, TradeFrame):
-        from rules.lockdown.trade import subset_words
+        from rules.nemesis.trade import subset_words
 
         title, hint = subset_words(s, top, seat)
         return clip(title, TITLE_MAX), hint

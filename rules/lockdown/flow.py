@@ -11,11 +11,18 @@ from rules.lockdown import (
     event_phase,
     resolve,
     rooms,
-    trade,
     turns,
 )
 from rules.lockdown.table import Ctx
-from rules.nemesis import attacks, combat, discards, encounters, interrupts, movement
+from rules.nemesis import (
+    attacks,
+    combat,
+    discards,
+    encounters,
+    interrupts,
+    movement,
+    trade,
+)
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:

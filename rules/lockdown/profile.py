@@ -95,6 +95,12 @@ class LockdownHooks:
 
         return powered(s, hero.room) or ability(PROFILE, hero) == "steady_aim"
 
+    def craft_cards_needed(self, s: Any, hero: Hero) -> int:
+        """The repository waives one card (and one symbol) of a craft."""
+        from rules.lockdown.gear import in_repository
+
+        return 1 if in_repository(s, hero) else 2
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.lockdown.resolve import explode
 

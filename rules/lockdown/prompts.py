@@ -20,8 +20,8 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import room_name, who
-from rules.lockdown.trade import trade_prompt
 from rules.nemesis.places import intruders_in
+from rules.nemesis.trade import trade_prompt
 
 STEP_PROMPTS = {
     "overfull": "Your hands are full (arm wound): choose what to drop",

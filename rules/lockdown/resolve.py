@@ -22,6 +22,7 @@ from rules.nemesis.bag import remove_token
 from rules.nemesis.character import ability
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.fire import set_fire
+from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.noise import noisy
 from rules.nemesis.places import heroes_in, in_play, intruders_in
@@ -390,20 +391,6 @@ def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None)
         if card is not None:
             give_item(ctx, x, card)
 
-
-def give_item(ctx: Ctx, hero: Hero, item_id: str) -> None:
-    """A new item card: heavy ones go into a hand slot (or a choice when the hands are
-    full), normal ones into the secret inventory."""
-    from rules.nemesis.hands import take_heavy
-
-    item = index().items[item_id]
-    if item.heavy:
-        take_heavy(ctx, hero, item=item_id, ammo=item.weapon.ammo if item.weapon else 0)
-        return
-    hero.inventory.append(item_id)
-    ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item", color=item.color)
-    ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private",
-             item=item_id)
 
 
 def reload(ctx: Ctx, subject: str | None, n: int) -> None:

@@ -12,7 +12,7 @@ from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import give_item, push_effects
+from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, powered, room_name, section_of, tile_of, who
 from rules.nemesis import contamination, decks, injuries, noise, wounds
@@ -22,6 +22,7 @@ from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.fire import set_fire
+from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.state import Held, Hero, change_room, take_object

@@ -24,6 +24,7 @@ from rules.nemesis.frames import (
     PayFrame,
     PickFrame,
     ShotFrame,
+    TradeFrame,
 )
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero, Intruder, RoomState
@@ -111,22 +112,6 @@ class AgreeFrame:
     queue: list[str]
     accepted: list[str] = field(default_factory=list)
     target: str = ""
-
-
-@dataclass(slots=True, kw_only=True)
-class TradeFrame:
-    """One trade action (NX-TRADE-1) among `seats` (the starter first, then turn order).
-    Stage "give": each giver, for each other participant in turn (`step` indexes those
-    pairs), chooses what they give (one multi-select); stage "agree": everyone who gives
-    or receives something agrees in turn (`step` indexes them), or refuses and nothing
-    changes hands. `gifts`: (giver, receiver, item id or object) pledged so far."""
-
-    kind: Literal["trade"] = "trade"
-    starter: str
-    seats: list[str]
-    stage: Literal["give", "agree"] = "give"
-    step: int = 0
-    gifts: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)

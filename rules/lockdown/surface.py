@@ -66,7 +66,7 @@ def on_surface(s: GameState, hero: Hero) -> bool:
 
 
 def suited(hero: Hero) -> bool:
-    from rules.lockdown.gear import owned
+    from rules.nemesis.items import owned
 
     return any(index().items[i].passive == "enviro_suit" for i in owned(hero))
 

@@ -8,7 +8,7 @@ from itertools import combinations
 from math import comb
 
 from rules.core.contract import Action
-from rules.lockdown import gear, surface, trade
+from rules.lockdown import gear, surface
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.resolve import push_effects
@@ -24,7 +24,7 @@ from rules.lockdown.state import (
 )
 from rules.lockdown.table import Ctx, hand_limit, room_name, tile_of, who
 from rules.nemesis import actions as a
-from rules.nemesis import combat, contamination, decks, movement, wounds
+from rules.nemesis import combat, contamination, crafting, decks, movement, trade, wounds
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
 from rules.nemesis.discards import offer_pass_discard
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
@@ -114,7 +114,7 @@ def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
     if at.fighting:
         return []
     return [*search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
-            *gear.craft_actions(s, hero), *trade.trade_actions(s, hero),
+            *crafting.craft_actions(s, hero), *trade.trade_actions(s, hero),
             *gear.gate_actions(s, hero)]
 
 
@@ -437,7 +437,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
         else:
             do_room_action(ctx, hero, action.variant)
     elif isinstance(action, a.Craft):
-        gear.craft(ctx, hero, action)
+        crafting.craft(ctx, hero, action)
     elif isinstance(action, a.Trade):
         trade.start_trade(ctx, hero)
     elif isinstance(action, a.PlayCard):
@@ -462,7 +462,7 @@ def search(ctx: Ctx, hero: Hero, color: str) -> None:
 def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
     """Draw n item cards of a colour; with 2 the hero keeps 1 and the other goes under
     its deck (Scavenger, the storage room)."""
-    from rules.lockdown.resolve import give_item
+    from rules.nemesis.items import give_item
 
     s = ctx.s
     drawn = [c for c in (decks.draw_from(s, color) for _ in range(n)) if c is not None]
@@ -479,7 +479,7 @@ def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
 
 
 def keep_item(ctx: Ctx, hero: Hero, option: str) -> None:
-    from rules.lockdown.resolve import give_item
+    from rules.nemesis.items import give_item
 
     keep, other = option.split("+")
     ctx.s.decks.setdefault(index().items[other].color, []).append(other)

@@ -100,3 +100,19 @@ class DiscardFrame:
     n: int | None = None
     one_by_one: bool = False
     source: str = ""
+
+
+@dataclass(slots=True, kw_only=True)
+class TradeFrame:
+    """One trade action (NX-TRADE-1) among `seats` (the starter first, then turn order).
+    Stage "give": each giver, for each other participant in turn (`step` indexes those
+    pairs), chooses what they give (one multi-select); stage "agree": everyone who gives
+    or receives something agrees in turn (`step` indexes them), or refuses and nothing
+    changes hands. `gifts`: (giver, receiver, item id or object) pledged so far."""
+
+    kind: Literal["trade"] = "trade"
+    starter: str
+    seats: list[str]
+    stage: Literal["give", "agree"] = "give"
+    step: int = 0
+    gifts: list[tuple[str, str, str]] = field(default_factory=list)

@@ -38,6 +38,7 @@ class NemesisState(Protocol):
     decks: dict[str, list[str]]       # shared decks by name, top card first
     discards: dict[str, list[str]]
     removed_items: list[str]          # item cards out of the game
+    crafted: list[str]                # crafted item cards still available
     deaths: dict[str, str]            # seat -> how that character died, in words
     stack: list[Any]                  # the frames (rules.core.frames)
     first_player: str
@@ -145,6 +146,11 @@ class Hooks(Protocol):
         """Whether a shot by `hero` may roll the advantage die (wounds aside)."""
         ...
 
+    def craft_cards_needed(self, s: Any, hero: Hero) -> int:
+        """How many item cards a craft takes where the hero stands (one symbol may be
+        waived with fewer)."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...
@@ -163,7 +169,7 @@ class Hooks(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Profile:
     """One game's content tables (by id) and hooks, for the family layer."""
 

@@ -33,7 +33,6 @@ from lockdown_helpers import (
 
 from rules.core.contract import Action, Choice, SubsetMenu
 from rules.lockdown.describe import LABEL_MAX, plain
-from rules.lockdown.gear import craft_actions
 from rules.lockdown.state import (
     AttackFrame,
     DiscardFrame,
@@ -45,6 +44,7 @@ from rules.lockdown.state import (
 )
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
+from rules.nemesis.crafting import craft_actions
 from rules.nemesis.state import add_object
 
 EMERGENCY = "s2_2"  # an I slot next to the repository

@@ -32,9 +32,9 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState, PickFrame, RoundFrame
 from rules.nemesis import wounds
+from rules.nemesis.items import give_item
 from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"
