@@ -7,17 +7,13 @@ from __future__ import annotations
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import power_effect, push_effects
+from rules.lockdown.resolve import power_effect
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import Ctx, nest_room, powered, who
-from rules.nemesis import attacks, development, injuries, intruders
-from rules.nemesis.character import has_wound
-from rules.nemesis.decks import draw_from
+from rules.lockdown.table import Ctx, powered, who
+from rules.nemesis import attacks, development, events, fire, injuries
 from rules.nemesis.noise import noisy, set_noise
-from rules.nemesis.places import in_play, intruders_in
-from rules.nemesis.state import take_object
-from rules.nemesis.wounds import light_wound, serious_wound
+from rules.nemesis.places import in_play
+from rules.nemesis.wounds import bleed, serious_wound
 
 
 def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
@@ -42,10 +38,10 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
             s.stack.append(AttackFrame(queue=queue))
     elif f.stage == "fire":
         f.stage = "event"
-        fire_damage(ctx)
+        fire.fire_damage(ctx)
     elif f.stage == "event":
         f.stage = "bag"
-        event_card(ctx)
+        events.event_card(ctx)
     elif f.stage == "bag":
         f.stage = "round_end"
         development.bag_development(ctx)
@@ -156,50 +152,10 @@ def remove_noise(ctx: Ctx) -> None:
                 kind="noise_removal")
 
 
-def fire_damage(ctx: Ctx) -> None:
-    s = ctx.s
-    from rules.nemesis.combat import nest_check
-
-    for slot, room in s.rooms.items():
-        if not room.fire:
-            continue
-        for intruder in list(intruders_in(s, slot)):
-            injuries.injure(ctx, intruder, weakness_fire(ctx))
-        if take_object(s.rooms, slot, "egg"):
-            ctx.say("The fire destroys an egg.", kind="egg")
-        elif nest_room(s) == slot and s.eggs > 0:
-            s.eggs -= 1
-            ctx.say("The fire destroys an egg in the nest.", kind="egg")
-            nest_check(ctx)
-
-
-
-def weakness_fire(ctx: Ctx) -> int:
-    return 2 if weakness_active(ctx.s, "fire_hurts_more") else 1
-
-
 def end_of_round(ctx: Ctx) -> None:
     """Bleeding wounds hurt; with Metabolic Burnout known, worn-out adults die."""
     s = ctx.s
-    for hero in in_play(s):
-        if has_wound(PROFILE, hero, "bleeding"):
-            ctx.say(f"{who(hero.seat)} is bleeding.", kind="bleeding", seat=hero.seat)
-            light_wound(ctx, hero)
+    bleed(ctx)
     if weakness_active(s, "short_lived"):
         for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
             injuries.die(ctx, intruder)
-
-
-def event_card(ctx: Ctx) -> None:
-    s = ctx.s
-    card_id = draw_from(s, "events")
-    if card_id is None:
-        return
-    s.discards.setdefault("events", []).append(card_id)
-    card = index().events[card_id]
-    ctx.say(f"Intruder event: {card.name}. {card.text}", kind="event", card=card_id)
-    intruders.event_movement(ctx, card.movers, card.corridors)
-    push_effects(ctx, list(card.effects) + list(card.dark_effects), subject=None,
-                 source=card_id)
-
-

@@ -77,7 +77,7 @@ class LockdownHooks:
 
         first_encounter(ctx)  # type: ignore[arg-type]
 
-    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
+    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
                      source: str, attacker: int | None = None) -> None:
         from rules.lockdown.resolve import push_effects
 

@@ -133,7 +133,7 @@ class Hooks(Protocol):
         """What the first intruder on the board sets off (the objective choice)."""
         ...
 
-    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str,
+    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
                      source: str, attacker: int | None = None) -> None:
         """Apply card effects to `subject` (the game's effect engine)."""
         ...

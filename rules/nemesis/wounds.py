@@ -4,9 +4,10 @@ cards (3 at most; any wound after that kills), and what a death leaves behind.""
 from __future__ import annotations
 
 from rules.core.actions import seat_ref as who
-from rules.nemesis.character import owns_passive
+from rules.nemesis.character import has_wound, owns_passive
 from rules.nemesis.decks import draw_from
 from rules.nemesis.hands import fix_hands
+from rules.nemesis.places import in_play
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Hero, WoundCard, add_object
 
@@ -93,3 +94,12 @@ def kill(ctx: Table, hero: Hero, why: str) -> None:
     hero.inventory = []
     ctx.say(f"{who(hero.seat)} dies in {where} ({why}).", kind="death", seat=hero.seat)
     ctx.rules.hooks.after_death(ctx, hero)
+
+
+def bleed(ctx: Table) -> None:
+    """At the end of a round, every character in play with a bleeding wound takes a
+    light wound."""
+    for hero in in_play(ctx.s):
+        if has_wound(ctx.rules, hero, "bleeding"):
+            ctx.say(f"{who(hero.seat)} is bleeding.", kind="bleeding", seat=hero.seat)
+            light_wound(ctx, hero)

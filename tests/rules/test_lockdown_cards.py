@@ -66,6 +66,7 @@ from rules.nemesis import effects as fx
 from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
 from rules.nemesis.doors import DOOR_TOKENS
+from rules.nemesis.events import event_card
 from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage
@@ -859,7 +860,7 @@ def test_every_intruder_event_moves_its_kinds_and_does_what_it_says(event: str) 
         prepare(sc, e)
     s = staged(sc)
     on_top(s, "events", event)
-    run = step(s, event_phase.event_card, sc)
+    run = step(s, event_card, sc)
     verify(run, effects, strict=True)
     rooms = {i.id: i.room for i in run.after.intruders}
     for intruder, room, hunts in placed:  # hunters take one more step toward HERE

@@ -33,7 +33,6 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown import event_phase
 from rules.lockdown.state import (
     AttackFrame,
     EncounterFrame,
@@ -43,6 +42,7 @@ from rules.lockdown.state import (
 )
 from rules.nemesis import attacks, development, injuries, intruders
 from rules.nemesis.bag import kind_of
+from rules.nemesis.events import event_card
 
 REPO = "repository"  # section 2
 
@@ -335,7 +335,7 @@ def test_event_moves_the_shown_kinds_not_in_combat_then_resolves_the_effect() ->
     fighting = add_intruder(s, "creeper", "s2_3")  # with p1
     other = add_intruder(s, "larva", "s2_1")  # not a shown kind
     on_top(s, "events", card.id)
-    s2, events = run_with(s, event_phase.event_card)
+    s2, events = run_with(s, event_card)
     rooms = {i.id: i.room for i in s2.intruders}
     assert rooms[mover] == B.exit_by_number("s2_2", 2).to
     assert rooms[fighting] == "s2_3" and rooms[other] == "s2_1"

@@ -36,6 +36,7 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown.state import GameState, RoundFrame
+from rules.nemesis.fire import fire_damage
 from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"  # section 2
@@ -635,7 +636,7 @@ def test_weakness_effects(effect: str) -> None:
         change_room(s.rooms, "s2_1", fire=True)
         s.fires = 1
         on_top(s, "attacks", attack(hits=(), blood=4, retreat=False))
-        s2, _ = run_with(s, event_phase.fire_damage)
+        s2, _ = run_with(s, fire_damage)
         assert s2.intruders[0].injuries == 2 and i
     s.heroes["p0"].knowledge = card.knowledge - 1  # not known well enough: no effect
     s.heroes["p1"].knowledge = 0
