@@ -322,7 +322,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "vent":
         vent(ctx, option)
     elif tag == "storage":
-        from rules.lockdown.turns import draw_item
+        from rules.nemesis.search import draw_item
 
         draw_item(ctx, hero, option, 2)
     elif tag == "power":
@@ -341,15 +341,15 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
 def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
     """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
     True if the tag was one of them."""
-    from rules.lockdown import turns
     from rules.nemesis import hands
+    from rules.nemesis.search import keep_item
 
     if tag == hands.OVERFULL:
         hands.drop_overfull(ctx, hero, option)
     elif tag.startswith(hands.HEAVY + ":"):
         hands.resolve_heavy(ctx, hero, tag, option)
     elif tag == "keep_item":
-        turns.keep_item(ctx, hero, option)
+        keep_item(ctx, hero, option)
     else:
         return False
     return True

@@ -18,18 +18,26 @@ from rules.lockdown.state import (
     GameState,
     MoveFrame,
     PayFrame,
-    PickFrame,
     RoundFrame,
     TurnFrame,
 )
-from rules.lockdown.table import Ctx, hand_limit, room_name, tile_of, who
+from rules.lockdown.table import Ctx, hand_limit, room_name, who
 from rules.nemesis import actions as a
-from rules.nemesis import combat, contamination, crafting, decks, movement, trade, wounds
+from rules.nemesis import (
+    combat,
+    contamination,
+    crafting,
+    decks,
+    movement,
+    search,
+    trade,
+    wounds,
+)
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
 from rules.nemesis.discards import offer_pass_discard
 from rules.nemesis.hands import drop_held, remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
-from rules.nemesis.state import Hero, Intruder, change_room, take_object
+from rules.nemesis.state import Hero, Intruder, take_object
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,
          "trade": 1, "craft": 1}
@@ -113,7 +121,7 @@ def _attacks(s: GameState, hero: Hero, at: Situation) -> list[Action]:
 def _out_of_combat(s: GameState, hero: Hero, at: Situation) -> list[Action]:
     if at.fighting:
         return []
-    return [*search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
+    return [*search.search_actions(s, hero), *pick_up_actions(s, hero), *room_actions(s, hero),
             *crafting.craft_actions(s, hero), *trade.trade_actions(s, hero),
             *gear.gate_actions(s, hero)]
 
@@ -169,16 +177,6 @@ def is_free(action: Action) -> bool:
     return isinstance(action, a.UseItem) and index().items[action.item].passive \
         in FREE_PASSIVES
 
-
-def search_actions(s: GameState, hero: Hero) -> list[Action]:
-    room = s.rooms[hero.room]
-    if not room.explored or room.tile is None or room.items <= 0:
-        return []
-    tile = tile_of(room.tile)
-    if tile.level == "special" or tile.action == "nest":
-        return []
-    colors = ["red", "yellow", "green"] if tile.color == "white" else [tile.color]
-    return [a.Search(color=c) for c in colors if c in ("red", "yellow", "green")]
 
 
 def pick_up_actions(s: GameState, hero: Hero) -> list[Action]:
@@ -427,7 +425,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     elif isinstance(action, a.Melee):
         combat.start_shot(ctx, hero, action.target, melee=True)
     elif isinstance(action, a.Search):
-        search(ctx, hero, action.color)
+        search.search(ctx, hero, action.color)
     elif isinstance(action, a.PickUp):
         take_object(s.rooms, hero.room, action.obj)
         take_heavy(ctx, hero, obj=action.obj)
@@ -449,41 +447,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
         use_item(ctx, hero, action)
 
 
-def search(ctx: Ctx, hero: Hero, color: str) -> None:
-    s = ctx.s
-    room = change_room(s.rooms, hero.room, items=s.rooms[hero.room].items - 1)
-    ctx.say(f"{who(hero.seat)} searches {room_name(s, hero.room)} ({room.items} left).",
-            kind="search")
-    if room.tile and tile_of(room.tile).action == "contaminated":
-        contamination.set_slime(ctx, hero, True)
-    draw_item(ctx, hero, color, 2 if ability(PROFILE, hero) == "scavenger" else 1)
 
-
-def draw_item(ctx: Ctx, hero: Hero, color: str, n: int) -> None:
-    """Draw n item cards of a colour; with 2 the hero keeps 1 and the other goes under
-    its deck (Scavenger, the storage room)."""
-    from rules.nemesis.items import give_item
-
-    s = ctx.s
-    drawn = [c for c in (decks.draw_from(s, color) for _ in range(n)) if c is not None]
-    if not drawn:
-        ctx.say(f"The {color} item deck is empty.", kind="search")
-        return
-    if len(drawn) == 1:
-        give_item(ctx, hero, drawn[0])
-        return
-    s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag="keep_item",
-                             options=["+".join(drawn), "+".join(reversed(drawn))],
-                             labels=[f"Keep {index().items[c].name}" for c in drawn],
-                             subject=hero.seat))
-
-
-def keep_item(ctx: Ctx, hero: Hero, option: str) -> None:
-    from rules.nemesis.items import give_item
-
-    keep, other = option.split("+")
-    ctx.s.decks.setdefault(index().items[other].color, []).append(other)
-    give_item(ctx, hero, keep)
 
 
 def use_item(ctx: Ctx, hero: Hero, action: a.UseItem) -> None:

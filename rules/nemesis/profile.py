@@ -95,6 +95,12 @@ class Tile(Protocol):
     @property
     def action(self) -> str: ...
 
+    @property
+    def level(self) -> str: ...        # "I", "II" or "special"
+
+    @property
+    def color(self) -> str: ...        # the item deck searched there ("white": any)
+
 
 class Hooks(Protocol):
     """What only the game knows how to do, asked by the shared mechanics."""
