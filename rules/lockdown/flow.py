@@ -21,6 +21,7 @@ from rules.nemesis import (
     encounters,
     interrupts,
     movement,
+    player_phase,
     trade,
 )
 
@@ -45,8 +46,10 @@ def _guarded(handlers: dict[str, Handler[Ctx]]) -> dict[str, Handler[Ctx]]:
 
 MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
     "round": automatic(turns.round_run),
-    "turn": Handler(turns.turn_waiting, turns.turn_legal, turns.turn_act, turns.turn_run),
-    "pay": Handler(turns.pay_waiting, turns.pay_legal, turns.pay_act, turns.pay_run),
+    "turn": Handler(player_phase.turn_waiting, turns.turn_legal, player_phase.turn_act,
+                    player_phase.turn_run),
+    "pay": Handler(player_phase.pay_waiting, player_phase.pay_legal, player_phase.pay_act,
+                   player_phase.pay_run),
     "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
                        discards.discard_run),
     "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,

@@ -101,6 +101,21 @@ class LockdownHooks:
 
         return 1 if in_repository(s, hero) else 2
 
+    def cost_of(self, s: Any, hero: Hero, action: Any) -> int:
+        from rules.lockdown.turns import cost_of
+
+        return cost_of(s, hero, action)
+
+    def is_free(self, action: Any) -> bool:
+        from rules.lockdown.turns import is_free
+
+        return is_free(action)
+
+    def perform(self, ctx: Table, hero: Hero, action: Any) -> None:
+        from rules.lockdown.turns import perform
+
+        perform(ctx, hero, action)  # type: ignore[arg-type]
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.lockdown.resolve import explode
 

@@ -25,6 +25,7 @@ from rules.nemesis.frames import (
     PickFrame,
     ShotFrame,
     TradeFrame,
+    TurnFrame,
 )
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero, Intruder, RoomState
@@ -59,15 +60,6 @@ class RoundFrame:
     kind: Literal["round"] = "round"
     stage: Literal["draw", "turns", "vent", "events", "next"] = "draw"
     last: str | None = None  # the seat whose turn came last
-
-
-@dataclass(slots=True, kw_only=True)
-class TurnFrame:
-    """One turn of up to 2 actions (or a pass)."""
-
-    kind: Literal["turn"] = "turn"
-    seat: str
-    done: bool = False
 
 
 @dataclass(slots=True, kw_only=True)

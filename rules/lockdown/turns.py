@@ -4,8 +4,6 @@ costs with action cards, passing (NX-TURN-1, NX-COST-1, NX-COMBAT-STATE-1)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from math import comb
 
 from rules.core.contract import Action
 from rules.lockdown import gear, surface
@@ -17,7 +15,6 @@ from rules.lockdown.state import (
     EventPhaseFrame,
     GameState,
     MoveFrame,
-    PayFrame,
     RoundFrame,
     TurnFrame,
 )
@@ -29,13 +26,12 @@ from rules.nemesis import (
     crafting,
     decks,
     movement,
+    player_phase,
     search,
     trade,
-    wounds,
 )
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
-from rules.nemesis.discards import offer_pass_discard
-from rules.nemesis.hands import drop_held, remove_item, take_heavy
+from rules.nemesis.hands import remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
 from rules.nemesis.state import Hero, Intruder, take_object
 
@@ -178,7 +174,6 @@ def is_free(action: Action) -> bool:
         in FREE_PASSIVES
 
 
-
 def pick_up_actions(s: GameState, hero: Hero) -> list[Action]:
     if not s.rooms[hero.room].objects or has_wound(PROFILE, hero, "back") \
             or slots_used(hero) >= slot_limit(PROFILE, hero):
@@ -259,7 +254,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         f.last = None
         return
     if f.stage == "turns":
-        nxt = next_turn(s, f.last)
+        nxt = player_phase.next_turn(s, f.last)
         if nxt is None:
             f.stage = "vent"
             return
@@ -283,132 +278,11 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
     f.stage = "draw"
 
 
-def next_turn(s: GameState, last: str | None) -> str | None:
-    order = turn_order(s)
-    if last is not None and last in order:
-        i = order.index(last)
-        order = order[i + 1:] + order[:i + 1]
-    for seat in order:
-        hero = s.heroes.get(seat)
-        if hero is not None and hero.place == "board" and not hero.passed:
-            return seat
-    return None
-
-
-# ------------------------------------------------------------------ turn frame
-def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
-    hero = s.heroes[f.seat]
-    if f.done or hero.place != "board" or hero.passed or hero.actions_taken >= 2:
-        return []
-    return [f.seat]
-
-
 def turn_legal(s: GameState, f: TurnFrame, seat: str, kind: str | None = None
                ) -> list[Action]:
     if kind == "pass":
         return [a.Pass()]
     return [*turn_actions(s, s.heroes[seat], kind), a.Pass()]
-
-
-def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
-    s = ctx.s
-    hero = s.heroes[seat]
-    if isinstance(action, a.Pass):
-        do_pass(ctx, hero)
-        return
-    if isinstance(action, a.Drop):
-        drop_held(ctx, hero, hero.hands[action.slot])
-        return
-    if is_free(action):
-        perform(ctx, hero, action)
-        return
-    hero.actions_taken += 1
-    cost = cost_of(s, hero, action)
-    card = action.card if isinstance(action, a.PlayCard) else None
-    if card is not None:
-        hero.hand.remove(card)
-        hero.discard.append(card)
-    if cost > 0:
-        s.stack.append(PayFrame(seat=seat, cost=cost, action=action.key, card=card))
-        return
-    perform(ctx, hero, action)
-
-
-def turn_run(ctx: Ctx, f: TurnFrame) -> None:
-    s = ctx.s
-    s.stack.pop()
-    hero = s.heroes[f.seat]
-    if hero.place != "board":
-        return
-    end_of_turn_fire(ctx, hero)  # once per round after passing (a forced pass too)
-    hero.actions_taken = 0
-
-
-def do_pass(ctx: Ctx, hero: Hero) -> None:
-    """Pass for the round: fire hurts, then any number of cards may be discarded."""
-    hero.passed = True
-    ctx.say(f"{who(hero.seat)} passes.", kind="pass", seat=hero.seat)
-    end_of_turn_fire(ctx, hero)
-    offer_pass_discard(ctx, hero)
-
-
-def end_of_turn_fire(ctx: Ctx, hero: Hero) -> None:
-    s = ctx.s
-    if hero.place != "board" or not s.rooms[hero.room].fire or hero.fire_hurt:
-        return
-    if hero.passed:
-        hero.fire_hurt = True
-    ctx.say(f"{who(hero.seat)} ends the turn in the fire.", kind="fire")
-    wounds.light_wound(ctx, hero)
-
-
-# ------------------------------------------------------------------ paying
-def pay_options(s: GameState, f: PayFrame) -> list[Action]:
-    hero = s.heroes[f.seat]
-    cards = sorted(dict.fromkeys(action_cards(hero)))
-    out = []
-    for combo in combinations(cards, f.cost):
-        text = ", ".join(card_of(c).name for c in combo)
-        out.append(a.Pay(cards=combo, text=text))
-    return out
-
-
-def pay_waiting(s: GameState, f: PayFrame) -> list[str]:
-    cards = len(set(action_cards(s.heroes[f.seat])))
-    return [f.seat] if comb(cards, f.cost) > 1 else []
-
-
-def pay_legal(s: GameState, f: PayFrame, seat: str) -> list[Action]:
-    return pay_options(s, f)
-
-
-def pay_act(ctx: Ctx, f: PayFrame, seat: str, action: Action) -> None:
-    assert isinstance(action, a.Pay)
-    _pay(ctx, f, list(action.cards))
-
-
-def pay_run(ctx: Ctx, f: PayFrame) -> None:
-    options = pay_options(ctx.s, f)
-    _pay(ctx, f, list(options[0].cards) if options else [])  # type: ignore[attr-defined]
-
-
-def _pay(ctx: Ctx, f: PayFrame, cards: list[str]) -> None:
-    from rules.nemesis.actions import CODEC
-
-    s = ctx.s
-    s.stack.pop()
-    hero = s.heroes[f.seat]
-    for card in cards:
-        hero.hand.remove(card)
-        hero.discard.append(card)
-    action = CODEC.parse(f.action)
-    if f.attacker is not None:
-        from rules.nemesis.interrupts import play_interrupt
-
-        assert isinstance(action, a.PlayCard)
-        play_interrupt(ctx, f.seat, action, f.attacker)
-        return
-    perform(ctx, hero, action)
 
 
 # ------------------------------------------------------------------ doing it
@@ -445,9 +319,6 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
         push_effects(ctx, effects, subject=hero.seat, source=card.id)
     elif isinstance(action, a.UseItem):
         use_item(ctx, hero, action)
-
-
-
 
 
 def use_item(ctx: Ctx, hero: Hero, action: a.UseItem) -> None:

@@ -116,3 +116,12 @@ class TradeFrame:
     stage: Literal["give", "agree"] = "give"
     step: int = 0
     gifts: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class TurnFrame:
+    """One turn of up to 2 actions (or a pass)."""
+
+    kind: Literal["turn"] = "turn"
+    seat: str
+    done: bool = False

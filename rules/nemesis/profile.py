@@ -157,6 +157,18 @@ class Hooks(Protocol):
         waived with fewer)."""
         ...
 
+    def cost_of(self, s: Any, hero: Hero, action: Any) -> int:
+        """How many action cards an action costs (besides a played card itself)."""
+        ...
+
+    def is_free(self, action: Any) -> bool:
+        """Whether an action is not one of the turn's actions (dropping, a free peek)."""
+        ...
+
+    def perform(self, ctx: Table, hero: Hero, action: Any) -> None:
+        """Carry out a paid action."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...
