@@ -21,7 +21,6 @@ from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, plural
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import pick_text
 from rules.lockdown.rooms import room_actions
 from rules.lockdown.state import (
     AgreeFrame,
@@ -42,6 +41,7 @@ from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.combat import melee_bonus, uses_advantage
 from rules.nemesis.discards import card_word
 from rules.nemesis.hands import held_name
+from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
 

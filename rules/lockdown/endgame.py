@@ -176,3 +176,8 @@ def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> 
     if kind == "carry_egg_out":
         return any(h.obj == "egg" for h in hero.hands)
     return hero.place == "isolated"  # isolate
+
+
+def explode(ctx: Ctx, why: str) -> None:
+    """A marker was needed with none left in the supply: the facility explodes."""
+    ctx.s.stack.append(EndFrame(reason=f"explosion:{why}"))

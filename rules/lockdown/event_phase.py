@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.resolve import power_effect
+from rules.lockdown.power import power_effect
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
 from rules.lockdown.table import Ctx, powered, who
 from rules.nemesis import attacks, development, events, fire, injuries

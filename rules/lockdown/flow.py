@@ -9,7 +9,6 @@ from rules.lockdown import (
     choices,
     endgame,
     event_phase,
-    resolve,
     rooms,
     turns,
 )
@@ -21,7 +20,9 @@ from rules.nemesis import (
     encounters,
     interrupts,
     movement,
+    picks,
     player_phase,
+    resolve,
     trade,
 )
 
@@ -62,8 +63,7 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
     "event_phase": automatic(event_phase.event_phase_run),
     "end": automatic(endgame.end_run),
     "effects": automatic(resolve.effects_run),
-    "pick": Handler(resolve.pick_waiting, resolve.pick_legal, resolve.pick_act,
-                    resolve.pick_run),
+    "pick": Handler(picks.pick_waiting, picks.pick_legal, picks.pick_act, picks.pick_run),
     "shot": Handler(combat.shot_waiting, combat.shot_legal, combat.shot_act,
                     combat.shot_run),
     "interrupt": Handler(interrupts.interrupt_waiting, interrupts.interrupt_legal,

@@ -79,10 +79,9 @@ class LockdownHooks:
 
     def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
                      source: str, attacker: int | None = None) -> None:
-        from rules.lockdown.resolve import push_effects
+        from rules.nemesis.resolve import push_effects
 
-        push_effects(ctx, effects, subject=subject, source=source,  # type: ignore[arg-type]
-                     attacker=attacker)
+        push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
 
     def nest_room(self, s: Any) -> str | None:
         from rules.lockdown.table import nest_room
@@ -116,8 +115,30 @@ class LockdownHooks:
 
         perform(ctx, hero, action)  # type: ignore[arg-type]
 
+    def section(self, s: Any, room: str) -> int | None:
+        from rules.lockdown.table import section_of
+
+        return section_of(room)
+
+    def own_effect(self, ctx: Table, effect: Effect, subject: str | None) -> None:
+        """Power, time, the signal and knowledge (rules.lockdown.power)."""
+        from rules.lockdown.power import own_effect
+
+        own_effect(ctx, effect, subject)  # type: ignore[arg-type]
+
+    def tech_noise_effect(self, s: Any, on: bool) -> None:
+        """The Mars areas are not technical corridors: such an effect does nothing there."""
+        if s.options.board != "mars":
+            s.tech_noise = on
+
+    def continue_step(self, ctx: Table, frame: Any, option: str) -> None:
+        """Room actions, computer actions and item choices that take several steps."""
+        from rules.lockdown.rooms import continue_step
+
+        continue_step(ctx, frame, option)  # type: ignore[arg-type]
+
     def explode(self, ctx: Table, why: str) -> None:
-        from rules.lockdown.resolve import explode
+        from rules.lockdown.endgame import explode
 
         explode(ctx, why)  # type: ignore[arg-type]
 

@@ -12,7 +12,6 @@ from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import push_effects
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, powered, room_name, section_of, tile_of, who
 from rules.nemesis import contamination, decks, injuries, noise, wounds
@@ -25,6 +24,7 @@ from rules.nemesis.fire import set_fire
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
+from rules.nemesis.resolve import push_effects
 from rules.nemesis.state import Held, Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
@@ -160,7 +160,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         contamination.decontaminate(ctx, hero, everywhere=False)
         contamination.set_slime(ctx, hero, False)
     elif kind == "emergency":
-        from rules.lockdown.resolve import field_medic, heal
+        from rules.nemesis.resolve import field_medic, heal
 
         heal(ctx, hero, ("dress_all", "heal_dressed", "light_all")[variant])
         field_medic(ctx, hero)

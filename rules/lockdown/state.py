@@ -14,10 +14,10 @@ from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
 from rules.lockdown.profile import PROFILE
-from rules.nemesis.effects import Effect
 from rules.nemesis.frames import (
     AttackFrame,
     DiscardFrame,
+    EffectsFrame,
     EncounterFrame,
     InterruptFrame,
     MoveFrame,
@@ -77,20 +77,6 @@ class ObjectiveFrame:
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
-
-
-@dataclass(slots=True, kw_only=True)
-class EffectsFrame:
-    """Effects waiting to be applied in order for a subject character (or none)."""
-
-    kind: Literal["effects"] = "effects"
-    effects: list[Effect]
-    subject: str | None = None
-    source: str = ""
-    attacker: int | None = None  # an interrupt card: "one intruder" means the attacker
-    healed: bool = False         # a heal effect ran (the Field Medic ability follows)
-    # seats that reached 3 serious wounds during these effects: no death from them
-    grace: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)

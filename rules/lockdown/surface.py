@@ -96,9 +96,9 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         s.nest_found = True
         hero.knowledge += 1
         ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
-    from rules.lockdown.resolve import push_effects
     from rules.nemesis import effects as fx
     from rules.nemesis.malfunctions import set_malfunction
+    from rules.nemesis.resolve import push_effects
 
     if then == "marker":
         f.no_noise = True
@@ -160,7 +160,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
 
 def draw_card(ctx: Ctx, hero: Hero) -> None:
     """Draw and resolve a Mars surface card, then discard it."""
-    from rules.lockdown.resolve import push_effects
+    from rules.nemesis.resolve import push_effects
 
     s = ctx.s
     card_id = draw_from(s, MARS_DECK)

@@ -9,7 +9,6 @@ from rules.core.contract import Action
 from rules.lockdown import gear, surface
 from rules.lockdown.cards import index
 from rules.lockdown.profile import PROFILE
-from rules.lockdown.resolve import push_effects
 from rules.lockdown.rooms import do_room_action, room_action_cost, room_actions
 from rules.lockdown.state import (
     EventPhaseFrame,
@@ -33,6 +32,7 @@ from rules.nemesis import (
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
 from rules.nemesis.hands import remove_item, take_heavy
 from rules.nemesis.places import in_play, intruders_in, turn_order
+from rules.nemesis.resolve import push_effects
 from rules.nemesis.state import Hero, Intruder, take_object
 
 COSTS = {"move": 1, "careful": 2, "shoot": 1, "melee": 1, "search": 2, "pick_up": 1,
@@ -291,7 +291,7 @@ def perform(ctx: Ctx, hero: Hero, action: Action) -> None:
     if isinstance(action, a.Move):
         s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=action.to))
     elif isinstance(action, a.CarefulMove):
-        from rules.lockdown.resolve import careful_move
+        from rules.nemesis.picks import careful_move
 
         careful_move(ctx, hero, action.to)
     elif isinstance(action, a.Shoot):

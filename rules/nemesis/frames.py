@@ -125,3 +125,17 @@ class TurnFrame:
     kind: Literal["turn"] = "turn"
     seat: str
     done: bool = False
+
+
+@dataclass(slots=True, kw_only=True)
+class EffectsFrame:
+    """Effects waiting to be applied in order for a subject character (or none)."""
+
+    kind: Literal["effects"] = "effects"
+    effects: list[Effect]
+    subject: str | None = None
+    source: str = ""
+    attacker: int | None = None  # an interrupt card: "one intruder" means the attacker
+    healed: bool = False         # a heal effect ran (the Field Medic ability follows)
+    # seats that reached 3 serious wounds during these effects: no death from them
+    grace: list[str] = field(default_factory=list)

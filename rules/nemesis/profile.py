@@ -169,6 +169,22 @@ class Hooks(Protocol):
         """Carry out a paid action."""
         ...
 
+    def section(self, s: Any, room: str) -> int | None:
+        """The room's section (effects on "section"), None where a board has none."""
+        ...
+
+    def own_effect(self, ctx: Table, effect: Effect, subject: str | None) -> None:
+        """An effect primitive only this game gives a meaning (power, time, ...)."""
+        ...
+
+    def tech_noise_effect(self, s: Any, on: bool) -> None:
+        """An effect puts noise into (or clears) the technical corridors."""
+        ...
+
+    def continue_step(self, ctx: Table, frame: Any, option: str) -> None:
+        """A choice of a game's multi-step action was made (a PickFrame "step")."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...

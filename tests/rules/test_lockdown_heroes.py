@@ -77,7 +77,7 @@ def test_dressed_wounds_lose_their_effect_but_still_count() -> None:
 
 @pytest.mark.rule("NX-WOUND-1")
 def test_healing_and_dressing() -> None:
-    from rules.lockdown.resolve import heal
+    from rules.nemesis.resolve import heal
 
     s = scene()
     s.heroes["p0"].light = 2

@@ -462,8 +462,8 @@ def test_first_encounter_everyone_keeps_one_objective_in_secret() -> None:
 def test_any_first_intruder_on_the_board_triggers_the_choice() -> None:
     s = scene()
     s.first_encounter = False
-    from rules.lockdown.resolve import apply_effect
     from rules.nemesis.effects import Spawn
+    from rules.nemesis.resolve import apply_effect
 
     nest = slot_of(s, "nest")
     put_room(s, nest, "nest")

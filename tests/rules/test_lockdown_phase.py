@@ -163,8 +163,8 @@ def test_a_pod_that_stays_hurts_and_throws_its_passenger_back() -> None:
 
 @pytest.mark.rule("LD-CSS-1")
 def test_characters_in_pods_are_safe_from_game_effects() -> None:
-    from rules.lockdown.resolve import apply_effect
     from rules.nemesis.effects import Wound
+    from rules.nemesis.resolve import apply_effect
 
     s = scene()
     s.heroes["p1"].place, s.heroes["p1"].pod = "pod", "A"
