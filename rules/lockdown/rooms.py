@@ -451,10 +451,9 @@ def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
 def _cave_attack(ctx: Ctx, hero: Hero) -> None:
     """An attack card as if from an adult in darkness."""
     s = ctx.s
-    card_id = decks.draw_from(s, "attacks")
+    card_id = decks.draw_to_discard(s, "attacks")
     if card_id is None:
         return
-    s.discards.setdefault("attacks", []).append(card_id)
     card = index().attacks[card_id]
     if "adult" not in card.hits:
         ctx.say(f"Something brushes past {who(hero.seat)} in the dark ({card.name}): a miss.",

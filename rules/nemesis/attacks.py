@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.core.actions import seat_ref as who
 from rules.nemesis.bag import retire
 from rules.nemesis.contamination import contaminate
-from rules.nemesis.decks import draw_from
+from rules.nemesis.decks import draw_to_discard
 from rules.nemesis.frames import AttackFrame, InterruptFrame
 from rules.nemesis.places import heroes_in, turn_order
 from rules.nemesis.profile import NemesisState, Profile, Table
@@ -64,10 +64,9 @@ def attack_run(ctx: Table, frame: AttackFrame) -> None:
     if intruder.kind == "larva":
         infest(ctx, intruder, hero)
         return
-    card_id = draw_from(s, "attacks")
+    card_id = draw_to_discard(s, "attacks")
     if card_id is None:
         return
-    s.discards.setdefault("attacks", []).append(card_id)
     card = ctx.rules.attacks[card_id]
     if intruder.kind not in card.hits:
         ctx.say(f"The {intruder.kind} attacks {who(seat)}: {card.name} — it misses.",

@@ -19,6 +19,15 @@ def draw_from(s: NemesisState, deck: str) -> str | None:
     return cards.pop(0)
 
 
+def draw_to_discard(s: NemesisState, deck: str) -> str | None:
+    """Draw the top card of a shared deck for its effect: it goes straight to the
+    deck's discard pile (attack and event cards)."""
+    card = draw_from(s, deck)
+    if card is not None:
+        s.discards.setdefault(deck, []).append(card)
+    return card
+
+
 def peek(s: NemesisState, deck: str) -> str | None:
     """The top card of a shared deck without drawing it (the discard pile is shuffled
     in first if the deck is empty, as a draw would)."""

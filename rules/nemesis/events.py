@@ -3,17 +3,16 @@ corridor numbered on the card, then the card's effect is resolved."""
 
 from __future__ import annotations
 
-from rules.nemesis.decks import draw_from
+from rules.nemesis.decks import draw_to_discard
 from rules.nemesis.intruders import event_movement
 from rules.nemesis.profile import Table
 
 
 def event_card(ctx: Table) -> None:
     s = ctx.s
-    card_id = draw_from(s, "events")
+    card_id = draw_to_discard(s, "events")
     if card_id is None:
         return
-    s.discards.setdefault("events", []).append(card_id)
     card = ctx.rules.events[card_id]
     ctx.say(f"Intruder event: {card.name}. {card.text}", kind="event", card=card_id)
     event_movement(ctx, card.movers, card.corridors)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.nemesis.bag import retire
 from rules.nemesis.decks import draw_from
-from rules.nemesis.intruders import BIG, move_intruder
+from rules.nemesis.intruders import BIG, retreat
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Intruder, add_object
 
@@ -27,12 +27,7 @@ def injure(ctx: Table, intruder: Intruder, n: int, by: str | None = None) -> Non
     drawn = [attacks[c] for c in cards if c is not None]
     s.discards.setdefault("attacks", []).extend(c.id for c in drawn)
     if any(c.retreat for c in drawn):
-        event = draw_from(s, "events")
-        if event is not None:
-            s.discards.setdefault("events", []).append(event)
-            number = ctx.rules.events[event].corridors[0]
-            ctx.say(f"The wounded {intruder.kind} flees!", kind="retreat")
-            move_intruder(ctx, intruder, s.graph.exit_by_number(intruder.room, number))
+        retreat(ctx, intruder, f"The wounded {intruder.kind} flees!")
         return
     blood = sum(c.blood for c in drawn)
     if blood <= intruder.injuries:

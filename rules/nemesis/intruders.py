@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.core.words import a_or_an
 from rules.nemesis.board import Exit
+from rules.nemesis.decks import draw_to_discard
 from rules.nemesis.doors import door, set_door
 from rules.nemesis.frames import EncounterFrame
 from rules.nemesis.places import heroes_in
@@ -31,6 +32,19 @@ def move_intruder(ctx: Table, intruder: Intruder, exit_: Exit) -> bool:
     intruder.room = exit_.to
     ctx.say(f"{it} moves into {ctx.rules.hooks.room_name(s, exit_.to)}.", kind="intruder")
     return True
+
+
+def retreat(ctx: Table, intruder: Intruder, why: str = "") -> None:
+    """The intruder flees through the corridor numbered on an event card drawn for it
+    (the card is discarded); `why` is said first."""
+    s = ctx.s
+    event = draw_to_discard(s, "events")
+    if event is None:
+        return
+    number = ctx.rules.events[event].corridors[0]
+    if why:
+        ctx.say(why, kind="retreat")
+    move_intruder(ctx, intruder, s.graph.exit_by_number(intruder.room, number))
 
 
 def event_movement(ctx: Table, kinds: tuple[str, ...], numbers: tuple[int, ...]) -> None:

@@ -23,7 +23,7 @@ from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.noise import noisy
 from rules.nemesis.places import heroes_in, in_play, intruders_in
 from rules.nemesis.profile import NemesisState, Table
-from rules.nemesis.state import Hero, Intruder
+from rules.nemesis.state import Hero
 
 
 def push_effects(ctx: Table, effects: Sequence[fx.Effect], *, subject: str | None,
@@ -204,9 +204,8 @@ def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | Non
     if isinstance(e, fx.Injure):
         injure_effect(ctx, e, subject, choice)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]  # type: ignore[union-attr]
+    rooms = rooms_or_ask(ctx, e, subject, choice, getattr(e, "range", "any"))
     if rooms is None:
-        ask_room(ctx, e, subject, getattr(e, "range", "any"))
         return
     if isinstance(e, fx.Doors):
         doors(ctx, rooms, e.op)
@@ -218,12 +217,24 @@ def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | Non
             set_malfunction(ctx, room, not e.remove)
         elif isinstance(e, fx.Retreat):
             for intruder in intruders_in(s, room):
-                flee(ctx, intruder)
+                intruders.retreat(ctx, intruder)
         elif isinstance(e, fx.Spawn):
             intruders.spawn(ctx, e.intruder, room)
 
 
 # ------------------------------------------------------------------ choices
+def rooms_or_ask(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None,
+                 rng: str) -> list[str] | None:
+    """The rooms an effect touches: the chosen one, its own, or None after asking the
+    subject to choose (the effect resumes with the choice)."""
+    if choice is not None:
+        return [choice]
+    rooms = rooms_for(ctx.s, e.where, subject)  # type: ignore[union-attr]
+    if rooms is None:
+        ask_room(ctx, e, subject, rng)
+    return rooms
+
+
 def ask_room(ctx: Table, e: fx.Effect, subject: str | None, rng: str) -> None:
     """The subject chooses a room in range (only rooms where a removal does something:
     a fire can burn in an unexplored room too)."""
@@ -378,9 +389,8 @@ def noise_effect(ctx: Table, e: fx.Noise, subject: str | None, choice: str | Non
     if e.where == "tech":
         ctx.rules.hooks.tech_noise_effect(s, not e.remove)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    rooms = rooms_or_ask(ctx, e, subject, choice, "any")
     if rooms is None:
-        ask_room(ctx, e, subject, "any")
         return
     for room in rooms:
         if e.remove:
@@ -403,9 +413,8 @@ def injure_effect(ctx: Table, e: fx.Injure, subject: str | None, choice: str | N
         if target is not None:
             injuries.injure(ctx, target, e.n, by=subject)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    rooms = rooms_or_ask(ctx, e, subject, choice, "any")
     if rooms is None:
-        ask_room(ctx, e, subject, "any")
         return
     for room in rooms:
         present = intruders_in(s, room)
@@ -422,15 +431,6 @@ def injure_effect(ctx: Table, e: fx.Injure, subject: str | None, choice: str | N
             return
         injuries.injure(ctx, present[0], e.n, by=subject)
 
-
-def flee(ctx: Table, intruder: Intruder) -> None:
-    s = ctx.s
-    event = decks.draw_from(s, "events")
-    if event is None:
-        return
-    s.discards.setdefault("events", []).append(event)
-    number = ctx.rules.events[event].corridors[0]
-    intruders.move_intruder(ctx, intruder, s.graph.exit_by_number(intruder.room, number))
 
 
 def hunt(ctx: Table, kinds: tuple[str, ...]) -> None:
