@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.lockdown.facility import room_name
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import DraftFrame, GameState, ObjectiveFrame
-from rules.lockdown.table import Ctx, room_name, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis.actions import Draft, KeepObjective
 
 

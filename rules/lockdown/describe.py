@@ -19,6 +19,7 @@ from rules.core.contract import Action, Choice
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.rooms import room_actions
@@ -33,8 +34,7 @@ from rules.lockdown.state import (
     ShotFrame,
     TradeFrame,
 )
-from rules.lockdown.table import room_name, tile_of, who
-from rules.lockdown.turns import cost_of
+from rules.lockdown.table import who
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.character import ability, slot_limit, slots_used
@@ -44,6 +44,7 @@ from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
+from rules.nemesis.turn_actions import cost_of
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim
 TITLE_MAX = 100

@@ -7,9 +7,10 @@ from __future__ import annotations
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
+from rules.lockdown.facility import powered
 from rules.lockdown.power import power_effect
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import Ctx, powered, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis import attacks, development, events, fire, injuries
 from rules.nemesis.noise import noisy, set_noise
 from rules.nemesis.places import in_play
@@ -79,7 +80,7 @@ def launch_css(ctx: Ctx) -> None:
 
 
 def css_room(s: GameState, pod: str) -> str:
-    from rules.lockdown.table import tile_of
+    from rules.lockdown.facility import tile_of
 
     for slot, room in s.rooms.items():
         if room.tile and tile_of(room.tile).action == f"css_{pod.lower()}":

@@ -24,6 +24,7 @@ from rules.nemesis import (
     player_phase,
     resolve,
     trade,
+    turn_actions,
 )
 
 
@@ -47,7 +48,7 @@ def _guarded(handlers: dict[str, Handler[Ctx]]) -> dict[str, Handler[Ctx]]:
 
 MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
     "round": automatic(turns.round_run),
-    "turn": Handler(player_phase.turn_waiting, turns.turn_legal, player_phase.turn_act,
+    "turn": Handler(player_phase.turn_waiting, turn_actions.turn_legal, player_phase.turn_act,
                     player_phase.turn_run),
     "pay": Handler(player_phase.pay_waiting, player_phase.pay_legal, player_phase.pay_act,
                    player_phase.pay_run),

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from rules.core.contract import Action
 from rules.lockdown import surface
 from rules.lockdown.cards import content, index
+from rules.lockdown.facility import tile_of
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, tile_of, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.items import give_item, owned

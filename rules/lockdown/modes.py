@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from rules.core.rng import Rng
 from rules.lockdown.cards import Content, content, index
+from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, room_name, tile_of, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis.places import intruders_in
 from rules.nemesis.state import Hero, change_room, take_object
 

@@ -3,7 +3,8 @@ time token, the signal, knowledge."""
 
 from __future__ import annotations
 
-from rules.lockdown.table import Ctx, section_of, who
+from rules.lockdown.facility import section_of
+from rules.lockdown.table import Ctx, who
 from rules.nemesis import effects as fx
 
 

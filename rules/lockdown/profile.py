@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.actions import seat_ref
+from rules.lockdown import facility
 from rules.lockdown.bag import BAG
 from rules.lockdown.cards import content, index
 from rules.nemesis.character import ability
@@ -24,9 +25,7 @@ class LockdownHooks:
     revealed in the laboratory, the main gate opening at the first death, spawning."""
 
     def room_name(self, s: Any, slot: str) -> str:
-        from rules.lockdown.table import room_name
-
-        return room_name(s, slot)
+        return facility.room_name(s, slot)
 
     def weakness_active(self, s: Any, effect: str, hero: Hero | None) -> bool:
         from rules.lockdown.endgame import weakness_active
@@ -49,9 +48,7 @@ class LockdownHooks:
 
     def dark(self, s: Any, room: str) -> bool:
         """Rooms of a section without power, and the staircases, are dark."""
-        from rules.lockdown.table import powered
-
-        return not powered(s, room)
+        return not facility.powered(s, room)
 
     def own_noise_roll(self, ctx: Table, hero: Hero) -> bool:
         """The Mars side rolls the Mars surface die instead (LD-MARS-1)."""
@@ -63,14 +60,10 @@ class LockdownHooks:
         return True
 
     def tech_noisy(self, s: Any, corridor: str) -> bool:
-        from rules.lockdown.table import tech_noisy
-
-        return tech_noisy(s, corridor)
+        return facility.tech_noisy(s, corridor)
 
     def set_tech_noise(self, s: Any, corridor: str, on: bool) -> None:
-        from rules.lockdown.table import set_tech_noise
-
-        set_tech_noise(s, corridor, on)
+        facility.set_tech_noise(s, corridor, on)
 
     def first_encounter(self, ctx: Table) -> None:
         from rules.lockdown.choices import first_encounter
@@ -84,15 +77,11 @@ class LockdownHooks:
         push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
 
     def nest_room(self, s: Any) -> str | None:
-        from rules.lockdown.table import nest_room
-
-        return nest_room(s)
+        return facility.nest_room(s)
 
     def advantage(self, s: Any, hero: Hero) -> bool:
         """Shots roll the advantage die in a powered section, or for a steady aim."""
-        from rules.lockdown.table import powered
-
-        return powered(s, hero.room) or ability(PROFILE, hero) == "steady_aim"
+        return facility.powered(s, hero.room) or ability(PROFILE, hero) == "steady_aim"
 
     def craft_cards_needed(self, s: Any, hero: Hero) -> int:
         """The repository waives one card (and one symbol) of a craft."""
@@ -100,25 +89,50 @@ class LockdownHooks:
 
         return 1 if in_repository(s, hero) else 2
 
-    def cost_of(self, s: Any, hero: Hero, action: Any) -> int:
-        from rules.lockdown.turns import cost_of
+    def room_actions(self, s: Any, hero: Hero) -> list[Any]:
+        from rules.lockdown.rooms import room_actions
 
-        return cost_of(s, hero, action)
+        return room_actions(s, hero)
 
-    def is_free(self, action: Any) -> bool:
-        from rules.lockdown.turns import is_free
+    def exit_actions(self, s: Any, hero: Hero) -> list[Any]:
+        """The main gate (the Mars surface's ways out on that side)."""
+        from rules.lockdown.gear import gate_actions
 
-        return is_free(action)
+        return gate_actions(s, hero)
 
-    def perform(self, ctx: Table, hero: Hero, action: Any) -> None:
-        from rules.lockdown.turns import perform
+    def room_act_cost(self, s: Any, hero: Hero, variant: int) -> int:
+        from rules.lockdown.turns import room_act_cost
 
-        perform(ctx, hero, action)  # type: ignore[arg-type]
+        return room_act_cost(s, hero, variant)
+
+    def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
+        from rules.lockdown.turns import room_act
+
+        room_act(ctx, hero, variant)  # type: ignore[arg-type]
+
+    def passive_cost(self, passive: str) -> int:
+        from rules.lockdown.turns import PASSIVE_COSTS
+
+        return PASSIVE_COSTS.get(passive, 0)
+
+    def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
+                       ) -> bool:
+        from rules.lockdown.turns import passive_usable
+
+        return passive_usable(s, hero, passive, fighting)
+
+    def free_passive(self, passive: str) -> bool:
+        from rules.lockdown.turns import FREE_PASSIVES
+
+        return passive in FREE_PASSIVES
+
+    def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None:
+        from rules.lockdown.turns import use_passive
+
+        use_passive(ctx, hero, passive)  # type: ignore[arg-type]
 
     def section(self, s: Any, room: str) -> int | None:
-        from rules.lockdown.table import section_of
-
-        return section_of(room)
+        return facility.section_of(room)
 
     def own_effect(self, ctx: Table, effect: Effect, subject: str | None) -> None:
         """Power, time, the signal and knowledge (rules.lockdown.power)."""
@@ -144,9 +158,7 @@ class LockdownHooks:
 
     def entered(self, ctx: Table, hero: Hero, room: str) -> None:
         """The sections a character has been in count for objectives."""
-        from rules.lockdown.table import section_of
-
-        section = section_of(room)
+        section = facility.section_of(room)
         if section is not None and section not in hero.visited_sections:
             hero.visited_sections.append(section)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.lockdown.describe import discard_title, draft_words, pay_what, target_words
 from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.facility import room_name
 from rules.lockdown.state import (
     AgreeFrame,
     DiscardFrame,
@@ -19,7 +20,7 @@ from rules.lockdown.state import (
     TradeFrame,
     TurnFrame,
 )
-from rules.lockdown.table import room_name, who
+from rules.lockdown.table import who
 from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import trade_prompt
 

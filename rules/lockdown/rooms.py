@@ -11,9 +11,10 @@ from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
+from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
-from rules.lockdown.table import Ctx, powered, room_name, section_of, tile_of, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis import contamination, decks, injuries, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.actions import Pick, RoomAct

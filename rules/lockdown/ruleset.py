@@ -17,9 +17,9 @@ from rules.lockdown.recap import outcome_reason, recap
 from rules.lockdown.setup import new_game
 from rules.lockdown.state import DiscardFrame, GameState, Options, TurnFrame
 from rules.lockdown.table import Ctx
-from rules.lockdown.turns import turn_legal
 from rules.lockdown.view import LockdownView, build_view
 from rules.nemesis.actions import CODEC, Discard
+from rules.nemesis.turn_actions import turn_legal
 
 
 class Lockdown(FrameRuleset):

@@ -11,9 +11,10 @@ from rules.core.rng import Rng
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
+from rules.lockdown.facility import room_name, set_tech_noise
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
-from rules.lockdown.table import Ctx, room_name, set_tech_noise, who
+from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from

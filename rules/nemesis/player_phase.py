@@ -1,7 +1,7 @@
 """The player phase (NX-TURN-1, NX-COST-1): turns in play order of up to 2 actions or a
 pass, each paid with action cards (a PayFrame asks which when there is a choice); passing
 offers a discard; ending a turn in a burning room hurts (once a round after passing).
-The game lists the actions, their costs and what they do (Profile hooks)."""
+What may be done, its cost and doing it: rules.nemesis.turn_actions."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from rules.nemesis.interrupts import play_interrupt
 from rules.nemesis.places import turn_order
 from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.state import Hero
+from rules.nemesis.turn_actions import cost_of, is_free, perform
 from rules.nemesis.wounds import light_wound
 
 
@@ -51,12 +52,11 @@ def turn_act(ctx: Table, f: TurnFrame, seat: str, action: Action) -> None:
     if isinstance(action, a.Drop):
         drop_held(ctx, hero, hero.hands[action.slot])
         return
-    hooks = ctx.rules.hooks
-    if hooks.is_free(action):
-        hooks.perform(ctx, hero, action)
+    if is_free(ctx.rules, action):
+        perform(ctx, hero, action)
         return
     hero.actions_taken += 1
-    cost = hooks.cost_of(s, hero, action)
+    cost = cost_of(s, hero, action)
     card = action.card if isinstance(action, a.PlayCard) else None
     if card is not None:
         hero.hand.remove(card)
@@ -64,7 +64,7 @@ def turn_act(ctx: Table, f: TurnFrame, seat: str, action: Action) -> None:
     if cost > 0:
         s.stack.append(PayFrame(seat=seat, cost=cost, action=action.key, card=card))
         return
-    hooks.perform(ctx, hero, action)
+    perform(ctx, hero, action)
 
 
 def turn_run(ctx: Table, f: TurnFrame) -> None:
@@ -137,4 +137,4 @@ def _pay(ctx: Table, f: PayFrame, cards: list[str]) -> None:
         assert isinstance(action, a.PlayCard)
         play_interrupt(ctx, f.seat, action, f.attacker)
         return
-    ctx.rules.hooks.perform(ctx, hero, action)
+    perform(ctx, hero, action)

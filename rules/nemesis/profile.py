@@ -157,17 +157,36 @@ class Hooks(Protocol):
         waived with fewer)."""
         ...
 
-    def cost_of(self, s: Any, hero: Hero, action: Any) -> int:
-        """How many action cards an action costs (besides a played card itself)."""
+    def room_actions(self, s: Any, hero: Hero) -> list[Any]:
+        """The actions of the hero's room (listed after searching and picking up)."""
         ...
 
-    def is_free(self, action: Any) -> bool:
-        """Whether an action is not one of the turn's actions (dropping, a free peek)."""
+    def exit_actions(self, s: Any, hero: Hero) -> list[Any]:
+        """The game's ways out from where the hero stands (listed last)."""
         ...
 
-    def perform(self, ctx: Table, hero: Hero, action: Any) -> None:
-        """Carry out a paid action."""
+    def room_act_cost(self, s: Any, hero: Hero, variant: int) -> int:
+        """The cost of a room (or other own) action."""
         ...
+
+    def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
+        """Carry out a room (or other own) action once paid."""
+        ...
+
+    def passive_cost(self, passive: str) -> int:
+        """The cost of using an item with a passive effect that gives an action."""
+        ...
+
+    def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
+                       ) -> bool:
+        """Whether such an item can be used now."""
+        ...
+
+    def free_passive(self, passive: str) -> bool:
+        """Whether using it is not one of the turn's actions."""
+        ...
+
+    def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None: ...
 
     def section(self, s: Any, room: str) -> int | None:
         """The room's section (effects on "section"), None where a board has none."""

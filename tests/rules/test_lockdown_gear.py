@@ -355,8 +355,8 @@ def test_tough_raises_the_hand_limit_with_a_serious_wound() -> None:
 
 @pytest.mark.rule("NX-MOVE-2")
 def test_quiet_steps_careful_movement_costs_one() -> None:
-    from rules.lockdown.turns import cost_of
     from rules.nemesis.actions import CarefulMove
+    from rules.nemesis.turn_actions import cost_of
 
     s = scene(("survivor", "sentry"))
     assert cost_of(s, s.heroes["p0"], CarefulMove(to="s2_1")) == 1

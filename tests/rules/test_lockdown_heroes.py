@@ -53,8 +53,8 @@ def test_two_light_wound_slots_then_a_serious_wound() -> None:
 def test_identical_serious_wounds_are_not_cumulative() -> None:
     s = scene()
     wound(s, "p0", "leg")
-    from rules.lockdown.turns import cost_of
     from rules.nemesis.actions import Move
+    from rules.nemesis.turn_actions import cost_of
 
     one = cost_of(s, s.heroes["p0"], Move(to="alert"))
     wound(s, "p0", "leg")
@@ -63,8 +63,8 @@ def test_identical_serious_wounds_are_not_cumulative() -> None:
 
 @pytest.mark.rule("NX-WOUND-1")
 def test_dressed_wounds_lose_their_effect_but_still_count() -> None:
-    from rules.lockdown.turns import cost_of
     from rules.nemesis.actions import Move
+    from rules.nemesis.turn_actions import cost_of
 
     s = scene()
     for penalty in ("leg", "eye"):

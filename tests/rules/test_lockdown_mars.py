@@ -28,6 +28,7 @@ from lockdown_helpers import (
 from rules.lockdown import surface
 from rules.lockdown.board import board, board_index, board_map
 from rules.lockdown.cards import content
+from rules.lockdown.facility import room_name
 from rules.lockdown.mars_board import (
     check_mars,
     check_mars_content,
@@ -35,7 +36,6 @@ from rules.lockdown.mars_board import (
     mars_map,
 )
 from rules.lockdown.state import GameState, Options
-from rules.lockdown.table import room_name
 from rules.nemesis import noise
 from rules.nemesis.fire import set_fire
 from rules.nemesis.malfunctions import set_malfunction

@@ -106,7 +106,7 @@ def test_noise_removal_only_in_powered_sections_away_from_characters() -> None:
 
 @pytest.mark.rule("LD-POWER-1")
 def test_darkness_follows_the_section_power() -> None:
-    from rules.lockdown.table import powered
+    from rules.lockdown.facility import powered
 
     s = scene()
     s.power["2"].active = False

@@ -401,7 +401,7 @@ def test_a_malfunction_in_the_lobby_blocks_calling_not_riding() -> None:
 
 @pytest.mark.rule("LD-ROOM-1")
 def test_staircases_have_no_action_and_are_always_dark() -> None:
-    from rules.lockdown.table import powered
+    from rules.lockdown.facility import powered
 
     s = ready(["sentry", "cleaner"])
     s.heroes["p0"].room = "stairs_a"
