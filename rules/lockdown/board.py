@@ -1,35 +1,32 @@
-"""The facility map as a graph: corridors by number, neighbours, sections, power."""
+"""The Lockdown board sides as graphs: the family graph (rules.nemesis.board) of the
+facility, or of the Mars surface with its crossroads, paths and bunker."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rules.lockdown.cards import BoardMap, content
 from rules.lockdown.mars_board import MarsBoard, mars_map
+from rules.nemesis.board import BoardGraph, Exit
 
-if TYPE_CHECKING:
-    from rules.lockdown.state import GameState
+
+class OnASide(Protocol):
+    """A game state: its options name the board side (a protocol, so that the state,
+    whose graph property reads this module, is not imported here)."""
+
+    @property
+    def options(self) -> Any: ...
 
 
 MARS_BUILDING_LETTERS = "hrw"  # Mars room ids: habitat, research block, power works
 
 
-@dataclass(frozen=True)
-class Exit:
-    corridor: str
-    number: int
-    to: str  # a room slot id, or "tech"
-
-
 @dataclass
-class BoardIndex:
-    exits: dict[str, list[Exit]] = field(default_factory=dict)
-    section: dict[str, int | None] = field(default_factory=dict)
-    kind: dict[str, str] = field(default_factory=dict)
-    special: dict[str, str] = field(default_factory=dict)  # slot -> special room tile id
-    technical: set[str] = field(default_factory=set)  # technical entrance corridor ids
+class BoardIndex(BoardGraph):
+    """The family graph of a Lockdown board side, plus what only the Mars surface has."""
+
     # Mars surface side only (empty on the basic side):
     paths: set[str] = field(default_factory=set)       # path ids (number 0 in `exits`)
     area: dict[str, int] = field(default_factory=dict)  # area exit / tech corridor -> area
@@ -39,62 +36,24 @@ class BoardIndex:
     bunker_crossroads: set[str] = field(default_factory=set)  # joined to the bunker
     mars: bool = False
 
-    def exit_by_number(self, room: str, number: int) -> Exit:
-        for ex in self.exits[room]:
-            if ex.number == number:
-                return ex
-        raise KeyError(f"{room} has no corridor {number}")
-
-    def neighbours(self, room: str) -> list[str]:
-        return [ex.to for ex in self.exits[room] if ex.to != "tech"]
-
-    def corridor_between(self, a: str, b: str) -> str | None:
-        for ex in self.exits[a]:
-            if ex.to == b:
-                return ex.corridor
-        return None
-
     def tech_rooms(self) -> list[str]:
         """Rooms with a technical entrance (none on Mars: areas are no technical
         corridors for effects and moves)."""
-        if self.mars:
-            return []
-        return [room for room, exits in self.exits.items()
-                if any(ex.to == "tech" for ex in exits)]
+        return [] if self.mars else super().tech_rooms()
 
-    def corridors_of(self, room: str) -> list[str]:
-        return [ex.corridor for ex in self.exits[room]]
+    def takes_door(self, corridor: str) -> bool:
+        return corridor not in self.technical and corridor not in self.paths
 
-    def distances_from(self, room: str) -> dict[str, int]:
-        seen = {room: 0}
-        frontier = [room]
-        while frontier:
-            nxt = []
-            for r in frontier:
-                for n in self.neighbours(r):
-                    if n not in seen:
-                        seen[n] = seen[r] + 1
-                        nxt.append(n)
-            frontier = nxt
-        return seen
+    def takes_noise(self, corridor: str) -> bool:
+        return corridor not in self.paths  # Mars side: paths never take noise
+
+    def takes_room_marker(self, room: str) -> bool:
+        return room not in self.crossroads  # Mars crossroads never hold fire/malfunction
 
 
 def build_index(board: BoardMap) -> BoardIndex:
     idx = BoardIndex()
-    for slot in board.slots:
-        idx.exits[slot.id] = []
-        idx.section[slot.id] = slot.section
-        idx.kind[slot.id] = slot.kind
-        if slot.room is not None:
-            idx.special[slot.id] = slot.room
-    for cor in board.corridors:
-        idx.exits[cor.a].append(Exit(cor.id, cor.a_number, cor.b))
-        if cor.b == "tech":
-            idx.technical.add(cor.id)
-        if cor.b != "tech" and cor.b_number is not None:
-            idx.exits[cor.b].append(Exit(cor.id, cor.b_number, cor.a))
-    for exits in idx.exits.values():
-        exits.sort(key=lambda e: e.number)
+    idx.add_rooms(board.slots, board.corridors)
     return idx
 
 
@@ -124,8 +83,7 @@ def build_mars_index(m: MarsBoard) -> BoardIndex:
                 idx.bunker_crossroads.add(here)
             elif here != m.bunker.id:
                 idx.exits[here].append(Exit(p.id, 0, there))
-    for exits in idx.exits.values():
-        exits.sort(key=lambda e: e.number)
+    idx.sort_exits()
     return idx
 
 
@@ -135,12 +93,12 @@ def board_index(side: str = "basic") -> BoardIndex:
     return build_mars_index(mars_map()) if side == "mars" else build_index(content().board)
 
 
-def board(s: GameState | None = None) -> BoardIndex:
+def board(s: OnASide | None = None) -> BoardIndex:
     """The graph of the state's board side (the basic side without a state)."""
     return board_index("basic" if s is None else s.options.board)
 
 
-def board_map(s: GameState | None = None) -> BoardMap:
+def board_map(s: OnASide | None = None) -> BoardMap:
     """The map data of the state's board side."""
     return map_for("basic" if s is None else s.options.board)
 

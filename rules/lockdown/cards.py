@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.nemesis.board import Corridor, RoomSlot
 from rules.nemesis.cards import (
     AttackCard,
     Character,
@@ -24,7 +25,6 @@ from rules.nemesis.cards import (
 )
 from rules.nemesis.effects import Effect
 
-Section = Literal[1, 2, 3]
 RoomColor = Literal["red", "yellow", "green", "white", "none"]
 RoomAction = Literal[
     # basic rooms (I)
@@ -43,44 +43,6 @@ class _M(BaseModel):
 
 
 # ------------------------------------------------------------------ the board
-class RoomSlot(_M):
-    """A place for a room on the board: a fixed special room or a slot for a I/II tile."""
-
-    id: str
-    kind: Literal["I", "II", "special"]
-    room: str | None = None   # the special room's tile id (special slots only)
-    section: Section | None = None  # None: emergency staircases (between sections)
-    x: int = Field(ge=0, le=2000)  # drawing coordinates (board image, 0..1600 x 0..1000)
-    y: int = Field(ge=0, le=1200)
-
-    @model_validator(mode="after")
-    def _special_has_room(self) -> RoomSlot:
-        if (self.kind == "special") != (self.room is not None):
-            raise ValueError(f"{self.id}: special slots name their room, others do not")
-        return self
-
-
-class Corridor(_M):
-    """A corridor between two rooms, or from a room to the technical corridors (b =
-    "tech"). Each end carries the number the room sees it by (1-4)."""
-
-    id: str
-    a: str
-    a_number: int = Field(ge=1, le=4)
-    b: str
-    b_number: int | None = Field(None, ge=1, le=4)
-
-    @property
-    def technical(self) -> bool:
-        return self.b == "tech"
-
-    @model_validator(mode="after")
-    def _ends(self) -> Corridor:
-        if self.technical != (self.b_number is None):
-            raise ValueError(f"{self.id}: only technical entrances lack a second number")
-        return self
-
-
 class BoardMap(_M):
     name: str
     slots: tuple[RoomSlot, ...]

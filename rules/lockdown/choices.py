@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.lockdown.actions import Draft, KeepObjective
+from rules.lockdown.facility import room_name
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import DraftFrame, GameState, ObjectiveFrame
-from rules.lockdown.table import Ctx, room_name, who
+from rules.lockdown.table import Ctx, who
+from rules.nemesis.actions import Draft, KeepObjective
 
 
 def _name(kind: str, oid: str) -> str:
@@ -64,3 +65,18 @@ def objectives_act(ctx: Ctx, f: ObjectiveFrame, seat: str, action: Action) -> No
 
 def objectives_run(ctx: Ctx, f: ObjectiveFrame) -> None:
     ctx.s.stack.pop()
+
+
+def first_encounter(ctx: Ctx) -> None:
+    """The first intruder on the board: everyone keeps 1 of their 2 objectives (NX-AI-1;
+    coop objectives stay as they are)."""
+    s = ctx.s
+    pending = [h.seat for h in s.heroes.values()
+               if len(h.objectives) > 1 and h.place != "dead"]
+    ctx.say("First encounter! " + {
+        "coop": "The team's objectives stay as they are.",
+        "solo": "Keep one of your two objectives in secret.",
+    }.get(s.options.mode, "Everyone keeps one of their two objectives in secret."),
+        kind="critical")
+    if pending:
+        s.stack.append(ObjectiveFrame(pending=pending))

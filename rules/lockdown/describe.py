@@ -16,15 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.contract import Action, Choice
-from rules.lockdown import actions as a
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.combat import melee_bonus
-from rules.lockdown.discards import card_word
 from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.gear import gate_actions
-from rules.lockdown.hands import held_name
-from rules.lockdown.resolve import pick_text
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.rooms import room_actions
 from rules.lockdown.state import (
     AgreeFrame,
@@ -37,21 +34,17 @@ from rules.lockdown.state import (
     ShotFrame,
     TradeFrame,
 )
-from rules.lockdown.table import (
-    ability,
-    has_wound,
-    heroes_in,
-    intruders_in,
-    powered,
-    room_name,
-    slot_limit,
-    slots_used,
-    tile_of,
-    who,
-)
-from rules.lockdown.turns import cost_of
+from rules.lockdown.table import who
+from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
+from rules.nemesis.character import ability, slot_limit, slots_used
+from rules.nemesis.combat import melee_bonus, uses_advantage
+from rules.nemesis.discards import card_word
+from rules.nemesis.hands import held_name
+from rules.nemesis.picks import pick_text
+from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
+from rules.nemesis.turn_actions import cost_of
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim
 TITLE_MAX = 100
@@ -207,8 +200,7 @@ def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     item = index().items.get(held.item or "")
     weapon = item.weapon if item is not None else None
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
-    advantage = (powered(s, hero.room) or ability(hero) == "steady_aim") \
-        and not has_wound(hero, "eye")
+    advantage = uses_advantage(PROFILE, s, hero)
     parts = [cost_words(cost_of(s, hero, action)),
              f"Roll the {'advantage' if advantage else 'combat'} die; "
              f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
@@ -228,14 +220,15 @@ def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     else:
         parts.append("you first take a contamination card; a miss gives you a serious "
                      "wound.")
-    if melee_bonus(hero):
-        parts.append(f"Your melee weapon adds {melee_bonus(hero)} to a hit.")
+    if melee_bonus(PROFILE, hero):
+        parts.append(f"Your melee weapon adds {melee_bonus(PROFILE, hero)} to a hit.")
     return label, " ".join(parts)
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
-    draw = "Draw 2 item cards, keep 1" if ability(hero) == "scavenger" else "Draw an item card"
+    draw = "Draw 2 item cards, keep 1" if ability(PROFILE, hero) == "scavenger" \
+        else "Draw an item card"
     detail = f"{cost_words(cost_of(s, hero, action))} {draw} from the {action.color} deck " \
         f"({COLOR_WORDS[action.color]}). {plural(room.items, 'search', 'searches')} left here."
     if room.tile and tile_of(room.tile).action == "contaminated":
@@ -244,7 +237,7 @@ def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    free = slot_limit(hero) - slots_used(hero)
+    free = slot_limit(PROFILE, hero) - slots_used(hero)
     revive = ""
     if s.options.mode == "coop" and action.obj.startswith("corpse_"):
         revive = " In a working emergency room (no intruder, no malfunction) the " \
@@ -257,7 +250,7 @@ def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if action.slot < len(hero.hands) else Held(obj="?")
     fate = "It stays in the room." if held.obj is not None \
         else "The item card is lost (it goes under its deck)."
-    return f"Drop {held_name(held)} (free)", f"Free: not one of your 2 actions. {fate}"
+    return f"Drop {held_name(PROFILE, held)} (free)", f"Free: not one of your 2 actions. {fate}"
 
 
 def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
@@ -328,7 +321,7 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.lockdown.trade import partners
+    from rules.nemesis.trade import partners
 
     them = joined([who(x.seat) for x in partners(s, hero)])
     return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} Everyone here " \
@@ -338,7 +331,7 @@ def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.lockdown.trade import give_words
+    from rules.nemesis.trade import give_words
 
     top = s.stack[-1] if s.stack else None
     if not isinstance(top, TradeFrame):
@@ -354,12 +347,12 @@ def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(c) for c in action.cards]
+    names = [card_word(PROFILE, c) for c in action.cards]
     return ("Discard " + ", ".join(names)) if names else "Pay nothing", ""
 
 
 def _discard(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
+    names = [card_word(PROFILE, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
     return ("Discard " + ", ".join(names)) if names else "Keep your hand", ""
 
 
@@ -386,7 +379,7 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if isinstance(top, ShotFrame):
         return action.text, f"You rolled {top.face.replace('_', ' ')}."
     if isinstance(top, TradeFrame) and top.stage == "agree":
-        from rules.lockdown.trade import agree_words
+        from rules.nemesis.trade import agree_words
 
         return agree_words(s, top, hero.seat, action.index)
     if isinstance(top, AgreeFrame) and action.index == 0:
@@ -431,7 +424,7 @@ def _heavy(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
     if verb == "drop" and int(slot) < len(hero.hands):
         dropped = hero.hands[int(slot)]
         fate = "stays in the room" if dropped.obj else "is lost (under its deck)"
-        return f"{held_name(dropped)} {fate}. {new}".strip()
+        return f"{held_name(PROFILE, dropped)} {fate}. {new}".strip()
     return new
 
 
@@ -513,7 +506,7 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     card = part
     top = s.stack[-1] if s.stack else None
     if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        from rules.lockdown.trade import part_words
+        from rules.nemesis.trade import part_words
 
         label, detail = part_words(s, top, seat, part)
         return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
@@ -540,7 +533,7 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     if isinstance(top, DiscardFrame):
         return discard_title(top)
     if isinstance(top, TradeFrame):
-        from rules.lockdown.trade import subset_words
+        from rules.nemesis.trade import subset_words
 
         title, hint = subset_words(s, top, seat)
         return clip(title, TITLE_MAX), hint

@@ -4,10 +4,10 @@ weaknesses in play (LD-KNOW-1)."""
 from __future__ import annotations
 
 from rules.lockdown.cards import index
-from rules.lockdown.heroes import infected
 from rules.lockdown.state import EndFrame, GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis.state import Hero
+from rules.nemesis.victory import declare_winners, infection_check, objective_winners
 
 SAFE = ("isolated", "bunker", "css")
 # how a character caught by the end dies ("... in the purge", "... when it exploded")
@@ -84,7 +84,7 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
                 "when the facility exploded" if explosion else "in the purge")
             hero.place = "dead"
     if explosion:
-        from rules.lockdown.bag import retire
+        from rules.nemesis.bag import retire
 
         for intruder in s.intruders:
             retire(s, intruder.token)
@@ -111,15 +111,9 @@ def victory_check(ctx: Ctx) -> None:
                 f"contingency plan {token.name}"
             hero.place = "dead"
             ctx.say(f"{who(hero.seat)} dies to the contingency plan.", kind="death")
-    for hero in [h for h in s.heroes.values() if h.place in SAFE]:
-        if contamination_kills(ctx, hero):
-            s.deaths[hero.seat] = f"got out ({SAFE_WORDS[hero.place]}) but died of the " \
-                "infection"
-            hero.place = "dead"
-            ctx.say(f"{who(hero.seat)} dies of the infection.", kind="death")
+    infection_check(ctx, SAFE_WORDS)
     survivors = [h for h in s.heroes.values() if h.place in SAFE]
     s.survivors = [h.seat for h in survivors]
-    winners: list[str] = []
     team = s.options.mode != "semi_coop"
     if team:  # solo and fully cooperative (LD-MODE-1/2)
         from rules.lockdown.modes import team_victory
@@ -127,16 +121,11 @@ def victory_check(ctx: Ctx) -> None:
         for hero in survivors:
             ctx.say(f"{who(hero.seat)} survived.", kind="survived", seat=hero.seat)
         winners = team_victory(ctx, survivors)
-    for hero in [] if team else survivors:
-        met = [o for o in hero.objectives if objective_met(s, hero, o, survivors)]
-        names = ", ".join(index().objectives[o].name for o in hero.objectives)
-        ctx.say(f"{who(hero.seat)} survived; objective: {names} — "
-                f"{'met' if met else 'not met'}.", kind="objective_check", seat=hero.seat)
-        if met:
-            winners.append(hero.seat)
-    s.winners = winners
-    text = ", ".join(who(x) for x in winners) if winners else "nobody"
-    ctx.say(f"Game over. Winners: {text}.", kind="game_over", winners=winners)
+    else:
+        winners = objective_winners(
+            ctx, survivors, lambda hero, oid: objective_met(s, hero, oid, survivors),
+            lambda oid: index().objectives[oid].name)
+    declare_winners(ctx, winners)
 
 
 def contingency_kills(s: GameState, effect: str, hero: Hero) -> bool:
@@ -154,19 +143,6 @@ def contingency_kills(s: GameState, effect: str, hero: Hero) -> bool:
         "kill_wounded": len(hero.serious) >= 2,
         "kill_no_signal": not hero.signal,
     }[effect]
-
-
-def contamination_kills(ctx: Ctx, hero: Hero) -> bool:
-    """Scan (skipped with a larva); if infected, shuffle everything and draw 4: any
-    contamination card among them kills."""
-    cards = hero.hand + hero.deck + hero.discard
-    if not hero.larva and not any(c.startswith("c:") and infected(c) for c in cards):
-        return False
-    pile = ctx.s.rng.shuffled(cards)
-    hero.deck, hero.hand, hero.discard = pile, [], []
-    drawn = pile[:4]
-    ctx.say(f"{who(hero.seat)} is infected and draws 4 cards...", kind="infection_check")
-    return any(c.startswith("c:") for c in drawn)
 
 
 
@@ -200,3 +176,8 @@ def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> 
     if kind == "carry_egg_out":
         return any(h.obj == "egg" for h in hero.hands)
     return hero.place == "isolated"  # isolate
+
+
+def explode(ctx: Ctx, why: str) -> None:
+    """A marker was needed with none left in the supply: the facility explodes."""
+    ctx.s.stack.append(EndFrame(reason=f"explosion:{why}"))

@@ -4,24 +4,17 @@ damage, the event card, bag development."""
 
 from __future__ import annotations
 
-from rules.lockdown import intruders as nx
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.heroes import draw_from, light_wound, serious_wound
-from rules.lockdown.resolve import power_effect, push_effects
+from rules.lockdown.facility import powered
+from rules.lockdown.power import power_effect
 from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
-from rules.lockdown.table import (
-    Ctx,
-    has_wound,
-    in_play,
-    intruders_in,
-    noisy,
-    powered,
-    set_noise,
-    who,
-)
-from rules.nemesis.state import take_object
+from rules.lockdown.table import Ctx, who
+from rules.nemesis import attacks, development, events, fire, injuries
+from rules.nemesis.noise import noisy, set_noise
+from rules.nemesis.places import in_play
+from rules.nemesis.wounds import bleed, serious_wound
 
 
 def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
@@ -41,18 +34,18 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
         remove_noise(ctx)
     elif f.stage == "attacks":
         f.stage = "fire"
-        queue = nx.event_attack_targets(s)
+        queue = attacks.event_attack_targets(s)
         if queue:
             s.stack.append(AttackFrame(queue=queue))
     elif f.stage == "fire":
         f.stage = "event"
-        fire_damage(ctx)
+        fire.fire_damage(ctx)
     elif f.stage == "event":
         f.stage = "bag"
-        event_card(ctx)
+        events.event_card(ctx)
     elif f.stage == "bag":
         f.stage = "round_end"
-        nx.bag_development(ctx)
+        development.bag_development(ctx)
     elif f.stage == "round_end":
         f.stage = "done"
         end_of_round(ctx)
@@ -87,7 +80,7 @@ def launch_css(ctx: Ctx) -> None:
 
 
 def css_room(s: GameState, pod: str) -> str:
-    from rules.lockdown.table import tile_of
+    from rules.lockdown.facility import tile_of
 
     for slot, room in s.rooms.items():
         if room.tile and tile_of(room.tile).action == f"css_{pod.lower()}":
@@ -160,50 +153,10 @@ def remove_noise(ctx: Ctx) -> None:
                 kind="noise_removal")
 
 
-def fire_damage(ctx: Ctx) -> None:
-    s = ctx.s
-    from rules.lockdown.combat import nest_check
-
-    for slot, room in s.rooms.items():
-        if not room.fire:
-            continue
-        for intruder in list(intruders_in(s, slot)):
-            nx.injure(ctx, intruder, weakness_fire(ctx))
-        if take_object(s.rooms, slot, "egg"):
-            ctx.say("The fire destroys an egg.", kind="egg")
-        elif nx.nest_room(s) == slot and s.eggs > 0:
-            s.eggs -= 1
-            ctx.say("The fire destroys an egg in the nest.", kind="egg")
-            nest_check(ctx)
-
-
-
-def weakness_fire(ctx: Ctx) -> int:
-    return 2 if weakness_active(ctx.s, "fire_hurts_more") else 1
-
-
 def end_of_round(ctx: Ctx) -> None:
     """Bleeding wounds hurt; with Metabolic Burnout known, worn-out adults die."""
     s = ctx.s
-    for hero in in_play(s):
-        if has_wound(hero, "bleeding"):
-            ctx.say(f"{who(hero.seat)} is bleeding.", kind="bleeding", seat=hero.seat)
-            light_wound(ctx, hero)
+    bleed(ctx)
     if weakness_active(s, "short_lived"):
         for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
-            nx.die(ctx, intruder)
-
-
-def event_card(ctx: Ctx) -> None:
-    s = ctx.s
-    card_id = draw_from(s, "events")
-    if card_id is None:
-        return
-    s.discards.setdefault("events", []).append(card_id)
-    card = index().events[card_id]
-    ctx.say(f"Intruder event: {card.name}. {card.text}", kind="event", card=card_id)
-    nx.event_movement(ctx, card.movers, card.corridors)
-    push_effects(ctx, list(card.effects) + list(card.dark_effects), subject=None,
-                 source=card_id)
-
-
+            injuries.die(ctx, intruder)

@@ -7,19 +7,25 @@ from typing import Any
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
     choices,
-    combat,
-    discards,
     endgame,
     event_phase,
-    interrupts,
-    intruders,
-    movement,
-    resolve,
     rooms,
-    trade,
     turns,
 )
 from rules.lockdown.table import Ctx
+from rules.nemesis import (
+    attacks,
+    combat,
+    discards,
+    encounters,
+    interrupts,
+    movement,
+    picks,
+    player_phase,
+    resolve,
+    trade,
+    turn_actions,
+)
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:
@@ -42,22 +48,23 @@ def _guarded(handlers: dict[str, Handler[Ctx]]) -> dict[str, Handler[Ctx]]:
 
 MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
     "round": automatic(turns.round_run),
-    "turn": Handler(turns.turn_waiting, turns.turn_legal, turns.turn_act, turns.turn_run),
-    "pay": Handler(turns.pay_waiting, turns.pay_legal, turns.pay_act, turns.pay_run),
+    "turn": Handler(player_phase.turn_waiting, turn_actions.turn_legal, player_phase.turn_act,
+                    player_phase.turn_run),
+    "pay": Handler(player_phase.pay_waiting, player_phase.pay_legal, player_phase.pay_act,
+                   player_phase.pay_run),
     "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
                        discards.discard_run),
     "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,
                      choices.draft_run),
     "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,
                           choices.objectives_act, choices.objectives_run),
-    "encounter": automatic(intruders.encounter_run),
-    "attack": automatic(intruders.attack_run),
+    "encounter": automatic(encounters.encounter_run),
+    "attack": automatic(attacks.attack_run),
     "move": automatic(movement.move_run),
     "event_phase": automatic(event_phase.event_phase_run),
     "end": automatic(endgame.end_run),
     "effects": automatic(resolve.effects_run),
-    "pick": Handler(resolve.pick_waiting, resolve.pick_legal, resolve.pick_act,
-                    resolve.pick_run),
+    "pick": Handler(picks.pick_waiting, picks.pick_legal, picks.pick_act, picks.pick_run),
     "shot": Handler(combat.shot_waiting, combat.shot_legal, combat.shot_act,
                     combat.shot_run),
     "interrupt": Handler(interrupts.interrupt_waiting, interrupts.interrupt_legal,

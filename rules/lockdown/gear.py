@@ -1,98 +1,29 @@
-"""Crafting (NX-ITEM-3), trading (NX-TRADE-1), quest items (NX-ITEM-1), the main gate,
-rover and bunker (LD-GATE-1)."""
+"""Lockdown's gear: quest items (NX-ITEM-1), the repository (crafting with one card
+fewer), the main gate, rover and bunker (LD-GATE-1)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import combinations
 
 from rules.core.contract import Action
-from rules.lockdown import actions as a
-from rules.lockdown import intruders as nx
 from rules.lockdown import surface
 from rules.lockdown.cards import content, index
-from rules.lockdown.hands import fix_hands, remove_item
-from rules.lockdown.resolve import give_item
+from rules.lockdown.facility import tile_of
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, in_combat, intruders_in, tile_of, who
+from rules.lockdown.table import Ctx, who
+from rules.nemesis import actions as a
+from rules.nemesis import noise
+from rules.nemesis.items import give_item, owned
+from rules.nemesis.places import in_combat, intruders_in
 from rules.nemesis.state import Hero
 
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22
-
-
-
-def owned(hero: Hero) -> list[str]:
-    return hero.inventory + [h.item for h in hero.hands if h.item]
 
 
 def in_repository(s: GameState, hero: Hero) -> bool:
     room = s.rooms[hero.room]
     return bool(room.tile) and tile_of(room.tile or "").action == "repository" \
         and not room.malfunction
-
-
-# ------------------------------------------------------------------ crafting
-def craft_actions(s: GameState, hero: Hero) -> list[Action]:
-    if in_combat(s, hero.seat):
-        return []
-    parts = tuple(sorted(i for i in owned(hero) if index().items[i].provides))
-    need_cards = 1 if in_repository(s, hero) else 2
-    if len(parts) < need_cards or not s.crafted:
-        return []
-    return list(_recipes(parts, need_cards, tuple(dict.fromkeys(s.crafted))))
-
-
-@lru_cache(maxsize=4096)
-def _recipes(parts: tuple[str, ...], need_cards: int, crafted: tuple[str, ...]
-             ) -> tuple[Action, ...]:
-    """The crafts these blueprint cards allow (content only: cached; actions are frozen)."""
-    out: list[Action] = []
-    for item_id in crafted:
-        item = index().items[item_id]
-        for combo in dict.fromkeys(combinations(parts, need_cards)):
-            if covers(combo, item.requires, need_cards):
-                out.append(a.Craft(item=item_id, cards=combo, text=f"{item.name} from "
-                                   + " + ".join(index().items[c].name for c in combo)))
-    return tuple(out)
-
-
-def covers(cards: tuple[str, ...], requires: tuple[str, ...], n: int) -> bool:
-    """Each card supplies one of its blue symbols; at the repository one card fewer
-    is needed (one required symbol is waived)."""
-    want = Counter(requires)
-    for order in {tuple(c) for c in _assignments(cards)}:
-        got = Counter(order)
-        missing = sum((want - got).values())
-        if missing <= len(requires) - n:
-            return True
-    return False
-
-
-def _assignments(cards: tuple[str, ...]) -> list[list[str]]:
-    if not cards:
-        return [[]]
-    rest = _assignments(cards[1:])
-    return [[sym, *tail] for sym in index().items[cards[0]].provides for tail in rest]
-
-
-def craft(ctx: Ctx, hero: Hero, action: a.Craft) -> None:
-    s = ctx.s
-    for card in action.cards:
-        remove_item(hero, card)
-        s.discards.setdefault(index().items[card].color, []).append(card)
-    s.crafted.remove(action.item)
-    ctx.say(f"{who(hero.seat)} crafts {index().items[action.item].name}.", kind="craft")
-    fix_hands(ctx, hero)
-    give_item(ctx, hero, action.item)
-
-
-# ------------------------------------------------------------------ trading (trade.py)
-def thing_name(thing: str) -> str:
-    if thing in index().items:
-        return str(index().items[thing].name)
-    return "a corpse" if thing.startswith("corpse") else f"the {thing}"
 
 
 # ------------------------------------------------------------------ quests
@@ -166,7 +97,7 @@ def gate_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         return
     before = len(s.intruders)
     depth = len(s.stack)
-    nx.noise_roll(ctx, hero)
+    noise.noise_roll(ctx, hero)
     if len(s.intruders) > before or intruders_in(s, hero.room) or any(
             f.kind == "encounter" for f in s.stack[depth:]):
         ctx.say(f"{who(hero.seat)} is caught at the gate; the walk to the bunker fails.",

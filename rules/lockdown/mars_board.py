@@ -16,7 +16,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.lockdown.cards import _M, CONTENT_DIR, BoardMap, Content, Section
+from rules.lockdown.cards import _M, CONTENT_DIR, BoardMap, Content
+from rules.nemesis.board import Section
 from rules.nemesis.effects import Effect
 
 MARS_FILE = "board_mars.toml"

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from rules.core.rng import Rng
 from rules.lockdown.cards import Content, content, index
+from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.state import GameState
-from rules.lockdown.table import Ctx, intruders_in, room_name, tile_of, who
+from rules.lockdown.table import Ctx, who
+from rules.nemesis.places import intruders_in
 from rules.nemesis.state import Hero, change_room, take_object
 
 PLAYERS: dict[str, tuple[int, int]] = {"semi_coop": (1, 5), "coop": (1, 5), "solo": (1, 1)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.lockdown.describe import discard_title, draft_words, pay_what, target_words
 from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.facility import room_name
 from rules.lockdown.state import (
     AgreeFrame,
     DiscardFrame,
@@ -19,8 +20,9 @@ from rules.lockdown.state import (
     TradeFrame,
     TurnFrame,
 )
-from rules.lockdown.table import intruders_in, room_name, who
-from rules.lockdown.trade import trade_prompt
+from rules.lockdown.table import who
+from rules.nemesis.places import intruders_in
+from rules.nemesis.trade import trade_prompt
 
 STEP_PROMPTS = {
     "overfull": "Your hands are full (arm wound): choose what to drop",

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import SAFE, objective_met
-from rules.lockdown.heroes import infected
 from rules.lockdown.modes import card_met, team_objectives
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
 from rules.lockdown.table import who
+from rules.nemesis.contamination import infected
 from rules.nemesis.state import Hero
 
 ENDINGS = {
@@ -75,7 +76,7 @@ def secrets_line(hero: Hero) -> str:
     idx = index()
     tokens = ", ".join(idx.contingencies[t].name for t in hero.contingencies) or "none"
     cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
-    sick = sum(1 for c in cards if infected(c))
+    sick = sum(1 for c in cards if infected(PROFILE, c))
     held = sum(1 for c in hero.hand if c.startswith("c:"))
     contamination = "no contamination card" if not cards else (
         f"{len(cards)} contamination card{'s' if len(cards) != 1 else ''} "

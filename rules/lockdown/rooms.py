@@ -9,33 +9,23 @@ from itertools import permutations
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
-from rules.lockdown import heroes as hz
-from rules.lockdown import intruders as nx
-from rules.lockdown.actions import Pick, RoomAct
-from rules.lockdown.bag import retire
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.resolve import give_item, push_effects, set_fire, set_malfunction
+from rules.lockdown.facility import powered, room_name, section_of, tile_of
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    close_door,
-    door,
-    has_wound,
-    heroes_in,
-    in_combat,
-    intruders_in,
-    powered,
-    room_name,
-    section_of,
-    set_door,
-    slot_limit,
-    slots_used,
-    tile_of,
-    who,
-)
+from rules.lockdown.table import Ctx, who
+from rules.nemesis import contamination, decks, injuries, noise, wounds
 from rules.nemesis import effects as fx
+from rules.nemesis.actions import Pick, RoomAct
+from rules.nemesis.bag import retire
+from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
+from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.fire import set_fire
+from rules.nemesis.items import give_item
+from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.places import heroes_in, in_combat, intruders_in
+from rules.nemesis.resolve import push_effects
 from rules.nemesis.state import Held, Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
@@ -98,8 +88,8 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
         if s.time in s.css and not any(h.place == "pod" and h.pod == pod
                                        for h in s.heroes.values()):
             variants.append((0, f"Enter CSS pod {pod} (discard your hand and pass)"))
-    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(hero) \
-            and not has_wound(hero, "back"):
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(PROFILE, hero) \
+            and not has_wound(PROFILE, hero, "back"):
         variants.append((0, "Take an egg"))
     elif kind == "power_generator":
         if s.autodestruct is not None and not s.autodestruct_red:
@@ -168,10 +158,10 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         say(f"{who(hero.seat)} starts the autodestruction sequence (slot {s.autodestruct}).",
             kind="autodestruct")
     elif kind == "decon":
-        hz.decontaminate(ctx, hero, everywhere=False)
-        hz.set_slime(ctx, hero, False)
+        contamination.decontaminate(ctx, hero, everywhere=False)
+        contamination.set_slime(ctx, hero, False)
     elif kind == "emergency":
-        from rules.lockdown.resolve import field_medic, heal
+        from rules.nemesis.resolve import field_medic, heal
 
         heal(ctx, hero, ("dress_all", "heal_dressed", "light_all")[variant])
         field_medic(ctx, hero)
@@ -191,10 +181,10 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.eggs -= 1
         say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
         hero.hands.append(Held(obj="egg"))
-        from rules.lockdown.combat import nest_check
+        from rules.nemesis.combat import nest_check
 
         nest_check(ctx)
-        nx.noise_roll(ctx, hero)
+        noise.noise_roll(ctx, hero)
     elif kind == "power_generator":
         if variant == 0:
             s.autodestruct = None
@@ -226,8 +216,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
     elif kind == "surgery":
-        hz.decontaminate(ctx, hero, everywhere=True)
-        hz.light_wound(ctx, hero)
+        contamination.decontaminate(ctx, hero, everywhere=True)
+        wounds.light_wound(ctx, hero)
         hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
         hero.hand, hero.discard = [], []
         hero.passed = True
@@ -255,7 +245,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         lock_in(ctx, hero)
     elif kind == "monitoring":
         say(f"{who(hero.seat)} watches the monitors.", kind="room")
-        top = hz.peek(s, "events")
+        top = decks.peek(s, "events")
         if top is not None:
             event = index().events[top]
             ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
@@ -327,13 +317,13 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "defense":
         set_malfunction(ctx, option, True)
         for other in heroes_in(s, option):
-            hz.serious_wound(ctx, other)
+            wounds.serious_wound(ctx, other)
         for intruder in list(intruders_in(s, option)):
-            nx.injure(ctx, intruder, 1, by=hero.seat)
+            injuries.injure(ctx, intruder, 1, by=hero.seat)
     elif tag == "vent":
         vent(ctx, option)
     elif tag == "storage":
-        from rules.lockdown.turns import draw_item
+        from rules.nemesis.search import draw_item
 
         draw_item(ctx, hero, option, 2)
     elif tag == "power":
@@ -352,14 +342,15 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
 def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
     """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
     True if the tag was one of them."""
-    from rules.lockdown import hands, turns
+    from rules.nemesis import hands
+    from rules.nemesis.search import keep_item
 
     if tag == hands.OVERFULL:
         hands.drop_overfull(ctx, hero, option)
     elif tag.startswith(hands.HEAVY + ":"):
         hands.resolve_heavy(ctx, hero, tag, option)
     elif tag == "keep_item":
-        turns.keep_item(ctx, hero, option)
+        keep_item(ctx, hero, option)
     else:
         return False
     return True
@@ -367,7 +358,7 @@ def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
 
 def gain_knowledge(ctx: Ctx, hero: Hero, n: int, what: str) -> None:
     """Knowledge from a room action (Lab Mind: +1)."""
-    if ability(hero) == "lab_mind":
+    if ability(PROFILE, hero) == "lab_mind":
         n += 1
     hero.knowledge += n
     ctx.say(f"{who(hero.seat)} {what} (+{n} knowledge).", kind="knowledge")
@@ -394,7 +385,7 @@ def computer_action(ctx: Ctx, hero: Hero, choice: int) -> None:
     ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
     reveal_computer(ctx, hero.seat)
     effects = list(act.effects)
-    if ability(hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
+    if ability(PROFILE, hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
         effects.append(fx.Knowledge(do="knowledge", n=1))  # Lab Mind
     push_effects(ctx, effects, subject=hero.seat, source=card.id)
     if act.special is not None:
@@ -461,10 +452,9 @@ def _tech_destinations(s: GameState, hero: Hero) -> list[str]:
 def _cave_attack(ctx: Ctx, hero: Hero) -> None:
     """An attack card as if from an adult in darkness."""
     s = ctx.s
-    card_id = hz.draw_from(s, "attacks")
+    card_id = decks.draw_to_discard(s, "attacks")
     if card_id is None:
         return
-    s.discards.setdefault("attacks", []).append(card_id)
     card = index().attacks[card_id]
     if "adult" not in card.hits:
         ctx.say(f"Something brushes past {who(hero.seat)} in the dark ({card.name}): a miss.",
@@ -615,9 +605,9 @@ def resolve_venting(ctx: Ctx) -> None:
                 s.intruders.remove(intruder)
                 retire(s, intruder.token)
             else:
-                nx.die(ctx, intruder)
+                injuries.die(ctx, intruder)
         for hero in heroes_in(s, slot):
-            hz.kill(ctx, hero, "vented")
+            wounds.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
 
 
@@ -704,7 +694,7 @@ def lock_in(ctx: Ctx, hero: Hero) -> None:
     s = ctx.s
     before = len(s.intruders)
     depth = len(s.stack)
-    nx.noise_roll(ctx, hero)
+    noise.noise_roll(ctx, hero)
     appeared = len(s.intruders) > before or any(
         f.kind == "encounter" for f in s.stack[depth:])
     if appeared or intruders_in(s, hero.room):

@@ -9,7 +9,6 @@ from pydantic import BaseModel
 from rules.core.contract import Action, Choice, Outcome
 from rules.core.engine import FrameRuleset
 from rules.lockdown import describe as words
-from rules.lockdown.actions import CODEC, Discard
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.gear import check_quests
 from rules.lockdown.modes import PLAYERS, check_players
@@ -18,8 +17,9 @@ from rules.lockdown.recap import outcome_reason, recap
 from rules.lockdown.setup import new_game
 from rules.lockdown.state import DiscardFrame, GameState, Options, TurnFrame
 from rules.lockdown.table import Ctx
-from rules.lockdown.turns import turn_legal
 from rules.lockdown.view import LockdownView, build_view
+from rules.nemesis.actions import CODEC, Discard
+from rules.nemesis.turn_actions import turn_legal
 
 
 class Lockdown(FrameRuleset):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
 from rules.lockdown import modes
-from rules.lockdown.bag import starting_bag
+from rules.lockdown.bag import BAG
 from rules.lockdown.board import board_map, map_for
 from rules.lockdown.cards import BoardMap, Content, content, index
 from rules.lockdown.mars_board import MarsBoard
@@ -42,7 +42,7 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
              for place, t in zip(("1", "2", "3", "elevator"), tokens, strict=True)}
     css_slots = [t.number for t in c.time_track.slots if t.css]
     css_tokens = rng.shuffled([t.id for t in c.css_tokens])
-    bag = starting_bag(rng, n)
+    bag = BAG.starting_bag(rng, n)
     decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
                                          if i.color == color]))
              for color in ("red", "yellow", "green")}

@@ -8,23 +8,17 @@ Choices: rules/lockdown/README.md, "Mars surface side".
 from __future__ import annotations
 
 from rules.core.rng import Rng
-from rules.lockdown import actions as a
-from rules.lockdown import intruders as nx
+from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
-from rules.lockdown.heroes import draw_from
+from rules.lockdown.facility import room_name, set_tech_noise
 from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
 from rules.lockdown.state import GameState, MoveFrame
-from rules.lockdown.table import (
-    Ctx,
-    heroes_in,
-    in_combat,
-    in_play,
-    intruders_in,
-    room_name,
-    set_tech_noise,
-    who,
-)
+from rules.lockdown.table import Ctx, who
+from rules.nemesis import actions as a
+from rules.nemesis import noise
+from rules.nemesis.decks import draw_from
+from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in
 from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"
@@ -73,7 +67,7 @@ def on_surface(s: GameState, hero: Hero) -> bool:
 
 
 def suited(hero: Hero) -> bool:
-    from rules.lockdown.gear import owned
+    from rules.nemesis.items import owned
 
     return any(index().items[i].passive == "enviro_suit" for i in owned(hero))
 
@@ -103,13 +97,14 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         s.nest_found = True
         hero.knowledge += 1
         ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
-    from rules.lockdown.resolve import push_effects, set_malfunction
     from rules.nemesis import effects as fx
+    from rules.nemesis.malfunctions import set_malfunction
+    from rules.nemesis.resolve import push_effects
 
     if then == "marker":
         f.no_noise = True
         number = 1 + s.rng.below(4)
-        nx.place_noise(ctx, hero, board(s).exit_by_number(f.to, number))
+        noise.place_noise(ctx, hero, board(s).exit_by_number(f.to, number))
     if draw in ("red", "yellow", "green"):
         push_effects(ctx, [fx.GainItem(do="gain_item", color=draw)], subject=hero.seat,
                      source="surface token")
@@ -139,7 +134,7 @@ def noise_roll(ctx: Ctx, hero: Hero) -> None:
         danger(ctx, hero)
         return
     ctx.say(f"{name}: {face}.", kind="noise", face=face)
-    nx.place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
+    noise.place_noise(ctx, hero, board(s).exit_by_number(hero.room, int(face)))
 
 
 def danger(ctx: Ctx, hero: Hero) -> None:
@@ -149,7 +144,7 @@ def danger(ctx: Ctx, hero: Hero) -> None:
     s = ctx.s
     b = board(s)
     if hero.room not in b.crossroads:
-        nx.danger(ctx, hero)
+        noise.danger(ctx, hero)
         return
     movers = [i for i in s.intruders if i.room in b.crossroads and i.room != hero.room
               and not heroes_in(s, i.room)]
@@ -160,13 +155,13 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         return
     for intruder in movers:
         intruder.room = hero.room
-        ctx.say(f"{nx.a_or_an(intruder.kind).capitalize()} comes across the sand to "
+        ctx.say(f"{a_or_an(intruder.kind).capitalize()} comes across the sand to "
                 f"{room_name(s, hero.room)}.", kind="intruder")
 
 
 def draw_card(ctx: Ctx, hero: Hero) -> None:
     """Draw and resolve a Mars surface card, then discard it."""
-    from rules.lockdown.resolve import push_effects
+    from rules.nemesis.resolve import push_effects
 
     s = ctx.s
     card_id = draw_from(s, MARS_DECK)
@@ -231,7 +226,7 @@ def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         ctx.say(f"{who(hero.seat)} drives the rover to {room_name(s, to)}.", kind="move",
                 seat=hero.seat, room=to)
         if not s.rooms[to].explored:
-            from rules.lockdown.movement import explore as explore_room
+            from rules.nemesis.movement import explore as explore_room
 
             explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
                                               no_noise=True))

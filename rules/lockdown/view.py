@@ -19,9 +19,9 @@ from pydantic import BaseModel
 from rules.lockdown.board import board_map
 from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import revealed_weaknesses
+from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.mars_board import MarsBoard
 from rules.lockdown.state import GameState, PickFrame
-from rules.lockdown.table import room_name, tile_of
 
 
 class RoomView(BaseModel):

@@ -32,7 +32,7 @@ from renders.mars_geometry import Surface, _crosses
 from renders.summary import summary
 from rules import get_ruleset
 from rules.lockdown.mars_board import mars_map
-from rules.lockdown.table import room_name
+from rules.lockdown.facility import room_name
 from rules.lockdown.view import LockdownView
 
 RS = get_ruleset("lockdown")

@@ -27,7 +27,7 @@ from renders.lockdown import (
 from renders.lockdown_geometry import ROOM_W
 from rules import get_ruleset
 from rules.lockdown.cards import content
-from rules.lockdown.table import room_name
+from rules.lockdown.facility import room_name
 
 PHONE_MIN_PX = 11  # the smallest text height we accept on the phone
 

@@ -16,9 +16,10 @@ from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.lockdown.bag import kind_of, token_table
+from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
+from rules.lockdown.profile import PROFILE
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import (
@@ -29,7 +30,9 @@ from rules.lockdown.state import (
     RoundFrame,
     TurnFrame,
 )
-from rules.lockdown.table import hand_limit, slot_limit, slots_used
+from rules.lockdown.table import hand_limit
+from rules.nemesis.bag import kind_of
+from rules.nemesis.character import slot_limit, slots_used
 from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
 
 RS = Lockdown()
@@ -407,7 +410,8 @@ def check_state(s: GameState, where: str) -> None:
         if hero.place == "board":
             busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
                        and f.tag == "overfull" for f in s.stack)
-            assert busy or slots_used(hero) <= slot_limit(hero), f"{where}: hands {hero.hands}"
+            assert busy or slots_used(hero) <= slot_limit(PROFILE, hero), \
+                f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
     assert contamination == CONTAMINATION, f"{where}: contamination cards"
     assert items_in_game(s) == expected_items(s), f"{where}: item cards " + str(
@@ -419,7 +423,7 @@ def check_state(s: GameState, where: str) -> None:
     assert s.fires == sum(r.fire for r in s.rooms.values()) <= 12, where
     assert s.malfunctions == sum(r.malfunction for r in s.rooms.values()) <= 10, where
     tokens = s.bag + s.aside
-    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(token_table()), \
+    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(BAG.tokens), \
         f"{where}: intruder tokens {tokens}"
     models = C.intruders.models
     for kind in ("larva", "creeper", "adult", "breeder", "queen"):

@@ -337,7 +337,7 @@ def test_rooms_are_named_as_the_board_draws_them() -> None:
     from lockdown_helpers import started
 
     from rules.lockdown.board import slot_code
-    from rules.lockdown.table import room_name
+    from rules.lockdown.facility import room_name
 
     s = started(2)
     hidden = [slot for slot, r in s.rooms.items() if not r.explored]

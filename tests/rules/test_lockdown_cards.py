@@ -51,7 +51,7 @@ from lockdown_helpers import (
 
 from rules.core.contract import Event
 from rules.lockdown import event_phase
-from rules.lockdown.bag import free_tokens, kind_of
+from rules.lockdown.bag import BAG
 from rules.lockdown.state import (
     AttackFrame,
     DiscardFrame,
@@ -62,9 +62,11 @@ from rules.lockdown.state import (
     PickFrame,
     RoundFrame,
 )
-from rules.lockdown.table import DOOR_TOKENS
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
+from rules.nemesis.doors import DOOR_TOKENS
+from rules.nemesis.events import event_card
 from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage
@@ -321,8 +323,8 @@ def prepare(sc: Scene, e: fx.Effect) -> None:
         if not intruders_here(s, s.heroes[me].room):
             add_intruder(s, "adult", s.heroes[me].room)
     elif isinstance(e, fx.Bag):
-        if e.op == "add" and free_tokens(s, e.intruder):
-            sc.draws.append((len(free_tokens(s, e.intruder)), 0))
+        if e.op == "add" and BAG.free_tokens(s, e.intruder):
+            sc.draws.append((len(BAG.free_tokens(s, e.intruder)), 0))
     elif isinstance(e, fx.Eggs):
         s.nest_found = True
         s.eggs = -e.n if e.n < 0 else 3  # culling reaches the last egg
@@ -858,7 +860,7 @@ def test_every_intruder_event_moves_its_kinds_and_does_what_it_says(event: str) 
         prepare(sc, e)
     s = staged(sc)
     on_top(s, "events", event)
-    run = step(s, event_phase.event_card, sc)
+    run = step(s, event_card, sc)
     verify(run, effects, strict=True)
     rooms = {i.id: i.room for i in run.after.intruders}
     for intruder, room, hunts in placed:  # hunters take one more step toward HERE

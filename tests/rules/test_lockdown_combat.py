@@ -28,8 +28,8 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown import event_phase
 from rules.lockdown.state import GameState, ShotFrame
+from rules.nemesis.fire import fire_damage
 from rules.nemesis.state import Held, change_room
 
 REPO = "repository"  # section 2
@@ -183,7 +183,7 @@ def test_fire_destroys_one_uncarried_egg_in_the_fire_step() -> None:
     s.fires = 2
     s.heroes["p0"].room = "s2_2"
     s.heroes["p0"].hands.append(Held(obj="egg"))  # carried eggs do not burn
-    s2, events = run_with(s, event_phase.fire_damage)
+    s2, events = run_with(s, fire_damage)
     assert s2.rooms["s2_2"].objects == ("egg",) and s2.eggs == 4
     assert kinds(events).count("egg") == 2
 
@@ -192,5 +192,5 @@ def test_fire_damage_injures_intruders() -> None:
     s, i = scene()
     change_room(s.rooms, REPO, fire=True)
     s.fires = 1
-    s2, _ = run_with(edit(s), event_phase.fire_damage)
+    s2, _ = run_with(edit(s), fire_damage)
     assert s2.intruders[0].injuries == 1

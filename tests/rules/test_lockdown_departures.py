@@ -31,8 +31,7 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown import intruders as nx
-from rules.lockdown.bag import return_token
+from rules.lockdown.bag import BAG
 from rules.lockdown.state import (
     AttackFrame,
     EffectsFrame,
@@ -42,6 +41,7 @@ from rules.lockdown.state import (
     RoundFrame,
     TradeFrame,
 )
+from rules.nemesis import attacks, development, injuries
 from rules.nemesis.effects import Wound
 
 REPO = "repository"
@@ -73,7 +73,7 @@ def test_each_event_attack_picks_its_target_when_it_happens() -> None:
     first = add_intruder(s, "adult", REPO)
     second = add_intruder(s, "adult", REPO)
     on_top(s, "attacks", "at_slashing_talons", "at_lunge")
-    queue = nx.event_attack_targets(s)
+    queue = attacks.event_attack_targets(s)
     assert queue == [(first, ""), (second, "")]  # nobody is targeted in advance
     s2, events = brace(*push(s, AttackFrame(queue=queue)))
     assert s2.heroes["p0"].place == "dead"
@@ -88,9 +88,9 @@ def test_a_target_who_left_the_room_is_not_chosen() -> None:
     s.heroes["p1"].room = REPO
     set_hand(s, "p0", [])
     adult = add_intruder(s, "adult", REPO)
-    queue = nx.event_attack_targets(s)
+    queue = attacks.event_attack_targets(s)
     s.heroes["p0"].room = "s2_2"  # moved away before the attack came
-    assert nx.attack_target(s, s.intruders[-1]) is s.heroes["p1"]
+    assert attacks.attack_target(s, s.intruders[-1]) is s.heroes["p1"]
     assert queue == [(adult, "")]
 
 
@@ -293,7 +293,7 @@ def test_the_queen_meeting_visitors_in_the_nest_clears_the_noise_around_it() -> 
     s.heroes["p0"].room = nest
     s.bag = ["queen0"]
     s.noise = [ex.corridor for ex in B.exits[nest] if ex.to != "tech"]
-    s2, _ = run_with(s, lambda ctx: nx.bag_development(ctx))
+    s2, _ = run_with(s, lambda ctx: development.bag_development(ctx))
     assert [i.kind for i in s2.intruders] == ["queen"]
     assert not set(s2.noise) & {ex.corridor for ex in B.exits[nest]}
     assert "queen0" in s2.bag
@@ -325,7 +325,7 @@ def test_hiding_intruders_never_take_a_token_another_intruder_stands_for() -> No
     def hide(ctx) -> None:  # type: ignore[no-untyped-def]
         intruder = next(i for i in ctx.s.intruders if i.id == hider)
         ctx.s.intruders.remove(intruder)
-        return_token(ctx.s, "adult", intruder.token)
+        BAG.return_token(ctx.s, "adult", intruder.token)
 
     before = len(s.bag)
     s2, _ = run_with(s, hide)
@@ -333,7 +333,7 @@ def test_hiding_intruders_never_take_a_token_another_intruder_stands_for() -> No
     assert carried in [i.id for i in s2.intruders]
     killed = edit(s)
     killed.intruders[0].injuries = 9
-    s3, _ = run_with(killed, lambda ctx: nx.die(ctx, ctx.s.intruders[0]))
+    s3, _ = run_with(killed, lambda ctx: injuries.die(ctx, ctx.s.intruders[0]))
     assert s3.spent == ["adult0"] and s3.aside == ["adult0"]
     s4, _ = run_with(s3, hide)  # a killed intruder's token comes back with a hider
     assert "adult0" in s4.bag and s4.aside == [] and s4.spent == []

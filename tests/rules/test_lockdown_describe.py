@@ -32,9 +32,7 @@ from lockdown_helpers import (
 )
 
 from rules.core.contract import Action, Choice, SubsetMenu
-from rules.lockdown import actions as a
 from rules.lockdown.describe import LABEL_MAX, plain
-from rules.lockdown.gear import craft_actions
 from rules.lockdown.state import (
     AttackFrame,
     DiscardFrame,
@@ -44,7 +42,9 @@ from rules.lockdown.state import (
     PayFrame,
     PickFrame,
 )
+from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
+from rules.nemesis.crafting import craft_actions
 from rules.nemesis.state import add_object
 
 EMERGENCY = "s2_2"  # an I slot next to the repository

@@ -32,9 +32,9 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown import heroes as hz
-from rules.lockdown.resolve import give_item
 from rules.lockdown.state import GameState, PickFrame, RoundFrame
+from rules.nemesis import wounds
+from rules.nemesis.items import give_item
 from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"
@@ -266,10 +266,10 @@ def test_traded_weapons_keep_their_ammo_and_objects_can_be_given() -> None:
 def test_body_armor_ignores_the_first_light_wound_each_round() -> None:
     s = scene()
     give(s, "p0", "body_armor")
-    s2, events = run_with(s, lambda ctx: hz.light_wound(ctx, ctx.s.heroes["p0"], 2))
+    s2, events = run_with(s, lambda ctx: wounds.light_wound(ctx, ctx.s.heroes["p0"], 2))
     assert s2.heroes["p0"].light == 1 and "armor" in kinds(events)
     s3, _ = push(s2, RoundFrame(stage="draw"))
-    s4, _ = run_with(s3, lambda ctx: hz.light_wound(ctx, ctx.s.heroes["p0"]))
+    s4, _ = run_with(s3, lambda ctx: wounds.light_wound(ctx, ctx.s.heroes["p0"]))
     assert s4.heroes["p0"].light == 1  # a new round: ignored again
 
 
@@ -355,8 +355,8 @@ def test_tough_raises_the_hand_limit_with_a_serious_wound() -> None:
 
 @pytest.mark.rule("NX-MOVE-2")
 def test_quiet_steps_careful_movement_costs_one() -> None:
-    from rules.lockdown.actions import CarefulMove
-    from rules.lockdown.turns import cost_of
+    from rules.nemesis.actions import CarefulMove
+    from rules.nemesis.turn_actions import cost_of
 
     s = scene(("survivor", "sentry"))
     assert cost_of(s, s.heroes["p0"], CarefulMove(to="s2_1")) == 1

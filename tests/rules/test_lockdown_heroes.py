@@ -20,8 +20,8 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown import heroes as hz
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
+from rules.nemesis import contamination, wounds
 
 CLEAN = next(x.id for x in C.contamination if not x.infected)
 DIRTY = next(x.id for x in C.contamination if x.infected)
@@ -35,7 +35,7 @@ def scene() -> GameState:
 
 
 def hurt(s: GameState, seat: str, kind: str = "light", n: int = 1) -> tuple[GameState, list]:
-    fn = hz.light_wound if kind == "light" else hz.serious_wound
+    fn = wounds.light_wound if kind == "light" else wounds.serious_wound
     return run_with(s, lambda ctx: fn(ctx, ctx.s.heroes[seat], n))
 
 
@@ -53,8 +53,8 @@ def test_two_light_wound_slots_then_a_serious_wound() -> None:
 def test_identical_serious_wounds_are_not_cumulative() -> None:
     s = scene()
     wound(s, "p0", "leg")
-    from rules.lockdown.actions import Move
-    from rules.lockdown.turns import cost_of
+    from rules.nemesis.actions import Move
+    from rules.nemesis.turn_actions import cost_of
 
     one = cost_of(s, s.heroes["p0"], Move(to="alert"))
     wound(s, "p0", "leg")
@@ -63,8 +63,8 @@ def test_identical_serious_wounds_are_not_cumulative() -> None:
 
 @pytest.mark.rule("NX-WOUND-1")
 def test_dressed_wounds_lose_their_effect_but_still_count() -> None:
-    from rules.lockdown.actions import Move
-    from rules.lockdown.turns import cost_of
+    from rules.nemesis.actions import Move
+    from rules.nemesis.turn_actions import cost_of
 
     s = scene()
     for penalty in ("leg", "eye"):
@@ -77,7 +77,7 @@ def test_dressed_wounds_lose_their_effect_but_still_count() -> None:
 
 @pytest.mark.rule("NX-WOUND-1")
 def test_healing_and_dressing() -> None:
-    from rules.lockdown.resolve import heal
+    from rules.nemesis.resolve import heal
 
     s = scene()
     s.heroes["p0"].light = 2
@@ -159,7 +159,7 @@ def test_an_arm_wound_leaves_one_hand_slot() -> None:
 @pytest.mark.rule("NX-CONTAM-1")
 def test_contamination_goes_on_the_discard_pile_and_stays_secret() -> None:
     s = scene()
-    s2, events = run_with(s, lambda ctx: hz.contaminate(ctx, ctx.s.heroes["p0"], 2))
+    s2, events = run_with(s, lambda ctx: contamination.contaminate(ctx, ctx.s.heroes["p0"], 2))
     new = [c for c in s2.heroes["p0"].discard if c.startswith("c:")]
     assert len(new) == 2 and len(s2.heroes["p0"].hand) == 4
     set_hand(s2, "p0", [*plain_cards(s2, "p0", 2), f"c:{DIRTY}", f"c:{CLEAN}"])
@@ -174,7 +174,7 @@ def test_contamination_goes_on_the_discard_pile_and_stays_secret() -> None:
 def test_a_scan_removes_clean_cards_and_an_infected_one_brings_a_larva() -> None:
     s = scene()
     set_hand(s, "p0", [*plain_cards(s, "p0", 2), f"c:{CLEAN}", f"c:{DIRTY}"])
-    s2, events = run_with(s, lambda ctx: hz.scan(ctx, ctx.s.heroes["p0"]))
+    s2, events = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
     hero = s2.heroes["p0"]
     assert f"c:{CLEAN}" not in hero.hand and f"c:{DIRTY}" in hero.hand
     assert s2.decks["contamination"][-1] == CLEAN  # the bottom of its deck
@@ -189,7 +189,7 @@ def test_an_infected_scan_with_a_larva_kills_and_places_a_creeper() -> None:
     s.first_encounter = True
     s.heroes["p0"].larva = True
     set_hand(s, "p0", [*plain_cards(s, "p0", 2), f"c:{DIRTY}"])
-    s2, events = run_with(s, lambda ctx: hz.scan(ctx, ctx.s.heroes["p0"]))
+    s2, events = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
     hero = s2.heroes["p0"]
     assert hero.place == "dead"
     assert [(i.kind, i.room) for i in s2.intruders] == [("creeper", hero.room)]
@@ -199,7 +199,7 @@ def test_an_infected_scan_with_a_larva_kills_and_places_a_creeper() -> None:
 def test_a_clean_scan_changes_nothing_else() -> None:
     s = scene()
     set_hand(s, "p0", [*plain_cards(s, "p0", 2), f"c:{CLEAN}"])
-    s2, _ = run_with(s, lambda ctx: hz.scan(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
     assert not s2.heroes["p0"].larva and len(s2.heroes["p0"].hand) == 2
 
 
@@ -222,7 +222,7 @@ def test_decontamination_removes_the_infected_cards_and_the_larva() -> None:
     s.heroes["p0"].discard.append(f"c:{DIRTY}")
     s.decks["contamination"].remove(DIRTY)
     set_hand(s, "p0", [*plain_cards(s, "p0", 2), f"c:{CLEAN}"])
-    s2, _ = run_with(s, lambda ctx: hz.decontaminate(ctx, ctx.s.heroes["p0"], True))
+    s2, _ = run_with(s, lambda ctx: contamination.decontaminate(ctx, ctx.s.heroes["p0"], True))
     hero = s2.heroes["p0"]
     assert not hero.larva and f"c:{DIRTY}" not in hero.discard
     assert f"c:{CLEAN}" in hero.hand  # only INFECTED cards go
@@ -235,10 +235,10 @@ def test_chemical_reaction_weakness_rewards_an_infected_scan() -> None:
     s.weaknesses = [card.id, *(w for w in s.weaknesses if w != card.id)][:3]
     s.heroes["p0"].knowledge = card.knowledge
     set_hand(s, "p0", [*plain_cards(s, "p0", 2), f"c:{DIRTY}"])
-    s2, _ = run_with(s, lambda ctx: hz.scan(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
     assert s2.heroes["p0"].knowledge == card.knowledge + 1
     s.heroes["p0"].knowledge = card.knowledge - 1
-    s3, _ = run_with(s, lambda ctx: hz.scan(ctx, ctx.s.heroes["p0"]))
+    s3, _ = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
     assert s3.heroes["p0"].knowledge == card.knowledge - 1
 
 

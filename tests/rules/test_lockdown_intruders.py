@@ -33,9 +33,6 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown import event_phase
-from rules.lockdown import intruders as nx
-from rules.lockdown.bag import kind_of
 from rules.lockdown.state import (
     AttackFrame,
     EncounterFrame,
@@ -43,6 +40,9 @@ from rules.lockdown.state import (
     InterruptFrame,
     ObjectiveFrame,
 )
+from rules.nemesis import attacks, development, injuries, intruders
+from rules.nemesis.bag import kind_of
+from rules.nemesis.events import event_card
 
 REPO = "repository"  # section 2
 
@@ -137,10 +137,10 @@ def test_event_attack_targets_fewest_cards_ties_by_turn_order() -> None:
     s = scene(cards=3)
     s.heroes["p1"].room = REPO
     i = add_intruder(s, "adult", REPO)
-    assert nx.event_attack_targets(s) == [(i, "")]  # the target is chosen at its attack
+    assert attacks.event_attack_targets(s) == [(i, "")]  # the target is chosen at its attack
 
     def target() -> str | None:
-        hero = nx.attack_target(s, s.intruders[-1])
+        hero = attacks.attack_target(s, s.intruders[-1])
         return hero.seat if hero is not None else None
 
     assert target() == "p0"  # tie: the first player
@@ -269,13 +269,13 @@ def test_a_passed_character_may_still_interrupt() -> None:
     fire = card_of("sentry", interrupt=True)
     s, i = interrupt_scene(fire)
     s.heroes["p0"].passed = True
-    s2, _ = push(s, AttackFrame(queue=nx.event_attack_targets(s)))
+    s2, _ = push(s, AttackFrame(queue=attacks.event_attack_targets(s)))
     assert isinstance(top(s2), InterruptFrame)
 
 
 # ------------------------------------------------------------------ injuries
 def injure(s: GameState, iid: int, n: int) -> tuple[GameState, list]:
-    return run_with(s, lambda ctx: nx.injure(ctx, next(x for x in ctx.s.intruders
+    return run_with(s, lambda ctx: injuries.injure(ctx, next(x for x in ctx.s.intruders
                                                         if x.id == iid), n, by="p0"))
 
 
@@ -335,7 +335,7 @@ def test_event_moves_the_shown_kinds_not_in_combat_then_resolves_the_effect() ->
     fighting = add_intruder(s, "creeper", "s2_3")  # with p1
     other = add_intruder(s, "larva", "s2_1")  # not a shown kind
     on_top(s, "events", card.id)
-    s2, events = run_with(s, event_phase.event_card)
+    s2, events = run_with(s, event_card)
     rooms = {i.id: i.room for i in s2.intruders}
     assert rooms[mover] == B.exit_by_number("s2_2", 2).to
     assert rooms[fighting] == "s2_3" and rooms[other] == "s2_1"
@@ -361,7 +361,7 @@ def test_event_movement_into_the_ducts_doors_and_unexplored_rooms() -> None:
                  and B.exit_by_number(r, 2).to not in ("s2_2", "s2_3"))
     lone = add_intruder(s, "adult", start)
     into = B.exit_by_number(start, 2).to
-    s2, _ = run_with(s, lambda ctx: nx.event_movement(ctx, ("adult",), (2,)))
+    s2, _ = run_with(s, lambda ctx: intruders.event_movement(ctx, ("adult",), (2,)))
     rooms = {i.id: i.room for i in s2.intruders}
     assert duct not in rooms and "adult0" in s2.bag and "adult0" not in s2.aside
     assert rooms[blocked] == rooms[blocked2] == "s2_2"  # simultaneous: all stay
@@ -377,7 +377,7 @@ def test_two_corridor_numbers_stop_in_a_room_with_a_character() -> None:
     first = B.exit_by_number(start, 1).to  # s2_1
     s.heroes["p1"].room = first
     add_intruder(s, "adult", start)
-    s2, _ = run_with(s, lambda ctx: nx.event_movement(ctx, ("adult",), (1, 2)))
+    s2, _ = run_with(s, lambda ctx: intruders.event_movement(ctx, ("adult",), (1, 2)))
     assert s2.intruders[0].room == first
 
 
@@ -385,7 +385,7 @@ def test_two_corridor_numbers_stop_in_a_room_with_a_character() -> None:
 def develop(s: GameState, token: str, *more: tuple[int, int]) -> tuple[GameState, list]:
     s = edit(s)
     rig(s, (len(s.bag), s.bag.index(token)), *more)
-    return run_with(s, nx.bag_development)
+    return run_with(s, development.bag_development)
 
 
 @pytest.mark.rule("NX-BAG-1")
@@ -462,8 +462,8 @@ def test_first_encounter_everyone_keeps_one_objective_in_secret() -> None:
 def test_any_first_intruder_on_the_board_triggers_the_choice() -> None:
     s = scene()
     s.first_encounter = False
-    from rules.lockdown.resolve import apply_effect
     from rules.nemesis.effects import Spawn
+    from rules.nemesis.resolve import apply_effect
 
     nest = slot_of(s, "nest")
     put_room(s, nest, "nest")

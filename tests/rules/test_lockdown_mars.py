@@ -25,19 +25,21 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown import intruders as nx
 from rules.lockdown import surface
 from rules.lockdown.board import board, board_index, board_map
 from rules.lockdown.cards import content
+from rules.lockdown.facility import room_name
 from rules.lockdown.mars_board import (
     check_mars,
     check_mars_content,
     mars_content,
     mars_map,
 )
-from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import GameState, Options
-from rules.lockdown.table import room_name, set_noise
+from rules.nemesis import noise
+from rules.nemesis.fire import set_fire
+from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.noise import set_noise
 from rules.nemesis.state import change_room
 
 pytestmark = pytest.mark.rule("LD-MARS-1")
@@ -177,12 +179,12 @@ def test_colour_token_draws_an_item_then_rolls_the_surface_die() -> None:
 def test_number_on_a_crossroads_marks_the_area_then_meets_an_encounter() -> None:
     s = explored(at(mars_started(), "p0", "x3"), "x3")
     rig(s, face("3"))
-    s2, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert s2.area_noise == [3] and not s2.tech_noise and not s2.noise
     s2.area_noise = [1, 3]
     s2.first_encounter = True  # no objective choice in between
     rig(s2, face("3"), bag_draw(s2, "adult"))
-    s3, _ = run_with(s2, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s3, _ = run_with(s2, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert [i.kind for i in s3.intruders if i.room == "x3"] == ["adult"]
     assert s3.area_noise == []  # the encounter clears the noise around the crossroads
 
@@ -192,12 +194,12 @@ def test_danger_on_a_crossroads_pulls_surface_intruders_only() -> None:
     far = add_intruder(s, "adult", "x5")
     inside = add_intruder(s, "adult", "w1")
     rig(s, face("danger"))
-    s2, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     rooms = {i.id: i.room for i in s2.intruders}
     assert rooms[far] == "x3" and rooms[inside] == "w1"
     s = explored(at(mars_started(), "p0", "x3"), "x3")
     rig(s, face("danger"))
-    s3, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s3, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert s3.area_noise == [1, 2, 3, 4] and not s3.noise
 
 
@@ -205,7 +207,7 @@ def test_danger_in_a_building_is_the_basic_danger() -> None:
     s = at(mars_started(), "p0", "h3")
     s = explored(s, "h3")
     rig(s, face("danger"))
-    s2, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     corridors = {ex.corridor for ex in MB.exits["h3"] if ex.to != "tech"}
     assert corridors <= set(s2.noise)
     assert 1 in s2.area_noise  # h3's technical exits lead to area 1 (the Habitat)
@@ -216,7 +218,7 @@ def test_card_symbol_exposed_and_sheltered_parts() -> None:
     s.decks["mars"] = ["dust_storm", *[c for c in s.decks["mars"] if c != "dust_storm"]]
     s.heroes["p1"].room = "x3"
     rig(s, face("card"))
-    s2, events = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s2, events = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert s2.heroes["p0"].light == s.heroes["p0"].light + 1
     assert s2.heroes["p1"].light == s.heroes["p1"].light + 1  # every exposed character
     assert s2.discards["mars"] == ["dust_storm"]
@@ -225,7 +227,7 @@ def test_card_symbol_exposed_and_sheltered_parts() -> None:
     s = explored(at(mars_started(), "p0", "h3"), "h3")
     s.decks["mars"] = ["dust_storm", *[c for c in s.decks["mars"] if c != "dust_storm"]]
     rig(s, face("card"))
-    s3, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s3, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert s3.heroes["p0"].light == s.heroes["p0"].light
     assert {ex.corridor for ex in MB.exits["h3"] if ex.to != "tech"} <= set(s3.noise)
 
@@ -236,7 +238,7 @@ def test_enviro_suit_shelters_on_the_surface() -> None:
     s.decks["mars"] = ["sand_slide", *[c for c in s.decks["mars"] if c != "sand_slide"]]
     assert not surface.exposed(s, s.heroes["p0"])
     rig(s, face("card"))
-    s2, _ = run_with(s, lambda ctx: nx.noise_roll(ctx, ctx.s.heroes["p0"]))
+    s2, _ = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
     assert s2.heroes["p0"].light == s.heroes["p0"].light  # lower part: discard a card
 
 

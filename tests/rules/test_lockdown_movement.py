@@ -260,7 +260,7 @@ def test_entering_an_intruders_room_is_combat_not_an_encounter() -> None:
 
 @pytest.mark.rule("NX-ENC-2")
 def test_an_intruder_moving_in_is_not_an_encounter() -> None:
-    from rules.lockdown import intruders as nx
+    from rules.nemesis import intruders
 
     s = scene(explored=True)
     i = add_intruder(s, "adult", ROOM)
@@ -269,7 +269,7 @@ def test_an_intruder_moving_in_is_not_an_encounter() -> None:
     number = next(ex.number for ex in B.exits[ROOM] if ex.to == REPO)
     from lockdown_helpers import run_with
 
-    s2, events = run_with(s, lambda ctx: nx.event_movement(ctx, ("adult",), (number,)))
+    s2, events = run_with(s, lambda ctx: intruders.event_movement(ctx, ("adult",), (number,)))
     assert next(x for x in s2.intruders if x.id == i).room == REPO
     assert s2.bag == bag and "surprise" not in kinds(events)
     assert not any(f.kind in ("encounter", "attack") for f in s2.stack)

@@ -37,9 +37,10 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown import event_phase
-from rules.lockdown.resolve import set_fire, set_malfunction
 from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState, RoundFrame
-from rules.lockdown.table import DOOR_TOKENS, close_door
+from rules.nemesis.doors import DOOR_TOKENS, close_door
+from rules.nemesis.fire import set_fire
+from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.state import change_room
 
 ROOM = "s2_2"
@@ -105,7 +106,7 @@ def test_noise_removal_only_in_powered_sections_away_from_characters() -> None:
 
 @pytest.mark.rule("LD-POWER-1")
 def test_darkness_follows_the_section_power() -> None:
-    from rules.lockdown.table import powered
+    from rules.lockdown.facility import powered
 
     s = scene()
     s.power["2"].active = False
@@ -162,8 +163,8 @@ def test_a_pod_that_stays_hurts_and_throws_its_passenger_back() -> None:
 
 @pytest.mark.rule("LD-CSS-1")
 def test_characters_in_pods_are_safe_from_game_effects() -> None:
-    from rules.lockdown.resolve import apply_effect
     from rules.nemesis.effects import Wound
+    from rules.nemesis.resolve import apply_effect
 
     s = scene()
     s.heroes["p1"].place, s.heroes["p1"].pod = "pod", "A"
@@ -348,7 +349,7 @@ def test_one_fire_and_one_malfunction_per_room_fire_may_hit_unexplored_rooms() -
 
 @pytest.mark.rule("NX-MARK-1")
 def test_one_slime_marker_per_character() -> None:
-    from rules.lockdown.heroes import set_slime
+    from rules.nemesis.contamination import set_slime
 
     s = scene()
     s2, events = run_with(s, lambda ctx: (set_slime(ctx, ctx.s.heroes["p0"], True),

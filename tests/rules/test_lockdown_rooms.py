@@ -36,6 +36,7 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown.state import GameState, RoundFrame
+from rules.nemesis.fire import fire_damage
 from rules.nemesis.state import Held, change_room
 
 ROOM = "s2_2"  # section 2
@@ -265,7 +266,7 @@ def test_guard_room_hands_out_a_taser_or_an_enviro_suit() -> None:
 def test_contaminated_room_slimes_searchers_and_takes_no_malfunction() -> None:
     from lockdown_helpers import run_with
 
-    from rules.lockdown.resolve import set_malfunction
+    from rules.nemesis.malfunctions import set_malfunction
 
     s = scene("contaminated")
     assert not room_keys(s)
@@ -400,7 +401,7 @@ def test_a_malfunction_in_the_lobby_blocks_calling_not_riding() -> None:
 
 @pytest.mark.rule("LD-ROOM-1")
 def test_staircases_have_no_action_and_are_always_dark() -> None:
-    from rules.lockdown.table import powered
+    from rules.lockdown.facility import powered
 
     s = ready(["sentry", "cleaner"])
     s.heroes["p0"].room = "stairs_a"
@@ -602,7 +603,7 @@ def test_weakness_effects(effect: str) -> None:
     from lockdown_helpers import die, run_with
 
     from rules.lockdown import event_phase
-    from rules.lockdown import intruders as nx
+    from rules.nemesis import development
 
     s = scene("emergency", ("survivor", "cleaner"))
     card = next(w for w in C.weaknesses if w.effect == effect)
@@ -623,7 +624,7 @@ def test_weakness_effects(effect: str) -> None:
         assert not s2.tech_noise
     elif effect == "slow_breeding":
         s.bag = ["larva0"]
-        s2, events = run_with(edit(s), nx.bag_development)
+        s2, events = run_with(edit(s), development.bag_development)
         assert s2.bag == ["larva0"]
     elif effect == "short_lived":
         add_intruder(s, "adult", "s2_1", injuries=2)
@@ -635,7 +636,7 @@ def test_weakness_effects(effect: str) -> None:
         change_room(s.rooms, "s2_1", fire=True)
         s.fires = 1
         on_top(s, "attacks", attack(hits=(), blood=4, retreat=False))
-        s2, _ = run_with(s, event_phase.fire_damage)
+        s2, _ = run_with(s, fire_damage)
         assert s2.intruders[0].injuries == 2 and i
     s.heroes["p0"].knowledge = card.knowledge - 1  # not known well enough: no effect
     s.heroes["p1"].knowledge = 0

@@ -17,9 +17,9 @@ import pytest
 from lockdown_helpers import RS, check_public, checked_step, replay, seats
 
 from rules.core.contract import Action, IllegalAction
-from rules.lockdown.actions import Pass, Pick
-from rules.lockdown.bag import token_table
+from rules.lockdown.bag import BAG
 from rules.lockdown.state import GameState
+from rules.nemesis.actions import Pass, Pick
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SEEDS = range(4)
@@ -51,8 +51,8 @@ def check_tokens(s: GameState, where: str) -> None:
         f"{where}: set-aside tokens {s.aside} vs on the board {board} + spent {spent}"
     places = s.bag + s.aside
     assert len(set(places)) == len(places), f"{where}: a token in two places {places}"
-    free = [t for t in token_table() if t not in places]
-    assert len(s.bag) + len(board) + len(spent) + len(free) == len(token_table()), where
+    free = [t for t in BAG.tokens if t not in places]
+    assert len(s.bag) + len(board) + len(spent) + len(free) == len(BAG.tokens), where
 
 
 @dataclass

@@ -10,18 +10,24 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.lockdown import actions as a
-from rules.lockdown.cards import index
-from rules.lockdown.gear import thing_name
-from rules.lockdown.hands import fix_hands, remove_item, take_heavy
-from rules.lockdown.state import GameState, TradeFrame
-from rules.lockdown.table import Ctx, heroes_in, in_combat, turn_order, who
+from rules.nemesis import actions as a
+from rules.nemesis.frames import TradeFrame
+from rules.nemesis.hands import fix_hands, remove_item, take_heavy
+from rules.nemesis.places import heroes_in, in_combat, turn_order
+from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero
 
 # a giver with more things than this chooses one at a time (asked again) instead of a
 # multi-select over every subset
 TRADE_SUBSETS_UP_TO = 6
+
+
+def thing_name(rules: Profile, thing: str) -> str:
+    if thing in rules.items:
+        return str(rules.items[thing].name)
+    return "a corpse" if thing.startswith("corpse") else f"the {thing}"
 
 
 def joined(words: list[str]) -> str:
@@ -35,7 +41,7 @@ def giveable(hero: Hero) -> list[str]:
                                    if h.item or h.obj]
 
 
-def partners(s: GameState, hero: Hero) -> list[Hero]:
+def partners(s: NemesisState, hero: Hero) -> list[Hero]:
     others = [x for x in heroes_in(s, hero.room) if x.seat != hero.seat]
     if len(others) < 2:
         return others  # (usually: nothing to sort)
@@ -43,14 +49,14 @@ def partners(s: GameState, hero: Hero) -> list[Hero]:
     return sorted(others, key=lambda x: order.index(x.seat))
 
 
-def trade_actions(s: GameState, hero: Hero) -> list[Action]:
+def trade_actions(s: NemesisState, hero: Hero) -> list[Action]:
     others = partners(s, hero)  # (usually nobody: cheaper than the combat test)
     if not others or in_combat(s, hero.seat):
         return []
     return [a.Trade(text=joined([who(x.seat) for x in others]))]
 
 
-def start_trade(ctx: Ctx, hero: Hero) -> None:
+def start_trade(ctx: Table, hero: Hero) -> None:
     seats = [hero.seat] + [x.seat for x in partners(ctx.s, hero)]
     ctx.say(f"{who(hero.seat)} starts a trade with "
             f"{joined([who(x) for x in seats[1:]])}.", kind="trade")
@@ -68,7 +74,7 @@ def involved(f: TradeFrame) -> list[str]:
     return [x for x in f.seats if any(x in (g, r) for g, r, _ in f.gifts)]
 
 
-def still_giveable(s: GameState, f: TradeFrame, giver: str) -> list[str]:
+def still_giveable(s: NemesisState, f: TradeFrame, giver: str) -> list[str]:
     """What `giver` has not pledged yet (one copy removed per pledge)."""
     left = giveable(s.heroes[giver])
     for g, _, thing in f.gifts:
@@ -77,7 +83,7 @@ def still_giveable(s: GameState, f: TradeFrame, giver: str) -> list[str]:
     return left
 
 
-def one_by_one(s: GameState, f: TradeFrame, giver: str) -> bool:
+def one_by_one(s: NemesisState, f: TradeFrame, giver: str) -> bool:
     return len(still_giveable(s, f, giver)) > TRADE_SUBSETS_UP_TO
 
 
@@ -90,12 +96,12 @@ def current(f: TradeFrame) -> tuple[str, str] | None:
     return (people[f.step], "") if f.step < len(people) else None
 
 
-def trade_waiting(s: GameState, f: TradeFrame) -> list[str]:
+def trade_waiting(s: NemesisState, f: TradeFrame) -> list[str]:
     now = current(f)
     return [now[0]] if now is not None else []
 
 
-def trade_legal(s: GameState, f: TradeFrame, seat: str) -> list[Action]:
+def trade_legal(s: NemesisState, f: TradeFrame, seat: str) -> list[Action]:
     now = current(f)
     if now is None or now[0] != seat:
         return []
@@ -108,10 +114,10 @@ def trade_legal(s: GameState, f: TradeFrame, seat: str) -> list[Action]:
     else:
         picks = [c for n in range(len(left) + 1) for c in combinations(range(len(left)), n)]
     return [a.TradeGive(to=now[1], things=tuple(str(i) for i in c),
-                        text=", ".join(thing_name(left[i]) for i in c)) for c in picks]
+                        text=", ".join(thing_name(s.rules, left[i]) for i in c)) for c in picks]
 
 
-def trade_act(ctx: Ctx, f: TradeFrame, seat: str, action: Action) -> None:
+def trade_act(ctx: Table, f: TradeFrame, seat: str, action: Action) -> None:
     s = ctx.s
     if f.stage == "agree":
         assert isinstance(action, a.Pick)
@@ -129,13 +135,13 @@ def trade_act(ctx: Ctx, f: TradeFrame, seat: str, action: Action) -> None:
     if things:
         ctx.say(f"{who(seat)} offers {len(things)} thing(s) to {who(action.to)}.",
                 kind="trade")
-        ctx.tell(action.to, f"{who(seat)} offers you {joined([thing_name(x) for x in things])}.",
-                 kind="trade_offer")
+        names = joined([thing_name(ctx.rules, x) for x in things])
+        ctx.tell(action.to, f"{who(seat)} offers you {names}.", kind="trade_offer")
     if not things or len(left) <= TRADE_SUBSETS_UP_TO:
         f.step += 1  # one at a time: asked again until they give nothing more
 
 
-def trade_run(ctx: Ctx, f: TradeFrame) -> None:
+def trade_run(ctx: Table, f: TradeFrame) -> None:
     """Nobody to ask: the offers are complete (then everyone involved agrees), or
     everyone agreed (then the things change hands)."""
     s = ctx.s
@@ -150,7 +156,7 @@ def trade_run(ctx: Ctx, f: TradeFrame) -> None:
     exchange(ctx, f.gifts)
 
 
-def exchange(ctx: Ctx, gifts: list[tuple[str, str, str]]) -> None:
+def exchange(ctx: Table, gifts: list[tuple[str, str, str]]) -> None:
     """Every gift leaves its giver first, then reaches its receiver (so two heavy items
     can be swapped with full hands); heavy things need a free hand slot (or the receiver
     chooses what to drop); a weapon keeps its ammo."""
@@ -173,7 +179,7 @@ def exchange(ctx: Ctx, gifts: list[tuple[str, str, str]]) -> None:
         dst = s.heroes[r]
         if held is None:
             dst.inventory.append(thing)
-            item = index().items[thing]
+            item = ctx.rules.items[thing]
             ctx.tell(r, f"{who(g)} gives you {item.name}: {item.text}", kind="item_private",
                      item=thing)
         else:
@@ -181,14 +187,14 @@ def exchange(ctx: Ctx, gifts: list[tuple[str, str, str]]) -> None:
 
 
 # ------------------------------------------------------------------ words
-def summary(s: GameState, f: TradeFrame, seat: str) -> tuple[str, str]:
+def summary(s: NemesisState, f: TradeFrame, seat: str) -> tuple[str, str]:
     """What `seat` gives and gets in the pledged exchange, in words."""
-    give = [thing_name(t) for g, _, t in f.gifts if g == seat]
-    get = [f"{thing_name(t)} (from {who(g)})" for g, r, t in f.gifts if r == seat]
+    give = [thing_name(s.rules, t) for g, _, t in f.gifts if g == seat]
+    get = [f"{thing_name(s.rules, t)} (from {who(g)})" for g, r, t in f.gifts if r == seat]
     return joined(give) if give else "nothing", joined(get) if get else "nothing"
 
 
-def trade_prompt(s: GameState, f: TradeFrame, seat: str) -> str:
+def trade_prompt(s: NemesisState, f: TradeFrame, seat: str) -> str:
     now = current(f)
     if f.stage == "agree":
         give, get = summary(s, f, seat)
@@ -199,7 +205,7 @@ def trade_prompt(s: GameState, f: TradeFrame, seat: str) -> str:
     return f"Trade: choose what you give to {receiver} (any number, or nothing)"
 
 
-def subset_words(s: GameState, f: TradeFrame, seat: str) -> tuple[str, str]:
+def subset_words(s: NemesisState, f: TradeFrame, seat: str) -> tuple[str, str]:
     now = current(f)
     receiver = who(now[1]) if now is not None else "the others"
     if one_by_one(s, f, seat):
@@ -208,19 +214,19 @@ def subset_words(s: GameState, f: TradeFrame, seat: str) -> tuple[str, str]:
     return f"What do you give to {receiver}?", "Choose any number of things, or none."
 
 
-def part_words(s: GameState, f: TradeFrame, seat: str, part: str) -> tuple[str, str]:
+def part_words(s: NemesisState, f: TradeFrame, seat: str, part: str) -> tuple[str, str]:
     left = still_giveable(s, f, seat)
     if not part.isdigit() or int(part) >= len(left):
         return part, ""
     thing = left[int(part)]
-    item = index().items.get(thing)
-    return thing_name(thing), (item.text if item is not None else "An object you hold.")
+    item = s.rules.items.get(thing)
+    return thing_name(s.rules, thing), (item.text if item is not None else "An object you hold.")
 
 
-def give_words(s: GameState, f: TradeFrame, seat: str, action: a.TradeGive
+def give_words(s: NemesisState, f: TradeFrame, seat: str, action: a.TradeGive
                ) -> tuple[str, str]:
     left = still_giveable(s, f, seat)
-    names = [thing_name(left[int(i)]) for i in action.things]
+    names = [thing_name(s.rules, left[int(i)]) for i in action.things]
     if not names:
         return f"Give nothing to {who(action.to)}", "You keep everything for now; " \
             "the exchange still needs everyone's agreement."
@@ -228,7 +234,7 @@ def give_words(s: GameState, f: TradeFrame, seat: str, action: a.TradeGive
         "Everyone involved agrees to the whole exchange before anything changes hands."
 
 
-def agree_words(s: GameState, f: TradeFrame, seat: str, index_: int) -> tuple[str, str]:
+def agree_words(s: NemesisState, f: TradeFrame, seat: str, index_: int) -> tuple[str, str]:
     give, get = summary(s, f, seat)
     if index_ == 1:
         return "Refuse: nothing changes hands", "Nobody gives or gets anything."

@@ -1,26 +1,22 @@
-"""Shooting and melee against intruders and eggs (NX-ATK-1, NX-ATK-3)."""
+"""Character attacks (NX-ATK-1, NX-ATK-3): shooting (a loaded weapon, the combat die or
+the advantage die) and melee (contamination first, a serious wound on a miss) against an
+intruder or the eggs; dice faces that ask for a discarded card wait on a ShotFrame."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.lockdown import intruders as nx
-from rules.lockdown.actions import Pick
-from rules.lockdown.cards import index
-from rules.lockdown.endgame import weakness_active
-from rules.lockdown.heroes import contaminate, serious_wound
-from rules.lockdown.state import GameState, ShotFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    action_cards,
-    has_wound,
-    intruders_in,
-    powered,
-    who,
-)
+from rules.nemesis import injuries, noise
+from rules.nemesis.actions import Pick
+from rules.nemesis.character import action_cards, has_wound
+from rules.nemesis.contamination import contaminate
+from rules.nemesis.frames import ShotFrame
+from rules.nemesis.places import intruders_in
+from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero, Intruder, take_object
+from rules.nemesis.wounds import serious_wound
 
 REACH = {"creeper": ("larva", "creeper"), "adult": ("larva", "creeper", "adult")}
 
@@ -35,25 +31,29 @@ def weapon_slots(ctx_items: Mapping[str, object], hero: Hero) -> list[int]:
     return out
 
 
-def uncarried_eggs(s: GameState, room: str) -> int:
+def uncarried_eggs(rules: Profile, s: NemesisState, room: str) -> int:
     """Eggs lying in the room, plus the nest's eggs if this is the (explored) nest."""
     state = s.rooms[room]
     eggs = state.objects.count("egg")
-    if state.explored and state.tile and index().rooms[state.tile].action == "nest":
+    if state.explored and state.tile and rules.tiles[state.tile].action == "nest":
         eggs += s.eggs
     return eggs
 
 
-def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -> None:
+def uses_advantage(rules: Profile, s: NemesisState, hero: Hero) -> bool:
+    """A shot rolls the advantage die when the game allows it, unless an eye wound."""
+    return rules.hooks.advantage(s, hero) and not has_wound(rules, hero, "eye")
+
+
+def start_shot(ctx: Table, hero: Hero, target: int, melee: bool, slot: int = -1) -> None:
     s = ctx.s
     if melee and target != 0:
         contaminate(ctx, hero)
     if not melee:
         held = hero.hands[slot]
         held.ammo -= 1
-    use_advantage = not melee and (powered(s, hero.room) or ability(hero) == "steady_aim") \
-        and not has_wound(hero, "eye")
-    faces = ctx.c.dice.advantage if use_advantage else ctx.c.dice.combat
+    use_advantage = not melee and uses_advantage(ctx.rules, s, hero)
+    faces = ctx.rules.advantage_die if use_advantage else ctx.rules.combat_die
     face = faces[s.rng.below(len(faces))]
     die = "advantage die" if use_advantage else "combat die"
     ctx.say(f"{who(hero.seat)} {'strikes' if melee else 'shoots'} — {die}: {face}.",
@@ -65,23 +65,23 @@ def start_shot(ctx: Ctx, hero: Hero, target: int, melee: bool, slot: int = -1) -
     resolve(ctx, frame, pay=False)
 
 
-def shot_waiting(s: GameState, f: ShotFrame) -> list[str]:
+def shot_waiting(s: NemesisState, f: ShotFrame) -> list[str]:
     return [f.seat]
 
 
-def shot_legal(s: GameState, f: ShotFrame, seat: str) -> list[Action]:
+def shot_legal(s: NemesisState, f: ShotFrame, seat: str) -> list[Action]:
     extra = "deal 1 injury" if f.face == "pay_hit" else "deal 2 injuries instead of 1"
     return [Pick(index=0, text=f"Discard an action card to {extra}"),
             Pick(index=1, text="Keep your cards")]
 
 
-def shot_act(ctx: Ctx, f: ShotFrame, seat: str, action: Action) -> None:
+def shot_act(ctx: Table, f: ShotFrame, seat: str, action: Action) -> None:
     assert isinstance(action, Pick)
     ctx.s.stack.pop()
     resolve(ctx, f, pay=action.index == 0)
 
 
-def shot_run(ctx: Ctx, f: ShotFrame) -> None:
+def shot_run(ctx: Table, f: ShotFrame) -> None:
     ctx.s.stack.pop()
 
 
@@ -99,7 +99,7 @@ def injuries_for(face: str, kind: str, melee: bool, paid: bool) -> int:
     return 2 if paid else 1  # hit_pay2
 
 
-def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
+def resolve(ctx: Table, f: ShotFrame, pay: bool) -> None:
     s = ctx.s
     hero = s.heroes[f.seat]
     if pay:
@@ -109,7 +109,7 @@ def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
     if f.target == 0:
         hits = injuries_for(f.face, "egg", f.melee, pay)
         destroy_eggs(ctx, hero, hits)
-        nx.noise_roll(ctx, hero)
+        noise.noise_roll(ctx, hero)
         return
     target = next((i for i in s.intruders if i.id == f.target), None)
     if target is None:
@@ -120,39 +120,38 @@ def resolve(ctx: Ctx, f: ShotFrame, pay: bool) -> None:
         if f.melee:
             serious_wound(ctx, hero)
         return
-    bonus = melee_bonus(hero) if f.melee else shot_bonus(s, hero, f.slot)
-    nx.injure(ctx, target, hits + bonus, by=hero.seat)
+    bonus = melee_bonus(ctx.rules, hero) if f.melee else shot_bonus(ctx.rules, s, hero, f.slot)
+    injuries.injure(ctx, target, hits + bonus, by=hero.seat)
 
 
-def shot_bonus(s: GameState, hero: Hero, slot: int) -> int:
-    """The weapon's damage bonus, +1 in a powered section with Light Sensitivity."""
+def shot_bonus(rules: Profile, s: NemesisState, hero: Hero, slot: int) -> int:
+    """The weapon's damage bonus, +1 out of darkness with Light Sensitivity."""
     bonus = 0
     if 0 <= slot < len(hero.hands):
-        item = index().items.get(hero.hands[slot].item or "")
+        item = rules.items.get(hero.hands[slot].item or "")
         if item is not None and item.weapon is not None:
             bonus = item.weapon.damage_bonus
-    if powered(s, hero.room) and weakness_active(s, "light_sensitive", hero):
+    if not rules.hooks.dark(s, hero.room) \
+            and rules.hooks.weakness_active(s, "light_sensitive", hero):
         bonus += 1
     return bonus
 
 
-def melee_bonus(hero: Hero) -> int:
+def melee_bonus(rules: Profile, hero: Hero) -> int:
     """The best melee weapon in hand adds its damage bonus to a melee hit."""
-    items = index().items
+    items = rules.items
     return max((w.damage_bonus for held in hero.hands if held.item
                 and (w := items[held.item].weapon) is not None and w.kind == "melee"),
                default=0)
 
 
-def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
+def destroy_eggs(ctx: Table, hero: Hero, hits: int) -> None:
     s = ctx.s
-    from rules.lockdown.intruders import nest_room
-
-    if hits and weakness_active(s, "fragile_eggs", hero):
+    if hits and ctx.rules.hooks.weakness_active(s, "fragile_eggs", hero):
         hits *= 2
     for _ in range(hits):
         if not take_object(s.rooms, hero.room, "egg"):
-            if nest_room(s) == hero.room and s.eggs > 0:
+            if ctx.rules.hooks.nest_room(s) == hero.room and s.eggs > 0:
                 s.eggs -= 1
             else:
                 break
@@ -162,12 +161,12 @@ def destroy_eggs(ctx: Ctx, hero: Hero, hits: int) -> None:
     nest_check(ctx)
 
 
-def nest_check(ctx: Ctx) -> None:
+def nest_check(ctx: Table) -> None:
     s = ctx.s
     if s.nest_found and s.eggs == 0 and not s.nest_destroyed:
         s.nest_destroyed = True
         ctx.say("The nest is destroyed: no egg is left in it.", kind="nest")
 
 
-def targets_in(s: GameState, hero: Hero) -> list[Intruder]:
+def targets_in(s: NemesisState, hero: Hero) -> list[Intruder]:
     return intruders_in(s, hero.room)

@@ -1,4 +1,5 @@
-"""What each effect primitive (rules.nemesis.effects) does in Lockdown.
+"""What each effect primitive (rules.nemesis.effects) does; the primitives only one
+game knows (power, time, ...) are its own (Profile hook `own_effect`).
 
 Effects run from an EffectsFrame one at a time; an effect that needs a player's choice
 (a room, a card, a colour, a destination, a target) pushes a PickFrame and finishes
@@ -9,44 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.contract import Action
-from rules.lockdown import bag
-from rules.lockdown import heroes as h
-from rules.lockdown import intruders as nx
-from rules.lockdown.board import board
-from rules.lockdown.cards import index
-from rules.lockdown.state import EffectsFrame, EndFrame, GameState, MoveFrame, PickFrame
-from rules.lockdown.table import (
-    Ctx,
-    ability,
-    close_door,
-    door,
-    heroes_in,
-    in_play,
-    intruders_in,
-    noisy,
-    powered,
-    room_name,
-    section_of,
-    set_door,
-    tile_of,
-    who,
-)
+from rules.core.actions import seat_ref as who
+from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
-from rules.nemesis.state import Hero, change_room
+from rules.nemesis.bag import remove_token
+from rules.nemesis.character import ability
+from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import EffectsFrame, PickFrame
+from rules.nemesis.items import give_item
+from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.noise import noisy
+from rules.nemesis.places import heroes_in, in_play, intruders_in
+from rules.nemesis.profile import NemesisState, Table
+from rules.nemesis.state import Hero
 
-FIRE_SUPPLY = 12        # the 13th fire marker destroys the facility
-MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
 
-
-def push_effects(ctx: Ctx, effects: Sequence[fx.Effect], *, subject: str | None,
+def push_effects(ctx: Table, effects: Sequence[fx.Effect], *, subject: str | None,
                  source: str = "", attacker: int | None = None) -> None:
     if effects:
         ctx.s.stack.append(EffectsFrame(effects=list(effects), subject=subject,
                                         source=source, attacker=attacker))
 
 
-def effects_run(ctx: Ctx, frame: EffectsFrame) -> None:
+def effects_run(ctx: Table, frame: EffectsFrame) -> None:
     if not frame.effects:
         ctx.s.stack.pop()
         if frame.healed and frame.subject is not None:
@@ -61,10 +48,10 @@ def effects_run(ctx: Ctx, frame: EffectsFrame) -> None:
     apply_effect(ctx, effect, frame.subject, choice)
 
 
-def field_medic(ctx: Ctx, medic: Hero) -> None:
+def field_medic(ctx: Table, medic: Hero) -> None:
     """Field Medic: a heal action also removes 1 light wound from another character in
     the medic's room (the most wounded, ties in seat order)."""
-    if ability(medic) != "field_medic" or medic.place != "board":
+    if ability(ctx.rules, medic) != "field_medic" or medic.place != "board":
         return
     others = [x for x in heroes_in(ctx.s, medic.room) if x.seat != medic.seat and x.light]
     if others:
@@ -75,7 +62,7 @@ def field_medic(ctx: Ctx, medic: Hero) -> None:
 
 
 # ------------------------------------------------------------------ targets
-def targets(s: GameState, who_: str, subject: str | None) -> list[Hero]:
+def targets(s: NemesisState, who_: str, subject: str | None) -> list[Hero]:
     me = s.heroes.get(subject) if subject else None
     alive = in_play(s)
     if who_ == "self":
@@ -88,13 +75,14 @@ def targets(s: GameState, who_: str, subject: str | None) -> list[Hero]:
     if who_ == "section":
         if me is None:
             return []
-        return [x for x in alive if section_of(x.room) == section_of(me.room)]
+        here = s.rules.hooks.section(s, me.room)
+        return [x for x in alive if s.rules.hooks.section(s, x.room) == here]
     if who_ == "dark":
-        return [x for x in alive if not powered(s, x.room)]
+        return [x for x in alive if s.rules.hooks.dark(s, x.room)]
     return alive
 
 
-def rooms_for(s: GameState, where: str, subject: str | None) -> list[str] | None:
+def rooms_for(s: NemesisState, where: str, subject: str | None) -> list[str] | None:
     """Rooms an effect touches; None when the player must choose."""
     me = s.heroes.get(subject) if subject else None
     if where == "here":
@@ -111,65 +99,63 @@ def rooms_for(s: GameState, where: str, subject: str | None) -> list[str] | None
     if where == "with_noise":
         return sorted(r for r in s.rooms
                       if any(ex.to != "tech" and noisy(s, ex.corridor)
-                             for ex in board(s).exits[r]))
+                             for ex in s.graph.exits[r]))
     if where == "section":
         if me is None:
             return []
-        return [r for r in s.rooms if section_of(r) == section_of(me.room)]
-    nest = nx.nest_room(s)
+        here = s.rules.hooks.section(s, me.room)
+        return [r for r in s.rooms if s.rules.hooks.section(s, r) == here]
+    nest = s.rules.hooks.nest_room(s)
     return [nest] if nest else []
 
 
-def choice_rooms(s: GameState, rng: str, subject: str | None,
+def choice_rooms(s: NemesisState, rng: str, subject: str | None,
                  explored_only: bool = True) -> list[str]:
     me = s.heroes.get(subject) if subject else None
     explored = [r for r, st in s.rooms.items() if st.explored or not explored_only]
     if rng == "section" and me is not None:
-        return [r for r in explored if section_of(r) == section_of(me.room)]
+        here = s.rules.hooks.section(s, me.room)
+        return [r for r in explored if s.rules.hooks.section(s, r) == here]
     if rng == "neighbour" and me is not None:
-        return [r for r in board(s).neighbours(me.room) if r in explored] + [me.room]
+        return [r for r in s.graph.neighbours(me.room) if r in explored] + [me.room]
     if rng == "tech":
-        return [r for r in board(s).tech_rooms() if r in explored]
+        return [r for r in s.graph.tech_rooms() if r in explored]
     return explored
 
 
 # ------------------------------------------------------------------ dispatch
-def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
+def apply_effect(ctx: Table, e: fx.Effect, subject: str | None,
                  choice: str | None = None) -> None:
     s = ctx.s
     if isinstance(e, fx.Wound):
         top = s.stack[-1] if s.stack else None
         grace = top.grace if isinstance(top, EffectsFrame) else None  # one card, one effect
         for x in targets(s, e.who, subject):
-            (h.light_wound if e.kind == "light" else h.serious_wound)(ctx, x, e.n, grace)
+            (wounds.light_wound if e.kind == "light" else wounds.serious_wound)(ctx, x, e.n, grace)
     elif isinstance(e, fx.Contaminate):
         for x in targets(s, e.who, subject):
-            h.contaminate(ctx, x, e.n)
+            contamination.contaminate(ctx, x, e.n)
     elif isinstance(e, fx.Slime):
         for x in targets(s, e.who, subject):
-            h.set_slime(ctx, x, not e.remove)
+            contamination.set_slime(ctx, x, not e.remove)
     elif isinstance(e, fx.Heal):
         for x in targets(s, e.who, subject):
             heal(ctx, x, e.what)
-    elif isinstance(e, fx.Knowledge):
-        for x in targets(s, e.who, subject):
-            x.knowledge = max(0, x.knowledge + e.n)
-            ctx.say(f"{who(x.seat)} now has {x.knowledge} knowledge.", kind="knowledge")
     elif isinstance(e, fx.Scan):
         for x in targets(s, e.who, subject):
             if e.larva_too:
-                h.decontaminate(ctx, x, e.where == "everywhere")
+                contamination.decontaminate(ctx, x, e.where == "everywhere")
             else:
-                h.scan(ctx, x, e.where == "everywhere")
+                contamination.scan(ctx, x, e.where == "everywhere")
     elif isinstance(e, fx.DrawCards):
         for x in targets(s, e.who, subject):
-            h.draw_cards(ctx, x, e.n)
+            decks.draw_cards(ctx, x, e.n)
     elif isinstance(e, fx.DiscardCards):
         discard(ctx, e, subject)
     elif isinstance(e, fx.NoiseRoll):
         for x in targets(s, e.who, subject):
             if not intruders_in(s, x.room):
-                nx.noise_roll(ctx, x)
+                noise.noise_roll(ctx, x)
     elif isinstance(e, fx.GainItem):
         gain_item(ctx, e, subject, choice)
     elif isinstance(e, fx.Reload):
@@ -188,34 +174,28 @@ def apply_effect(ctx: Ctx, e: fx.Effect, subject: str | None,
         room_effect(ctx, e, subject, choice)
     elif isinstance(e, fx.Encounter):
         if subject is not None and s.heroes[subject].place == "board":
-            nx.start_encounter(ctx, s.heroes[subject])
+            intruders.start_encounter(ctx, s.heroes[subject])
     elif isinstance(e, fx.Bag):
         if e.op == "add":
-            bag.add_token(s, e.intruder)
+            ctx.rules.bag.add_token(s, e.intruder)
         else:
-            bag.remove_token(s, e.intruder)
+            remove_token(s, e.intruder)
         ctx.say(f"The intruder bag {'gains' if e.op == 'add' else 'loses'} a token.",
                 kind="bag")
     elif isinstance(e, fx.Eggs):
         s.eggs = max(0, s.eggs + e.n)
         ctx.say(f"Eggs in the nest: {s.eggs}.", kind="eggs")
         if e.n < 0:
-            from rules.lockdown.combat import nest_check
+            from rules.nemesis.combat import nest_check
 
             nest_check(ctx)  # culling the last egg destroys the nest
     elif isinstance(e, fx.Hunt):
         hunt(ctx, e.kinds)
-    elif isinstance(e, fx.Power):
-        power_effect(ctx, e.op, subject)
-    elif isinstance(e, fx.Time):
-        s.time = max(0, min(15, s.time - e.delta))
-        ctx.say(f"The time token moves to slot {s.time}.", kind="time")
-    elif isinstance(e, fx.Signal) and subject is not None:
-        s.heroes[subject].signal = True
-        ctx.say(f"{who(subject)} sends the signal.", kind="signal")
+    else:
+        ctx.rules.hooks.own_effect(ctx, e, subject)
 
 
-def room_effect(ctx: Ctx, e: fx.Effect, subject: str | None, choice: str | None) -> None:
+def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None) -> None:
     """Effects on rooms; a "chosen" room is asked for first."""
     s = ctx.s
     if isinstance(e, fx.Noise):
@@ -224,9 +204,8 @@ def room_effect(ctx: Ctx, e: fx.Effect, subject: str | None, choice: str | None)
     if isinstance(e, fx.Injure):
         injure_effect(ctx, e, subject, choice)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]  # type: ignore[union-attr]
+    rooms = rooms_or_ask(ctx, e, subject, choice, getattr(e, "range", "any"))
     if rooms is None:
-        ask_room(ctx, e, subject, getattr(e, "range", "any"))
         return
     if isinstance(e, fx.Doors):
         doors(ctx, rooms, e.op)
@@ -238,13 +217,25 @@ def room_effect(ctx: Ctx, e: fx.Effect, subject: str | None, choice: str | None)
             set_malfunction(ctx, room, not e.remove)
         elif isinstance(e, fx.Retreat):
             for intruder in intruders_in(s, room):
-                flee(ctx, intruder)
+                intruders.retreat(ctx, intruder)
         elif isinstance(e, fx.Spawn):
-            nx.spawn(ctx, e.intruder, room)
+            intruders.spawn(ctx, e.intruder, room)
 
 
 # ------------------------------------------------------------------ choices
-def ask_room(ctx: Ctx, e: fx.Effect, subject: str | None, rng: str) -> None:
+def rooms_or_ask(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None,
+                 rng: str) -> list[str] | None:
+    """The rooms an effect touches: the chosen one, its own, or None after asking the
+    subject to choose (the effect resumes with the choice)."""
+    if choice is not None:
+        return [choice]
+    rooms = rooms_for(ctx.s, e.where, subject)  # type: ignore[union-attr]
+    if rooms is None:
+        ask_room(ctx, e, subject, rng)
+    return rooms
+
+
+def ask_room(ctx: Table, e: fx.Effect, subject: str | None, rng: str) -> None:
     """The subject chooses a room in range (only rooms where a removal does something:
     a fire can burn in an unexplored room too)."""
     s = ctx.s
@@ -264,77 +255,8 @@ def ask_room(ctx: Ctx, e: fx.Effect, subject: str | None, rng: str) -> None:
                                  subject=subject))
 
 
-def pick_legal(s: GameState, frame: PickFrame, seat: str) -> list[Action]:
-    from rules.lockdown.actions import Pick
-
-    return [Pick(index=i, text=pick_text(s, frame, i)) for i in range(len(frame.options))]
-
-
-def pick_text(s: GameState, frame: PickFrame, i: int) -> str:
-    if frame.labels:
-        return frame.labels[i]
-    option = frame.options[i]
-    if frame.purpose in ("room", "move"):
-        return room_name(s, option)
-    if frame.purpose == "intruder":
-        intruder = next(x for x in s.intruders if str(x.id) == option)
-        return f"The {intruder.kind} ({intruder.injuries} injuries)"
-    if frame.purpose == "noise_corridor":
-        return f"Put the noise marker in corridor {option} of {room_name(s, frame.tag)}"
-    return option
-
-
-def pick_waiting(s: GameState, frame: PickFrame) -> list[str]:
-    return [frame.seat] if frame.options else []
-
-
-def pick_act(ctx: Ctx, frame: PickFrame, seat: str, action: Action) -> None:
-    from rules.lockdown.actions import Pick
-
-    assert isinstance(action, Pick)
-    ctx.s.stack.pop()
-    option = frame.options[action.index]
-    if frame.purpose == "step":
-        from rules.lockdown.rooms import continue_step
-
-        continue_step(ctx, frame, option)
-        return
-    if frame.purpose == "move":
-        hero = ctx.s.heroes[seat]
-        if isinstance(frame.effect, fx.Move) and frame.effect.careful:
-            careful_move(ctx, hero, option)
-        else:
-            ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=option))
-        return
-    if frame.purpose == "noise_corridor":  # careful movement into frame.tag
-        hero = ctx.s.heroes[seat]
-        ctx.s.stack.append(MoveFrame(seat=seat, origin=hero.room, to=frame.tag,
-                                     careful_corridor=option))
-        return
-    if frame.effect is not None:
-        apply_effect(ctx, frame.effect, frame.subject, option)
-
-
-def careful_move(ctx: Ctx, hero: Hero, to: str) -> None:
-    """Careful movement: the noise marker goes in a chosen free corridor of `to`."""
-    from rules.lockdown.movement import careful_numbers
-
-    numbers = careful_numbers(ctx.s, to)
-    if len(numbers) == 1:
-        ctx.s.stack.append(MoveFrame(seat=hero.seat, origin=hero.room, to=to,
-                                     careful_corridor=str(numbers[0])))
-        return
-    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="noise_corridor",
-                                 options=[str(n) for n in numbers], tag=to,
-                                 subject=hero.seat))
-
-
-def pick_run(ctx: Ctx, frame: PickFrame) -> None:
-    ctx.s.stack.pop()
-
-
 # ------------------------------------------------------------------ primitives
-def heal(ctx: Ctx, hero: Hero, what: str) -> None:
+def heal(ctx: Table, hero: Hero, what: str) -> None:
     if what == "light_all":
         hero.light = 0
     elif what == "light_one":
@@ -354,11 +276,11 @@ def heal(ctx: Ctx, hero: Hero, what: str) -> None:
     ctx.say(f"{who(hero.seat)} is treated ({what.replace('_', ' ')}).", kind="heal")
 
 
-def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
+def discard(ctx: Table, e: fx.DiscardCards, subject: str | None) -> None:
     """Discard action cards: of their choice, each character in `who` picks their own
     (one multi-select; an event has no subject); random discards (any card) are drawn by
     the RNG and told to their owner."""
-    from rules.lockdown.discards import card_word, offer_effect_discard
+    from rules.nemesis.discards import card_word, offer_effect_discard
 
     s = ctx.s
     source = next((f.source for f in reversed(s.stack) if isinstance(f, EffectsFrame)), "")
@@ -374,7 +296,7 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
             card = x.hand[s.rng.below(len(x.hand))]
             x.hand.remove(card)
             x.discard.append(card)
-            lost.append(card_word(card))
+            lost.append(card_word(ctx.rules, card))
         ctx.say(f"{who(x.seat)} discards {n} card(s) at random.", kind="discard")
         ctx.tell(x.seat, "You lose at random: " + ", ".join(lost) + ".", kind="private")
 
@@ -382,7 +304,7 @@ def discard(ctx: Ctx, e: fx.DiscardCards, subject: str | None) -> None:
 COLORS = ("red", "yellow", "green")
 
 
-def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None) -> None:
+def gain_item(ctx: Table, e: fx.GainItem, subject: str | None, choice: str | None) -> None:
     s = ctx.s
     if e.color == "white" and choice is None and e.crafted is None:
         if subject is not None and s.heroes[subject].place == "board":
@@ -397,109 +319,58 @@ def gain_item(ctx: Ctx, e: fx.GainItem, subject: str | None, choice: str | None)
                 give_item(ctx, x, e.crafted)
             continue
         color = choice if e.color == "white" else e.color
-        card = h.draw_from(s, color or "red")
+        card = decks.draw_from(s, color or "red")
         if card is not None:
             give_item(ctx, x, card)
 
 
-def give_item(ctx: Ctx, hero: Hero, item_id: str) -> None:
-    """A new item card: heavy ones go into a hand slot (or a choice when the hands are
-    full), normal ones into the secret inventory."""
-    from rules.lockdown.hands import take_heavy
-
-    item = index().items[item_id]
-    if item.heavy:
-        take_heavy(ctx, hero, item=item_id, ammo=item.weapon.ammo if item.weapon else 0)
-        return
-    hero.inventory.append(item_id)
-    ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item", color=item.color)
-    ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private",
-             item=item_id)
-
-
-def reload(ctx: Ctx, subject: str | None, n: int) -> None:
+def reload(ctx: Table, subject: str | None, n: int) -> None:
     if subject is None:
         return
     hero = ctx.s.heroes[subject]
     for held in hero.hands:
-        item = index().items.get(held.item)
+        item = ctx.rules.items.get(held.item)
         if item is not None and item.weapon and held.ammo < item.weapon.capacity:
             held.ammo = min(item.weapon.capacity, held.ammo + n)
             ctx.say(f"{who(subject)} reloads {item.name} ({held.ammo}).", kind="reload")
             return
 
 
-def drop_heavy(ctx: Ctx, hero: Hero) -> None:
-    from rules.lockdown.hands import drop_held
+def drop_heavy(ctx: Table, hero: Hero) -> None:
+    from rules.nemesis.hands import drop_held
 
     for held in list(hero.hands):
         if held in hero.hands:
             drop_held(ctx, hero, held)
 
 
-def extra_move(ctx: Ctx, e: fx.Move, subject: str | None, choice: str | None) -> None:
+def extra_move(ctx: Table, e: fx.Move, subject: str | None, choice: str | None) -> None:
     """A movement from a card or item: to a neighbour (a careful one only where a
     corridor is free for its noise marker), or through the technical corridors."""
-    from rules.lockdown.movement import careful_numbers, open_neighbours
+    from rules.nemesis.movement import careful_numbers, open_neighbours
 
     s = ctx.s
     if subject is None or s.heroes[subject].place != "board":
         return
     hero = s.heroes[subject]
     if e.through_tech:
-        options = [r for r in board(s).tech_rooms() if s.rooms[r].explored and r != hero.room]
+        options = [r for r in s.graph.tech_rooms() if s.rooms[r].explored and r != hero.room]
     else:
         options = open_neighbours(s, hero.room)
         if e.careful:
-            options = [r for r in options if careful_numbers(s, r)]
+            options = [r for r in options if careful_numbers(ctx.rules, s, r)]
     if options:
         s.stack.append(PickFrame(seat=subject, purpose="move", options=options, effect=e,
                                  subject=subject))
 
 
-def set_fire(ctx: Ctx, room: str, on: bool) -> None:
-    s = ctx.s
-    state = s.rooms[room]
-    if state.fire == on or (on and room in board(s).crossroads):
-        return  # Mars crossroads never hold fire
-    if on and s.fires >= FIRE_SUPPLY:
-        explode(ctx, "a fire broke out with no fire marker left")
-        return
-    change_room(s.rooms, room, fire=on)
-    s.fires += 1 if on else -1
-    ctx.say(f"{'Fire in' if on else 'The fire is out in'} {room_name(s, room)}.",
-            kind="fire", room=room)
-
-
-def set_malfunction(ctx: Ctx, room: str, on: bool) -> None:
-    s = ctx.s
-    state = s.rooms[room]
-    if state.malfunction == on or (on and room in board(s).crossroads):
-        return  # Mars crossroads never hold a malfunction
-    if on:
-        if not state.explored or (state.tile and tile_of(state.tile).action
-                                  in ("nest", "contaminated")):
-            return
-        if s.malfunctions >= MALFUNCTION_SUPPLY:
-            explode(ctx, "a malfunction struck with no marker left")
-            return
-    change_room(s.rooms, room, malfunction=on)
-    s.malfunctions += 1 if on else -1
-    ctx.say(f"{'Malfunction in' if on else 'Repaired:'} {room_name(s, room)}.",
-            kind="malfunction", room=room)
-
-
-def explode(ctx: Ctx, why: str) -> None:
-    ctx.s.stack.append(EndFrame(reason=f"explosion:{why}"))
-
-
-def doors(ctx: Ctx, rooms: list[str], op: str) -> None:
+def doors(ctx: Table, rooms: list[str], op: str) -> None:
     """Close (from the door supply), open, or destroy the closed doors around rooms.
     Technical corridors never hold doors; destroyed doors stay destroyed."""
     s = ctx.s
     if not rooms:
         return
-    corridors = sorted({ex.corridor for room in rooms for ex in board(s).exits[room]
+    corridors = sorted({ex.corridor for room in rooms for ex in s.graph.exits[room]
                         if ex.to != "tech"})
     for corridor in corridors:
         state = door(s, corridor)
@@ -509,44 +380,41 @@ def doors(ctx: Ctx, rooms: list[str], op: str) -> None:
             set_door(s, corridor, "open")
         elif op == "destroy" and state == "closed":
             set_door(s, corridor, "destroyed")
-    where = room_name(s, rooms[0]) if len(rooms) == 1 else f"{len(rooms)} rooms"
+    where = ctx.rules.hooks.room_name(s, rooms[0]) if len(rooms) == 1 else f"{len(rooms)} rooms"
     ctx.say(f"Doors around {where}: {op}.", kind="door", rooms=list(rooms))
 
 
-def noise_effect(ctx: Ctx, e: fx.Noise, subject: str | None, choice: str | None) -> None:
+def noise_effect(ctx: Table, e: fx.Noise, subject: str | None, choice: str | None) -> None:
     s = ctx.s
     if e.where == "tech":
-        if s.options.board != "mars":  # Mars areas are not technical corridors
-            s.tech_noise = not e.remove
+        ctx.rules.hooks.tech_noise_effect(s, not e.remove)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    rooms = rooms_or_ask(ctx, e, subject, choice, "any")
     if rooms is None:
-        ask_room(ctx, e, subject, "any")
         return
     for room in rooms:
         if e.remove:
-            nx.clear_noise_around(ctx, room)
+            noise.clear_noise_around(ctx, room)
             continue
         present = heroes_in(s, room)
         already = any(ex.to != "tech" and noisy(s, ex.corridor)
-                      for ex in board(s).exits[room])
-        nx.fill_noise(ctx, room)
+                      for ex in s.graph.exits[room])
+        noise.fill_noise(ctx, room)
         if present and already:
-            nx.start_encounter(ctx, present[0])
+            intruders.start_encounter(ctx, present[0])
 
 
-def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | None) -> None:
+def injure_effect(ctx: Table, e: fx.Injure, subject: str | None, choice: str | None) -> None:
     """Injure one intruder (the attacker for an interrupt card; chosen when several are
     there) or every intruder in the room(s)."""
     s = ctx.s
     if choice is not None and choice.isdigit():
         target = next((i for i in s.intruders if str(i.id) == choice), None)
         if target is not None:
-            nx.injure(ctx, target, e.n, by=subject)
+            injuries.injure(ctx, target, e.n, by=subject)
         return
-    rooms = rooms_for(s, e.where, subject) if choice is None else [choice]
+    rooms = rooms_or_ask(ctx, e, subject, choice, "any")
     if rooms is None:
-        ask_room(ctx, e, subject, "any")
         return
     for room in rooms:
         present = intruders_in(s, room)
@@ -554,27 +422,18 @@ def injure_effect(ctx: Ctx, e: fx.Injure, subject: str | None, choice: str | Non
             continue
         if e.target == "all":
             for intruder in present:
-                nx.injure(ctx, intruder, e.n, by=subject)
+                injuries.injure(ctx, intruder, e.n, by=subject)
             continue
         if len(present) > 1 and subject is not None:
             s.stack.append(PickFrame(seat=subject, purpose="intruder",
                                      options=[str(i.id) for i in present], effect=e,
                                      subject=subject))
             return
-        nx.injure(ctx, present[0], e.n, by=subject)
+        injuries.injure(ctx, present[0], e.n, by=subject)
 
 
-def flee(ctx: Ctx, intruder: object) -> None:
-    s = ctx.s
-    event = h.draw_from(s, "events")
-    if event is None:
-        return
-    s.discards.setdefault("events", []).append(event)
-    number = index().events[event].corridors[0]
-    nx.move_intruder(ctx, intruder, board(s).exit_by_number(intruder.room, number))  # type: ignore[attr-defined]
 
-
-def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
+def hunt(ctx: Table, kinds: tuple[str, ...]) -> None:
     s = ctx.s
     targets_ = {x.room for x in in_play(s)}
     if not targets_:
@@ -582,38 +441,14 @@ def hunt(ctx: Ctx, kinds: tuple[str, ...]) -> None:
     for intruder in [i for i in s.intruders if i.kind in kinds]:
         if heroes_in(s, intruder.room):
             continue
-        dist = board(s).distances_from(intruder.room)
+        dist = s.graph.distances_from(intruder.room)
         reachable = [(dist[r], r) for r in targets_ if r in dist]
         if not reachable:
             continue
         goal = min(reachable)[1]
-        back = board(s).distances_from(goal)
-        steps = [ex for ex in board(s).exits[intruder.room]
+        back = s.graph.distances_from(goal)
+        steps = [ex for ex in s.graph.exits[intruder.room]
                  if ex.to != "tech" and back.get(ex.to, 99) < back.get(intruder.room, 99)]
         if steps:
-            nx.move_intruder(ctx, intruder, min(steps, key=lambda x: x.number))
-
-
-def power_effect(ctx: Ctx, op: str, subject: str | None) -> None:
-    s = ctx.s
-    tokens = sorted(s.power.items(), key=lambda kv: kv[1].token)
-    if op == "off_highest":
-        on = [kv for kv in tokens if kv[1].active]
-        if on:
-            on[-1][1].active = False
-            ctx.say(f"Power fails: token {on[-1][1].token} goes dark.", kind="power")
-    elif op == "on_lowest":
-        off = [kv for kv in tokens if not kv[1].active]
-        if off:
-            off[0][1].active = True
-            s.power_switched_on = True
-            ctx.say(f"Power returns: token {off[0][1].token} comes on.", kind="power")
-    elif subject is not None:
-        section = section_of(s.heroes[subject].room)
-        if section is not None:
-            token = s.power[str(section)]
-            token.active = not token.active
-            s.power_switched_on = s.power_switched_on or token.active
-            ctx.say(f"Section {section} power is {'on' if token.active else 'off'}.",
-                    kind="power")
+            intruders.move_intruder(ctx, intruder, min(steps, key=lambda x: x.number))
 

@@ -1,16 +1,12 @@
-"""Every move a Lockdown player can make, with its key and label."""
+"""Every move a player of a Nemesis-family game can make, with its key and label; the
+codec turns keys (what move logs store) back into actions."""
 
 from __future__ import annotations
 
 from typing import ClassVar, Literal
 
 from rules.core.actions import ActionCodec, KeyedAction
-from rules.core.words import a_or_an
-
-
-def object_phrase(obj: str) -> str:
-    """An object token in a sentence: "an egg", "a carcass", "a corpse"."""
-    return "a corpse" if obj.startswith("corpse") else a_or_an(obj)
+from rules.nemesis.hands import object_phrase
 
 
 class Draft(KeyedAction):

@@ -6,24 +6,24 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.lockdown.actions import Discard
-from rules.lockdown.cards import index
-from rules.lockdown.state import DiscardFrame, GameState
-from rules.lockdown.table import Ctx, who
+from rules.nemesis.actions import Discard
+from rules.nemesis.frames import DiscardFrame
+from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero
 
 DISCARD_SUBSETS_UP_TO = 6  # a bigger hand discards one card at a time after passing
 
 
-def card_word(card: str) -> str:
+def card_word(rules: Profile, card: str) -> str:
     """A card of a hand in a sentence (contamination cards all look alike)."""
     if card.startswith("c:"):
         return "Contamination"
-    return str(index().cards[card].name)
+    return str(rules.cards[card].name)
 
 
-def offer_pass_discard(ctx: Ctx, hero: Hero) -> None:
+def offer_pass_discard(ctx: Table, hero: Hero) -> None:
     """After passing: any cards may go (the empty set keeps the hand)."""
     if hero.place != "board" or not hero.hand:
         return
@@ -31,7 +31,7 @@ def offer_pass_discard(ctx: Ctx, hero: Hero) -> None:
                                     one_by_one=len(hero.hand) > DISCARD_SUBSETS_UP_TO))
 
 
-def offer_effect_discard(ctx: Ctx, hero: Hero, n: int, source: str = "") -> None:
+def offer_effect_discard(ctx: Table, hero: Hero, n: int, source: str = "") -> None:
     """An effect: `n` action cards of the hero's choice; with no more than `n` of them
     there is nothing to choose and they all go."""
     payable = _action_positions(hero)
@@ -59,7 +59,7 @@ def discard_sets(hero: Hero, f: DiscardFrame) -> list[tuple[str, ...]]:
             for mask in range(1 << len(positions))]
 
 
-def discard_positions(ctx: Ctx, hero: Hero, positions: tuple[str, ...] | list[str]) -> int:
+def discard_positions(ctx: Table, hero: Hero, positions: tuple[str, ...] | list[str]) -> int:
     """Move the cards at these hand positions to the discard pile; how many went."""
     chosen = sorted({int(p) for p in positions})
     cards = [hero.hand[i] for i in chosen]
@@ -73,19 +73,19 @@ def discard_positions(ctx: Ctx, hero: Hero, positions: tuple[str, ...] | list[st
 
 
 # ------------------------------------------------------------------ the frame
-def discard_waiting(s: GameState, f: DiscardFrame) -> list[str]:
+def discard_waiting(s: NemesisState, f: DiscardFrame) -> list[str]:
     hero = s.heroes[f.seat]
     return [f.seat] if hero.place == "board" and hero.hand else []
 
 
-def discard_legal(s: GameState, f: DiscardFrame, seat: str) -> list[Action]:
+def discard_legal(s: NemesisState, f: DiscardFrame, seat: str) -> list[Action]:
     hand = s.heroes[seat].hand
-    words = {str(i): card_word(card) for i, card in enumerate(hand)}
+    words = {str(i): card_word(s.rules, card) for i, card in enumerate(hand)}
     return [Discard(cards=sub, text=", ".join([words[p] for p in sub]))
             for sub in discard_sets(s.heroes[seat], f)]
 
 
-def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
+def discard_act(ctx: Table, f: DiscardFrame, seat: str, action: Action) -> None:
     assert isinstance(action, Discard)
     ctx.s.stack.pop()
     hero = ctx.s.heroes[seat]
@@ -94,5 +94,5 @@ def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
         offer_pass_discard(ctx, hero)  # asked again, with full subsets once it is small
 
 
-def discard_run(ctx: Ctx, f: DiscardFrame) -> None:
+def discard_run(ctx: Table, f: DiscardFrame) -> None:
     ctx.s.stack.pop()

@@ -3,25 +3,24 @@ attack before the attack card is drawn. A fled or killed attacker no longer atta
 
 from __future__ import annotations
 
+from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.lockdown.actions import Pick, PlayCard
-from rules.lockdown.cards import index
-from rules.lockdown.intruders import interrupt_cards
-from rules.lockdown.resolve import push_effects
-from rules.lockdown.state import GameState, InterruptFrame, PayFrame
-from rules.lockdown.table import Ctx, who
+from rules.nemesis.actions import Pick, PlayCard
+from rules.nemesis.attacks import interrupt_cards
+from rules.nemesis.frames import InterruptFrame, PayFrame
+from rules.nemesis.profile import NemesisState, Table
 
 TAKE_IT = 0
 
 
-def interrupt_waiting(s: GameState, f: InterruptFrame) -> list[str]:
+def interrupt_waiting(s: NemesisState, f: InterruptFrame) -> list[str]:
     return [f.seat]
 
 
-def interrupt_legal(s: GameState, f: InterruptFrame, seat: str) -> list[Action]:
+def interrupt_legal(s: NemesisState, f: InterruptFrame, seat: str) -> list[Action]:
     out: list[Action] = [Pick(index=TAKE_IT, text="Take the attack")]
-    for card_id in interrupt_cards(s.heroes[seat]):
-        card = index().cards[card_id]
+    for card_id in interrupt_cards(s.rules, s.heroes[seat]):
+        card = s.rules.cards[card_id]
         if card.options:
             out += [PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")
                     for i, _ in enumerate(card.options)]
@@ -30,14 +29,14 @@ def interrupt_legal(s: GameState, f: InterruptFrame, seat: str) -> list[Action]:
     return out
 
 
-def interrupt_act(ctx: Ctx, f: InterruptFrame, seat: str, action: Action) -> None:
+def interrupt_act(ctx: Table, f: InterruptFrame, seat: str, action: Action) -> None:
     s = ctx.s
     s.stack.pop()
     if not isinstance(action, PlayCard):
         ctx.say(f"{who(seat)} braces for the attack.", kind="interrupt_none")
         return
     hero = s.heroes[seat]
-    card = index().cards[action.card]
+    card = ctx.rules.cards[action.card]
     hero.hand.remove(action.card)
     hero.discard.append(action.card)
     if card.cost > 0:
@@ -47,13 +46,13 @@ def interrupt_act(ctx: Ctx, f: InterruptFrame, seat: str, action: Action) -> Non
     play_interrupt(ctx, seat, action, f.attacker)
 
 
-def play_interrupt(ctx: Ctx, seat: str, action: PlayCard, attacker: int) -> None:
-    card = index().cards[action.card]
+def play_interrupt(ctx: Table, seat: str, action: PlayCard, attacker: int) -> None:
+    card = ctx.rules.cards[action.card]
     ctx.say(f"{who(seat)} plays {card.name} against the attack!", kind="card",
             card=card.id)
     effects = card.options[action.option] if card.options else card.effects
-    push_effects(ctx, effects, subject=seat, source=card.id, attacker=attacker)
+    ctx.rules.hooks.push_effects(ctx, effects, seat, card.id, attacker=attacker)
 
 
-def interrupt_run(ctx: Ctx, f: InterruptFrame) -> None:
+def interrupt_run(ctx: Table, f: InterruptFrame) -> None:
     ctx.s.stack.pop()

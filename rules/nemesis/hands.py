@@ -4,19 +4,25 @@ full hands asks the player to drop something or to give the new thing up."""
 
 from __future__ import annotations
 
-from rules.lockdown.actions import object_phrase
-from rules.lockdown.cards import index
-from rules.lockdown.state import PickFrame
-from rules.lockdown.table import Ctx, owns_passive, slot_limit, slots_used, who
+from rules.core.actions import seat_ref as who
+from rules.core.words import a_or_an
+from rules.nemesis.character import owns_passive, slot_limit, slots_used
+from rules.nemesis.frames import PickFrame
+from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Held, Hero, add_object
 
 OVERFULL = "overfull"
 HEAVY = "heavy"
 
 
-def held_name(held: Held) -> str:
+def object_phrase(obj: str) -> str:
+    """An object token in a sentence: "an egg", "a carcass", "a corpse"."""
+    return "a corpse" if obj.startswith("corpse") else a_or_an(obj)
+
+
+def held_name(rules: Profile, held: Held) -> str:
     if held.item is not None:
-        return index().items[held.item].name
+        return rules.items[held.item].name
     return object_phrase(held.obj or "?")
 
 
@@ -36,7 +42,7 @@ def remove_item(hero: Hero, item_id: str) -> None:
     untape(hero, item_id)
 
 
-def drop_held(ctx: Ctx, hero: Hero, held: Held) -> None:
+def drop_held(ctx: Table, hero: Hero, held: Held) -> None:
     """Drop for free: objects stay in the room, items go under their deck."""
     s = ctx.s
     hero.hands.remove(held)
@@ -44,19 +50,19 @@ def drop_held(ctx: Ctx, hero: Hero, held: Held) -> None:
     if held.obj is not None:
         add_object(s.rooms, hero.room, held.obj)
     if held.item is not None:
-        item = index().items[held.item]
+        item = ctx.rules.items[held.item]
         s.decks.setdefault(item.color, []).append(held.item)
     where = "; it is lost" if held.item is not None else ""
-    ctx.say(f"{who(hero.seat)} drops {held_name(held)}{where}.", kind="drop")
+    ctx.say(f"{who(hero.seat)} drops {held_name(ctx.rules, held)}{where}.", kind="drop")
 
 
-def fix_hands(ctx: Ctx, hero: Hero) -> None:
+def fix_hands(ctx: Table, hero: Hero) -> None:
     """Tape comes off items beyond the Duct Tape owned; a hero holding more than their
     slots allow (an arm wound) chooses what to drop."""
-    tapes = owns_passive(hero, "duct_tape")
+    tapes = owns_passive(ctx.rules, hero, "duct_tape")
     for held in [h for h in hero.hands if h.taped_to is not None][tapes:]:
         held.taped_to = None
-    if hero.place != "board" or slots_used(hero) <= slot_limit(hero):
+    if hero.place != "board" or slots_used(hero) <= slot_limit(ctx.rules, hero):
         return
     if any(isinstance(f, PickFrame) and f.tag == OVERFULL and f.seat == hero.seat
            for f in ctx.s.stack):
@@ -64,38 +70,39 @@ def fix_hands(ctx: Ctx, hero: Hero) -> None:
     ctx.s.stack.append(PickFrame(
         seat=hero.seat, purpose="step", tag=OVERFULL, subject=hero.seat,
         options=[str(i) for i in range(len(hero.hands))],
-        labels=[f"Drop {held_name(h)}" for h in hero.hands]))
+        labels=[f"Drop {held_name(ctx.rules, h)}" for h in hero.hands]))
 
 
-def drop_overfull(ctx: Ctx, hero: Hero, option: str) -> None:
+def drop_overfull(ctx: Table, hero: Hero, option: str) -> None:
     drop_held(ctx, hero, hero.hands[int(option)])
     fix_hands(ctx, hero)
 
 
-def can_tape(hero: Hero, i: int) -> bool:
+def can_tape(rules: Profile, hero: Hero, i: int) -> bool:
     held = hero.hands[i]
     return (held.item is not None and held.taped_to is None
             and not any(h.taped_to == held.item for h in hero.hands)
-            and sum(1 for h in hero.hands if h.taped_to) < owns_passive(hero, "duct_tape"))
+            and sum(1 for h in hero.hands if h.taped_to) < owns_passive(rules, hero,
+                                                                         "duct_tape"))
 
 
-def take_heavy(ctx: Ctx, hero: Hero, item: str | None = None, obj: str | None = None,
+def take_heavy(ctx: Table, hero: Hero, item: str | None = None, obj: str | None = None,
                ammo: int = 0) -> None:
     """Put a heavy item or object into a free hand slot, or ask what to do."""
-    if slots_used(hero) < slot_limit(hero):
+    if slots_used(hero) < slot_limit(ctx.rules, hero):
         hero.hands.append(Held(item=item, obj=obj, ammo=ammo))
-        ctx.say(f"{who(hero.seat)} takes {held_name(Held(item=item, obj=obj))} in hand.",
-                kind="item")
+        name = held_name(ctx.rules, Held(item=item, obj=obj))
+        ctx.say(f"{who(hero.seat)} takes {name} in hand.", kind="item")
         return
-    new = held_name(Held(item=item, obj=obj))
+    new = held_name(ctx.rules, Held(item=item, obj=obj))
     options: list[str] = []
     labels: list[str] = []
     for i, held in enumerate(hero.hands):
         options.append(f"drop:{i}")
-        labels.append(f"Drop {held_name(held)} and take {new}")
-        if item is not None and can_tape(hero, i):
+        labels.append(f"Drop {held_name(ctx.rules, held)} and take {new}")
+        if item is not None and can_tape(ctx.rules, hero, i):
             options.append(f"tape:{i}")
-            labels.append(f"Tape {new} to {held_name(held)} (Duct Tape)")
+            labels.append(f"Tape {new} to {held_name(ctx.rules, held)} (Duct Tape)")
     options.append("refuse")
     labels.append(f"Leave {new}")
     tag = f"{HEAVY}:{'i' if item else 'o'}:{item or obj}:{ammo}"
@@ -103,7 +110,7 @@ def take_heavy(ctx: Ctx, hero: Hero, item: str | None = None, obj: str | None = 
                                  labels=labels, subject=hero.seat))
 
 
-def resolve_heavy(ctx: Ctx, hero: Hero, tag: str, option: str) -> None:
+def resolve_heavy(ctx: Table, hero: Hero, tag: str, option: str) -> None:
     _, what, thing, ammo = tag.split(":")
     item, obj = (thing, None) if what == "i" else (None, thing)
     if option == "refuse":
@@ -113,20 +120,20 @@ def resolve_heavy(ctx: Ctx, hero: Hero, tag: str, option: str) -> None:
     if verb == "tape":
         target = hero.hands[int(idx)]
         hero.hands.append(Held(item=item, ammo=int(ammo), taped_to=target.item))
-        ctx.say(f"{who(hero.seat)} tapes {held_name(hero.hands[-1])} to "
-                f"{held_name(target)}.", kind="item")
+        ctx.say(f"{who(hero.seat)} tapes {held_name(ctx.rules, hero.hands[-1])} to "
+                f"{held_name(ctx.rules, target)}.", kind="item")
         return
     drop_held(ctx, hero, hero.hands[int(idx)])
     take_heavy(ctx, hero, item, obj, int(ammo))
 
 
-def leave(ctx: Ctx, hero: Hero, item: str | None, obj: str | None) -> None:
+def leave(ctx: Table, hero: Hero, item: str | None, obj: str | None) -> None:
     """A heavy thing that is not kept: objects stay in the room, items go under
     their deck."""
     s = ctx.s
     if obj is not None:
         add_object(s.rooms, hero.room, obj)
     if item is not None:
-        s.decks.setdefault(index().items[item].color, []).append(item)
-    ctx.say(f"{who(hero.seat)} leaves {held_name(Held(item=item, obj=obj))} behind.",
-            kind="drop")
+        s.decks.setdefault(ctx.rules.items[item].color, []).append(item)
+    name = held_name(ctx.rules, Held(item=item, obj=obj))
+    ctx.say(f"{who(hero.seat)} leaves {name} behind.", kind="drop")

@@ -1,0 +1,140 @@
+"""The player phase (NX-TURN-1, NX-COST-1): turns in play order of up to 2 actions or a
+pass, each paid with action cards (a PayFrame asks which when there is a choice); passing
+offers a discard; ending a turn in a burning room hurts (once a round after passing).
+What may be done, its cost and doing it: rules.nemesis.turn_actions."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from rules.core.actions import seat_ref as who
+from rules.core.contract import Action
+from rules.nemesis import actions as a
+from rules.nemesis.actions import CODEC
+from rules.nemesis.character import action_cards
+from rules.nemesis.discards import offer_pass_discard
+from rules.nemesis.frames import PayFrame, TurnFrame
+from rules.nemesis.hands import drop_held
+from rules.nemesis.interrupts import play_interrupt
+from rules.nemesis.places import turn_order
+from rules.nemesis.profile import NemesisState, Table
+from rules.nemesis.state import Hero
+from rules.nemesis.turn_actions import cost_of, is_free, perform
+from rules.nemesis.wounds import light_wound
+
+
+def next_turn(s: NemesisState, last: str | None) -> str | None:
+    order = turn_order(s)
+    if last is not None and last in order:
+        i = order.index(last)
+        order = order[i + 1:] + order[:i + 1]
+    for seat in order:
+        hero = s.heroes.get(seat)
+        if hero is not None and hero.place == "board" and not hero.passed:
+            return seat
+    return None
+
+
+def turn_waiting(s: NemesisState, f: TurnFrame) -> list[str]:
+    hero = s.heroes[f.seat]
+    if f.done or hero.place != "board" or hero.passed or hero.actions_taken >= 2:
+        return []
+    return [f.seat]
+
+
+def turn_act(ctx: Table, f: TurnFrame, seat: str, action: Action) -> None:
+    s = ctx.s
+    hero = s.heroes[seat]
+    if isinstance(action, a.Pass):
+        do_pass(ctx, hero)
+        return
+    if isinstance(action, a.Drop):
+        drop_held(ctx, hero, hero.hands[action.slot])
+        return
+    if is_free(ctx.rules, action):
+        perform(ctx, hero, action)
+        return
+    hero.actions_taken += 1
+    cost = cost_of(s, hero, action)
+    card = action.card if isinstance(action, a.PlayCard) else None
+    if card is not None:
+        hero.hand.remove(card)
+        hero.discard.append(card)
+    if cost > 0:
+        s.stack.append(PayFrame(seat=seat, cost=cost, action=action.key, card=card))
+        return
+    perform(ctx, hero, action)
+
+
+def turn_run(ctx: Table, f: TurnFrame) -> None:
+    s = ctx.s
+    s.stack.pop()
+    hero = s.heroes[f.seat]
+    if hero.place != "board":
+        return
+    end_of_turn_fire(ctx, hero)  # once per round after passing (a forced pass too)
+    hero.actions_taken = 0
+
+
+def do_pass(ctx: Table, hero: Hero) -> None:
+    """Pass for the round: fire hurts, then any number of cards may be discarded."""
+    hero.passed = True
+    ctx.say(f"{who(hero.seat)} passes.", kind="pass", seat=hero.seat)
+    end_of_turn_fire(ctx, hero)
+    offer_pass_discard(ctx, hero)
+
+
+def end_of_turn_fire(ctx: Table, hero: Hero) -> None:
+    s = ctx.s
+    if hero.place != "board" or not s.rooms[hero.room].fire or hero.fire_hurt:
+        return
+    if hero.passed:
+        hero.fire_hurt = True
+    ctx.say(f"{who(hero.seat)} ends the turn in the fire.", kind="fire")
+    light_wound(ctx, hero)
+
+
+# ------------------------------------------------------------------ paying
+def pay_options(s: NemesisState, f: PayFrame) -> list[Action]:
+    hero = s.heroes[f.seat]
+    cards = sorted(dict.fromkeys(action_cards(hero)))
+    out = []
+    for combo in combinations(cards, f.cost):
+        text = ", ".join(s.rules.cards[c].name for c in combo)
+        out.append(a.Pay(cards=combo, text=text))
+    return out
+
+
+def pay_waiting(s: NemesisState, f: PayFrame) -> list[str]:
+    cards = len(set(action_cards(s.heroes[f.seat])))
+    return [f.seat] if comb(cards, f.cost) > 1 else []
+
+
+def pay_legal(s: NemesisState, f: PayFrame, seat: str) -> list[Action]:
+    return pay_options(s, f)
+
+
+def pay_act(ctx: Table, f: PayFrame, seat: str, action: Action) -> None:
+    assert isinstance(action, a.Pay)
+    _pay(ctx, f, list(action.cards))
+
+
+def pay_run(ctx: Table, f: PayFrame) -> None:
+    options = pay_options(ctx.s, f)
+    _pay(ctx, f, list(options[0].cards) if options else [])  # type: ignore[attr-defined]
+
+
+def _pay(ctx: Table, f: PayFrame, cards: list[str]) -> None:
+    s = ctx.s
+    s.stack.pop()
+    hero = s.heroes[f.seat]
+    for card in cards:
+        hero.hand.remove(card)
+        hero.discard.append(card)
+    action = CODEC.parse(f.action)
+    if f.attacker is not None:
+        assert isinstance(action, a.PlayCard)
+        play_interrupt(ctx, f.seat, action, f.attacker)
+        return
+    perform(ctx, hero, action)
