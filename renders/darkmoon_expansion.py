@@ -113,7 +113,7 @@ def _evacuation(img: Image.Image, d: ImageDraw.ImageDraw, x: ExpansionView, box:
         if here:
             d.rectangle((sx + 6, cy - 8, sx + 22, cy + 8), fill=C.CYAN,
                         outline=mix(C.CYAN, (255, 255, 255), 0.5))
-        text = "VOTE" if last else str(i + 1)
+        text = "VOTE" if last else str(i)  # spaces numbered as the engine's messages
         ink = C.DIM if gone else (C.WARN if last else C.MUTED)
         draw_text_mid(img, sx + (bw + (22 if here else 0)) / 2, cy, text, MIN_TEXT,
                       C.TEXT if here else ink, bold=True, align="center",

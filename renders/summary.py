@@ -121,8 +121,8 @@ def _darkmoon_expansion(v: Any, name_of: Callable[[str | None], str]) -> list[li
         else:
             side = "ready for take-off" if x.board == "ready" else "refueling"
             cleared = ", ".join(name_of(s) for s in x.cleared) or "nobody"
-            evac = [f"evacuation {side}, vote track {x.evacuation_cube + 1}/"
-                    f"{x.evacuation_spaces}",
+            evac = [f"evacuation {side}, vote track {x.evacuation_cube}/"
+                    f"{x.evacuation_spaces - 1}",
                     f"cleared {len(x.cleared)}/{x.board_size}: {cleared}"]
         if x.corporation_die is not None:
             evac.append(f"corporation die {face_text(x.corporation_die)}")

@@ -427,7 +427,7 @@ def test_summary_says_the_expansion_in_words() -> None:
     view = crafted_expansion(expansion_view())
     names = {s.seat: f"P{i}" for i, s in enumerate(view.seats)}
     text = summary(view, names)
-    assert "evacuation ready for take-off, vote track 3/4" in text
+    assert "evacuation ready for take-off, vote track 2/3" in text
     assert "cleared 2/2: P0, P1" in text
     assert "corporation die \u22122" in text and "amputated: P3" in text
     assert "threat tokens: P0 Exposure, P2 Retrieve Sample (wild)" in text
