@@ -90,7 +90,7 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            lobby_text(bot, record), view=lobby_view(record.id),
+            lobby_text(bot, record), view=lobby_view(record.id, record.ruleset, record.options),
             allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await bot.storage.set_message_ids(record.id, lobby=message.id)

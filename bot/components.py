@@ -37,14 +37,44 @@ def rematch_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, ruleset: str = "",
+               options: dict[str, Any] | None = None) -> discord.ui.View:
+    """Join / Leave / Start; a Dark Moon lobby also gets the host's two option menus
+    ("Expansion and modules", "Variants"), showing what is on."""
     view = discord.ui.View(timeout=None)
     for op, style in (("join", discord.ButtonStyle.success),
                       ("leave", discord.ButtonStyle.secondary),
                       ("start", discord.ButtonStyle.primary)):
         view.add_item(discord.ui.Button(label=op.capitalize(), style=style,
                                         custom_id=f"w:l:{game_id}:{op}"))
+    if ruleset == "darkmoon":
+        for menu in LOBBY_MENUS:
+            view.add_item(_lobby_menu(game_id, menu, options or {}))
     return view
+
+
+# lobby menu part -> (placeholder, option entries); entries are bot.option_names' keys
+LOBBY_MENUS = ("modules", "variants")
+
+
+def _lobby_menu(game_id: int, menu: str, options: dict[str, Any]) -> discord.ui.Select:  # type: ignore[type-arg]
+    from bot.option_names import (
+        MENU_LINES,
+        MODULE_OPTIONS,
+        VARIANT_OPTIONS,
+        menu_chosen,
+        menu_label,
+    )
+
+    entries = MODULE_OPTIONS if menu == "modules" else VARIANT_OPTIONS
+    placeholder = ("Expansion and modules: none on (the host ticks them here)"
+                   if menu == "modules" else "Variants: none on (the host ticks them here)")
+    chosen = set(menu_chosen(options, entries))
+    return discord.ui.Select(
+        custom_id=f"w:x:{game_id}:{menu}", placeholder=placeholder, min_values=0,
+        max_values=len(entries),
+        options=[discord.SelectOption(label=menu_label(e), value=e, description=MENU_LINES[e],
+                                      default=e in chosen) for e in entries])
 
 
 # Numbers are at most 9 digits (ids and versions stay far below; a forged longer number
@@ -57,10 +87,11 @@ OPENCHOICES_ID = rf"w:o:(?P<game>{_N})"
 HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
 LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
+LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants)"
 BUTTON, SELECT = 2, 3  # Discord component types
 TEMPLATES = {BUTTON: (CHOICEBUTTON_ID, OPENCHOICES_ID, HANDBUTTON_ID, LOBBYBUTTON_ID,
                       REMATCH_ID),
-             SELECT: (CHOICESELECT_ID, SUBSETSELECT_ID)}
+             SELECT: (CHOICESELECT_ID, SUBSETSELECT_ID, LOBBYMENU_ID)}
 
 
 def known_component(custom_id: str, component_type: int) -> bool:
@@ -194,5 +225,25 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
                       lambda: _bot(interaction).lobby.rematch(interaction, self.game))
 
 
+class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID):  # type: ignore[type-arg]
+    """A Dark Moon lobby's option menu: the host ticks the modules or variants on."""
+
+    def __init__(self, game: int, menu: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"w:x:{game}:{menu}",
+                                           options=[discord.SelectOption(label="-")]))
+        self.game, self.menu = game, menu
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyMenu:
+        return cls(int(match["game"]), match["menu"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        raw = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = [str(v)[:40] for v in raw]
+        await guarded(interaction, lambda: _bot(interaction).lobby.menu(
+            interaction, self.game, self.menu, values))
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, SubsetSelect, OpenChoices, HandButton,
-                 LobbyButton, RematchButton)
+                 LobbyButton, RematchButton, LobbyMenu)

@@ -36,6 +36,11 @@ def _forms(e: Entry) -> tuple[str, ...]:
     return (_norm(e.key), _norm(e.title), _norm(e.name))
 
 
+def _compact(text: str) -> str:
+    """Without spaces and hyphens ("take off", "takeoff" and "take-off" are one)."""
+    return text.replace(" ", "").replace("-", "")
+
+
 def _variants(wanted: str) -> list[str]:
     """Singular and plural spellings ("votes" finds `vote`, "intruder" `intruders`)."""
     out = [wanted + "s"]
@@ -56,8 +61,10 @@ def find(topic: str, ruleset: str | None = None) -> list[Hit]:
     if not wanted:
         return []
     pool = _pool(ruleset)
+    compact = _compact(wanted)
     for test in (lambda e: _norm(e.key) == wanted,
                  lambda e: wanted in _forms(e),
+                 lambda e: compact in {_compact(f) for f in _forms(e)},
                  lambda e: any(v in _forms(e) for v in _variants(wanted))):
         exact = [(rs, e) for rs, e in pool if test(e)]
         if exact:

@@ -39,7 +39,7 @@ class Entry:
 GROUPS = ("Intruder", "Board", "Character", "Status", "Outpost", "Event", "Final event",
           "Task", "Room", "Item", "Action card", "Computer card", "Intruder event",
           "Intruder attack", "Serious wound", "Weakness", "Objective", "Contingency",
-          "Mars surface card")
+          "Mars surface card", "Module", "Variant", "Threat")
 
 
 @cache
@@ -73,31 +73,69 @@ def _facts(*parts: str) -> str:
 
 # ------------------------------------------------------------------ Dark Moon
 def _darkmoon(c: DarkMoonContent) -> list[Entry]:
+    from bot.help_darkmoon_expansion import expansion_entries
+
+    x = c.expansion
     out = [Entry(h.id, h.title, h.text.strip()) for h in c.help]
-    out += [Entry(ch.id, f"Character: {ch.name}", ch.text) for ch in c.characters]
-    for group, label in ((c.events, "Event"), (c.final_events, "Final event")):
+    out += [Entry(*e) for e in expansion_entries(c)]
+    out += [Entry(ch.id, f"Character: {ch.name}", _expansion_fact(ch in x.characters)
+                  + ch.text) for ch in c.characters + x.characters]
+    for group, label in ((c.events + x.events, "Event"),
+                         (c.final_events + x.final_events, "Final event")):
         out += [Entry(e.id, f"{label}: {e.name}",
-                      _facts(f"needs {e.cubes} event cube{'s' * (e.cubes > 1)}") + e.text)
+                      _facts(f"needs {e.cubes} event cube{'s' * (e.cubes > 1)}",
+                             "Shadow Corporation expansion" if e in x.events + x.final_events
+                             else "") + e.text)
                 for e in group]
-    out += [Entry(o.id, f"Outpost: {o.name}", o.text) for o in c.outposts]
+    out += [Entry(o.id, f"Outpost: {o.name}", _expansion_fact(o in x.outposts) + o.text)
+            for o in c.outposts + x.outposts]
+    out += _darkmoon_tasks(c)
+    out += [Entry(st.id, f"Status: {st.name}", _expansion_fact(st in x.statuses) + st.text)
+            for st in c.statuses + x.statuses]
+    out += [Entry(st.id, f"Status: {st.name}", _facts("Company Man module") + st.text)
+            for st in c.modules.company_man_statuses]
+    return out
+
+
+def _expansion_fact(new: bool) -> str:
+    return _facts("Shadow Corporation expansion") if new else ""
+
+
+def _darkmoon_tasks(c: DarkMoonContent) -> list[Entry]:
+    """Every task card by name: its decks, the expansion's EVACUATE mark, its text; and
+    the evacuation failure cards."""
+    x = c.expansion
     decks: dict[str, list[str]] = {}
     tasks = {}
-    for deck, cards in (("silver", c.silver_tasks), ("black", c.black_tasks)):
+    evacuate = {"silver": set(x.silver.evacuate), "black": set(x.black.evacuate)}
+    added = {t.id for t in x.silver.extra + x.black.extra}
+    for deck, cards in (("silver", c.silver_tasks + x.silver.extra),
+                        ("black", c.black_tasks + x.black.extra)):
         for task in cards:
             decks.setdefault(task.id, []).append(deck)
             tasks.setdefault(task.id, task)
+    out = []
     for tid, task in tasks.items():
         where = " and ".join(decks[tid]) + " deck" + ("s" if len(decks[tid]) > 1 else "")
+        marked = [d for d in decks[tid] if tid in evacuate[d]]
+        evac = ""
+        if marked:
+            evac = "EVACUATE (expansion" + ("" if marked == decks[tid]
+                                            else f", {marked[0]} deck") + ")"
+        new = "Shadow Corporation expansion" if tid in added else ""
         if task.kind == "malfunction":
             text = (f"Malfunction ({task.system.replace('_', ' ')}): difficulty "
                     f"{task.difficulty}, consequence {task.consequence}"
                     + (", SUSPICIOUS ACTIVITY" if task.suspicious else "") + ".")
-            out.append(Entry(tid, f"Task: {task.name}", _facts(where) + text))
+            out.append(Entry(tid, f"Task: {task.name}", _facts(where, new, evac) + text))
         else:
             out.append(Entry(tid, f"Task: {task.name}",
-                             _facts(where, "suspicious" if task.suspicious else "")
+                             _facts(where, new, "suspicious" if task.suspicious else "", evac)
                              + task.text))
-    out += [Entry(st.id, f"Status: {st.name}", st.text) for st in c.statuses]
+    for deck, failure in (("silver", x.silver.failure), ("black", x.black.failure)):
+        out.append(Entry(failure.id, f"Task: {failure.name}",
+                         _facts(f"{deck} deck, shuffled into the final event's task deck",
+                                "Shadow Corporation expansion") + failure.text))
     return out
 
 

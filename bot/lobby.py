@@ -1,4 +1,5 @@
-"""Lobby: the lobby message with Join / Leave / Start, and starting the game."""
+"""Lobby: the lobby message with Join / Leave / Start (and, for Dark Moon, the host's
+"Expansion and modules" and "Variants" menus), and starting the game."""
 
 from __future__ import annotations
 
@@ -22,14 +23,47 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
                       for i, s in enumerate(record.seats))
     from bot.option_names import describe_options, option_notes
 
-    opts = " · ".join(describe_options(record.ruleset, record.options))
+    menus = record.ruleset == "darkmoon"
+    opts = " · ".join(describe_options(record.ruleset, record.options, chosen_only=menus))
     notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
+    if menus:
+        notes += ("\nThe host turns on the Shadow Corporation expansion, its modules and "
+                  "the variant rules with the two menus below (`/rules expansion`, "
+                  "`/rules <variant name>`).")
     low, high = rs.player_range(rs.Options.model_validate(record.options))
     seats_text = f"{low} player" if low == high == 1 else (
         f"{low} players" if low == high else f"{low}-{high} players")
     return (f"**{rs.title}** lobby ({seats_text})"
             + (f"\nOptions: {opts}" if opts else "") + notes + f"\nSeated:\n{seats}\n"
             "Press **Join** to take a seat; the host presses **Start**.")
+
+
+def menu_problem(values: list[str]) -> str | None:
+    """What is wrong with a menu's ticked entries, in words (None when fine)."""
+    modules = [v for v in values if v in ("threats", "company_man")]
+    if modules and "expansion" not in values:
+        names = " and ".join({"threats": "Threats", "company_man": "Company Man"}[m]
+                             for m in modules)
+        need = "need" if len(modules) > 1 else "needs"
+        return (f"The {names} module{'s' if len(modules) > 1 else ''} {need} the Shadow "
+                "Corporation expansion: tick **Shadow Corporation expansion** in the same "
+                "menu too.")
+    if "nerfed_reveal:normal" in values and "nerfed_reveal:extreme" in values:
+        return ("Nerfed Reveal has one level at a time: tick either **normal** or "
+                "**extreme**, not both.")
+    return None
+
+
+def start_problem(record: GameRecord) -> str | None:
+    """A variant the seated players cannot start, in words (None when fine)."""
+    if record.ruleset != "darkmoon" or not record.options.get("telepathic_infected"):
+        return None
+    n = len(record.seats)
+    if n >= 5:
+        return None
+    return (f"Telepathic Infected needs 5 to 7 players and {n} "
+            f"{'is' if n == 1 else 'are'} seated: wait for more players to join, or untick "
+            "Telepathic Infected in the Variants menu.")
 
 
 class LobbyDesk:
@@ -67,19 +101,57 @@ class LobbyDesk:
         text = lobby_text(self.bot, record)
         none = discord.AllowedMentions.none()
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(content=text, view=lobby_view(record.id),
-                                                    allowed_mentions=none)
+            await interaction.response.edit_message(
+                content=text, view=lobby_view(record.id, record.ruleset, record.options),
+                allowed_mentions=none)
             return
         await interaction.response.send_message("Done.", ephemeral=True)
         if record.lobby_message_id:
             channel = self.bot.get_partial_messageable(int(record.channel_id))
             msg = channel.get_partial_message(int(record.lobby_message_id))
             with contextlib.suppress(discord.NotFound):
-                await msg.edit(content=text, view=lobby_view(record.id), allowed_mentions=none)
+                await msg.edit(content=text,
+                               view=lobby_view(record.id, record.ruleset, record.options),
+                               allowed_mentions=none)
+
+    async def menu(self, interaction: discord.Interaction, game_id: int, menu: str,
+                   values: list[str]) -> None:
+        """The host ticked entries of a Dark Moon lobby menu: store the options they mean
+        (the other menu's options stay), or refuse in words what the engine would not
+        take."""
+        from bot.option_names import MODULE_OPTIONS, VARIANT_OPTIONS, menu_options
+
+        self.bot.moves.remember(interaction)
+        channel = str(interaction.channel_id)
+        async with self.bot.tables.lock(channel):
+            record = await self.bot.storage.get_game(game_id)
+            if record is None or record.status != "lobby" or record.channel_id != channel:
+                await refuse(interaction, "This lobby is closed.")
+                return
+            if str(interaction.user.id) != record.host_id:
+                await refuse(interaction, f"Only the host (<@{record.host_id}>) can choose the "
+                             "expansion, modules and variants.")
+                return
+            entries = MODULE_OPTIONS if menu == "modules" else VARIANT_OPTIONS
+            unknown = [v for v in values if v not in entries]
+            if unknown:
+                await refuse(interaction, "That menu is out of date; use the lobby's menus.")
+                return
+            problem = menu_problem(values)
+            if problem:
+                await refuse(interaction, problem)
+                return
+            options = {**record.options, **menu_options(values, entries)}
+            record = await self.bot.storage.set_options(record.id, options)
+        await self.refresh(interaction, record)
 
     async def start(self, interaction: discord.Interaction) -> None:
         """Called with the channel lock held."""
         tables = self.bot.tables
+        record = await tables.channel_game(str(interaction.channel_id))
+        problem = start_problem(record)
+        if problem and str(interaction.user.id) == record.host_id:
+            raise UserError(problem)
         record, state = await tables.start(str(interaction.channel_id),
                                            str(interaction.user.id))
         rs = tables.ruleset_of(record)
@@ -126,7 +198,7 @@ class LobbyDesk:
             record = await self.bot.storage.set_seats(record.id, [record.host_id, *seats])
         await interaction.response.send_message(
             f"<@{user}> asks for a rematch!\n" + lobby_text(self.bot, record),
-            view=lobby_view(record.id),
+            view=lobby_view(record.id, record.ruleset, record.options),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=int(s)) for s in record.seats]))
         message = await interaction.original_response()

@@ -113,6 +113,66 @@ NOTES: dict[str, dict[str, str]] = {
 }
 
 
+# The lobby's two Dark Moon menus (the host ticks what is on): option keys in menu order,
+# and one line (at most 100 characters, Discord's limit) under each entry.
+MODULE_OPTIONS = ("expansion", "threats", "company_man")
+VARIANT_OPTIONS = ("expensive_voting", "first_is_last", "flimsy_quarantine",
+                   "telepathic_infected", "deadly_events", "no_more_complications",
+                   "nerfed_reveal:normal", "nerfed_reveal:extreme", "safe_orders",
+                   "fatigued_infected", "costly_actions")
+MENU_LINES: dict[str, str] = {
+    "expansion": "Corporation dice, amputation votes and an evacuation ship that can end "
+                 "the game.",
+    "threats": "Secret company threats to fulfil once on your turn (needs the expansion).",
+    "company_man": "One uninfected card is the Company Man, who wins alone (needs the "
+                   "expansion).",
+    "expensive_voting": "Every die used in a vote goes to the pool.",
+    "first_is_last": "In a malfunction the active player chooses and rolls last.",
+    "flimsy_quarantine": "Quarantined players still draw and play tasks.",
+    "telepathic_infected": "5-7 players: the infected know each other from the start.",
+    "deadly_events": "Tokens from a completed event can end the game.",
+    "no_more_complications": "Once every infected player is revealed, only malfunctions "
+                             "are drawn.",
+    "nerfed_reveal:normal": "No roll for a second use of the infection power.",
+    "nerfed_reveal:extreme": "Revealing triggers no infection power at all.",
+    "safe_orders": "A player following an order may not reveal.",
+    "fatigued_infected": "Revealed infected players submit a single die in malfunctions.",
+    "costly_actions": "Every infected action costs a die first.",
+}
+
+
+def menu_label(entry: str) -> str:
+    """"threats" -> "Threats module"; "nerfed_reveal:extreme" -> "Nerfed Reveal
+    (extreme)"."""
+    key, _, level = entry.partition(":")
+    return LABELS[key] + (f" ({level})" if level else "")
+
+
+def menu_chosen(options: dict[str, Any], entries: tuple[str, ...]) -> list[str]:
+    """The entries of a menu that the options turn on."""
+    out = []
+    for entry in entries:
+        key, _, level = entry.partition(":")
+        value = options.get(key, False)
+        if (level and value == level) or (not level and value is True):
+            out.append(entry)
+    return out
+
+
+def menu_options(chosen: list[str], entries: tuple[str, ...]) -> dict[str, Any]:
+    """The option values a menu's ticked entries mean (every entry of the menu set)."""
+    out: dict[str, Any] = {}
+    for entry in entries:
+        key, _, level = entry.partition(":")
+        if level:
+            out.setdefault(key, "off")
+            if entry in chosen:
+                out[key] = level
+        else:
+            out[key] = entry in chosen
+    return out
+
+
 def _label(key: str, description: str | None) -> str:
     if key in LABELS:
         return LABELS[key]
@@ -132,9 +192,11 @@ def _value(key: str, value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def describe_options(ruleset: str, options: dict[str, Any]) -> list[str]:
+def describe_options(ruleset: str, options: dict[str, Any], *,
+                     chosen_only: bool = False) -> list[str]:
     """One "Label: value" line per option of the ruleset's Options model, defaults
-    included, in the model's order; keys the model does not know are left out."""
+    included, in the model's order; keys the model does not know are left out. With
+    `chosen_only`, the menus' modules and variants appear only when on."""
     from rules import get_ruleset
 
     model: type[BaseModel] = get_ruleset(ruleset).Options
@@ -144,8 +206,10 @@ def describe_options(ruleset: str, options: dict[str, Any]) -> list[str]:
             {k: v for k, v in options.items() if k in fields}).model_dump()
     except ValidationError:
         values = {k: options.get(k, f.default) for k, f in fields.items()}
+    toggles = {e.partition(":")[0] for e in MODULE_OPTIONS + VARIANT_OPTIONS}
     return [f"{_label(key, field.description)}: {_value(key, values.get(key))}"
-            for key, field in fields.items()]
+            for key, field in fields.items()
+            if not (chosen_only and key in toggles and values.get(key) in (False, "off"))]
 
 
 def choice_name(key: str, value: Any) -> str:

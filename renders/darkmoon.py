@@ -7,6 +7,11 @@ no text is smaller than MIN_TEXT (22 px, 11 px on the phone). Layout, left to ri
 * events (completed, current, final) and the task in play;
 * the crew (one row per seat, in seat order) and the dice pools.
 
+With the Shadow Corporation expansion the image grows by a band underneath
+(renders/darkmoon_expansion.py: evacuation, clearance, amputations, the corporation
+die, threat tokens), and by one legend line when modules or variants are in play; the
+crew rows then also carry CLEARED / ABOARD / AMPUTATED chips.
+
 The frame (background, panels, titles, legends) is drawn once per process and copied.
 """
 
@@ -32,6 +37,16 @@ from renders.common import (
     text_width,
     vertical_gradient,
     wrap_text,
+)
+from renders.darkmoon_expansion import (
+    band_boxes,
+    banner_title,
+    draw_band,
+    draw_frame,
+    draw_legend,
+    extra_height,
+    header_result,
+    vote_words,
 )
 from renders.png import encode_png
 from rules.darkmoon.view import DarkMoonView, EventView, SeatView
@@ -92,14 +107,15 @@ _frame_lock = threading.Lock()
 
 # ----------------------------------------------------------------- entry point
 def render_board(view: DarkMoonView, names: Mapping[str, str] | None = None) -> bytes:
-    """The public board for `view` as PNG bytes (1100x700). `names` maps seat ids to
+    """The public board for `view` as PNG bytes (1100x700, taller with the expansion
+    or with modules and variants in play). `names` maps seat ids to
     display names; missing seats fall back to a shortened seat id."""
     return encode_png(render_image(view, names))
 
 
 def render_image(view: DarkMoonView, names: Mapping[str, str] | None = None) -> Image.Image:
     """The board as a Pillow RGB image (for tests and tools)."""
-    img = _static_frame().copy()
+    img = _frame_for(view.expansion is not None, bool(view.rules_on)).copy()
     d = ImageDraw.Draw(img)
     name_of = _namer(names)
     _header(img, d, view, name_of)
@@ -113,6 +129,10 @@ def render_image(view: DarkMoonView, names: Mapping[str, str] | None = None) -> 
     _dice(img, d, view, name_of)
     if view.sabotage in AREA_PANELS:
         _sabotage(img, d, AREA_PANELS[view.sabotage])
+    if view.expansion is not None:
+        draw_band(img, view, H, name_of)
+    if view.rules_on:
+        draw_legend(img, view, W)
     if view.result:
         _result_banner(img, view)
     return img
@@ -135,6 +155,29 @@ def _static_frame() -> Image.Image:
             if _frame is None:
                 _frame = _build_frame()
     return _frame
+
+
+_frames_x: dict[tuple[bool, bool], Image.Image] = {}
+
+
+def _frame_for(band: bool, legend: bool) -> Image.Image:
+    """The core frame, or the core frame over the expansion band and/or the legend line
+    (the core board keeps its 1100x700 when neither is on)."""
+    if not band and not legend:
+        return _static_frame()
+    key = (band, legend)
+    with _frame_lock:
+        frame = _frames_x.get(key)
+    if frame is None:
+        core = _static_frame()
+        height = H + extra_height(band, legend)
+        frame = vertical_gradient((W, height), C.BG_TOP, C.BG_BOTTOM)
+        frame.paste(vertical_gradient((W, height - H), C.BG_BOTTOM, C.BG_BOTTOM), (0, H))
+        frame.paste(core, (0, 0))
+        draw_frame(frame, H, band, legend, W, band_boxes(H))
+        with _frame_lock:
+            _frames_x[key] = frame
+    return frame
 
 
 def _build_frame() -> Image.Image:
@@ -182,13 +225,11 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) 
     x = 56 + text_width("DARK MOON", 28, True) + 18
     x += draw_chip(img, d, x, cy, f"ROUND {v.round}", C.TITLE, solid=False) + 14
     if v.result:
-        team = "INFECTED" if v.result == "infected" else "UNINFECTED"
-        colour = C.INFECTED if v.result == "infected" else C.OK
-        text = f"Game over: the {team.lower()} win"
+        text, colour = header_result(v.result)
     elif v.vote is not None:
         total = len(v.vote.voted) + len(v.vote.waiting)
-        what = "release" if v.vote.release else "quarantine"
-        text = f"Vote to {what} {name_of(v.vote.target)}: {len(v.vote.voted)}/{total} voted"
+        what = vote_words(v, name_of(v.vote.target))
+        text = f"Vote to {what}: {len(v.vote.voted)}/{total} voted"
         colour = C.WARN
     else:
         text = f"Turn: {name_of(v.active)}"
@@ -497,12 +538,28 @@ def _crew(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) ->
     for i, s in enumerate(seats):
         ry = top + i * row_h
         _crew_row(img, d, s, (x0 + 8, ry, x1 - 8, ry + row_h - 4), name_of(s.seat),
-                  s.seat == v.active, s.seat in waiting, v.result is not None)
+                  s.seat == v.active, s.seat in waiting, v.result is not None,
+                  _expansion_chips(v, s.seat))
+
+
+def _expansion_chips(v: DarkMoonView, seat: str) -> list[Chip]:
+    """The expansion's marks on a crew row: cleared or aboard, amputated."""
+    x = v.expansion
+    if x is None:
+        return []
+    chips: list[Chip] = []
+    if seat in x.aboard:
+        chips.append(("ABOARD", "SHIP", C.CYAN, True))
+    elif seat in x.cleared:
+        chips.append(("CLEARED", "CLR", C.OK, False))
+    if seat in x.amputated:
+        chips.append(("AMPUTATED", "AMP", C.DANGER, False))
+    return chips
 
 
 def _crew_row(img: Image.Image, d: ImageDraw.ImageDraw, s: SeatView,
               box: tuple[float, float, float, float], name: str, active: bool,
-              waiting: bool, over: bool) -> None:
+              waiting: bool, over: bool, extra: Sequence[Chip] = ()) -> None:
     bx0, by0, bx1, by1 = box
     h = by1 - by0
     fill = mix(C.PANEL_HI, C.CYAN, 0.16) if active else C.PANEL_HI
@@ -542,6 +599,7 @@ def _crew_row(img: Image.Image, d: ImageDraw.ImageDraw, s: SeatView,
         line2.append(("QUARANTINED", "QUAR", C.QUARANTINE, True))
     if s.fatigued:
         line2.append(("FATIGUED", "FATIG", C.FATIGUE, True))
+    line2.extend(extra)
     if not over and s.participation in ("in", "out"):
         line2.append((s.participation.upper(), s.participation.upper(),
                       C.OK if s.participation == "in" else C.MUTED, False))
@@ -645,9 +703,7 @@ def _sabotage(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int
 
 
 def _result_banner(img: Image.Image, v: DarkMoonView) -> None:
-    infected = v.result == "infected"
-    colour = C.INFECTED if infected else C.OK
-    team = "THE INFECTED WIN" if infected else "THE UNINFECTED WIN"
+    team, colour = banner_title(v.result)
     x0, x1 = COL_A[0] + 20, COL_B[1] - 20
     y0, y1 = 250, 450
     overlay = ImageDraw.Draw(img, "RGBA")

@@ -58,14 +58,17 @@ def _plural(n: int, word: str) -> str:
 # -------------------------------------------------------------------- Dark Moon
 def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
     head = [f"**Dark Moon** round {v.round}"]
-    if v.result:
+    if v.result == "company_man":
+        head.append("game over: the Company Man wins alone")
+    elif v.result:
         team = "infected" if v.result == "infected" else "uninfected"
         head.append(f"game over: the {team} win")
     elif v.vote is not None:
-        what = "release" if v.vote.release else "quarantine"
+        from renders.darkmoon_expansion import vote_words
+
         total = len(v.vote.voted) + len(v.vote.waiting)
-        head.append(f"vote to {what} {name_of(v.vote.target)}: {len(v.vote.voted)}/{total}"
-                    " voted")
+        head.append(f"vote to {vote_words(v, name_of(v.vote.target))}: "
+                    f"{len(v.vote.voted)}/{total} voted")
     else:
         head.append(f"turn: {name_of(v.active)}")
         others = [s for s in v.waiting if s != v.active]
@@ -101,7 +104,42 @@ def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
                 if s.status_name and (s.revealed or v.result)]
     if revealed:
         crew.append("revealed: " + ", ".join(revealed))
-    return [head, tracks, events + task, crew]
+    return [head, tracks, events + task, crew, *_darkmoon_expansion(v, name_of)]
+
+
+def _darkmoon_expansion(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+    """The Shadow Corporation's boards and the modules and variants in play, in words."""
+    from renders.darkmoon_expansion import face_text, rule_name
+
+    lines: list[list[str]] = []
+    x = getattr(v, "expansion", None)
+    if x is not None:
+        if x.aboard:
+            evac = ["ship took off with " + ", ".join(name_of(s) for s in x.aboard)]
+        elif x.board == "gone":
+            evac = ["evacuation called off"]
+        else:
+            side = "ready for take-off" if x.board == "ready" else "refueling"
+            cleared = ", ".join(name_of(s) for s in x.cleared) or "nobody"
+            evac = [f"evacuation {side}, vote track {x.evacuation_cube}/"
+                    f"{x.evacuation_spaces - 1}",
+                    f"cleared {len(x.cleared)}/{x.board_size}: {cleared}"]
+        if x.corporation_die is not None:
+            evac.append(f"corporation die {face_text(x.corporation_die)}")
+        if x.amputated:
+            evac.append("amputated: " + ", ".join(name_of(s) for s in x.amputated))
+        lines.append(evac)
+    t = getattr(v, "threats", None)
+    if t is not None and t.dealt:
+        from rules.darkmoon.threats import name as threat_name
+
+        taken = [f"{name_of(s)} {threat_name(r)}" + (" (wild)" if t.tokens.get(s) == "wild"
+                                                     else "")
+                 for s, r in t.claimed.items()]
+        lines.append(["threat tokens: " + (", ".join(taken) or "none yet")])
+    if getattr(v, "rules_on", None):
+        lines.append(["in play: " + ", ".join(rule_name(r) for r in v.rules_on)])
+    return lines
 
 
 # --------------------------------------------------------------------- Lockdown

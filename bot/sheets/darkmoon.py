@@ -1,13 +1,17 @@
 """A Dark Moon player's live private sheet: status card and power, team, character,
 dice behind the screen, die limit, the current roll, the cards being chosen between
-(with their texts) and the secret vote. Edited in place by the bot; under 1,500
-characters whatever the cards."""
+(with their texts) and the secret vote; with the Shadow Corporation's modules and
+variants, the Company Man's win conditions, the player's threat card (fulfilled or
+not, the token taken), the other infected (Telepathic Infected), the status cards shown
+to the player (Exposure) and the corporation dice just rolled. Edited in place by the
+bot; under 1,500 characters whatever the cards."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.darkmoon.actions import dice_text, die_code_text
+from rules.core.actions import seat_ref
+from rules.darkmoon.actions import dice_text, die_code_text, face_text
 from rules.darkmoon.cards import index
 from rules.darkmoon.words import clip, event_text, status_power, task_of, task_text
 
@@ -22,7 +26,13 @@ def sheet(view: Any, me: Any) -> str:
     revealed = seat is not None and seat.revealed
     lines = [_status_line(me, revealed)]
     power = status_power(me.status)
-    lines.append(f"Power: {power}" if power else clip(idx.statuses[me.status].text, 160))
+    if me.company_man:
+        lines.append(COMPANY_MAN_GOAL)
+    else:
+        lines.append(f"Power: {power}" if power else clip(idx.statuses[me.status].text, 160))
+    if me.infected_teammates:
+        lines.append("Telepathic Infected: the other infected are "
+                     + ", ".join(seat_ref(x) for x in me.infected_teammates) + ".")
     if seat is not None and not revealed:
         character = idx.characters[seat.character]
         off = " **Fatigued: ability off.**" if seat.fatigued else ""
@@ -36,8 +46,17 @@ def sheet(view: Any, me: Any) -> str:
         limit = f" Die limit {seat.die_limit}" + (" (quarantined)." if seat.quarantined
                                                   else ".")
     lines.append(f"Behind your screen: {dice}.{limit}")
+    if me.threat is not None:
+        lines.append(_threat_line(view, me))
+    if me.statuses_seen:
+        lines.append("Status cards shown to you: " + ", ".join(
+            f"{seat_ref(x)}: **{name}**" for x, name in me.statuses_seen.items()) + ".")
     if me.rolled:
         lines.append("Your roll: " + ", ".join(die_code_text(c) for c in me.rolled) + ".")
+    if me.corporation_rolled:
+        lines.append("Your corporation dice (secret): "
+                     + ", ".join(face_text(x) for x in me.corporation_rolled)
+                     + ". Submit 1; the others are never shown.")
     if me.choosing:
         lines.append("You are choosing between:")
         lines.extend(f"• {_card(view, c)}" for c in me.choosing)
@@ -46,8 +65,34 @@ def sheet(view: Any, me: Any) -> str:
     return clip("\n".join(lines), LIMIT)
 
 
+COMPANY_MAN_GOAL = (
+    "You win **alone** if the game ends on the final event while an infected player has "
+    "lost an arm, or if the evacuation ship takes off with an infected player aboard; "
+    "any other ending is a loss for you (you count as uninfected for every rule).")
+
+
+def _threat_line(view: Any, me: Any) -> str:
+    """My threat card, whether I fulfilled it and the token I took."""
+    t = me.threat
+    line = f"Your threat card (secret): **{t.name}**: {clip(t.text, 200)}"
+    if t.claimed is None:
+        free = " As infected or Company Man you may act on any threat instead." if (
+            me.infected or me.company_man) else ""
+        return line + " **Not fulfilled yet.**" + free
+    token = view.threats.tokens.get(view.viewer, "") if view.threats is not None else ""
+    took = ("a wild token" if token == "wild" else "its threat token" if token
+            else "no token (none left)")
+    if t.fulfilled:
+        return line + f" **Fulfilled**: you took {took}."
+    other = index().threats[t.claimed].name
+    return line + f" You acted on **{other}** instead and took {took}."
+
+
 def _status_line(me: Any, revealed: bool) -> str:
     name = index().statuses[me.status].name
+    if me.company_man:
+        return (f"Status card: **{name}**: you are the **COMPANY MAN**, secretly working "
+                "for the company (nobody knows).")
     if not me.infected:
         return f"Status card: **{name}**: you are **UNINFECTED**, on the crew's side."
     if revealed:

@@ -3,7 +3,8 @@ set up, they roll 2 corporation dice in secret (the company insider rolls 3) and
 1 publicly; a negative face moves the success cube back. The roll needs no choice, so
 it happens at once (told to the roller alone, like every roll); which die to submit is
 the roller's secret decision, the die submitted is announced to all. The dice not
-submitted are never shown to anyone: they leave the game state with the frame."""
+submitted are never shown to anyone during play: the state keeps their faces only for
+the recap at the end (`ExpansionState.discarded`, in no view)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,9 @@ def corporation_act(ctx: Ctx, f: CorporationFrame, seat: str, action: Action) ->
     face = action.face
     if s.expansion is not None:
         s.expansion.submitted = face
+        others = list(f.rolled)
+        others.remove(face)
+        s.expansion.discarded.setdefault(seat, []).extend(others)
     if face < 0:
         s.success_track += face
         ctx.say(f"{who(seat)} submits a corporation die showing {face}: the success cube "

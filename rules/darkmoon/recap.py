@@ -1,9 +1,10 @@
 """The end of a Dark Moon game in words: who won and why, then every secret (status
-cards, who was infected, the events the commander passed over)."""
+cards, who was infected, the events the commander passed over; with the expansion, the
+corporation dice nobody saw, the Company Man and every threat card)."""
 
 from __future__ import annotations
 
-from rules.darkmoon.actions import card_name
+from rules.darkmoon.actions import card_name, face_text
 from rules.darkmoon.company_man import seat_of, team_winners
 from rules.darkmoon.state import GameState
 from rules.darkmoon.table import fatigued, who
@@ -24,6 +25,7 @@ def recap(s: GameState) -> list[str]:
              "Winners: " + (", ".join(who(x) for x in winners) or "nobody") + "."]
     if s.expansion is not None:
         lines.append(_evacuation_line(s))
+        lines += corporation_lines(s)
     lines += module_lines(s)
     for seat in s.seats:
         lines.append(_player_line(s, seat))
@@ -49,6 +51,15 @@ def _evacuation_line(s: GameState) -> str:
                 f"{card_name(x.failure_card)}.")
     cleared = ", ".join(who(seat) for seat in x.cleared) or "nobody"
     return f"Evacuation: the ship never left (cleared at the end: {cleared})."
+
+
+def corporation_lines(s: GameState) -> list[str]:
+    """The corporation dice each player rolled and kept hidden, in roll order."""
+    x = s.expansion
+    assert x is not None
+    return [f"Corporation dice {who(seat)} did not submit: "
+            + ", ".join(face_text(f) for f in x.discarded[seat]) + "."
+            for seat in s.seats if x.discarded.get(seat)]
 
 
 def _player_line(s: GameState, seat: str) -> str:

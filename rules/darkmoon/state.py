@@ -146,6 +146,9 @@ class ExpansionState:
     failure_card: str = ""
     failure_drawn_by: str = ""
     submitted: int | None = None  # the corporation die submitted for the current task
+    # seat -> the faces of the corporation dice it did not submit, in roll order (secret:
+    # no view holds them; only the recap reveals them at the end)
+    discarded: dict[str, list[int]] = field(default_factory=dict)
     threats: ThreatsState | None = None  # the Threats module (None when it is off)
 
 

@@ -276,3 +276,74 @@ def test_every_solo_coop_objective_can_be_looked_up() -> None:
         reply = answer(objective.name, "lockdown")
         assert title_of(reply) == f"**objective: {objective.name.lower()}**"
         assert "solo/coop objective (public)" in reply and objective.text in reply
+
+
+# ------------------------------------------- Dark Moon: Shadow Corporation, modules, variants
+def _expansion_names() -> list[tuple[str, str]]:
+    """(typed name, the answer's title start) of every card the expansion and its
+    modules add."""
+    c = dm_content()
+    x = c.expansion
+    out = [(ch.name, "**character: ") for ch in x.characters]
+    out += [(st.name, "**status: ") for st in x.statuses]
+    out += [(o.name, "**outpost: ") for o in x.outposts]
+    out += [(e.name, "**event: ") for e in x.events]
+    out += [(e.name, "**final event: ") for e in x.final_events]
+    out += [(t.name, "**task: ") for t in x.silver.extra + x.black.extra]
+    out += [(x.silver.failure.name, "**task: "), (x.black.failure.name, "**task: ")]
+    out += [(t.name, "**threat: ") for t in c.modules.threats]
+    return out
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.parametrize(("typed", "title"), _expansion_names())
+def test_every_expansion_card_answers_by_name(typed: str, title: str) -> None:
+    reply = answer(typed, "darkmoon")
+    assert title_of(reply).startswith(title + typed.lower()), reply[:120]
+
+
+EXPANSION_TOPICS = {
+    "evacuation": "evacuation", "clearance": "clearance", "take-off": "take-off",
+    "take off": "take-off", "takeoff": "take-off", "amputation": "amputation",
+    "corporation dice": "corporation dice", "threats": "module: threats",
+    "wild tokens": "wild tokens", "threat tokens": "threat tokens",
+    "refueling": "refueling", "company man": "module: company man",
+    "shadow corporation": "shadow corporation", "expansion": "shadow corporation",
+    "evacuation cube": "board: evacuation cube", "clearance token": "board: clearance",
+    "amputation token": "board: amputation", "evacuate": "board: evacuate",
+}
+
+
+@pytest.mark.rule("BOT-HELP-1")
+@pytest.mark.parametrize(("typed", "word"), sorted(EXPANSION_TOPICS.items()))
+def test_every_expansion_topic_answers(typed: str, word: str) -> None:
+    assert word in title_of(answer(typed, "darkmoon"))
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_every_module_and_variant_answers_by_its_readable_name() -> None:
+    from bot.option_names import LABELS
+    from rules.darkmoon.state import Options
+
+    options = [k for k in Options.model_fields
+               if k not in ("final_event", "task_deck", "turn_timeout_minutes", "expansion")]
+    assert len(options) == 12
+    for key in options:
+        name = LABELS[key].removesuffix(" module")
+        title = title_of(answer(name, "darkmoon"))
+        group = "module" if key in ("threats", "company_man") else "variant"
+        assert title.startswith(f"**{group}: {name.lower()}"), (key, title)
+        assert title_of(answer(key, "darkmoon")) == title
+
+
+def test_evacuate_cards_say_so_and_the_status_card_of_the_company_man_exists() -> None:
+    x = dm_content().expansion
+    for tid in x.silver.evacuate:
+        entry = next(e for e in entries("darkmoon") if e.key == tid)
+        assert "EVACUATE" in entry.text
+    core_only = next(e for e in entries("darkmoon")
+                     if e.key == "unexplained_power_drain")
+    assert "EVACUATE" in core_only.text
+    assert title_of(answer("company_man_card", "darkmoon")) == "**status: company man**"
+    numbers = answer("corporation dice", "darkmoon")
+    assert "+1, 0, 0, -1, -1, -2" in numbers and "roll 2" in numbers

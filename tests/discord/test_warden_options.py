@@ -182,3 +182,127 @@ async def test_a_cooperative_game_starts_with_several_players(fake_discord: Fake
         record = await current_record(bot)
         assert bot.tables.state_of(record).options.mode == "coop"  # type: ignore[attr-defined]
         assert len(record.seats) == 3
+
+
+# ---------------------------------------------- Dark Moon: expansion, modules, variants
+def _menus(message: Any) -> dict[str, Any]:
+    from fake_discord import iter_components
+
+    return {c["custom_id"].rsplit(":", 1)[1]: c for c in iter_components(message.components)
+            if c.get("type") == 3}
+
+
+def _ticked(menu: dict[str, Any]) -> list[str]:
+    return [o["value"] for o in menu["options"] if o.get("default")]
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_dark_moon_lobby_menus_turn_the_expansion_modules_and_variants_on(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    from bot.option_names import MENU_LINES, MODULE_OPTIONS, VARIANT_OPTIONS, menu_label
+
+    add_players(fake_discord, HOST, BOB, CAROL)
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="darkmoon")
+        text = lobby.response.content
+        assert "Threats" not in text and "Expensive Voting" not in text  # nothing on yet
+        assert "two menus below" in text
+        menus = _menus(lobby.message)
+        assert set(menus) == {"modules", "variants"}
+        for name, entries in (("modules", MODULE_OPTIONS), ("variants", VARIANT_OPTIONS)):
+            menu = menus[name]
+            assert [o["value"] for o in menu["options"]] == list(entries)
+            assert [o["label"] for o in menu["options"]] == [menu_label(e) for e in entries]
+            assert [o["description"] for o in menu["options"]] == [MENU_LINES[e]
+                                                                   for e in entries]
+            assert menu["min_values"] == 0 and _ticked(menu) == []
+        # only the host chooses
+        refused = await fake_discord.select(BOB, lobby.message, menus["modules"]["custom_id"],
+                                            ["expansion"])
+        assert refused.response.ephemeral
+        assert refused.response.content == (f"Only the host (<@{HOST}>) can choose the "
+                                             "expansion, modules and variants.")
+        # modules without the expansion are refused with what to do
+        alone = await fake_discord.select(HOST, lobby.message, menus["modules"]["custom_id"],
+                                          ["threats", "company_man"])
+        assert alone.response.ephemeral
+        assert "The Threats and Company Man modules need the Shadow Corporation expansion: "\
+            "tick **Shadow Corporation expansion**" in alone.response.content
+        assert (await current_record(bot)).options.get("threats") is None
+        both = await fake_discord.select(HOST, lobby.message, menus["variants"]["custom_id"],
+                                         ["nerfed_reveal:normal", "nerfed_reveal:extreme"])
+        assert "one level at a time" in both.response.content
+        # the host ticks them: stored, listed with their notes, the menus show them ticked
+        mods = await fake_discord.select(HOST, lobby.message, menus["modules"]["custom_id"],
+                                         ["expansion", "threats", "company_man"])
+        variants = await fake_discord.select(
+            HOST, lobby.message, menus["variants"]["custom_id"],
+            ["expensive_voting", "nerfed_reveal:extreme", "costly_actions"])
+        record = await current_record(bot)
+        assert {k: record.options[k] for k in ("expansion", "threats", "company_man",
+                                               "expensive_voting", "nerfed_reveal",
+                                               "costly_actions", "safe_orders")} == {
+            "expansion": True, "threats": True, "company_man": True,
+            "expensive_voting": True, "nerfed_reveal": "extreme", "costly_actions": True,
+            "safe_orders": False}
+        text = variants.response.content
+        for line in ("Shadow Corporation expansion: on", "Threats module: on",
+                     "Company Man module: on", "Expensive Voting: on",
+                     "Nerfed Reveal: extreme", "Costly Actions: on"):
+            assert line in text
+        assert "Safe Orders" not in text and "First Is Last" not in text
+        for key, value in (("threats", "True"), ("nerfed_reveal", "extreme")):
+            assert NOTES[key][value] in text
+        assert "_" not in text.split("Seated")[0].replace("`/rules", "")
+        menus = _menus(variants.message)
+        assert _ticked(menus["modules"]) == ["expansion", "threats", "company_man"]
+        assert _ticked(menus["variants"]) == ["expensive_voting", "nerfed_reveal:extreme",
+                                              "costly_actions"]
+        assert "Threats module: on" in mods.response.content
+        # a join keeps the menus and what they show
+        joined = await fake_discord.click(BOB, lobby.message, label="Join")
+        assert _ticked(_menus(joined.message)["modules"]) == ["expansion", "threats",
+                                                              "company_man"]
+        await fake_discord.click(CAROL, lobby.message, label="Join")
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+        state = bot.tables.state_of(await current_record(bot))
+        opts = state.options  # type: ignore[attr-defined]
+        assert opts.expansion and opts.threats and opts.company_man
+        assert opts.nerfed_reveal == "extreme" and opts.costly_actions
+    assert fake_discord.limit_violations == []
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+async def test_telepathic_infected_waits_for_five_players_at_start(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB, CAROL)
+    async with warden(tmp_path / "w.db") as bot:
+        lobby = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "new",
+                                         ruleset="darkmoon")
+        menu = _menus(lobby.message)["variants"]["custom_id"]
+        chosen = await fake_discord.select(HOST, lobby.message, menu, ["telepathic_infected"])
+        assert "lobby (5-7 players)" in chosen.response.content
+        for uid in (BOB, CAROL):
+            await fake_discord.click(uid, lobby.message, label="Join")
+        refused = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert refused.response.ephemeral
+        assert refused.response.content == (
+            "Telepathic Infected needs 5 to 7 players and 3 are seated: wait for more "
+            "players to join, or untick Telepathic Infected in the Variants menu.")
+        assert (await current_record(bot)).status == "lobby"
+        await fake_discord.select(HOST, lobby.message, menu, [])
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+    assert fake_discord.limit_violations == []
+
+
+async def test_lockdown_lobby_has_no_dark_moon_menus(fake_discord: FakeDiscord,
+                                                    tmp_path: Path) -> None:
+    add_players(fake_discord, HOST)
+    async with warden(tmp_path / "w.db"):
+        lobby = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "new",
+                                         ruleset="lockdown")
+        assert _menus(lobby.message) == {}
+        assert "menus below" not in lobby.response.content

@@ -9,12 +9,20 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageChops
 
-from renders import render_board
+from renders import darkmoon, glyphs, render_board
 from renders.common import C, fit_text, text_width, wrap_text
 from renders.darkmoon import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
+from renders.darkmoon_expansion import (
+    BAND_H,
+    LEGEND_H,
+    banner_title,
+    header_result,
+    rule_name,
+    vote_words,
+)
 from renders.png import encode_png
 from rules import get_ruleset
-from rules.darkmoon.view import DarkMoonView, TaskView
+from rules.darkmoon.view import DarkMoonView, TaskView, VoteView
 
 RS = get_ruleset("darkmoon")
 LONG = "X" * 32
@@ -259,3 +267,173 @@ def test_extreme_values_stay_inside_their_panels() -> None:
             "event_done_names": [LONGEST] * 5, "events_done": ["x"] * 5,
         })
         assert_gutters_clean(decode(png_of(extreme, long_names(extreme))))
+
+
+# --------------------------------------------------- Shadow Corporation expansion
+def expansion_view(n: int = 5, seed: int = 7, **options: object) -> DarkMoonView:
+    opts = RS.Options(expansion=True, threats=True, company_man=True, **options)
+    return RS.view(RS.new_game(seats_for(n), seed=seed, options=opts), None)
+
+
+def crafted_expansion(view: DarkMoonView) -> DarkMoonView:
+    """Every part of the band in use: two cleared, one amputated, a corporation die,
+    threat and wild tokens taken."""
+    seats = [s.seat for s in view.seats]
+    assert view.expansion is not None and view.threats is not None
+    x = view.expansion.model_copy(update={
+        "board": "ready", "cleared": seats[:2], "evacuation_cube": 2, "amputated": [seats[3]],
+        "corporation_die": -2})
+    t = view.threats.model_copy(update={
+        "dealt": True, "claimed": {seats[0]: "exposure", seats[2]: "retrieve_sample"},
+        "tokens": {seats[0]: "exposure", seats[2]: "wild"}, "wild": 2})
+    return view.model_copy(update={"expansion": x, "threats": t})
+
+
+def test_core_board_keeps_its_size_without_the_expansion() -> None:
+    view = RS.view(RS.new_game(seats_for(5), seed=7), None)
+    assert view.expansion is None and not view.rules_on
+    assert decode(png_of(view)).size == (W, H)
+
+
+def test_expansion_board_grows_a_band_and_a_legend() -> None:
+    view = expansion_view()
+    assert view.rules_on == ["threats", "company_man"]
+    img = decode(png_of(view, long_names(view)))
+    assert img.size == (W, H + BAND_H + LEGEND_H)
+    # the core part of the board is drawn exactly as without the expansion's band
+    bare = view.model_copy(update={"expansion": None, "threats": None, "rules_on": []})
+    core = decode(png_of(bare, long_names(view)))
+    box = (0, 0, COL_B[1], H)
+    assert ImageChops.difference(img.crop(box), core.crop(box)).getbbox() is None
+
+
+def test_a_variant_alone_adds_only_the_legend() -> None:
+    opts = RS.Options(safe_orders=True, nerfed_reveal="extreme")
+    view = RS.view(RS.new_game(seats_for(5), seed=7, options=opts), None)
+    assert view.expansion is None
+    assert decode(png_of(view)).size == (W, H + LEGEND_H)
+    assert rule_name("nerfed_reveal:extreme") == "Nerfed Reveal (extreme)"
+    assert rule_name("first_is_last") == "First Is Last"
+
+
+def test_every_expansion_part_changes_the_band() -> None:
+    base = crafted_expansion(expansion_view())
+    x, t = base.expansion, base.threats
+    assert x is not None and t is not None
+    band = (0, H, W, H + BAND_H)
+    crew = (COL_C[0], HEADER_H, W, H)
+    variants = {
+        "refueling side": (base.model_copy(update={"expansion": x.model_copy(
+            update={"board": "refueling"})}), band),
+        "evacuation called off": (base.model_copy(update={"expansion": x.model_copy(
+            update={"board": "gone"})}), band),
+        "cube moved": (base.model_copy(update={"expansion": x.model_copy(
+            update={"evacuation_cube": 3})}), band),
+        "nobody cleared": (base.model_copy(update={"expansion": x.model_copy(
+            update={"cleared": []})}), band),
+        "took off": (base.model_copy(update={"expansion": x.model_copy(
+            update={"aboard": x.cleared})}), band),
+        "no amputation": (base.model_copy(update={"expansion": x.model_copy(
+            update={"amputated": []})}), band),
+        "other corporation die": (base.model_copy(update={"expansion": x.model_copy(
+            update={"corporation_die": 1})}), band),
+        "no corporation die": (base.model_copy(update={"expansion": x.model_copy(
+            update={"corporation_die": None})}), band),
+        "no token taken": (base.model_copy(update={"threats": t.model_copy(
+            update={"claimed": {}, "tokens": {}})}), band),
+        "threats not dealt": (base.model_copy(update={"threats": t.model_copy(
+            update={"dealt": False})}), band),
+        "crew without chips": (base.model_copy(update={"expansion": x.model_copy(
+            update={"cleared": [], "amputated": []})}), crew),
+    }
+    img = decode(png_of(base, long_names(base)))
+    assert_gutters_clean(img.crop((0, 0, W, H)))
+    for what, (v, box) in variants.items():
+        other = decode(png_of(v, long_names(base)))
+        assert ImageChops.difference(img.crop(box), other.crop(box)).getbbox() is not None, what
+
+
+def test_expansion_vote_topics_in_the_header() -> None:
+    base = expansion_view()
+    seat = base.seats[1].seat
+    vote = VoteView(target=seat, release=False, voted=[], waiting=[seat])
+    x = base.expansion
+    assert x is not None
+    pngs = {png_of(base.model_copy(update={"vote": vote, "expansion": x.model_copy(
+        update={"vote_topic": topic})})) for topic in ("quarantine", "amputation", "clearance",
+                                                       "takeoff")}
+    assert len(pngs) == 4
+    assert vote_words(base.model_copy(update={"vote": vote, "expansion": x.model_copy(
+        update={"vote_topic": "clearance"})}), "Ann") == "clear Ann for evacuation"
+
+
+def test_company_man_result_banner() -> None:
+    view = crafted_expansion(expansion_view())
+    won = view.model_copy(update={"result": "company_man",
+                                  "result_reason": "an amputated infected player"})
+    img = decode(png_of(won))
+    banner = img.crop((COL_A[0], 250, COL_B[1], 450))
+    hits = dict((c, n) for n, c in banner.getcolors(maxcolors=1 << 20)).get(C.WARN, 0)
+    assert hits > 2000
+    uninfected = won.model_copy(update={"result": "uninfected"})
+    assert differ(png_of(won), png_of(uninfected))
+    assert banner_title("company_man")[0] == "THE COMPANY MAN WINS"
+    assert header_result("company_man")[0] == "Game over: the Company Man wins alone"
+
+
+def test_no_expansion_text_is_smaller_than_the_minimum() -> None:
+    sizes: list[int] = []
+    real = glyphs.mask
+
+    def spy(text: str, size: int, bold: bool) -> object:
+        if text.strip():
+            sizes.append(size)
+        return real(text, size, bold)
+
+    view = crafted_expansion(expansion_view(7, safe_orders=True, costly_actions=True))
+    glyphs.mask = spy  # type: ignore[assignment]
+    darkmoon._frames_x.clear()
+    try:
+        render_image(view, long_names(view))
+        render_image(view.model_copy(update={"result": "company_man", "result_reason": "x"}))
+    finally:
+        glyphs.mask = real  # type: ignore[assignment]
+    assert sizes and min(sizes) >= darkmoon.MIN_TEXT
+
+
+def test_expansion_boards_through_whole_games_at_every_player_count() -> None:
+    opts = RS.Options(expansion=True, threats=True, company_man=True, deadly_events=True)
+    for n in (3, 5, 7):
+        s = RS.new_game(seats_for(n), seed=n, options=opts)
+        rnd = random.Random(n)
+        for i in range(4000):
+            if s.result is not None:
+                break
+            prompt = RS.pending(s)[0]
+            s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
+            if i % 40 == 0:
+                view = RS.view(s, None)
+                img = decode(png_of(view, long_names(view)))
+                assert img.size == (W, H + BAND_H + LEGEND_H)
+                assert_gutters_clean(img.crop((0, 0, W, H)))
+        assert s.result is not None
+        img = decode(png_of(RS.view(s, None)))
+        assert img.size == (W, H + BAND_H + LEGEND_H)
+
+
+def test_summary_says_the_expansion_in_words() -> None:
+    from renders.summary import MAX_CHARS, summary
+
+    view = crafted_expansion(expansion_view())
+    names = {s.seat: f"P{i}" for i, s in enumerate(view.seats)}
+    text = summary(view, names)
+    assert "evacuation ready for take-off, vote track 2/3" in text
+    assert "cleared 2/2: P0, P1" in text
+    assert "corporation die \u22122" in text and "amputated: P3" in text
+    assert "threat tokens: P0 Exposure, P2 Retrieve Sample (wild)" in text
+    assert "in play: Threats, Company Man" in text
+    assert len(text) <= MAX_CHARS
+    won = summary(view.model_copy(update={"result": "company_man"}), names)
+    assert "game over: the Company Man wins alone" in won
+    core = summary(RS.view(RS.new_game(seats_for(5), seed=7), None))
+    assert "evacuation" not in core and "in play" not in core
