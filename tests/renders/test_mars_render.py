@@ -31,8 +31,8 @@ from renders.lockdown_team import contingency_name, objective_name
 from renders.mars_geometry import Surface, _crosses
 from renders.summary import summary
 from rules import get_ruleset
-from rules.lockdown.mars_board import mars_map
 from rules.lockdown.facility import room_name
+from rules.lockdown.mars_board import mars_map
 from rules.lockdown.view import LockdownView
 
 RS = get_ruleset("lockdown")
