@@ -311,8 +311,31 @@ class UploadedFile:
     content_type: str
 
 
+class _Payload:
+    """Reading a message payload (``self.data``): what a stored message and the bot's
+    interaction callback share."""
+
+    data: JSON
+
+    @property
+    def embeds(self) -> list[JSON]:
+        return list(self.data.get("embeds") or [])
+
+    @property
+    def components(self) -> list[JSON]:
+        return list(self.data.get("components") or [])
+
+    @property
+    def flags(self) -> int:
+        return int(self.data.get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+
 @dataclass
-class FakeMessage:
+class FakeMessage(_Payload):
     """A stored message. ``data`` is exactly the Discord JSON the fake serves for it."""
 
     data: JSON
@@ -339,24 +362,8 @@ class FakeMessage:
         return str(self.data.get("content") or "")
 
     @property
-    def embeds(self) -> list[JSON]:
-        return list(self.data.get("embeds") or [])
-
-    @property
-    def components(self) -> list[JSON]:
-        return list(self.data.get("components") or [])
-
-    @property
     def attachments(self) -> list[JSON]:
         return list(self.data.get("attachments") or [])
-
-    @property
-    def flags(self) -> int:
-        return int(self.data.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
 
     @property
     def loading(self) -> bool:
@@ -442,7 +449,7 @@ class MessageEvent:
 
 
 @dataclass
-class InteractionResponse:
+class InteractionResponse(_Payload):
     """The bot's callback (``POST /interactions/{id}/{token}/callback``)."""
 
     type: int
@@ -453,22 +460,6 @@ class InteractionResponse:
     @property
     def content(self) -> str | None:
         return self.data.get("content")
-
-    @property
-    def embeds(self) -> list[JSON]:
-        return list(self.data.get("embeds") or [])
-
-    @property
-    def components(self) -> list[JSON]:
-        return list(self.data.get("components") or [])
-
-    @property
-    def flags(self) -> int:
-        return int(self.data.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
 
     @property
     def deferred(self) -> bool:
