@@ -24,6 +24,7 @@ from rules.nemesis.cards import (
     Weakness,
 )
 from rules.nemesis.effects import Effect
+from rules.nemesis.library import FAMILY_CONTENT_DIR
 
 RoomColor = Literal["red", "yellow", "green", "white", "none"]
 RoomAction = Literal[
@@ -204,7 +205,7 @@ class Content(_M):
 CONTENT_DIR = Path(__file__).parent / "content"
 FILES: dict[str, str] = {
     "board": "board.toml", "time_track": "board.toml", "rooms": "rooms.toml",
-    "exploration": "tokens.toml", "intruders": "tokens.toml", "dice": "tokens.toml",
+    "exploration": "tokens.toml", "intruders": "tokens.toml", "dice": "dice.toml",
     "css_tokens": "tokens.toml", "contingencies": "tokens.toml",
     "computer": "computer.toml", "objectives": "objectives.toml",
     "weaknesses": "objectives.toml", "coop_objectives": "objectives.toml",
@@ -212,18 +213,26 @@ FILES: dict[str, str] = {
     "characters": "characters.toml", "events": "events.toml", "attacks": "attacks.toml",
     "serious_wounds": "wounds.toml", "contamination": "wounds.toml", "help": "help.toml",
 }
+# sections read from the family's content (rules/nemesis/content): shared with the
+# original Nemesis, whatever `directory` a caller passes
+FAMILY_KEYS = frozenset({"serious_wounds", "contamination", "dice"})
+
+
+def _file(key: str, directory: Path) -> Path:
+    return (FAMILY_CONTENT_DIR if key in FAMILY_KEYS else directory) / FILES[key]
 
 
 def read_content(directory: Path = CONTENT_DIR) -> Content:
     data: dict[str, object] = {}
-    parsed: dict[str, dict[str, object]] = {}
-    for key, filename in FILES.items():
-        if filename not in parsed:
-            with (directory / filename).open("rb") as fh:
-                parsed[filename] = tomllib.load(fh)
-        if key not in parsed[filename]:
-            raise ValueError(f"{filename} must define '{key}'")
-        data[key] = parsed[filename][key]
+    parsed: dict[Path, dict[str, object]] = {}
+    for key in FILES:
+        path = _file(key, directory)
+        if path not in parsed:
+            with path.open("rb") as fh:
+                parsed[path] = tomllib.load(fh)
+        if key not in parsed[path]:
+            raise ValueError(f"{path.name} must define '{key}'")
+        data[key] = parsed[path][key]
     return Content.model_validate(data)
 
 
@@ -290,7 +299,7 @@ def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
     """Validate one content section on its own (e.g. while authoring one file)."""
     from pydantic import TypeAdapter
 
-    with (directory / FILES[key]).open("rb") as fh:
+    with _file(key, directory).open("rb") as fh:
         parsed = tomllib.load(fh)
     annotation = Content.model_fields[key].annotation
     return TypeAdapter(annotation).validate_python(parsed[key])

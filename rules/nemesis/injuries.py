@@ -30,6 +30,8 @@ def injure(ctx: Table, intruder: Intruder, n: int, by: str | None = None) -> Non
         retreat(ctx, intruder, f"The wounded {intruder.kind} flees!")
         return
     blood = sum(c.blood for c in drawn)
+    if drawn and ctx.rules.hooks.weakness_active(s, "thin_blood", None):
+        blood -= 1  # the weakness: they bleed out sooner
     if blood <= intruder.injuries:
         die(ctx, intruder, by)
     else:
