@@ -28,9 +28,19 @@ def _checked(handler: Handler[Ctx]) -> Handler[Ctx]:
     (NE-END-1), before anything else pending runs."""
     def after(ctx: Ctx) -> None:
         s = ctx.s
-        if s.ended is None:
-            if s.intruders and any(p.seats and not p.launched for p in s.pods.values()):
-                pods.thrown_out(ctx)
+        if s.ended is not None:
+            return
+        awake = seated = False
+        for hero in s.heroes.values():  # (runs after every step: one plain loop)
+            if not hero.character:
+                return  # still drafting
+            if hero.place == "board":
+                awake = True
+            elif hero.place == "pod":
+                awake = seated = True
+        if seated and s.intruders:
+            pods.thrown_out(ctx)
+        if not awake:
             endgame.end_if_nobody_left(ctx)
 
     def run(ctx: Ctx, frame: Any) -> None:
