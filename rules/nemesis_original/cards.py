@@ -51,9 +51,12 @@ class ExplorationToken(_M):
     count: int = Field(1, ge=1, le=6)
 
 
-class BagSetup(_M):
-    """How the intruder bag starts (NX-BAG-2) and the nest's eggs."""
+class IntruderSetup(_M):
+    """The intruder tokens and miniatures (the original intruders', family content),
+    how the bag starts (NX-BAG-2) and the nest's eggs."""
 
+    tokens: tuple[IntruderToken, ...] = Field(min_length=1)
+    models: Models
     eggs: int = Field(ge=1, le=8)
     bag_start: dict[IntruderKind | Literal["blank"], int]
     adults_per_player: int = Field(ge=0, le=2)
@@ -66,10 +69,9 @@ class BagSetup(_M):
 
 
 ObjectiveKind = Literal[
-    "send_signal", "discover_weakness", "destroy_nest", "ship_reaches_earth",
-    "ship_destroyed", "quarantine", "carry_specimen", "kills_at_least",
-    "player_cannot_survive", "only_survivor", "escape_in_pod", "survive_hibernating",
-    "survivors_at_most",
+    "send_signal", "discover_weakness", "destroy_nest", "ship_to_earth", "engines_working",
+    "self_destruct", "quarantine", "carry_egg_out", "kill_intruders",
+    "player_cannot_survive", "only_survivor", "escape_by_pod", "hibernate",
 ]
 
 
@@ -92,8 +94,7 @@ class Objective(_M):
 
     @model_validator(mode="after")
     def _values(self) -> Objective:
-        needs_value = ("discover_weakness", "kills_at_least", "player_cannot_survive",
-                       "survivors_at_most")
+        needs_value = ("discover_weakness", "kill_intruders", "player_cannot_survive")
         if self.kind in needs_value and self.value < 1:
             raise ValueError(f"{self.id}: a {self.kind} objective needs a value")
         if self.kind == "player_cannot_survive" and self.min_players < self.value:
@@ -111,9 +112,7 @@ class Content(_M):
     serious_wounds: tuple[SeriousWound, ...]
     contamination: tuple[Contamination, ...]
     exploration: tuple[ExplorationToken, ...]
-    intruders: BagSetup
-    tokens: tuple[IntruderToken, ...]
-    models: Models
+    intruders: IntruderSetup
     dice: CombatDice
 
 
@@ -133,11 +132,13 @@ def read_own(directory: Path = CONTENT_DIR) -> dict[str, object]:
 
 def read_content(directory: Path = CONTENT_DIR) -> Content:
     crew, species, injuries = library.crew(), library.species(), library.injuries()
+    own = read_own(directory)
+    setup = dict(own.pop("intruders"))  # type: ignore[call-overload]
     return Content.model_validate({
-        **read_own(directory),
+        **own,
+        "intruders": {**setup, "tokens": species.tokens, "models": species.models},
         "characters": crew.characters, "attacks": species.attacks,
-        "weaknesses": species.weaknesses, "tokens": species.tokens,
-        "models": species.models, "serious_wounds": injuries.serious_wounds,
+        "weaknesses": species.weaknesses, "serious_wounds": injuries.serious_wounds,
         "contamination": injuries.contamination, "dice": library.dice(),
     })
 
@@ -203,9 +204,10 @@ def check_references(c: Content) -> list[str]:
             problems.append(f"{where}: '{e.do}' means nothing on the ship")
         if e.do == "gain_item" and e.crafted is not None and e.crafted not in crafted:
             problems.append(f"{where}: unknown crafted item {e.crafted}")
-    kinds = {t.kind for t in c.tokens}
+    tokens = c.intruders.tokens
+    kinds = {t.kind for t in tokens}
     for kind, n in c.intruders.bag_start.items():
-        have = sum(t.count for t in c.tokens if t.kind == kind)
+        have = sum(t.count for t in tokens if t.kind == kind)
         extra = c.intruders.adults_per_player * 5 if kind == "adult" else 0
         if kind not in kinds or have < n + extra:
             problems.append(f"bag: {n + extra} {kind} tokens needed, {have} exist")

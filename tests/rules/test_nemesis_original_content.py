@@ -112,13 +112,13 @@ def test_intruder_events_attacks_tokens() -> None:
     for kind in ("creeper", "adult", "breeder", "queen"):
         assert sum(kind in a.hits for a in C.attacks) >= 8, kind
     assert all("larva" not in a.hits and not a.dark_effects for a in C.attacks)
-    assert all(t.blue == t.red for t in C.tokens)  # one number: no darkness on the ship
+    assert all(t.blue == t.red for t in C.intruders.tokens)  # one number: no darkness on the ship
     count = Counter[str]()
-    for t in C.tokens:
+    for t in C.intruders.tokens:
         count[t.kind] += t.count
     assert count == {"blank": 1, "larva": 5, "creeper": 3, "adult": 13, "breeder": 3,
                      "queen": 1}
-    assert C.models.adult == 8
+    assert C.intruders.models.adult == 8
 
 
 @pytest.mark.rule("NX-BAG-2")
