@@ -144,25 +144,25 @@ def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> 
         return len(s.weaknesses_found) >= card.value
     if kind == "destroy_nest":
         return s.eggs == 0 or s.nest_destroyed
-    if kind == "ship_reaches_earth":
+    if kind == "ship_to_earth":
         return reached(s) == "earth"
-    if kind == "ship_destroyed":
+    if kind == "engines_working":
+        return damaged_engines(s) == 0
+    if kind == "self_destruct":
         return s.exploded
     if kind == QUARANTINE:
         return reached(s) == "elsewhere"
-    if kind == "carry_specimen":
-        return any(h.obj in ("egg", "carcass") for h in hero.hands)
-    if kind == "kills_at_least":
+    if kind == "carry_egg_out":
+        return any(h.obj == "egg" for h in hero.hands)
+    if kind == "kill_intruders":
         return s.kills >= card.value
     if kind == "player_cannot_survive":
         seat = s.seats[card.value - 1] if 0 < card.value <= len(s.seats) else None
         return seat is not None and all(x.seat != seat for x in survivors)
     if kind == "only_survivor":
         return [x.seat for x in survivors] == [hero.seat]
-    if kind == "escape_in_pod":
+    if kind == "escape_by_pod":
         return hero.place == "escaped"
-    if kind == "survive_hibernating":
+    if kind == "hibernate":
         return hero.place == "hibernated"
-    if kind == "survivors_at_most":
-        return len(survivors) <= card.value
     raise ValueError(f"objective {oid}: the engine does not know the kind {kind!r}")

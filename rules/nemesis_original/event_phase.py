@@ -6,7 +6,7 @@ bleeding wounds hurt at the end of the round. The critical moments of the tracks
 
 from __future__ import annotations
 
-from rules.nemesis import attacks, development, events, fire
+from rules.nemesis import attacks, development, events, fire, injuries
 from rules.nemesis.wounds import bleed
 from rules.nemesis_original import pods
 from rules.nemesis_original.ship import ship
@@ -35,9 +35,15 @@ def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
         development.bag_development(ctx)
     elif f.stage == "round_end":
         f.stage = "done"
-        bleed(ctx)
+        end_of_round(ctx)
     else:
         s.stack.pop()
+
+
+def end_of_round(ctx: Ctx) -> None:
+    """Bleeding wounds hurt; with Short-Lived known, worn-out adults die."""
+    bleed(ctx)
+    injuries.worn_out(ctx)
 
 
 def move_time(ctx: Ctx) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.nemesis.bag import IntruderBag
+from rules.nemesis.character import ability
 from rules.nemesis.effects import Effect
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
@@ -86,7 +87,8 @@ class OriginalHooks:
         return nest_room(s)
 
     def advantage(self, s: Any, hero: Hero) -> bool:
-        return False  # no advantage die in the original
+        """The ship has no power: only a steady aim (the Soldier) rolls the better die."""
+        return ability(PROFILE, hero) == "steady_aim"
 
     def craft_cards_needed(self, s: Any, hero: Hero) -> int:
         return 2
@@ -175,12 +177,12 @@ class OriginalHooks:
             set_slime(ctx, hero, True)
 
 
-BAG = IntruderBag.of(content().tokens, content().intruders.bag_start)
+BAG = IntruderBag.of(content().intruders.tokens, content().intruders.bag_start)
 
 PROFILE = Profile(
     characters=index().characters, cards=index().cards, items=index().items,
     wounds=index().wounds, contamination=index().contamination, attacks=index().attacks,
-    events=index().events, tiles=tiles(), models=content().models,
+    events=index().events, tiles=tiles(), models=content().intruders.models,
     noise_die=content().dice.noise, combat_die=content().dice.combat,
     advantage_die=content().dice.advantage, bag=BAG, fire_supply=ship().supplies.fire,
     malfunction_supply=ship().supplies.malfunction, hooks=OriginalHooks())

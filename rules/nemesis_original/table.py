@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.contract import Event
-from rules.nemesis.character import has_wound
+from rules.nemesis.character import ability, has_wound
 from rules.nemesis.places import intruders_in
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero
@@ -37,10 +37,13 @@ def who(seat: str) -> str:
 
 
 def hand_limit(s: GameState, hero: Hero) -> int:
-    """5 cards; 1 fewer with a head wound; 1 more in the Cabins (working, no intruder)."""
+    """5 cards; 1 fewer with a head wound; 1 more for a tough character with a serious
+    wound, and 1 more in the Cabins (working, no intruder)."""
     limit = HAND_SIZE
     if has_wound(PROFILE, hero, "head"):
         limit -= 1
+    if hero.serious and ability(PROFILE, hero) == "tough":
+        limit += 1
     room = s.rooms[hero.room]
     if (hero.place == "board" and room.tile is not None and room.explored
             and not room.malfunction and tile_of(room.tile).action == "cabins"

@@ -84,9 +84,12 @@ class Record:
 
 def play_game(rs: Any, s: Any, n: int, seed: int, *, step: Step,
               choose: Callable[[list[Action], random.Random, bool], Action],
-              tokens: Mapping[str, object], cap: int) -> Record:
+              tokens: Mapping[str, object], cap: int,
+              steer: Callable[[Any, str, list[Action]], Action | None] | None = None
+              ) -> Record:
     """Play a seeded game from `s` to its end through the contract (even seeds: random
-    moves; odd seeds: the chooser's eager mode), checking every move."""
+    moves; odd seeds: the chooser's eager mode, and `steer` first if given: a move the
+    game's own driver picks from the state, or None), checking every move."""
     rng = random.Random(seed * 1000 + n)
     rec = Record()
     digest = hashlib.sha256()
@@ -104,7 +107,8 @@ def play_game(rs: Any, s: Any, n: int, seed: int, *, step: Step,
         keys = [a.key for a in options]
         assert keys and len(set(keys)) == len(keys), f"{where}: keys {keys}"
         assert max(len(k) for k in keys) <= MAX_KEY, where
-        key = choose(options, rng, seed % 2 == 1).key
+        steered = steer(s, seat, options) if steer is not None and seed % 2 == 1 else None
+        key = (steered or choose(options, rng, seed % 2 == 1)).key
         new, events, dumped = step(s, seat, key, where)
         check_tokens(new, tokens, f"{where} {seat}:{key}")
         rec.kinds.update(e.kind for e in events)

@@ -206,7 +206,7 @@ def check_state(s: GameState, where: str) -> None:
     assert SHIP.time_track.start <= s.time <= SHIP.time_track.length, where
     assert s.self_destruct is None or 1 <= s.self_destruct <= SHIP.self_destruct.length
     for kind in ("larva", "creeper", "adult", "breeder", "queen"):
-        assert sum(i.kind == kind for i in s.intruders) <= getattr(C.models, kind), where
+        assert sum(i.kind == kind for i in s.intruders) <= getattr(C.intruders.models, kind), where
     assert s.eggs >= 0, where
 
 

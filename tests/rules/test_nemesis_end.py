@@ -40,13 +40,13 @@ def ready_to_end(n: int = 3, *, home: bool = True, engines: bool = True) -> Game
         hero.discard = [c for c in hero.discard if not c.startswith("c:")]
         hero.larva = False
     s.heroes["p1"].place = "hibernated"
-    s.heroes["p1"].objectives = [objective("survive_hibernating")]
+    s.heroes["p1"].objectives = [objective("hibernate")]
     if n > 2:
         s.heroes["p2"].place = "escaped"
         s.heroes["p2"].pod = "A1"
         s.pods["A1"].launched = True
         s.pods["A1"].seats = ["p2"]
-        s.heroes["p2"].objectives = [objective("escape_in_pod")]
+        s.heroes["p2"].objectives = [objective("escape_by_pod")]
     earth = next(c.earth for c in SHIP.coordinates if c.id == s.coordinates)
     s.destination = earth if home else next(x for x in SHIP.destination.spaces if x != earth)
     s.engines = {"1": engines, "2": engines, "3": True}

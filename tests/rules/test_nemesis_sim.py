@@ -11,7 +11,11 @@ from functools import cache
 
 import pytest
 from family_sim import Record, play_game, seeker
-from nemesis_helpers import RS, TOKENS, check_public, checked_step, replay, seats
+from nemesis_helpers import RS, TOKENS, G, check_public, checked_step, replay, room, seats
+
+from rules.core.contract import Action
+from rules.nemesis.actions import Move
+from rules.nemesis_original.state import GameState, TurnFrame
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SEEDS = range(4)
@@ -21,12 +25,34 @@ WAYS_OUT = ("Board an escape pod", "Launch pod", "Go to sleep", "Repair it",
             "Read the coordinates", "Send a signal", "Check all 3 engines")
 
 
+def steer(s: GameState, seat: str, options: list[Action]) -> Action | None:
+    """Odd seeds: a way out when one is offered; out of combat, towards the
+    hibernatorium (waiting there until it opens) or, once the pods are unlocked, towards
+    an evacuation section."""
+    if not isinstance(s.stack[-1], TurnFrame) or any(
+            any(w in a.label for w in WAYS_OUT) for a in options):
+        return None
+    hero = s.heroes[seat]
+    if any(i.room == hero.room for i in s.intruders):
+        return None  # fight or flee at random
+    goals = [room("hibernatorium")]
+    if any(not p.locked and not p.launched for p in s.pods.values()):
+        goals = [room("evac_a"), room("evac_b"), *goals]
+    if hero.room in goals:
+        return next((a for a in options if a.key == "pass"), None)
+    far = {g: G.distances_from(g) for g in goals}
+    moves = [a for a in options if isinstance(a, Move)]
+    best = min(moves, default=None,
+               key=lambda a: min(far[g].get(a.to, 99) for g in goals))
+    return best
+
+
 @cache
 def _record(n: int, seed: int) -> Record:
     s = RS.new_game(seats(n), seed)
     check_public(s, [], "setup")
     return play_game(RS, s, n, seed, step=checked_step, choose=seeker(WAYS_OUT),
-                     tokens=TOKENS, cap=STEP_CAP)
+                     tokens=TOKENS, cap=STEP_CAP, steer=steer)
 
 
 @pytest.mark.rule("NE-END-1")
