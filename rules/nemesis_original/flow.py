@@ -18,7 +18,8 @@ from rules.nemesis import (
     trade,
     turn_actions,
 )
-from rules.nemesis_original import choices, endgame, event_phase, pods, turns
+from rules.nemesis import choices as drafting
+from rules.nemesis_original import endgame, event_phase, pods, turns
 from rules.nemesis_original.table import Ctx
 
 
@@ -66,10 +67,10 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
                    player_phase.pay_run),
     "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
                        discards.discard_run),
-    "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,
-                     choices.draft_run),
-    "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,
-                          choices.objectives_act, choices.objectives_run),
+    "draft": Handler(drafting.draft_waiting, drafting.draft_legal, drafting.draft_act,
+                     drafting.draft_run),
+    "objectives": Handler(drafting.objectives_waiting, drafting.objectives_legal,
+                          drafting.objectives_act, drafting.objectives_run),
     "pod": Handler(pods.pod_waiting, pods.pod_legal, pods.pod_act, pods.pod_run),
     "encounter": automatic(encounters.encounter_run),
     "attack": automatic(attacks.attack_run),

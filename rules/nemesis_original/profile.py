@@ -177,6 +177,15 @@ class OriginalHooks:
             set_slime(ctx, hero, True)
 
 
+    def place_character(self, s: Any, seat: str, character: str) -> None:
+        from rules.nemesis_original.setup import place_character
+
+        place_character(s, seat, character)
+
+    def objective_name(self, objective: str) -> str:
+        return index().objectives[objective].name
+
+
 BAG = IntruderBag.of(content().intruders.tokens, content().intruders.bag_start)
 
 PROFILE = Profile(

@@ -80,9 +80,8 @@ def prompt_text(s: GameState, seat: str) -> str:
 
         return trade_prompt(s, f, seat)
     if isinstance(f, DraftFrame):
-        from rules.nemesis_original.choices import character_name
-
-        return "Choose your character: " + " or ".join(character_name(c) for c in f.offered)
+        names = s.rules.characters
+        return "Choose your character: " + " or ".join(names[c].name for c in f.offered)
     if isinstance(f, ObjectiveFrame):
         return "First encounter: keep one of your two objectives (the other is discarded " \
             "in secret)"
