@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.lockdown.cards import index
 from rules.lockdown.facility import room_name
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import DraftFrame, GameState, ObjectiveFrame
@@ -12,19 +13,27 @@ from rules.nemesis.actions import Draft, KeepObjective
 
 
 def _name(kind: str, oid: str) -> str:
-    from rules.lockdown.cards import content
+    from rules.lockdown.cards import index
 
-    c = content()
-    group = c.characters if kind == "character" else (*c.objectives, *c.coop_objectives)
-    return next(x.name for x in group if x.id == oid)
+    table = index().characters if kind == "character" else index().objectives
+    return table[oid].name
 
 
 def draft_waiting(s: GameState, f: DraftFrame) -> list[str]:
     return [f.seat] if f.offered else []
 
 
+def choosable(s: GameState, f: DraftFrame) -> list[str]:
+    """The offered draft cards and, with the crossover option (LD-XOVER-1), the original
+    character of each card's colour right after it."""
+    if not s.options.nemesis_characters:
+        return list(f.offered)
+    originals = {card: ch for ch, card in index().draft_card.items()}
+    return [c for card in f.offered for c in (card, originals.get(card)) if c is not None]
+
+
 def draft_legal(s: GameState, f: DraftFrame, seat: str) -> list[Action]:
-    return [Draft(character=c, text=_name("character", c)) for c in f.offered]
+    return [Draft(character=c, text=_name("character", c)) for c in choosable(s, f)]
 
 
 def draft_run(ctx: Ctx, f: DraftFrame) -> None:
@@ -38,7 +47,8 @@ def draft_act(ctx: Ctx, f: DraftFrame, seat: str, action: Action) -> None:
     assert isinstance(action, Draft)
     s = ctx.s
     s.stack.pop()
-    back = [c for c in f.offered if c != action.character]
+    card = index().draft_card.get(action.character, action.character)  # its draft card
+    back = [c for c in f.offered if c != card]
     s.decks["draft"] = s.rng.shuffled(s.decks["draft"] + back)
     place_character(s, seat, action.character)
     hero = s.heroes[seat]

@@ -17,8 +17,7 @@ import pytest
 from lockdown_helpers import RS, check_public, checked_step, replay, seats
 
 from rules.core.contract import Action, IllegalAction
-from rules.lockdown.bag import BAG
-from rules.lockdown.state import GameState
+from rules.lockdown.state import GameState, Options
 from rules.nemesis.actions import Pass, Pick
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
@@ -51,8 +50,9 @@ def check_tokens(s: GameState, where: str) -> None:
         f"{where}: set-aside tokens {s.aside} vs on the board {board} + spent {spent}"
     places = s.bag + s.aside
     assert len(set(places)) == len(places), f"{where}: a token in two places {places}"
-    free = [t for t in BAG.tokens if t not in places]
-    assert len(s.bag) + len(board) + len(spent) + len(free) == len(BAG.tokens), where
+    tokens = s.rules.bag.tokens  # the night stalkers' or the original intruders'
+    free = [t for t in tokens if t not in places]
+    assert len(s.bag) + len(board) + len(spent) + len(free) == len(tokens), where
 
 
 @dataclass
@@ -86,9 +86,11 @@ def _check_illegal(s: GameState, waiting: list[str], where: str) -> None:
 
 
 @cache
-def _record(n: int, seed: int) -> Record:
+def _record(n: int, seed: int, options: Options | None = None) -> Record:
+    """A seeded game played to the end with every check (options: e.g. the crossover's,
+    tests/rules/test_lockdown_crossover.py)."""
     rng = random.Random(seed * 1000 + n)
-    s = RS.new_game(seats(n), seed)
+    s = RS.new_game(seats(n), seed, options)
     rec = Record()
     digest = hashlib.sha256()
     check_public(s, [], "setup")
