@@ -35,6 +35,7 @@ from rules.lockdown.board import board_map
 from rules.lockdown.cards import content
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.profile import PROFILE
+from rules.lockdown.recap import character as character_name
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.view import build_view
 from rules.nemesis import effects as fx
@@ -119,6 +120,9 @@ def test_an_original_character_plays_as_the_source_says(character: str) -> None:
     assert played.group == "survivor" and played.starting_item is None
     assert played.quest == IDX.characters[card].quest
     assert played.ability == ORIGINAL[character].ability
+    # the table names it (view, sheet, recap)
+    assert build_view(s, "p0", []).heroes[0].name == ORIGINAL[character].name
+    assert character_name(s.heroes["p0"]) == ORIGINAL[character].name
 
 
 @pytest.mark.rule("LD-XOVER-1")
