@@ -183,6 +183,15 @@ class LockdownHooks:
             ctx.say(f"{seat_ref(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
 
 
+    def place_character(self, s: Any, seat: str, character: str) -> None:
+        from rules.lockdown.setup import place_character
+
+        place_character(s, seat, character)
+
+    def objective_name(self, objective: str) -> str:
+        return index().objectives[objective].name
+
+
 PROFILE = Profile(
     characters=index().characters, cards=index().cards, items=index().items,
     wounds=index().wounds, contamination=index().contamination, attacks=index().attacks,

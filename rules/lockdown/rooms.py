@@ -15,8 +15,9 @@ from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, who
-from rules.nemesis import contamination, decks, injuries, noise, wounds
+from rules.nemesis import contamination, decks, injuries, wounds
 from rules.nemesis import effects as fx
+from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import Pick, RoomAct
 from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
@@ -26,7 +27,7 @@ from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.resolve import push_effects
-from rules.nemesis.state import Held, Hero, change_room, take_object
+from rules.nemesis.state import Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
 
@@ -178,13 +179,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         say(f"{who(hero.seat)} climbs into CSS pod {pod} and waits for the launch.",
             kind="css")
     elif kind == "nest":
-        s.eggs -= 1
-        say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
-        hero.hands.append(Held(obj="egg"))
-        from rules.nemesis.combat import nest_check
-
-        nest_check(ctx)
-        noise.noise_roll(ctx, hero)
+        shared_rooms.take_egg(ctx, hero)
     elif kind == "power_generator":
         if variant == 0:
             s.autodestruct = None
@@ -216,12 +211,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
     elif kind == "surgery":
-        contamination.decontaminate(ctx, hero, everywhere=True)
-        wounds.light_wound(ctx, hero)
-        hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
-        hero.hand, hero.discard = [], []
-        hero.passed = True
-        say(f"{who(hero.seat)} undergoes surgery and passes.", kind="room")
+        shared_rooms.surgery(ctx, hero)
     elif kind == "testing_lab":
         crafted = _crafted_id("neutralizer")
         s.crafted.remove(crafted)
@@ -690,13 +680,7 @@ def agree_run(ctx: Ctx, f: AgreeFrame) -> None:
 
 def lock_in(ctx: Ctx, hero: Hero) -> None:
     """Noise roll; if an intruder appears the attempt fails, else the hero is safe."""
-    s = ctx.s
-    before = len(s.intruders)
-    depth = len(s.stack)
-    noise.noise_roll(ctx, hero)
-    appeared = len(s.intruders) > before or any(
-        f.kind == "encounter" for f in s.stack[depth:])
-    if appeared or intruders_in(s, hero.room):
+    if not shared_rooms.noise_attempt(ctx, hero):
         ctx.say(f"{who(hero.seat)} fails to lock themselves in.", kind="isolation")
         return
     hero.place = "isolated"

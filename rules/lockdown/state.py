@@ -24,10 +24,12 @@ from rules.lockdown.profile import profile_for
 from rules.nemesis.frames import (
     AttackFrame,
     DiscardFrame,
+    DraftFrame,
     EffectsFrame,
     EncounterFrame,
     InterruptFrame,
     MoveFrame,
+    ObjectiveFrame,
     PayFrame,
     PickFrame,
     ShotFrame,
@@ -97,23 +99,6 @@ class RoundFrame:
     kind: Literal["round"] = "round"
     stage: Literal["draw", "turns", "vent", "events", "next"] = "draw"
     last: str | None = None  # the seat whose turn came last
-
-
-@dataclass(slots=True, kw_only=True)
-class DraftFrame:
-    """Character draft: the seat sees 2 random characters and keeps 1."""
-
-    kind: Literal["draft"] = "draft"
-    seat: str
-    offered: list[str]
-
-
-@dataclass(slots=True, kw_only=True)
-class ObjectiveFrame:
-    """First encounter: every player with 2 objectives keeps 1 (simultaneous, secret)."""
-
-    kind: Literal["objectives"] = "objectives"
-    pending: list[str]
 
 
 @dataclass(slots=True, kw_only=True)

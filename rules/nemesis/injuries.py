@@ -50,3 +50,12 @@ def die(ctx: Table, intruder: Intruder, by: str | None = None) -> None:
             kind="intruder_dies", intruder=intruder.kind)
     if by is not None:
         s.heroes[by].killed_intruder = True
+
+
+def worn_out(ctx: Table) -> None:
+    """At the end of a round, with the Short-Lived weakness known, every adult with 2 or
+    more injuries dies."""
+    s = ctx.s
+    if ctx.rules.hooks.weakness_active(s, "short_lived", None):
+        for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
+            die(ctx, intruder)

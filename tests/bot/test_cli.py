@@ -347,7 +347,7 @@ def test_simulate_and_bench_refuse_bad_options_with_exit_2(
     assert "'chaos' is not a value of mode" in err
     assert "|".join(_literal_values("lockdown", "mode")) in err
     assert main(["bench", "--ruleset", "nova"]) == 2
-    assert "There is no ruleset 'nova'. Known rulesets: darkmoon, lockdown." in \
+    assert "There is no ruleset 'nova'. Known rulesets: darkmoon, lockdown, nemesis." in \
         capsys.readouterr().err
     assert main(["simulate", "--players", "2"]) == 2  # Dark Moon seats 3-7
     assert "Dark Moon takes 3-7 players, not 2." in capsys.readouterr().err
