@@ -399,6 +399,7 @@ class Index:
         self.tokens = {t.kind: t for t in c.intruders.tokens}
         # the draft card each original character is chosen through
         self.draft_card = {x.character: x.draft for x in c.crossover.characters}
+        self.crossover_removed = tuple(c.crossover.removed_weaknesses)
 
 
 @lru_cache(maxsize=1)
