@@ -274,6 +274,18 @@ def test_a_crossover_game_keeps_every_invariant(n: int, seed: int) -> None:
     assert set(final["weaknesses"]) <= ALLOWED
 
 
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.parametrize(("n", "seed", "options"), [
+    (3, 1, BOTH.model_copy(update={"board": "mars"})),
+    (3, 2, BOTH.model_copy(update={"mode": "coop"})),
+    (1, 3, BOTH.model_copy(update={"mode": "solo"}))], ids=["mars", "coop", "solo"])
+def test_the_options_play_on_either_side_and_in_every_mode(n: int, seed: int,
+                                                            options: Options) -> None:
+    rec = _record(n, seed, options)
+    assert rec.moves and "game_over" in rec.kinds
+    assert set(json.loads(rec.final_json)["bag"]) <= set(NEMESIS_BAG.tokens)
+
+
 def test_crossover_games_meet_the_originals() -> None:
     played = Counter[str]()
     attacks = set()
