@@ -302,3 +302,19 @@ def test_crossover_games_meet_the_originals() -> None:
 def test_replaying_a_crossover_game_gives_the_same_game(n: int, seed: int) -> None:
     rec = _record(n, seed, BOTH)
     assert replay(n, seed, rec.moves, BOTH) == (rec.digest, rec.final_json)
+
+
+def test_the_crossover_file_refers_to_cards_that_exist() -> None:
+    from rules.lockdown.cards import check_references, crossover_problems
+
+    assert check_references(C) == [] and crossover_problems(C) == []
+    assert sorted(DRAFT_CARD) == sorted(ORIGINAL)  # every original character has a colour
+    assert sorted(DRAFT_CARD.values()) == sorted(ch.id for ch in C.characters)
+    bad = C.crossover.model_copy(update={
+        "removed_weaknesses": ("ne_wk_nothing",),
+        "characters": (*C.crossover.characters,
+                       C.crossover.characters[0].model_copy(update={"character": "cook"}))})
+    problems = crossover_problems(C.model_copy(update={"crossover": bad}))
+    assert any("cook" in p for p in problems)
+    assert any("ne_wk_nothing" in p for p in problems)
+    assert any("two characters" in p for p in problems)
