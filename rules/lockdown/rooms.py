@@ -21,7 +21,7 @@ from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import Pick, RoomAct
 from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
-from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door
 from rules.nemesis.fire import set_fire
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
@@ -567,11 +567,8 @@ def _vent_targets(s: GameState) -> list[str]:
 
 def vent(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    corridors = [ex.corridor for ex in board(s).exits[room] if ex.to != "tech"]
-    for corridor in corridors:
-        close_door(s, corridor, keep=frozenset(corridors))
+    seal(s, room)
     set_fire(ctx, room, False)
-    change_room(s.rooms, room, venting=True)
     ctx.say(f"{room_name(s, room)} is sealed for venting: unless a door opens before the "
             "end of the player phase, everything inside dies.", kind="vent", room=room)
 
@@ -579,16 +576,8 @@ def vent(ctx: Ctx, room: str) -> None:
 def resolve_venting(ctx: Ctx) -> None:
     """End of the player phase: a room still sealed kills everything in it."""
     s = ctx.s
-    for slot, room in list(s.rooms.items()):
-        if not room.venting:
-            continue
-        change_room(s.rooms, slot, venting=False)
-        sealed = all(door(s, ex.corridor) == "closed"
-                     for ex in board(s).exits[slot] if ex.to != "tech")
-        if not sealed:
-            ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
-                    kind="vent")
-            continue
+
+    def vented(slot: str) -> None:
         for intruder in list(intruders_in(s, slot)):
             if intruder.kind == "larva":
                 s.intruders.remove(intruder)
@@ -598,6 +587,12 @@ def resolve_venting(ctx: Ctx) -> None:
         for hero in heroes_in(s, slot):
             wounds.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
+
+    def failed(slot: str) -> None:
+        ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
+                kind="vent")
+
+    resolve_sealed(ctx, vented, failed)
 
 
 def restore_power(ctx: Ctx, hero: Hero) -> None:

@@ -20,7 +20,7 @@ def ending_words(s: GameState) -> str:
         return f"the ship exploded ({why})"
     if kind == "hyperjump":
         return "the ship jumped into hyperspace" + (
-            " and later exploded" if s.exploded else "")
+            ", then its failing engines blew it up" if s.exploded else "")
     return f"the game ended ({reason})"
 
 

@@ -9,13 +9,13 @@ from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import RoomAct
 from rules.nemesis.bag import retire
 from rules.nemesis.character import has_wound, slot_limit, slots_used
-from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door, walls
 from rules.nemesis.fire import set_fire
 from rules.nemesis.intruders import retreat
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.resolve import field_medic, heal
 from rules.nemesis.search import draw_item
-from rules.nemesis.state import Hero, change_room, take_object
+from rules.nemesis.state import Hero, take_object
 from rules.nemesis.wounds import kill
 from rules.nemesis_original import pods
 from rules.nemesis_original.cards import index
@@ -239,7 +239,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "storage":
         draw_item(ctx, hero, option, 2)
     elif tag == "airlock":
-        seal(ctx, option)
+        prime_airlock(ctx, option)
     elif tag == "doors":
         room, _, op = option.partition(":")
         doors_of(ctx, room, op)
@@ -349,22 +349,14 @@ def research(ctx: Ctx, hero: Hero, kind: str) -> None:
             f"{weakness.name}. {weakness.text}", kind="weakness", weakness=weakness.id)
 
 
-def walls(s: GameState, room: str) -> list[str]:
-    """The room's corridors that take doors (not the technical entrances)."""
-    return [ex.corridor for ex in s.graph.exits[room] if ex.to != "tech"]
-
-
 def airlock_targets(s: GameState, hero: Hero) -> list[str]:
     return [slot for slot in s.rooms if slot != hero.room and not s.rooms[slot].venting
             and all(door(s, c) != "destroyed" for c in walls(s, slot))]
 
 
-def seal(ctx: Ctx, room: str) -> None:
+def prime_airlock(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    corridors = walls(s, room)
-    for corridor in corridors:
-        close_door(s, corridor, keep=frozenset(corridors))
-    change_room(s.rooms, room, venting=True)
+    seal(s, room)
     ctx.say(f"The airlock of {room_name(s, room)} is primed: unless a door opens before "
             "the player phase ends, everything inside dies.", kind="airlock", room=room)
 
@@ -373,14 +365,8 @@ def resolve_airlocks(ctx: Ctx) -> None:
     """End of the player phase: a room still sealed loses everything inside, with no
     body left behind; its fire goes out."""
     s = ctx.s
-    for slot, room in list(s.rooms.items()):
-        if not room.venting:
-            continue
-        change_room(s.rooms, slot, venting=False)
-        if not all(door(s, c) == "closed" for c in walls(s, slot)):
-            ctx.say(f"The airlock of {room_name(s, slot)} fails: a door was opened.",
-                    kind="airlock")
-            continue
+
+    def blown(slot: str) -> None:
         for intruder in list(intruders_in(s, slot)):
             s.intruders.remove(intruder)
             retire(s, intruder.token)
@@ -391,6 +377,12 @@ def resolve_airlocks(ctx: Ctx) -> None:
         set_fire(ctx, slot, False)
         ctx.say(f"The airlock of {room_name(s, slot)} opens to space: nothing inside "
                 "survives.", kind="airlock")
+
+    def failed(slot: str) -> None:
+        ctx.say(f"The airlock of {room_name(s, slot)} fails: a door was opened.",
+                kind="airlock")
+
+    resolve_sealed(ctx, blown, failed)
 
 
 def door_rooms(s: GameState) -> list[str]:

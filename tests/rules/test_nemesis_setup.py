@@ -13,6 +13,7 @@ from nemesis_helpers import (
     edit,
     key_for,
     new,
+    play,
     put_room,
     room,
     seats,
@@ -93,3 +94,25 @@ def test_a_quest_item_becomes_usable_once_its_quest_is_met() -> None:
     assert hero.signal and hero.quest_active
     assert captain.quest.item in hero.inventory + [h.item for h in hero.hands]
     assert "quest" in [e.kind for e in events]
+
+
+@pytest.mark.rule("NE-CHAR-1")
+def test_the_mechanic_and_the_plans_go_through_the_technical_corridors() -> None:
+    s = edit(started(2, seed=3))
+    mechanic = IDX.characters["mechanic"]
+    hero = s.heroes["p0"]
+    hero.character = mechanic.id
+    cards = [c.id for c in mechanic.deck]
+    hero.hand = ["mechanic_technical_corridors", *[c for c in cards
+                                                   if c != "mechanic_technical_corridors"][:4]]
+    hero.deck = [c for c in cards if c not in hero.hand]
+    hero.discard = []
+    target = room("engine_1")  # explored, with technical entrances
+    assert target in s.graph.tech_rooms()
+    s = turn(s, "p0")
+    s, _ = do(s, "p0", "card:mechanic_technical_corridors,0")
+    while s.stack[-1].kind == "pick":
+        s, _ = play(s, "p0", f"pick:{s.stack[-1].options.index(target)}")
+    assert s.heroes["p0"].room == target
+    plans = IDX.items["technical_corridor_plans"]
+    assert plans.use is not None and plans.use.effects[0].through_tech
