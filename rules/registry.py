@@ -11,8 +11,9 @@ from rules.core.contract import Ruleset
 def _registry() -> dict[str, Ruleset]:  # type: ignore[type-arg]
     from rules.darkmoon.ruleset import DarkMoon
     from rules.lockdown.ruleset import Lockdown
+    from rules.nemesis_original.ruleset import Nemesis
 
-    return {r.name: r for r in (DarkMoon(), Lockdown())}
+    return {r.name: r for r in (DarkMoon(), Lockdown(), Nemesis())}
 
 
 def get_ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]

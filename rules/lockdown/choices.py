@@ -1,82 +1,16 @@
-"""The character draft (LD-SETUP-5) and the first-encounter objective choice
-(NX-AI-1)."""
+"""The first-encounter objective choice (NX-AI-1) as Lockdown words it (the draft and
+the choice itself are the family's: rules.nemesis.choices)."""
 
 from __future__ import annotations
 
-from rules.core.contract import Action
-from rules.lockdown.facility import room_name
-from rules.lockdown.setup import place_character
-from rules.lockdown.state import DraftFrame, GameState, ObjectiveFrame
-from rules.lockdown.table import Ctx, who
-from rules.nemesis.actions import Draft, KeepObjective
-
-
-def _name(kind: str, oid: str) -> str:
-    from rules.lockdown.cards import content
-
-    c = content()
-    group = c.characters if kind == "character" else (*c.objectives, *c.coop_objectives)
-    return next(x.name for x in group if x.id == oid)
-
-
-def draft_waiting(s: GameState, f: DraftFrame) -> list[str]:
-    return [f.seat] if f.offered else []
-
-
-def draft_legal(s: GameState, f: DraftFrame, seat: str) -> list[Action]:
-    return [Draft(character=c, text=_name("character", c)) for c in f.offered]
-
-
-def draft_run(ctx: Ctx, f: DraftFrame) -> None:
-    pool = ctx.s.decks["draft"]
-    f.offered = [pool.pop(0) for _ in range(min(2, len(pool)))]
-    ctx.say(f"{who(f.seat)} drafts from: "
-            + " or ".join(_name("character", c) for c in f.offered) + ".", kind="draft")
-
-
-def draft_act(ctx: Ctx, f: DraftFrame, seat: str, action: Action) -> None:
-    assert isinstance(action, Draft)
-    s = ctx.s
-    s.stack.pop()
-    back = [c for c in f.offered if c != action.character]
-    s.decks["draft"] = s.rng.shuffled(s.decks["draft"] + back)
-    place_character(s, seat, action.character)
-    hero = s.heroes[seat]
-    ctx.say(f"{who(seat)} plays the {_name('character', action.character)}, starting in "
-            f"{room_name(s, hero.room)}.", kind="draft_pick", character=action.character)
-
-
-def objectives_waiting(s: GameState, f: ObjectiveFrame) -> list[str]:
-    return list(f.pending)
-
-
-def objectives_legal(s: GameState, f: ObjectiveFrame, seat: str) -> list[Action]:
-    return [KeepObjective(objective=o, text=_name("objective", o))
-            for o in s.heroes[seat].objectives]
-
-
-def objectives_act(ctx: Ctx, f: ObjectiveFrame, seat: str, action: Action) -> None:
-    assert isinstance(action, KeepObjective)
-    ctx.s.heroes[seat].objectives = [action.objective]
-    f.pending.remove(seat)
-    ctx.tell(seat, f"You keep: {_name('objective', action.objective)}.", kind="objective")
-    ctx.say(f"{who(seat)} has chosen an objective.", kind="objective_chosen")
-
-
-def objectives_run(ctx: Ctx, f: ObjectiveFrame) -> None:
-    ctx.s.stack.pop()
+from rules.lockdown.table import Ctx
+from rules.nemesis.choices import keep_one_objective
 
 
 def first_encounter(ctx: Ctx) -> None:
     """The first intruder on the board: everyone keeps 1 of their 2 objectives (NX-AI-1;
     coop objectives stay as they are)."""
-    s = ctx.s
-    pending = [h.seat for h in s.heroes.values()
-               if len(h.objectives) > 1 and h.place != "dead"]
-    ctx.say("First encounter! " + {
+    keep_one_objective(ctx, "First encounter! " + {
         "coop": "The team's objectives stay as they are.",
         "solo": "Keep one of your two objectives in secret.",
-    }.get(s.options.mode, "Everyone keeps one of their two objectives in secret."),
-        kind="critical")
-    if pending:
-        s.stack.append(ObjectiveFrame(pending=pending))
+    }.get(ctx.s.options.mode, "Everyone keeps one of their two objectives in secret."))

@@ -155,8 +155,5 @@ def remove_noise(ctx: Ctx) -> None:
 
 def end_of_round(ctx: Ctx) -> None:
     """Bleeding wounds hurt; with Metabolic Burnout known, worn-out adults die."""
-    s = ctx.s
     bleed(ctx)
-    if weakness_active(s, "short_lived"):
-        for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
-            injuries.die(ctx, intruder)
+    injuries.worn_out(ctx)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
-    choices,
+    crossover,
     endgame,
     event_phase,
     rooms,
@@ -26,6 +26,7 @@ from rules.nemesis import (
     trade,
     turn_actions,
 )
+from rules.nemesis import choices as drafting
 
 
 def _ends_at_once(handler: Handler[Ctx]) -> Handler[Ctx]:
@@ -54,10 +55,10 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
                    player_phase.pay_run),
     "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
                        discards.discard_run),
-    "draft": Handler(choices.draft_waiting, choices.draft_legal, choices.draft_act,
-                     choices.draft_run),
-    "objectives": Handler(choices.objectives_waiting, choices.objectives_legal,
-                          choices.objectives_act, choices.objectives_run),
+    "draft": Handler(drafting.draft_waiting, crossover.draft_legal, crossover.draft_act,
+                     drafting.draft_run),
+    "objectives": Handler(drafting.objectives_waiting, drafting.objectives_legal,
+                          drafting.objectives_act, drafting.objectives_run),
     "encounter": automatic(encounters.encounter_run),
     "attack": automatic(attacks.attack_run),
     "move": automatic(movement.move_run),

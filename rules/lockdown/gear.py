@@ -13,7 +13,7 @@ from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import noise
-from rules.nemesis.items import give_item, owned
+from rules.nemesis.items import activate_quests, owned
 from rules.nemesis.places import in_combat, intruders_in
 from rules.nemesis.state import Hero
 
@@ -30,20 +30,7 @@ def in_repository(s: GameState, hero: Hero) -> bool:
 def check_quests(ctx: Ctx) -> bool:
     """Give each character whose quest is now fulfilled their quest item; True when
     someone got one (the item may ask a question: the frames must run again)."""
-    s = ctx.s
-    fulfilled = False
-    characters = index().characters
-    for hero in s.heroes.values():
-        if hero.quest_active or hero.place == "dead" or not hero.character:
-            continue
-        ch = characters[hero.character]
-        if quest_met(s, hero, ch.quest.needs):
-            hero.quest_active = True
-            give_item(ctx, hero, ch.quest.item)
-            ctx.say(f"{who(hero.seat)}'s quest is fulfilled: {index().items[ch.quest.item].name} "
-                    "is ready.", kind="quest")
-            fulfilled = True
-    return fulfilled
+    return activate_quests(ctx, lambda hero, needs: quest_met(ctx.s, hero, needs))
 
 
 def quest_met(s: GameState, hero: Hero, needs: str) -> bool:

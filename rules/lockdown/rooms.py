@@ -15,18 +15,19 @@ from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
 from rules.lockdown.table import Ctx, who
-from rules.nemesis import contamination, decks, injuries, noise, wounds
+from rules.nemesis import contamination, decks, injuries, wounds
 from rules.nemesis import effects as fx
+from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import Pick, RoomAct
 from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
-from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door
 from rules.nemesis.fire import set_fire
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.resolve import push_effects
-from rules.nemesis.state import Held, Hero, change_room, take_object
+from rules.nemesis.state import Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
 
@@ -178,13 +179,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         say(f"{who(hero.seat)} climbs into CSS pod {pod} and waits for the launch.",
             kind="css")
     elif kind == "nest":
-        s.eggs -= 1
-        say(f"{who(hero.seat)} takes an egg from the nest ({s.eggs} left).", kind="egg")
-        hero.hands.append(Held(obj="egg"))
-        from rules.nemesis.combat import nest_check
-
-        nest_check(ctx)
-        noise.noise_roll(ctx, hero)
+        shared_rooms.take_egg(ctx, hero)
     elif kind == "power_generator":
         if variant == 0:
             s.autodestruct = None
@@ -216,12 +211,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         s.crafted.remove(crafted)
         give_item(ctx, hero, crafted)
     elif kind == "surgery":
-        contamination.decontaminate(ctx, hero, everywhere=True)
-        wounds.light_wound(ctx, hero)
-        hero.deck = s.rng.shuffled(hero.deck + hero.hand + hero.discard)
-        hero.hand, hero.discard = [], []
-        hero.passed = True
-        say(f"{who(hero.seat)} undergoes surgery and passes.", kind="room")
+        shared_rooms.surgery(ctx, hero)
     elif kind == "testing_lab":
         crafted = _crafted_id("neutralizer")
         s.crafted.remove(crafted)
@@ -489,8 +479,7 @@ def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
     if kind not in s.lab_slots and len(s.lab_slots) < len(s.weaknesses):
         s.lab_slots.append(kind)
         s.weaknesses_revealed = max(s.weaknesses_revealed, len(s.lab_slots))
-        weakness = next(w for w in ctx.c.weaknesses
-                        if w.id == s.weaknesses[len(s.lab_slots) - 1])
+        weakness = index().weaknesses[s.weaknesses[len(s.lab_slots) - 1]]
         ctx.say(f"A weakness is discovered: {weakness.name}. {weakness.text}",
                 kind="weakness", weakness=weakness.id)
 
@@ -578,11 +567,8 @@ def _vent_targets(s: GameState) -> list[str]:
 
 def vent(ctx: Ctx, room: str) -> None:
     s = ctx.s
-    corridors = [ex.corridor for ex in board(s).exits[room] if ex.to != "tech"]
-    for corridor in corridors:
-        close_door(s, corridor, keep=frozenset(corridors))
+    seal(s, room)
     set_fire(ctx, room, False)
-    change_room(s.rooms, room, venting=True)
     ctx.say(f"{room_name(s, room)} is sealed for venting: unless a door opens before the "
             "end of the player phase, everything inside dies.", kind="vent", room=room)
 
@@ -590,16 +576,8 @@ def vent(ctx: Ctx, room: str) -> None:
 def resolve_venting(ctx: Ctx) -> None:
     """End of the player phase: a room still sealed kills everything in it."""
     s = ctx.s
-    for slot, room in list(s.rooms.items()):
-        if not room.venting:
-            continue
-        change_room(s.rooms, slot, venting=False)
-        sealed = all(door(s, ex.corridor) == "closed"
-                     for ex in board(s).exits[slot] if ex.to != "tech")
-        if not sealed:
-            ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
-                    kind="vent")
-            continue
+
+    def vented(slot: str) -> None:
         for intruder in list(intruders_in(s, slot)):
             if intruder.kind == "larva":
                 s.intruders.remove(intruder)
@@ -609,6 +587,12 @@ def resolve_venting(ctx: Ctx) -> None:
         for hero in heroes_in(s, slot):
             wounds.kill(ctx, hero, "vented")
         ctx.say(f"{room_name(s, slot)} is vented: nothing inside survives.", kind="vent")
+
+    def failed(slot: str) -> None:
+        ctx.say(f"The venting of {room_name(s, slot)} failed: a door was opened.",
+                kind="vent")
+
+    resolve_sealed(ctx, vented, failed)
 
 
 def restore_power(ctx: Ctx, hero: Hero) -> None:
@@ -691,13 +675,7 @@ def agree_run(ctx: Ctx, f: AgreeFrame) -> None:
 
 def lock_in(ctx: Ctx, hero: Hero) -> None:
     """Noise roll; if an intruder appears the attempt fails, else the hero is safe."""
-    s = ctx.s
-    before = len(s.intruders)
-    depth = len(s.stack)
-    noise.noise_roll(ctx, hero)
-    appeared = len(s.intruders) > before or any(
-        f.kind == "encounter" for f in s.stack[depth:])
-    if appeared or intruders_in(s, hero.room):
+    if not shared_rooms.noise_attempt(ctx, hero):
         ctx.say(f"{who(hero.seat)} fails to lock themselves in.", kind="isolation")
         return
     hero.place = "isolated"

@@ -97,6 +97,7 @@ Ability = Literal[
     "quiet_steps",     # careful movement costs 1 like a normal move
     "lab_mind",        # +1 knowledge whenever you gain knowledge from a room
     "tough",           # hand limit 6 while you have a serious wound
+    "sterile",         # a melee attack on an intruder gives no contamination card
 ]
 
 
@@ -194,6 +195,9 @@ WeaknessEffect = Literal[
     "sound_hunters",        # noise removal also clears technical corridors
     "chemical_reaction",    # a contamination card scanned as infected gives +1 knowledge
     "short_lived",          # adults with 2+ injuries die at the end of the round
+    "phosphates",           # putting a fire out injures every intruder in that room
+    "soft_tissue",          # a melee hit deals 1 extra injury
+    "thin_blood",           # the death check counts 1 less blood
 ]
 
 

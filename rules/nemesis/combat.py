@@ -10,7 +10,7 @@ from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
 from rules.nemesis import injuries, noise
 from rules.nemesis.actions import Pick
-from rules.nemesis.character import action_cards, has_wound
+from rules.nemesis.character import ability, action_cards, has_wound
 from rules.nemesis.contamination import contaminate
 from rules.nemesis.frames import ShotFrame
 from rules.nemesis.places import intruders_in
@@ -47,7 +47,7 @@ def uses_advantage(rules: Profile, s: NemesisState, hero: Hero) -> bool:
 
 def start_shot(ctx: Table, hero: Hero, target: int, melee: bool, slot: int = -1) -> None:
     s = ctx.s
-    if melee and target != 0:
+    if melee and target != 0 and ability(ctx.rules, hero) != "sterile":
         contaminate(ctx, hero)
     if not melee:
         held = hero.hands[slot]
@@ -120,7 +120,11 @@ def resolve(ctx: Table, f: ShotFrame, pay: bool) -> None:
         if f.melee:
             serious_wound(ctx, hero)
         return
-    bonus = melee_bonus(ctx.rules, hero) if f.melee else shot_bonus(ctx.rules, s, hero, f.slot)
+    if f.melee:
+        bonus = melee_bonus(ctx.rules, hero) \
+            + (1 if ctx.rules.hooks.weakness_active(s, "soft_tissue", hero) else 0)
+    else:
+        bonus = shot_bonus(ctx.rules, s, hero, f.slot)
     injuries.injure(ctx, target, hits + bonus, by=hero.seat)
 
 

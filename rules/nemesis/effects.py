@@ -166,7 +166,7 @@ class Noise(_E):
 
 class Doors(_E):
     do: Literal["doors"]
-    op: Literal["close", "open", "destroy"]
+    op: Literal["close", "open", "destroy", "reseal"]  # reseal: close, even destroyed
     where: Where = "here"
     range: Range = "any"
 

@@ -139,3 +139,20 @@ class EffectsFrame:
     healed: bool = False         # a heal effect ran (the Field Medic ability follows)
     # seats that reached 3 serious wounds during these effects: no death from them
     grace: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class DraftFrame:
+    """Character draft: the seat sees 2 random characters and keeps 1."""
+
+    kind: Literal["draft"] = "draft"
+    seat: str
+    offered: list[str]
+
+
+@dataclass(slots=True, kw_only=True)
+class ObjectiveFrame:
+    """First encounter: every player with 2 objectives keeps 1 (simultaneous, secret)."""
+
+    kind: Literal["objectives"] = "objectives"
+    pending: list[str]

@@ -30,6 +30,8 @@ def injure(ctx: Table, intruder: Intruder, n: int, by: str | None = None) -> Non
         retreat(ctx, intruder, f"The wounded {intruder.kind} flees!")
         return
     blood = sum(c.blood for c in drawn)
+    if drawn and ctx.rules.hooks.weakness_active(s, "thin_blood", None):
+        blood -= 1  # the weakness: they bleed out sooner
     if blood <= intruder.injuries:
         die(ctx, intruder, by)
     else:
@@ -48,3 +50,12 @@ def die(ctx: Table, intruder: Intruder, by: str | None = None) -> None:
             kind="intruder_dies", intruder=intruder.kind)
     if by is not None:
         s.heroes[by].killed_intruder = True
+
+
+def worn_out(ctx: Table) -> None:
+    """At the end of a round, with the Short-Lived weakness known, every adult with 2 or
+    more injuries dies."""
+    s = ctx.s
+    if ctx.rules.hooks.weakness_active(s, "short_lived", None):
+        for intruder in [i for i in s.intruders if i.kind == "adult" and i.injuries >= 2]:
+            die(ctx, intruder)

@@ -1,7 +1,10 @@
 """Item cards a character owns (NX-ITEM-1): gaining one (heavy items take a hand slot,
-normal ones go into the secret inventory), and what a character owns."""
+normal ones go into the secret inventory), what a character owns, and quest items
+becoming usable once their quest is fulfilled."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rules.core.actions import seat_ref as who
 from rules.nemesis.hands import take_heavy
@@ -24,3 +27,23 @@ def give_item(ctx: Table, hero: Hero, item_id: str) -> None:
     ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item", color=item.color)
     ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private",
              item=item_id)
+
+
+def activate_quests(ctx: Table, met: Callable[[Hero, str], bool]) -> bool:
+    """Give each living character whose quest is now fulfilled (`met(hero, needs)`, the
+    game's reading of the quest) their quest item; True when someone got one (the item
+    may ask a question: the frames must run again)."""
+    s = ctx.s
+    fulfilled = False
+    characters = ctx.rules.characters
+    for hero in s.heroes.values():
+        if hero.quest_active or hero.place == "dead" or not hero.character:
+            continue
+        ch = characters[hero.character]
+        if met(hero, ch.quest.needs):
+            hero.quest_active = True
+            give_item(ctx, hero, ch.quest.item)
+            ctx.say(f"{who(hero.seat)}'s quest is fulfilled: "
+                    f"{ctx.rules.items[ch.quest.item].name} is ready.", kind="quest")
+            fulfilled = True
+    return fulfilled

@@ -1,13 +1,13 @@
-"""Malfunctions (NX-MARK-1): a malfunction marker in an explored room (never the nest
-or the contaminated room), from a limited supply; one needed with none left ends the
-game (the game says how)."""
+"""Malfunctions (NX-MARK-1): a malfunction marker in an explored room (never the nest,
+the contaminated room or the slime-coated room), from a limited supply; one needed with
+none left ends the game (the game says how)."""
 
 from __future__ import annotations
 
 from rules.nemesis.profile import Table
 from rules.nemesis.state import change_room
 
-NEVER_MALFUNCTION = ("nest", "contaminated")  # room actions that take no marker
+NEVER_MALFUNCTION = ("nest", "contaminated", "slime_room")  # room actions without a marker
 
 
 def set_malfunction(ctx: Table, room: str, on: bool) -> None:

@@ -221,6 +221,14 @@ class Hooks(Protocol):
         """A room tile was just revealed, before its exploration token is resolved."""
         ...
 
+    def place_character(self, s: Any, seat: str, character: str) -> None:
+        """After the draft: the character's board, deck, items and starting room."""
+        ...
+
+    def objective_name(self, objective: str) -> str:
+        """An objective card's name (objectives are the game's own cards)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Profile:

@@ -212,7 +212,11 @@ def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | Non
         return
     for room in rooms:
         if isinstance(e, fx.Fire):
+            burning = s.rooms[room].fire
             set_fire(ctx, room, not e.remove)
+            if e.remove and burning and ctx.rules.hooks.weakness_active(s, "phosphates",
+                                                                        None):
+                phosphate_burns(ctx, room)
         elif isinstance(e, fx.Malfunction):
             set_malfunction(ctx, room, not e.remove)
         elif isinstance(e, fx.Retreat):
@@ -220,6 +224,14 @@ def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | Non
                 intruders.retreat(ctx, intruder)
         elif isinstance(e, fx.Spawn):
             intruders.spawn(ctx, e.intruder, room)
+
+
+def phosphate_burns(ctx: Table, room: str) -> None:
+    """Phosphate weakness: the suppressant that put a fire out burns every intruder in
+    the room (1 injury each)."""
+    for intruder in list(intruders_in(ctx.s, room)):
+        ctx.say(f"The suppressant burns the {intruder.kind} (weakness).", kind="weakness")
+        injuries.injure(ctx, intruder, 1)
 
 
 # ------------------------------------------------------------------ choices
@@ -366,7 +378,8 @@ def extra_move(ctx: Table, e: fx.Move, subject: str | None, choice: str | None) 
 
 def doors(ctx: Table, rooms: list[str], op: str) -> None:
     """Close (from the door supply), open, or destroy the closed doors around rooms.
-    Technical corridors never hold doors; destroyed doors stay destroyed."""
+    Technical corridors never hold doors; destroyed doors stay destroyed, except that
+    "reseal" stands them up again (closed) and closes the open ones."""
     s = ctx.s
     if not rooms:
         return
@@ -375,6 +388,10 @@ def doors(ctx: Table, rooms: list[str], op: str) -> None:
     for corridor in corridors:
         state = door(s, corridor)
         if op == "close":
+            close_door(s, corridor, keep=frozenset(corridors))
+        elif op == "reseal" and state == "destroyed":
+            set_door(s, corridor, "closed")
+        elif op == "reseal":
             close_door(s, corridor, keep=frozenset(corridors))
         elif op == "open" and state == "closed":
             set_door(s, corridor, "open")

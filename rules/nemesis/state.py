@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-Place = Literal["board", "pod", "css", "bunker", "isolated", "dead"]
+# escaped / hibernated: the original Nemesis (a launched escape pod, a hibernation chamber)
+Place = Literal["board", "pod", "css", "bunker", "isolated", "dead", "escaped", "hibernated"]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -35,7 +36,7 @@ class Hero:
     character: str
     room: str
     place: Place = "board"
-    pod: str | None = None          # "A"/"B"/"C": the pod waited in (place "pod") or left in
+    pod: str | None = None          # the pod waited in (place "pod") or left in: "A".."C", "A1"..
     # action card ids and contamination ids ("c:<id>")
     hand: list[str] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)

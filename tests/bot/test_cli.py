@@ -253,6 +253,18 @@ def test_bench_prints_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert "apply_mean_us" in out and "games_per_s" in out and "render_p95_ms" in out
 
 
+def test_simulate_and_bench_play_the_original_nemesis(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "nemesis", "--players", "3", "--games", "2",
+                 "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "2 games of Nemesis with 3 players" in text and "winners per game" in text
+    assert main(["bench", "--ruleset", "nemesis", "--players", "4", "--games", "2",
+                 "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "apply_mean_us" in out and "games_per_s" in out and "state_json_max_bytes" in out
+
+
 # ------------------------------------------------------------------ --option key=value
 class _Knobs(BaseModel):
     """Every kind of field an Options model may have."""
@@ -347,7 +359,7 @@ def test_simulate_and_bench_refuse_bad_options_with_exit_2(
     assert "'chaos' is not a value of mode" in err
     assert "|".join(_literal_values("lockdown", "mode")) in err
     assert main(["bench", "--ruleset", "nova"]) == 2
-    assert "There is no ruleset 'nova'. Known rulesets: darkmoon, lockdown." in \
+    assert "There is no ruleset 'nova'. Known rulesets: darkmoon, lockdown, nemesis." in \
         capsys.readouterr().err
     assert main(["simulate", "--players", "2"]) == 2  # Dark Moon seats 3-7
     assert "Dark Moon takes 3-7 players, not 2." in capsys.readouterr().err

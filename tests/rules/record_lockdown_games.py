@@ -1,9 +1,10 @@
 """Record (and replay) the Lockdown games of the family-layer regression test.
 
 Each game is played by the seeded random-move driver of the Lockdown simulations
-(`test_lockdown_sim._choose`: even seeds uniformly random, odd seeds heading for a way
-out) and stored with its seed, options, seats, move keys, a digest of every event (kind,
-text, addressee, data) in order, the outcome and the SHA-256 of the final state's JSON.
+(`family_sim.seeker` with Lockdown's ways out: even seeds uniformly random, odd seeds
+heading for a way out) and stored with its seed, options, seats, move keys, a digest of
+every event (kind, text, addressee, data) in order, the outcome and the SHA-256 of the
+final state's JSON.
 
 Regenerate the fixture (ONLY when the rules change on purpose, never to make a refactor
 pass):  python tests/rules/record_lockdown_games.py
@@ -23,8 +24,9 @@ for _path in (str(_HERE), str(_HERE.parents[1])):  # the helpers, and this check
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
+from family_sim import seeker  # noqa: E402
 from lockdown_helpers import RS, seats  # noqa: E402
-from test_lockdown_sim import STEP_CAP, _choose  # noqa: E402
+from test_lockdown_sim import STEP_CAP, WAYS_OUT  # noqa: E402
 
 from rules.core.contract import Event  # noqa: E402
 from rules.lockdown.state import Options  # noqa: E402
@@ -34,6 +36,7 @@ FIXTURE = _HERE / "fixtures" / "lockdown_family_games.json"
 TABLES = [(side, mode, n) for side in ("basic", "mars")
           for mode, n in (("semi_coop", 2), ("semi_coop", 4), ("coop", 3), ("solo", 1))]
 SEEDS = (20, 21, 22, 23)
+CHOOSE = seeker(WAYS_OUT)
 
 
 def event_line(e: Event) -> str:
@@ -73,7 +76,7 @@ def record(side: str, mode: str, n: int, seed: int) -> dict[str, Any]:
         if RS.outcome(s) is not None:
             break
         seat = rng.choice([p.seat for p in RS.pending(s)])
-        action = _choose(RS.legal_actions(s, seat), rng, seeker=seed % 2 == 1)
+        action = CHOOSE(RS.legal_actions(s, seat), rng, seed % 2 == 1)
         step = RS.apply(s, seat, action)
         digest.add(step.events)
         moves.append([seat, action.key])

@@ -20,6 +20,7 @@ from rules.lockdown.cards import (
     read_section,
 )
 from rules.nemesis.cards import WeaknessEffect
+from rules.nemesis.library import species
 
 SPECIAL_ACTIONS = {"isolation", "repository", "backup_power", "alert", "elevator", "staircase"}
 SOURCE_OBJECTIVES = {"player_cannot_survive", "only_survivor", "no_nemesis_survivor",
@@ -316,7 +317,12 @@ def test_objective_decks():
 def test_weaknesses():
     cards = read_section("weaknesses")
     assert len(cards) >= 7
-    assert Counter(c.effect for c in cards) == Counter(get_args(WeaknessEffect))
+    effects = Counter(c.effect for c in cards)
+    assert max(effects.values()) == 1  # one card per weakness effect
+    # every family weakness effect is played by the night stalkers or the original
+    # intruders (rules/nemesis/content/intruders.toml)
+    original = {w.effect for w in species().weaknesses}
+    assert set(effects) | original == set(get_args(WeaknessEffect))
     assert all(3 <= c.knowledge <= 8 for c in cards)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import pytest
+from family_sim import MAX_KEY, check_illegal, seeker
 from lockdown_helpers import (
     RS,
     check_public,
@@ -19,12 +20,13 @@ from lockdown_helpers import (
     replay,
     seats,
 )
-from test_lockdown_sim import MAX_KEY, STEP_CAP, _check_illegal, _choose
+from test_lockdown_sim import STEP_CAP, WAYS_OUT
 
 from rules.lockdown.state import Options
 
 MARS = Options(board="mars")
 GAMES = [(n, seed) for n in (1, 2, 3, 4, 5) for seed in range(3)]
+CHOOSE = seeker(WAYS_OUT)
 
 
 @dataclass
@@ -51,13 +53,13 @@ def _record(n: int, seed: int) -> Record:
         waiting = [p.seat for p in RS.pending(s)]
         assert waiting, f"{where}: nobody to move in a running game"
         if step % 7 == 0:
-            _check_illegal(s, waiting, where)
+            check_illegal(RS, s, waiting, where)
         seat = rng.choice(waiting)
         options = RS.legal_actions(s, seat)
         keys = [a.key for a in options]
         assert keys and len(set(keys)) == len(keys), f"{where}: keys {keys}"
         assert max(len(k) for k in keys) <= MAX_KEY, where
-        key = _choose(options, rng, seeker=seed % 2 == 1).key
+        key = CHOOSE(options, rng, seed % 2 == 1).key
         new, events, dumped = checked_step(s, seat, key, where)
         check_surface(new, f"{where} {seat}:{key}")
         rec.kinds.update(e.kind for e in events)

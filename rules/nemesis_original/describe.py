@@ -1,0 +1,89 @@
+"""Actions of the original Nemesis in words for the seat choosing them: a short label
+with the cost, and what it does (card and item texts, the room's action, warnings such
+as an escape under attack)."""
+
+from __future__ import annotations
+
+from rules.core.contract import Action, Choice
+from rules.core.words import clip, plural
+from rules.nemesis import actions as a
+from rules.nemesis.discards import discard_words
+from rules.nemesis.frames import DiscardFrame, PayFrame
+from rules.nemesis.places import intruders_in
+from rules.nemesis.turn_actions import cost_of
+from rules.nemesis_original.cards import index
+from rules.nemesis_original.profile import room_name
+from rules.nemesis_original.rooms import current_tile
+from rules.nemesis_original.state import GameState, TurnFrame
+
+LABEL_MAX = 80
+TITLE_MAX = 100
+
+
+def source_name(source: str) -> str:
+    """The name of the card or item an effect comes from ("" if none)."""
+    idx = index()
+    for table in (idx.attacks, idx.events, idx.cards, idx.items):
+        found = table.get(source)
+        if found is not None:
+            return str(found.name)
+    return ""
+
+
+def cost_words(n: int) -> str:
+    return "free" if n == 0 else plural(n, "card")
+
+
+def _detail(s: GameState, seat: str, action: Action) -> str:
+    hero = s.heroes[seat]
+    if isinstance(action, a.PlayCard):
+        return index().cards[action.card].text
+    if isinstance(action, a.UseItem):
+        return index().items[action.item].text
+    if isinstance(action, a.RoomAct):
+        tile = current_tile(s, hero)
+        return tile.text.strip() if tile is not None else ""
+    if isinstance(action, a.Move | a.CarefulMove):
+        present = intruders_in(s, hero.room)
+        if present and isinstance(action, a.Move):
+            return f"An escape: each of the {len(present)} intruder(s) here attacks first."
+        if not s.rooms[action.to].explored:
+            return f"{room_name(s, action.to)}: you explore it when you enter."
+    return ""
+
+
+def describe(s: GameState, seat: str, action: Action) -> Choice:
+    top = s.stack[-1] if s.stack else None
+    label = action.label
+    if isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
+        cost = cost_of(s, s.heroes[seat], action)
+        if isinstance(action, a.PlayCard):
+            cost += 1
+        label = f"{label} ({cost_words(cost)})"
+    return Choice(label=clip(label, LABEL_MAX), detail=_detail(s, seat, action).strip())
+
+
+def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
+    """A card of a payment (a card id) or of a discard (a hand position)."""
+    card = part
+    if isinstance(action, a.Discard):
+        hand = s.heroes[seat].hand
+        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
+    if card.startswith("c:"):
+        return Choice(label="Contamination", detail="A contamination card (it pays for "
+                      "nothing).")
+    found = index().cards.get(card)
+    if found is None:
+        return Choice(label=part)
+    return Choice(label=clip(f"{found.name} (cost {found.cost})", LABEL_MAX),
+                  detail=found.text)
+
+
+def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, PayFrame):
+        need = plural(top.cost, "action card")
+        return clip(f"Pay: discard {need}", TITLE_MAX), f"Choose exactly {need}."
+    if isinstance(top, DiscardFrame):
+        return discard_words(top, source_name(top.source))
+    return "Choose", ""

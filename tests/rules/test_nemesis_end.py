@@ -1,0 +1,149 @@
+"""How the original Nemesis ends (NE-END-1) and its victory check (NE-WIN-1): the
+hyperspace jump, the explosion, the last awake character gone; engines, coordinates,
+contamination and objectives."""
+
+from __future__ import annotations
+
+import pytest
+from nemesis_helpers import (
+    IDX,
+    SHIP,
+    do,
+    edit,
+    key_for,
+    kinds,
+    noise,
+    room,
+    run_with,
+    started,
+    turn,
+)
+
+from rules.nemesis.fire import set_fire
+from rules.nemesis_original.endgame import earth_space
+from rules.nemesis_original.event_phase import move_time
+from rules.nemesis_original.state import GameState
+
+LAST = SHIP.time_track.length
+
+
+def objective(kind: str) -> str:
+    return next(o.id for o in IDX.objectives.values() if o.kind == kind)
+
+
+def ready_to_end(n: int = 3, *, home: bool = True, engines: bool = True) -> GameState:
+    """p0 awake aboard, p1 asleep, p2 escaped; the ship headed home (or not), all
+    engines working (or two damaged); everyone's objective: survive hibernating, or
+    escape in a pod; no contamination."""
+    s = edit(started(n, seed=6))
+    for hero in s.heroes.values():
+        hero.discard = [c for c in hero.discard if not c.startswith("c:")]
+        hero.larva = False
+    s.heroes["p1"].place = "hibernated"
+    s.heroes["p1"].objectives = [objective("hibernate")]
+    if n > 2:
+        s.heroes["p2"].place = "escaped"
+        s.heroes["p2"].pod = "A1"
+        s.pods["A1"].launched = True
+        s.pods["A1"].seats = ["p2"]
+        s.heroes["p2"].objectives = [objective("escape_by_pod")]
+    earth = next(c.earth for c in SHIP.coordinates if c.id == s.coordinates)
+    s.destination = earth if home else next(x for x in SHIP.destination.spaces if x != earth)
+    s.engines = {"1": engines, "2": engines, "3": True}
+    s.time = LAST - 1
+    return s
+
+
+@pytest.mark.rule("NE-END-1")
+@pytest.mark.rule("NE-WIN-1")
+def test_the_hyperjump_kills_the_awake_and_spares_the_sleepers() -> None:
+    s, events = run_with(ready_to_end(), move_time)
+    assert s.ended == "hyperjump" and not s.exploded
+    assert s.heroes["p0"].place == "dead"
+    assert s.survivors == ["p1", "p2"] and s.winners == ["p1", "p2"]
+    assert kinds(events).index("engines") < kinds(events).index("coordinates_revealed") \
+        < kinds(events).index("game_over")
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_two_damaged_engines_blow_up_the_ship_but_not_the_pods() -> None:
+    s, _ = run_with(ready_to_end(engines=False), move_time)
+    assert s.exploded and s.heroes["p1"].place == "dead"
+    assert s.survivors == ["p2"]
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_off_course_the_sleepers_die_unless_quarantined() -> None:
+    s, _ = run_with(ready_to_end(home=False), move_time)
+    assert s.heroes["p1"].place == "dead" and s.survivors == ["p2"]
+    s = ready_to_end(home=False)
+    s.heroes["p1"].objectives = [objective("quarantine")]
+    s, _ = run_with(s, move_time)
+    assert "p1" in s.survivors and "p1" in s.winners  # the ship reached elsewhere
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_a_survivor_wins_only_with_the_objective_met() -> None:
+    s = ready_to_end()
+    s.heroes["p2"].objectives = [objective("send_signal")]
+    s, _ = run_with(s, move_time)
+    assert s.survivors == ["p1", "p2"] and s.winners == ["p1"]
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_an_infected_survivor_dies_when_the_draw_shows_contamination() -> None:
+    s = ready_to_end()
+    hero = s.heroes["p2"]
+    hero.larva = True  # infected: no scan, straight to the draw of 4
+    cards = s.decks["contamination"][:4]
+    del s.decks["contamination"][:4]
+    hero.hand, hero.discard, hero.deck = [], [], [f"c:{c}" for c in cards]
+    s, events = run_with(s, move_time)
+    assert "infection_check" in kinds(events)
+    assert s.heroes["p2"].place == "dead" and s.survivors == ["p1"]
+
+
+@pytest.mark.rule("NE-END-1")
+def test_the_last_awake_character_going_to_sleep_ends_the_game_at_once() -> None:
+    s = ready_to_end(n=2)
+    s.time = SHIP.time_track.first_blue
+    s.heroes["p0"].room = room("hibernatorium")
+    s = turn(s, "p0")
+    s, events = do(s, "p0", key_for(s, "p0", "Go to sleep"), noise("silence"))
+    assert s.heroes["p0"].place == "hibernated"
+    assert s.ended == "hyperjump" and s.winners is not None
+    assert set(s.survivors) == {"p0", "p1"}
+
+
+@pytest.mark.rule("NE-END-1")
+def test_with_the_self_destruct_running_the_end_is_an_explosion() -> None:
+    s = ready_to_end()
+    s.self_destruct = 2
+    s, events = run_with(s, move_time)
+    assert s.ended.startswith("explosion") and s.exploded
+    assert s.survivors == ["p2"]  # the pod got away; the sleeper went with the ship
+
+
+@pytest.mark.rule("NE-END-1")
+def test_the_ninth_fire_destroys_the_ship() -> None:
+    s = ready_to_end()
+    s.time = 3
+    s.fires = SHIP.supplies.fire
+    s, events = run_with(s, lambda ctx: set_fire(ctx, room("cockpit"), True))
+    assert s.ended.startswith("explosion") and s.exploded and s.survivors == ["p2"]
+
+
+def test_the_coordinates_card_names_a_destination_space() -> None:
+    s = started(2, seed=9)
+    assert earth_space(s) in SHIP.destination.spaces
+
+
+@pytest.mark.rule("NE-END-1")
+def test_a_pod_that_never_left_goes_down_with_the_ship() -> None:
+    s = ready_to_end()
+    s.pods["B1"].locked = False
+    s.pods["B1"].seats = ["p0"]
+    s.heroes["p0"].place, s.heroes["p0"].pod = "pod", "B1"
+    s, _ = run_with(s, move_time)
+    assert s.heroes["p0"].place == "dead" and s.heroes["p0"].pod is None
+    assert s.pods["B1"].seats == [] and not s.pods["B1"].launched

@@ -1,0 +1,79 @@
+"""The ship of the original Nemesis as data (NE-SETUP-1, NE-ROOM-1): slots, corridors,
+technical entrances, tracks, engines, pods and every room tile of the source."""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import pytest
+
+from rules.nemesis_original.ship import check_ship, read_ship, ship, ship_graph
+
+SOURCE_ROOMS = {  # every room of the player aid, by its action
+    "armory", "comms", "emergency", "evac", "fire_control", "generator", "laboratory",
+    "nest", "storage", "surgery", "airlock", "cabins", "canteen", "command_center",
+    "engine_control", "hatch_control", "monitoring", "slime_room", "shower", "cockpit",
+    "hibernate", "engine",
+}
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_the_ship_hangs_together() -> None:
+    assert check_ship(read_ship()) == []
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_special_rooms_and_slot_counts() -> None:
+    sh = ship()
+    specials = {s.room for s in sh.ship.slots if s.kind == "special"}
+    assert specials == {"cockpit", "hibernatorium", "engine_1", "engine_2", "engine_3",
+                        "evac_a", "evac_b"}
+    basic = [s for s in sh.ship.slots if s.kind == "I"]
+    extra = [s for s in sh.ship.slots if s.kind == "II"]
+    assert len(basic) == sum(r.copies for r in sh.rooms if r.level == "I") == 9
+    assert len(extra) == 5 < sum(r.copies for r in sh.rooms if r.level == "II") == 9
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_every_room_has_corridors_one_to_four_and_technical_entrances_exist() -> None:
+    g = ship_graph()
+    for room, exits in g.exits.items():
+        assert [e.number for e in exits] == [1, 2, 3, 4], room
+    assert len(g.tech_rooms()) >= 10
+    assert all(not g.takes_door(c) for c in g.technical)
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_tracks_engines_pods_and_coordinates() -> None:
+    sh = ship()
+    assert sh.time_track.start < sh.time_track.first_blue <= sh.time_track.length
+    assert 1 < sh.self_destruct.first_yellow < sh.self_destruct.length
+    assert [e.room for e in sh.engines] == ["engine_1", "engine_2", "engine_3"]
+    assert sorted(p.id for p in sh.pods) == ["A1", "A2", "B1", "B2"]
+    assert all(p.seats == 2 for p in sh.pods)
+    assert {c.earth for c in sh.coordinates} == set(sh.destination.spaces)
+    assert sh.supplies.fire == sh.supplies.malfunction == 8
+
+
+@pytest.mark.rule("NE-ROOM-1")
+def test_every_source_room_has_a_tile_with_our_text() -> None:
+    sh = ship()
+    assert {r.action for r in sh.rooms} == SOURCE_ROOMS
+    for r in sh.rooms:
+        assert r.text.strip() and r.name
+        passive = r.action in ("cabins", "slime_room")
+        assert (r.action_cost == 0) == passive, r.id
+    no_search = {r.id for r in sh.rooms if r.color == "none"}
+    assert {"cockpit", "hibernatorium", "nest", "slime_room"} <= no_search
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_rooms_can_be_drawn_apart_on_a_550px_picture() -> None:
+    """At 550 px wide every room centre is at least 70 px from any other."""
+    sh = ship()
+    scale = 550 / sh.ship.width
+    points = [(s.x * scale, s.y * scale) for s in sh.ship.slots]
+    assert all(0 <= x <= 550 and 0 <= y <= sh.ship.height * scale for x, y in points)
+    closest = min(math.dist(p, q) for p, q in combinations(points, 2))
+    assert closest >= 70
