@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from renders.nemesis_pieces import VENT_R
+
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 
@@ -42,7 +44,6 @@ X_LEFT = MAP_X0 + _EDGE + STAIRS_W / 2 + STAIRS_COL * COL_W  # column 0's centre
 LEGEND_COLS = (0.55, 6.45)  # the legend's span in the first staircase band (columns)
 PLATE_OFF = 11              # corridor number plate: its centre's distance from the box
 STUB_LEN = 44               # vent stub: line from the box edge to the marker's edge
-VENT_R = 13
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity (one per layout, cached)
