@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renders.board_geometry import VENT_R, Box, Point
 from renders.common import (
     RGB,
     SQUEEZE_MIN,
@@ -33,9 +34,6 @@ from renders.common import (
 
 MIN_TEXT = 22        # the smallest text on a board, in px at full size
 BIG = 24             # names and titles
-VENT_R = 13          # a vent marker's radius
-Box = tuple[float, float, float, float]
-Point = tuple[float, float]
 
 WHITE: RGB = (255, 255, 255)
 SEARCH: dict[str, RGB] = {"red": (222, 72, 62), "yellow": (240, 202, 62),
