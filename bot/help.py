@@ -14,7 +14,7 @@ INDEX_LIMIT = 2000    # Discord's message limit, for the topic list
 CHOICES = 25          # Discord's autocomplete limits
 CHOICE_NAME = 100
 LISTED_GROUPS = ("Intruder", "Board")  # named one by one in the topic list
-SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown"}
+SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown", "nemesis": "Nemesis"}
 
 Hit = tuple[str, Entry]  # (ruleset, entry)
 
@@ -114,23 +114,28 @@ def _listed(hits: list[Hit], ruleset: str | None) -> str:
 
 
 def _plural(group: str) -> str:
+    if group == "Board":
+        return "board symbols"
     word = group.lower()
     if word.endswith("y"):
         return word[:-1] + "ies"
     return word + ("es" if word.endswith("s") else "s")
 
 
-def _ruleset_index(ruleset: str) -> list[str]:
+def _ruleset_index(ruleset: str, compact: bool = False) -> list[str]:
+    """The topic list of one ruleset; `compact` (every ruleset in one message) names
+    the board symbols among the groups asked by name instead of listing them."""
     all_entries = entries(ruleset)
     lines = [f"**{TITLES[ruleset]}**",
              "**Rules:** " + " ".join(f"`{e.key}`" for e in all_entries if not e.group)]
     labels = {"Intruder": "Intruders", "Board": "Board symbols and tokens"}
-    for group in LISTED_GROUPS:
+    listed = LISTED_GROUPS[:1] if compact else LISTED_GROUPS
+    for group in listed:
         names = [e.name for e in all_entries if e.group == group]
         if names:
             lines.append(f"**{labels[group]}:** " + ", ".join(names))
     groups = list(dict.fromkeys(e.group for e in all_entries
-                                if e.group and e.group not in LISTED_GROUPS))
+                                if e.group and e.group not in listed))
     if groups:
         example = next(e.name for e in all_entries if e.group == groups[0])
         lines.append("**Ask by name:** " + ", ".join(_plural(g) for g in groups)
@@ -140,7 +145,8 @@ def _ruleset_index(ruleset: str) -> list[str]:
 
 def index_text(ruleset: str | None = None) -> str:
     """The topics of one ruleset, or of every ruleset outside a game channel."""
-    parts = ["\n".join(_ruleset_index(name)) for name in _rulesets(ruleset)]
+    parts = ["\n".join(_ruleset_index(name, compact=ruleset is None))
+             for name in _rulesets(ruleset)]
     if ruleset:
         first = next(e for e in entries(ruleset) if not e.group)
         tail = (f"Type a topic, a name or its first letters: `/rules {first.key}`, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.help import answer, find, index_text, topics
-from bot.help_entries import entries
+from bot.help_entries import TITLES, entries
 from rules.darkmoon.cards import content as dm_content
 from rules.lockdown.cards import content as ld_content
 
@@ -147,24 +147,31 @@ def test_a_topic_of_the_other_game_is_pointed_to() -> None:
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
-@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", None])
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", "nemesis", None])
 def test_topic_list_is_grouped_and_fits(ruleset: str | None) -> None:
     text = index_text(ruleset)
     assert answer(None, ruleset) == text == answer("  ", ruleset)
     assert len(text) <= 2000 and not text.endswith("…")
-    for name in (["darkmoon", "lockdown"] if ruleset is None else [ruleset]):
-        rules_line = text.index("**Rules:**", text.index(
-            "**Dark Moon**" if name == "darkmoon" else "**Nemesis: Lockdown**"))
+    for name in (list(TITLES) if ruleset is None else [ruleset]):
+        rules_line = text.index("**Rules:**", text.index(f"**{TITLES[name]}**\n"))
         assert rules_line < text.index("**Ask by name:**", rules_line)
     if ruleset != "darkmoon":
         assert "**Intruders:** Larva, Creeper, Adult, Breeder, Queen" in text
-        assert "Noise marker" in text and "Exploration token" in text
         assert "`event_phase`" in text
-    if ruleset != "lockdown":
+    if ruleset == "lockdown":
+        assert "Noise marker" in text and "Exploration token" in text
+    if ruleset == "nemesis":
+        assert "Noise marker" in text and "Technical corridors" in text
+        assert all(f"`{key}`" in text for key in (
+            "critical_moments", "pods", "hibernation", "self_destruct", "engines",
+            "coordinates", "end", "victory_check"))
+    if ruleset is None:  # three games in one message: board symbols are asked by name
+        assert text.count("board symbols") >= 2 and "**Nemesis**" in text
+    if ruleset in ("darkmoon", None):
         assert "`vote`" in text and "Shield token" in text
     if ruleset is not None:
-        other = "Nemesis: Lockdown" if ruleset == "darkmoon" else "Dark Moon"
-        assert f"**{other}**" not in text
+        others = {"darkmoon", "lockdown", "nemesis"} - {ruleset}
+        assert not any(f"**{TITLES[other]}**" in text for other in others)
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
