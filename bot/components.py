@@ -40,35 +40,32 @@ def rematch_view(game_id: int) -> discord.ui.View:
 def lobby_view(game_id: int, ruleset: str = "",
                options: dict[str, Any] | None = None) -> discord.ui.View:
     """Join / Leave / Start; a Dark Moon lobby also gets the host's two option menus
-    ("Expansion and modules", "Variants"), showing what is on."""
+    ("Expansion and modules", "Variants"), a Lockdown lobby its "Original Nemesis" menu,
+    showing what is on."""
     view = discord.ui.View(timeout=None)
     for op, style in (("join", discord.ButtonStyle.success),
                       ("leave", discord.ButtonStyle.secondary),
                       ("start", discord.ButtonStyle.primary)):
         view.add_item(discord.ui.Button(label=op.capitalize(), style=style,
                                         custom_id=f"w:l:{game_id}:{op}"))
-    if ruleset == "darkmoon":
-        for menu in LOBBY_MENUS:
-            view.add_item(_lobby_menu(game_id, menu, options or {}))
+    from bot.option_names import LOBBY_MENUS
+
+    for menu in LOBBY_MENUS.get(ruleset, ()):
+        view.add_item(_lobby_menu(game_id, menu, options or {}))
     return view
 
 
-# lobby menu part -> (placeholder, option entries); entries are bot.option_names' keys
-LOBBY_MENUS = ("modules", "variants")
+PLACEHOLDERS = {"modules": "Expansion and modules: none on (the host ticks them here)",
+                "variants": "Variants: none on (the host ticks them here)",
+                "crossover": "Original Nemesis characters and intruders: none on (the host "
+                             "ticks them here)"}
 
 
 def _lobby_menu(game_id: int, menu: str, options: dict[str, Any]) -> discord.ui.Select:  # type: ignore[type-arg]
-    from bot.option_names import (
-        MENU_LINES,
-        MODULE_OPTIONS,
-        VARIANT_OPTIONS,
-        menu_chosen,
-        menu_label,
-    )
+    from bot.option_names import MENU_ENTRIES, MENU_LINES, menu_chosen, menu_label
 
-    entries = MODULE_OPTIONS if menu == "modules" else VARIANT_OPTIONS
-    placeholder = ("Expansion and modules: none on (the host ticks them here)"
-                   if menu == "modules" else "Variants: none on (the host ticks them here)")
+    entries = MENU_ENTRIES[menu]
+    placeholder = PLACEHOLDERS[menu]
     chosen = set(menu_chosen(options, entries))
     return discord.ui.Select(
         custom_id=f"w:x:{game_id}:{menu}", placeholder=placeholder, min_values=0,
@@ -87,7 +84,7 @@ OPENCHOICES_ID = rf"w:o:(?P<game>{_N})"
 HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
 LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
-LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants)"
+LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants|crossover)"
 BUTTON, SELECT = 2, 3  # Discord component types
 TEMPLATES = {BUTTON: (CHOICEBUTTON_ID, OPENCHOICES_ID, HANDBUTTON_ID, LOBBYBUTTON_ID,
                       REMATCH_ID),

@@ -171,6 +171,7 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
                              {"in": "in combat only", "out": "out of combat only"}
                              .get(card.combat, ""), "interrupt" if card.interrupt else "")
                       + card.text) for card in ch.deck]
+    out += _crossover()
     out += [Entry(card.id, f"Computer card: {card.name}", _ld_computer(card))
             for card in c.computer]
     out += [Entry(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
@@ -192,6 +193,45 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
     out += [Entry(t.id, f"Contingency: {t.name}", _facts(f"{t.count} in the game") + t.text)
             for t in c.contingencies]
     return out + _mars_cards()
+
+
+def _crossover() -> list[Entry]:
+    """The original Nemesis characters, attack and weakness cards that Lockdown's
+    crossover options bring in (LD-XOVER-1)."""
+    from rules.lockdown.cards import index
+    from rules.nemesis.library import species
+
+    idx = index()
+    option = "with the Original Nemesis characters option"
+    out = []
+    own_cards = {card for ch in idx.characters.values() if ch.id not in idx.draft_card
+                 for card in (x.id for x in ch.deck)}
+    for cid, card_id in idx.draft_card.items():
+        ch = idx.characters[cid]
+        draft = idx.characters[card_id]
+        quest = idx.items[ch.quest.item].name
+        out.append(Entry(ch.id, f"Character: {ch.name}", _facts(
+            f"original Nemesis character, {option}", f"drafted with the {draft.name}'s card",
+            "Nemesis survivor: starts in the isolation room with 3 knowledge",
+            "no starting item", f"quest item: {quest}",
+            f"plays the {draft.name}'s action deck" if ch.deck == draft.deck else "")
+            + f"{ch.text}\n**Quest:** "
+            f"{ch.quest.text}"))
+        out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
+                      _facts(f"{ch.name}'s deck ({option})", f"cost {card.cost} + the card",
+                             {"in": "in combat only", "out": "out of combat only"}
+                             .get(card.combat, ""), "interrupt" if card.interrupt else "")
+                      + card.text) for card in ch.deck if card.id not in own_cards]
+    option = "with the Original Nemesis intruders option"
+    out += [Entry(a.id, f"Intruder attack: {a.name}",
+                  _facts(f"original intruders ({option})", "lands for: " + ", ".join(a.hits),
+                         f"blood {a.blood}", "retreat" if a.retreat else "") + a.text)
+            for a in species().attacks]
+    removed = set(idx.crossover_removed)
+    out += [Entry(w.id, f"Weakness: {w.name}",
+                  _facts(f"original intruders ({option})", "helps every character")
+                  + w.text) for w in species().weaknesses if w.id not in removed]
+    return out
 
 
 def _mars_cards() -> list[Entry]:

@@ -23,13 +23,15 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
                       for i, s in enumerate(record.seats))
     from bot.option_names import describe_options, option_notes
 
-    menus = record.ruleset == "darkmoon"
-    opts = " · ".join(describe_options(record.ruleset, record.options, chosen_only=menus))
+    opts = " · ".join(describe_options(record.ruleset, record.options, chosen_only=True))
     notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
-    if menus:
+    if record.ruleset == "darkmoon":
         notes += ("\nThe host turns on the Shadow Corporation expansion, its modules and "
                   "the variant rules with the two menus below (`/rules expansion`, "
                   "`/rules <variant name>`).")
+    elif record.ruleset == "lockdown":
+        notes += ("\nThe host may bring in the original Nemesis characters or intruders "
+                  "with the menu below.")
     low, high = rs.player_range(rs.Options.model_validate(record.options))
     seats_text = f"{low} player" if low == high == 1 else (
         f"{low} players" if low == high else f"{low}-{high} players")
@@ -116,10 +118,10 @@ class LobbyDesk:
 
     async def menu(self, interaction: discord.Interaction, game_id: int, menu: str,
                    values: list[str]) -> None:
-        """The host ticked entries of a Dark Moon lobby menu: store the options they mean
+        """The host ticked entries of a lobby menu: store the options they mean
         (the other menu's options stay), or refuse in words what the engine would not
         take."""
-        from bot.option_names import MODULE_OPTIONS, VARIANT_OPTIONS, menu_options
+        from bot.option_names import LOBBY_MENUS, MENU_ENTRIES, menu_options
 
         self.bot.moves.remember(interaction)
         channel = str(interaction.channel_id)
@@ -129,12 +131,13 @@ class LobbyDesk:
                 await refuse(interaction, "This lobby is closed.")
                 return
             if str(interaction.user.id) != record.host_id:
-                await refuse(interaction, f"Only the host (<@{record.host_id}>) can choose the "
-                             "expansion, modules and variants.")
+                what = ("bring in the original Nemesis characters and intruders"
+                        if menu == "crossover" else "choose the expansion, modules and variants")
+                await refuse(interaction, f"Only the host (<@{record.host_id}>) can {what}.")
                 return
-            entries = MODULE_OPTIONS if menu == "modules" else VARIANT_OPTIONS
+            entries = MENU_ENTRIES[menu]
             unknown = [v for v in values if v not in entries]
-            if unknown:
+            if unknown or menu not in LOBBY_MENUS.get(record.ruleset, ()):
                 await refuse(interaction, "That menu is out of date; use the lobby's menus.")
                 return
             problem = menu_problem(values)

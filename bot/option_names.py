@@ -42,6 +42,8 @@ LABELS: dict[str, str] = {
     "safe_orders": "Safe Orders",
     "fatigued_infected": "Fatigued Infected",
     "costly_actions": "Costly Actions",
+    "nemesis_characters": "Original Nemesis characters",
+    "nemesis_intruders": "Original Nemesis intruders",
 }
 VALUES: dict[str, Callable[[Any], str]] = {
     "final_event": _final_event,
@@ -105,6 +107,17 @@ NOTES: dict[str, dict[str, str]] = {
         "solo": "Solo: exactly 1 player, who keeps 1 of 2 solo objectives at the first "
                 "encounter; rooms hold half the items.",
     },
+    "nemesis_characters": {
+        "True": "Original Nemesis characters: each draft card may instead be played as the "
+                "original character of its colour (Captain, Pilot, Mechanic, Scientist, "
+                "Soldier, Scout): a Nemesis survivor starting in isolation with 3 knowledge, "
+                "its original action deck (the Pilot keeps the Survivor's), no starting item "
+                "and the draft card's quest."},
+    "nemesis_intruders": {
+        "True": "Original Nemesis intruders: their tokens in the bag and their attack deck "
+                "instead of the night stalkers'; 5 eggs and 3 of their weakness cards face "
+                "down (no fire or phosphate card), and a discovered weakness helps everyone "
+                "whatever their knowledge."},
     "board": {
         "basic": "Basic side: the facility's three underground sections.",
         "mars": "Mars surface side: buildings joined by crossroads and paths, a rover, "
@@ -120,6 +133,15 @@ VARIANT_OPTIONS = ("expensive_voting", "first_is_last", "flimsy_quarantine",
                    "telepathic_infected", "deadly_events", "no_more_complications",
                    "nerfed_reveal:normal", "nerfed_reveal:extreme", "safe_orders",
                    "fatigued_infected", "costly_actions")
+# The Nemesis: Lockdown lobby's menu: the original Nemesis characters and intruders
+# (LD-XOVER-1)
+CROSSOVER_OPTIONS = ("nemesis_characters", "nemesis_intruders")
+# lobby menu (the custom id's part) -> its entries
+MENU_ENTRIES: dict[str, tuple[str, ...]] = {
+    "modules": MODULE_OPTIONS, "variants": VARIANT_OPTIONS, "crossover": CROSSOVER_OPTIONS}
+# a ruleset's lobby menus
+LOBBY_MENUS: dict[str, tuple[str, ...]] = {"darkmoon": ("modules", "variants"),
+                                           "lockdown": ("crossover",)}
 MENU_LINES: dict[str, str] = {
     "expansion": "Corporation dice, amputation votes and an evacuation ship that can end "
                  "the game.",
@@ -138,6 +160,10 @@ MENU_LINES: dict[str, str] = {
     "safe_orders": "A player following an order may not reveal.",
     "fatigued_infected": "Revealed infected players submit a single die in malfunctions.",
     "costly_actions": "Every infected action costs a die first.",
+    "nemesis_characters": "Each draft card may be played as the original character of its "
+                          "colour.",
+    "nemesis_intruders": "The original intruders' tokens, attacks and weaknesses replace "
+                         "the night stalkers'.",
 }
 
 
@@ -206,7 +232,8 @@ def describe_options(ruleset: str, options: dict[str, Any], *,
             {k: v for k, v in options.items() if k in fields}).model_dump()
     except ValidationError:
         values = {k: options.get(k, f.default) for k, f in fields.items()}
-    toggles = {e.partition(":")[0] for e in MODULE_OPTIONS + VARIANT_OPTIONS}
+    toggles = {e.partition(":")[0]
+               for e in MODULE_OPTIONS + VARIANT_OPTIONS + CROSSOVER_OPTIONS}
     return [f"{_label(key, field.description)}: {_value(key, values.get(key))}"
             for key, field in fields.items()
             if not (chosen_only and key in toggles and values.get(key) in (False, "off"))]

@@ -12,3 +12,13 @@ def dice_count(n: int, kind: str = "") -> str:
     """"1 die", "3 dice", "no dice"; with a kind: "2 weak dice"."""
     noun = f"{kind} " if kind else ""
     return f"no {noun}dice" if n == 0 else f"1 {noun}die" if n == 1 else f"{n} {noun}dice"
+
+
+def plural(n: int, noun: str, many: str = "") -> str:
+    """"1 card", "2 cards"; `many` for an irregular plural ("injuries")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters with an ellipsis (a button label, a title)."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip(" ,;:") + "…"

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.nemesis import library
 from rules.nemesis.board import Corridor, RoomSlot
 from rules.nemesis.cards import (
     AttackCard,
@@ -167,6 +168,24 @@ class CoopObjective(_M):
     text: str
 
 
+class CrossoverCharacter(_M):
+    """An original Nemesis character (family crew id) and the Lockdown draft card of the
+    same colour, whose quest it takes (and whose deck, for the Pilot)."""
+
+    character: str
+    draft: str
+    lockdown_deck: bool = False
+
+
+class Crossover(_M):
+    """LD-XOVER-1: how Lockdown takes in the original characters and intruders."""
+
+    removed_weaknesses: tuple[str, ...]
+    eggs: int = Field(ge=1, le=8)
+    weakness_cards: int = Field(ge=1, le=6)
+    characters: tuple[CrossoverCharacter, ...] = Field(min_length=1)
+
+
 class HelpTopic(_M):
     id: str
     title: str
@@ -200,6 +219,7 @@ class Content(_M):
     serious_wounds: tuple[SeriousWound, ...]
     contamination: tuple[Contamination, ...]
     help: tuple[HelpTopic, ...]
+    crossover: Crossover
 
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -212,6 +232,7 @@ FILES: dict[str, str] = {
     "items": "items.toml",
     "characters": "characters.toml", "events": "events.toml", "attacks": "attacks.toml",
     "serious_wounds": "wounds.toml", "contamination": "wounds.toml", "help": "help.toml",
+    "crossover": "crossover.toml",
 }
 # sections read from the family's content (rules/nemesis/content): shared with the
 # original Nemesis, whatever `directory` a caller passes
@@ -284,6 +305,7 @@ def check_references(c: Content) -> list[str]:
             continue
         if item.color in ("red", "yellow", "green") and not item.provides:
             problems.append(f"item {item.id}: search items carry blue components")
+    problems += crossover_problems(c)
     lockdowns = [card for card in c.computer if card.lockdown]
     if len(lockdowns) != 1:
         problems.append("the computer deck needs exactly one Lock-down card")
@@ -293,6 +315,50 @@ def check_references(c: Content) -> list[str]:
         if len(set(ids)) != len(ids):
             problems.append(f"duplicate ids in {key}")
     return problems
+
+
+def crossover_problems(c: Content) -> list[str]:
+    """The crossover names family crew, draft cards and weaknesses that exist, each
+    draft card once."""
+    problems: list[str] = []
+    crew = {ch.id for ch in library.crew().characters}
+    drafts = [x.draft for x in c.crossover.characters]
+    own = {ch.id for ch in c.characters}
+    for x in c.crossover.characters:
+        if x.character not in crew:
+            problems.append(f"crossover: unknown original character {x.character}")
+        if x.draft not in own:
+            problems.append(f"crossover: unknown draft card {x.draft}")
+    if len(set(drafts)) != len(drafts):
+        problems.append("crossover: a draft card stands for two characters")
+    weaknesses = {w.id for w in library.species().weaknesses}
+    for wid in c.crossover.removed_weaknesses:
+        if wid not in weaknesses:
+            problems.append(f"crossover: unknown weakness {wid}")
+    if len(weaknesses) - len(c.crossover.removed_weaknesses) < c.crossover.weakness_cards:
+        problems.append("crossover: too few weakness cards left")
+    return problems
+
+
+def crossover_characters(c: Content) -> tuple[Character, ...]:
+    """The original characters as Lockdown plays them (LD-XOVER-1): their own ability
+    and action deck (the Pilot: his draft card's Lockdown deck), no starting item, and
+    the quest of the Lockdown draft card of the same colour."""
+    crew = {ch.id: ch for ch in library.crew().characters}
+    own = {ch.id: ch for ch in c.characters}
+    out = []
+    for x in c.crossover.characters:
+        original, draft = crew[x.character], own[x.draft]
+        out.append(original.model_copy(update={
+            "starting_item": None, "quest": draft.quest,
+            "deck": draft.deck if x.lockdown_deck else original.deck}))
+    return tuple(out)
+
+
+def crossover_weaknesses(c: Content) -> tuple[Weakness, ...]:
+    """The original intruders' weakness cards left in the game by the crossover."""
+    return tuple(w for w in library.species().weaknesses
+                 if w.id not in c.crossover.removed_weaknesses)
 
 
 def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
@@ -306,14 +372,21 @@ def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
 
 
 class Index:
-    """Content looked up by id (built once; content never changes)."""
+    """Content looked up by id (built once; content never changes). The tables hold the
+    crossover's cards too (LD-XOVER-1: the original characters as Lockdown plays them,
+    their action cards, the original intruders' attack and weakness cards), so every
+    lookup works whichever options a game has; what a game deals comes from `Content`
+    and the options, never from these tables."""
 
     def __init__(self, c: Content) -> None:
+        originals = crossover_characters(c)
+        species = library.species()
         self.items = {i.id: i for i in c.items}
         self.rooms = {r.id: r for r in c.rooms}
-        self.characters = {ch.id: ch for ch in c.characters}
-        self.cards = {card.id: card for ch in c.characters for card in ch.deck}
-        self.attacks = {a.id: a for a in c.attacks}
+        self.characters = {ch.id: ch for ch in (*c.characters, *originals)}
+        self.cards = {card.id: card for ch in (*c.characters, *originals)
+                      for card in ch.deck}
+        self.attacks = {a.id: a for a in (*c.attacks, *species.attacks)}
         self.events = {e.id: e for e in c.events}
         self.contamination = {x.id: x for x in c.contamination}
         self.wounds = {w.id: w for w in c.serious_wounds}
@@ -322,8 +395,11 @@ class Index:
         self.computer = {card.id: card for card in c.computer}
         self.contingencies = {t.id: t for t in c.contingencies}
         self.css = {t.id: t for t in c.css_tokens}
-        self.weaknesses = {w.id: w for w in c.weaknesses}
+        self.weaknesses = {w.id: w for w in (*c.weaknesses, *species.weaknesses)}
         self.tokens = {t.kind: t for t in c.intruders.tokens}
+        # the draft card each original character is chosen through
+        self.draft_card = {x.character: x.draft for x in c.crossover.characters}
+        self.crossover_removed = tuple(c.crossover.removed_weaknesses)
 
 
 @lru_cache(maxsize=1)

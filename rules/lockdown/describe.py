@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.contract import Action, Choice
+from rules.core.words import clip
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, plural
@@ -39,7 +40,7 @@ from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.combat import melee_bonus, uses_advantage
-from rules.nemesis.discards import card_word
+from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
@@ -74,10 +75,6 @@ def mars_detail(variant: int) -> str:
         return "You drive across the surface to the bunker and escape; the rover stays there " \
             "(no one else can use it)."
     return "You and the rover move to that exit room, with no noise roll."
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1].rstrip(" ,;:") + "…"
 
 
 def plain(text: str) -> str:
@@ -562,15 +559,7 @@ def pay_what(s: GameState, f: PayFrame) -> str:
 
 
 def discard_title(f: DiscardFrame) -> tuple[str, str]:
-    if f.n is not None:
-        need = plural(f.n, "action card")
-        source = source_name(f.source)
-        return clip(f"Discard {need}" + (f" ({source})" if source else ""), TITLE_MAX), \
-            f"Choose exactly {need}."
-    if f.one_by_one:
-        return "You passed: discard a card (you are asked again), or keep the rest", \
-            "Choose at most 1 card at a time."
-    return "You passed: discard any cards, or none to keep your hand", ""
+    return discard_words(f, source_name(f.source))
 
 
 def draft_words(s: GameState, f: DraftFrame) -> str:

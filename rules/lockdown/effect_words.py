@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.core.words import plural
 from rules.nemesis import effects as fx
 
 WHO = {"room": "everyone in your room", "others_in_room": "the others in your room",
@@ -26,11 +27,6 @@ HEALS = {"light_all": "remove all light wounds", "light_one": "remove 1 light wo
 POWER = {"off_highest": "the highest active power token goes off",
          "on_lowest": "the lowest inactive power token comes on",
          "flip_here": "flip your section's power"}
-
-
-def plural(n: int, noun: str, many: str = "") -> str:
-    """"1 card", "2 cards"; `many` for an irregular plural ("injuries")."""
-    return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
 
 
 def rooms_words(e: fx.Effect) -> str:

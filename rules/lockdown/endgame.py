@@ -20,14 +20,15 @@ SAFE_WORDS = {"isolated": "locked in the isolation room", "bunker": "in the bunk
 
 def weakness_active(s: GameState, effect: str, hero: Hero | None = None) -> bool:
     """A discovered weakness applies when the character (or, for effects on the whole
-    board, any character in play) has at least the knowledge it needs."""
-    from rules.lockdown.cards import content
-
-    cards = {w.id: w for w in content().weaknesses}
+    board, any character in play) has at least the knowledge it needs; the original
+    intruders' weaknesses (LD-XOVER-1) help everyone whatever their knowledge."""
+    cards = index().weaknesses
     for wid in revealed_weaknesses(s):
         card = cards[wid]
         if card.effect != effect:
             continue
+        if s.options.nemesis_intruders:
+            return True
         if hero is not None:
             return hero.knowledge >= card.knowledge
         return any(h.knowledge >= card.knowledge for h in s.heroes.values()
@@ -147,10 +148,9 @@ def contingency_kills(s: GameState, effect: str, hero: Hero) -> bool:
 
 
 def objective_met(s: GameState, hero: Hero, oid: str, survivors: list[Hero]) -> bool:
-    from rules.lockdown.cards import content
 
     card = index().objectives[oid]
-    groups = {c.id: c.group for c in content().characters}
+    groups = {cid: c.group for cid, c in index().characters.items()}
     kind = card.kind
     if kind == "player_cannot_survive":
         seat = s.seats[card.value - 1] if 0 < card.value <= len(s.seats) else None

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core.frames import FrameMachine, Handler, automatic
 from rules.lockdown import (
+    crossover,
     endgame,
     event_phase,
     rooms,
@@ -54,7 +55,7 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(_guarded({
                    player_phase.pay_run),
     "discard": Handler(discards.discard_waiting, discards.discard_legal, discards.discard_act,
                        discards.discard_run),
-    "draft": Handler(drafting.draft_waiting, drafting.draft_legal, drafting.draft_act,
+    "draft": Handler(drafting.draft_waiting, crossover.draft_legal, crossover.draft_act,
                      drafting.draft_run),
     "objectives": Handler(drafting.objectives_waiting, drafting.objectives_legal,
                           drafting.objectives_act, drafting.objectives_run),

@@ -5,14 +5,16 @@ module imports none of them at load (the family's mechanics run inside them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.lockdown import facility
-from rules.lockdown.bag import BAG
+from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.cards import content, index
 from rules.nemesis.character import ability
 from rules.nemesis.effects import Effect
+from rules.nemesis.library import species
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
 
@@ -197,3 +199,10 @@ PROFILE = Profile(
     noise_die=content().dice.noise, combat_die=content().dice.combat,
     advantage_die=content().dice.advantage, bag=BAG, fire_supply=FIRE_SUPPLY,
     malfunction_supply=MALFUNCTION_SUPPLY, hooks=LockdownHooks())
+# LD-XOVER-1, the original intruders: their tokens in the bag and their miniatures (the
+# tables already hold their attack cards; the hooks are the same)
+NEMESIS_INTRUDERS = replace(PROFILE, bag=NEMESIS_BAG, models=species().models)
+
+
+def profile_for(nemesis_intruders: bool) -> Profile:
+    return NEMESIS_INTRUDERS if nemesis_intruders else PROFILE

@@ -479,8 +479,7 @@ def analyse(ctx: Ctx, hero: Hero, obj: str, in_lab: bool = True) -> None:
     if kind not in s.lab_slots and len(s.lab_slots) < len(s.weaknesses):
         s.lab_slots.append(kind)
         s.weaknesses_revealed = max(s.weaknesses_revealed, len(s.lab_slots))
-        weakness = next(w for w in ctx.c.weaknesses
-                        if w.id == s.weaknesses[len(s.lab_slots) - 1])
+        weakness = index().weaknesses[s.weaknesses[len(s.lab_slots) - 1]]
         ctx.say(f"A weakness is discovered: {weakness.name}. {weakness.text}",
                 kind="weakness", weakness=weakness.id)
 

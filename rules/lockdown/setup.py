@@ -5,9 +5,9 @@ from __future__ import annotations
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
 from rules.lockdown import modes
-from rules.lockdown.bag import BAG
+from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.board import board_map, map_for
-from rules.lockdown.cards import BoardMap, Content, content, index
+from rules.lockdown.cards import BoardMap, Content, content, crossover_weaknesses, index
 from rules.lockdown.mars_board import MarsBoard
 from rules.lockdown.state import (
     DraftFrame,
@@ -16,6 +16,7 @@ from rules.lockdown.state import (
     Power,
     RoundFrame,
 )
+from rules.nemesis.library import species
 from rules.nemesis.state import Held, Hero, RoomState
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
@@ -42,20 +43,23 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
              for place, t in zip(("1", "2", "3", "elevator"), tokens, strict=True)}
     css_slots = [t.number for t in c.time_track.slots if t.css]
     css_tokens = rng.shuffled([t.id for t in c.css_tokens])
-    bag = BAG.starting_bag(rng, n)
+    nemesis = options.nemesis_intruders  # LD-XOVER-1: the original intruders
+    bag = (NEMESIS_BAG if nemesis else BAG).starting_bag(rng, n)
     decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
                                          if i.color == color]))
              for color in ("red", "yellow", "green")}
     decks["events"] = rng.shuffled([e.id for e in c.events])
-    decks["attacks"] = rng.shuffled([a.id for a in c.attacks])
+    attacks = species().attacks if nemesis else c.attacks
+    decks["attacks"] = rng.shuffled([a.id for a in attacks])
     decks["contamination"] = rng.shuffled(expand([(x.id, x.copies) for x in c.contamination]))
     decks["wounds"] = rng.shuffled(expand([(w.id, w.copies) for w in c.serious_wounds]))
     state = GameState(
         seed=seed, rng=rng, options=options, seats=list(seats), rooms=rooms,
         power=power, bag=bag, decks=decks,
-        time=c.time_track.start, eggs=c.intruders.eggs,
+        time=c.time_track.start, eggs=c.crossover.eggs if nemesis else c.intruders.eggs,
         css=dict(zip(css_slots, css_tokens, strict=False)),
-        weaknesses=rng.shuffled([w.id for w in c.weaknesses])[:3],
+        weaknesses=_weaknesses(c, rng, nemesis),
+        weaknesses_revealed=0 if nemesis else 1,
         crafted=expand([(i.id, i.copies) for i in c.items if i.color == "crafted"]),
         computer=_computer(c, rng), first_player=seats[0],
     )
@@ -71,6 +75,16 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
                                    reversed(seats)]]
     state.decks["draft"] = pool
     return state
+
+
+def _weaknesses(c: Content, rng: Rng, nemesis: bool) -> list[str]:
+    """3 random weakness cards face down under the laboratory board: the night stalkers'
+    (the leftmost is revealed), or the original intruders' without the two the crossover
+    removes (none revealed: the intruders' side of the board)."""
+    if not nemesis:
+        return rng.shuffled([w.id for w in c.weaknesses])[:3]
+    cards = [w.id for w in crossover_weaknesses(c)]
+    return rng.shuffled(cards)[:c.crossover.weakness_cards]
 
 
 def _rooms(c: Content, rng: Rng, board: BoardMap) -> dict[str, RoomState]:

@@ -6,14 +6,21 @@ Pending procedures are frames on `stack` (top = last), run by rules.core.frames.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
-from rules.lockdown.profile import PROFILE
+from rules.lockdown.profile import profile_for
 from rules.nemesis.frames import (
     AttackFrame,
     DiscardFrame,
@@ -47,7 +54,37 @@ class Options(BaseModel):
         description="board side; basic: the research facility's three sections; mars: "
         "buildings on the Mars surface joined by crossroads and paths, a rover, the Mars "
         "surface die and deck, and a walk to the bunker in an Enviro-Suit")
+    nemesis_characters: bool = Field(
+        False,
+        description="original Nemesis characters (LD-XOVER-1): each draft card may also be "
+        "played as the original character of its colour (Captain, Pilot, Mechanic, "
+        "Scientist, Soldier, Scout), a Nemesis survivor with 3 knowledge in the isolation "
+        "room, the original action deck (the Pilot keeps the Lockdown one), no starting "
+        "item and the draft card's Lockdown quest")
+    nemesis_intruders: bool = Field(
+        False,
+        description="original Nemesis intruders (LD-XOVER-1): the intruders' tokens in the "
+        "bag and their attack deck instead of the night stalkers', their laboratory side "
+        "(5 eggs, 3 of their weakness cards face down, the fire and phosphate ones removed; "
+        "a discovered weakness helps everyone whatever their knowledge)")
     turn_timeout_minutes: int = Field(0, ge=0, le=1440)
+
+    @model_serializer(mode="wrap")
+    def _without_unused_crossover(self, handler: SerializerFunctionWrapHandler,
+                                  info: SerializationInfo) -> dict[str, Any]:
+        """In JSON the crossover options are written only when on: a game without them
+        dumps exactly the JSON it did before they existed (recorded games replay
+        identically). A Python dump keeps every field."""
+        out: dict[str, Any] = handler(self)
+        if not info.mode_is_json():
+            return out
+        for key in CROSSOVER_OPTIONS:
+            if not out.get(key, True):
+                del out[key]
+        return out
+
+
+CROSSOVER_OPTIONS = ("nemesis_characters", "nemesis_intruders")
 
 
 @dataclass(slots=True, kw_only=True)
@@ -166,8 +203,9 @@ class GameState(EngineState):
 
     @property
     def rules(self) -> Profile:
-        """Lockdown's tables and hooks for the family layer (not stored)."""
-        return PROFILE
+        """Lockdown's tables and hooks for the family layer (not stored): the original
+        intruders' bag with the crossover option."""
+        return profile_for(self.options.nemesis_intruders)
 
     @property
     def graph(self) -> BoardIndex:

@@ -22,7 +22,7 @@ class Ctx:
     def __init__(self, state: GameState) -> None:
         self.s = state
         self.c: Content = content()
-        self.rules: Profile = PROFILE
+        self.rules: Profile = state.rules
         self.events: list[Event] = []
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,

@@ -176,7 +176,6 @@ def _surface(s: GameState, m: MarsBoard) -> SurfaceView:
 
 
 def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownView:
-    c = content()
     m = board_map(s)
     slots: dict[str, Any] = {sl.id: sl for sl in m.slots}
     if isinstance(m, MarsBoard):
@@ -202,7 +201,7 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
         h = s.heroes[x]
         heroes.append(HeroView(
             seat=x, character=h.character,
-            name=next((ch.name for ch in c.characters if ch.id == h.character), "?"),
+            name=index().characters[h.character].name if h.character else "?",
             place=h.place, room=h.room, light=h.light,
             serious=[w.card + ("*" if w.dressed else "") for w in h.serious],
             hand_size=len(h.hand),

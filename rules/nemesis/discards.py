@@ -8,6 +8,7 @@ from itertools import combinations
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
+from rules.core.words import clip, plural
 from rules.nemesis.actions import Discard
 from rules.nemesis.frames import DiscardFrame
 from rules.nemesis.profile import NemesisState, Profile, Table
@@ -96,3 +97,16 @@ def discard_act(ctx: Table, f: DiscardFrame, seat: str, action: Action) -> None:
 
 def discard_run(ctx: Table, f: DiscardFrame) -> None:
     ctx.s.stack.pop()
+
+
+def discard_words(f: DiscardFrame, source: str = "") -> tuple[str, str]:
+    """The title of a discard choice and the hint shown when a set is refused; `source`
+    names the card that asks for it."""
+    if f.n is not None:
+        need = plural(f.n, "action card")
+        return clip(f"Discard {need}" + (f" ({source})" if source else ""), 100), \
+            f"Choose exactly {need}."
+    if f.one_by_one:
+        return "You passed: discard a card (you are asked again), or keep the rest", \
+            "Choose at most 1 card at a time."
+    return "You passed: discard any cards, or none to keep your hand", ""

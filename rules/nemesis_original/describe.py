@@ -5,7 +5,9 @@ as an escape under attack)."""
 from __future__ import annotations
 
 from rules.core.contract import Action, Choice
+from rules.core.words import clip, plural
 from rules.nemesis import actions as a
+from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, PayFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.turn_actions import cost_of
@@ -18,12 +20,14 @@ LABEL_MAX = 80
 TITLE_MAX = 100
 
 
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def source_name(source: str) -> str:
+    """The name of the card or item an effect comes from ("" if none)."""
+    idx = index()
+    for table in (idx.attacks, idx.events, idx.cards, idx.items):
+        found = table.get(source)
+        if found is not None:
+            return str(found.name)
+    return ""
 
 
 def cost_words(n: int) -> str:
@@ -81,15 +85,5 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
         need = plural(top.cost, "action card")
         return clip(f"Pay: discard {need}", TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
-        return discard_title(top)
+        return discard_words(top, source_name(top.source))
     return "Choose", ""
-
-
-def discard_title(f: DiscardFrame) -> tuple[str, str]:
-    if f.n is not None:
-        need = plural(f.n, "action card")
-        return f"Discard {need}", f"Choose exactly {need}."
-    if f.one_by_one:
-        return "You passed: discard a card (you are asked again), or keep the rest", \
-            "Choose at most 1 card at a time."
-    return "You passed: discard any cards, or none to keep your hand", ""

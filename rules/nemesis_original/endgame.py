@@ -56,8 +56,7 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
     else:
         for hero in s.heroes.values():
             if hero.place in AWAKE:
-                s.deaths[hero.seat] = "was awake aboard when the ship jumped and died"
-                hero.place = "dead"
+                die_aboard(s, hero, "was awake aboard when the ship jumped and died")
         ctx.say("The ship jumps into hyperspace: everyone awake aboard dies. The "
                 "intruders live through it.", kind="end")
     victory_check(ctx)
@@ -69,14 +68,22 @@ def blow_up(ctx: Ctx, why: str) -> None:
     s.exploded = True
     for hero in s.heroes.values():
         if hero.place in (*AWAKE, "hibernated"):
-            s.deaths[hero.seat] = "was aboard when the ship exploded"
-            hero.place = "dead"
+            die_aboard(s, hero, "was aboard when the ship exploded")
     for intruder in s.intruders:
         retire(s, intruder.token)
     s.intruders.clear()
     s.nest_destroyed = True
     ctx.say(f"The ship explodes ({why}): everyone aboard dies, intruders too.",
             kind="end")
+
+
+def die_aboard(s: GameState, hero: Hero, words: str) -> None:
+    """A character still aboard dies with the ship (out of a pod that never left)."""
+    if hero.place == "pod" and hero.pod is not None:
+        s.pods[hero.pod].seats.remove(hero.seat)
+        hero.pod = None
+    s.deaths[hero.seat] = words
+    hero.place = "dead"
 
 
 def damaged_engines(s: GameState) -> int:

@@ -98,7 +98,7 @@ def launch(ctx: Ctx, pod: PodState) -> None:
     for seat in pod.seats:
         s.heroes[seat].place = "escaped"
     ctx.say(f"Escape pod {pod.id} launches with " + ", ".join(who(x) for x in pod.seats)
-            + " aboard!", kind="escape", pod=pod.id, seats=list(pod.seats))
+            + " aboard!", kind="pod_launch", pod=pod.id, seats=list(pod.seats))
 
 
 def climb_out(ctx: Ctx, hero: Hero) -> None:

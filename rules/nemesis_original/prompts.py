@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rules.core.words import plural
+from rules.nemesis.discards import discard_words
 from rules.nemesis.places import intruders_in
-from rules.nemesis_original.describe import discard_title, plural
+from rules.nemesis_original.describe import source_name
 from rules.nemesis_original.state import (
     DiscardFrame,
     DraftFrame,
@@ -65,7 +67,7 @@ def prompt_text(s: GameState, seat: str) -> str:
     if isinstance(f, PayFrame):
         return f"Pay: discard {plural(f.cost, 'action card')}"
     if isinstance(f, DiscardFrame):
-        return discard_title(f)[0]
+        return discard_words(f, source_name(f.source))[0]
     if isinstance(f, PickFrame):
         return _pick(f)
     if isinstance(f, PodFrame):

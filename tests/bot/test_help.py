@@ -354,3 +354,24 @@ def test_evacuate_cards_say_so_and_the_status_card_of_the_company_man_exists() -
     assert title_of(answer("company_man_card", "darkmoon")) == "**status: company man**"
     numbers = answer("corporation dice", "darkmoon")
     assert "+1, 0, 0, -1, -1, -2" in numbers and "roll 2" in numbers
+
+
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.rule("BOT-HELP-1")
+def test_the_crossover_cards_answer_by_name_in_lockdown() -> None:
+    """/rules original explains both options; every original character, its action
+    cards, the original attack and weakness cards the options bring in answer by name."""
+    from rules.nemesis.library import crew, species
+
+    assert title_of(answer("original", "lockdown")) == \
+        "**original nemesis characters and intruders**"
+    for ch in crew().characters:
+        reply = answer(ch.name, "lockdown")
+        assert title_of(reply) == f"**character: {ch.name.lower()}**"
+        assert "isolation room with 3 knowledge" in reply and "no starting item" in reply
+    assert "Survivor's action deck" in answer("Pilot", "lockdown")
+    assert "Captain's deck" in answer("Stand Firm", "lockdown")
+    for card in species().attacks:
+        assert card.name in answer(card.name, "lockdown")
+    assert "helps every character" in answer("Thin Blood", "lockdown")
+    assert "no rules entry" in answer("Phosphate Reaction", "lockdown")  # left out

@@ -9,7 +9,18 @@ from typing import Any, get_args
 import pytest
 
 from bot.lobby import lobby_text
-from bot.option_names import CHOICE_NAMES, NOTES, choice_name, describe_options, option_notes
+from bot.option_names import (
+    CHOICE_NAMES,
+    CROSSOVER_OPTIONS,
+    LOBBY_MENUS,
+    MENU_ENTRIES,
+    MENU_LINES,
+    NOTES,
+    choice_name,
+    describe_options,
+    menu_options,
+    option_notes,
+)
 from bot.storage import GameRecord
 from rules import get_ruleset
 
@@ -32,7 +43,8 @@ def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
         "Final event: random", "Task deck: by player count", "Turn timer: off",
         "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
-        "Mode: semi-cooperative", "Board: basic side", "Turn timer: 10 min"]
+        "Mode: semi-cooperative", "Board: basic side", "Original Nemesis characters: off",
+        "Original Nemesis intruders: off", "Turn timer: 10 min"]
 
 
 def test_every_option_of_every_ruleset_has_a_readable_line() -> None:
@@ -93,5 +105,26 @@ def test_the_lobby_says_what_the_mode_and_side_mean() -> None:
                                                       get_ruleset(r.ruleset)))
     text = lobby_text(bot, _record("lockdown", {"mode": "solo"}))
     assert ("Options: Mode: solo · Board: basic side · Turn timer: off\n"
-            f"> {NOTES['mode']['solo']}\n> {NOTES['board']['basic']}\nSeated:") in text
+            f"> {NOTES['mode']['solo']}\n> {NOTES['board']['basic']}\n") in text
     assert "\n> " not in lobby_text(bot, _record("darkmoon", {}))
+
+
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.rule("BOT-LOBBY-1")
+def test_the_lockdown_lobby_names_the_crossover_options_when_on() -> None:
+    bot: Any = SimpleNamespace(tables=SimpleNamespace(ruleset_of=lambda r:
+                                                      get_ruleset(r.ruleset)))
+    off = lobby_text(bot, _record("lockdown", {}))
+    assert "Original Nemesis" not in off.split("\n")[1]  # off: not listed
+    assert "the menu below" in off
+    text = lobby_text(bot, _record("lockdown", {"nemesis_characters": True,
+                                                "nemesis_intruders": True}))
+    assert ("Options: Mode: semi-cooperative · Board: basic side · Original Nemesis "
+            "characters: on · Original Nemesis intruders: on · Turn timer: off") in text
+    for key in CROSSOVER_OPTIONS:
+        assert f"> {NOTES[key]['True']}" in text
+        assert 0 < len(MENU_LINES[key]) <= 100
+    assert menu_options(["nemesis_intruders"], CROSSOVER_OPTIONS) == {
+        "nemesis_characters": False, "nemesis_intruders": True}
+    assert LOBBY_MENUS["lockdown"] == ("crossover",)
+    assert MENU_ENTRIES["crossover"] == CROSSOVER_OPTIONS

@@ -298,11 +298,47 @@ async def test_telepathic_infected_waits_for_five_players_at_start(
     assert fake_discord.limit_violations == []
 
 
-async def test_lockdown_lobby_has_no_dark_moon_menus(fake_discord: FakeDiscord,
-                                                    tmp_path: Path) -> None:
-    add_players(fake_discord, HOST)
-    async with warden(tmp_path / "w.db"):
+@pytest.mark.rule("BOT-LOBBY-1")
+@pytest.mark.rule("LD-XOVER-1")
+async def test_lockdown_lobby_menu_brings_in_the_original_nemesis(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A Lockdown lobby has no Dark Moon menus, only "Original Nemesis characters and
+    intruders" (LD-XOVER-1): the host ticks the options, the game starts with them."""
+    from bot.option_names import CROSSOVER_OPTIONS, MENU_LINES, menu_label
+
+    add_players(fake_discord, HOST, BOB)
+    async with warden(tmp_path / "w.db") as bot:
         lobby = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "new",
                                          ruleset="lockdown")
-        assert _menus(lobby.message) == {}
+        menus = _menus(lobby.message)
+        assert set(menus) == {"crossover"}
         assert "menus below" not in lobby.response.content
+        assert "Original Nemesis" not in lobby.response.content.split("\n")[1]
+        menu = menus["crossover"]
+        assert [o["value"] for o in menu["options"]] == list(CROSSOVER_OPTIONS)
+        assert [o["label"] for o in menu["options"]] == [
+            menu_label(e) for e in CROSSOVER_OPTIONS]
+        assert [o["description"] for o in menu["options"]] == [
+            MENU_LINES[e] for e in CROSSOVER_OPTIONS]
+        refused = await fake_discord.select(BOB, lobby.message, menu["custom_id"],
+                                            ["nemesis_intruders"])
+        assert refused.response.ephemeral
+        assert refused.response.content == (f"Only the host (<@{HOST}>) can bring in the "
+                                             "original Nemesis characters and intruders.")
+        ticked = await fake_discord.select(HOST, lobby.message, menu["custom_id"],
+                                           list(CROSSOVER_OPTIONS))
+        record = await current_record(bot)
+        assert {k: record.options[k] for k in CROSSOVER_OPTIONS} == {
+            "nemesis_characters": True, "nemesis_intruders": True}
+        text = ticked.response.content
+        assert "Original Nemesis characters: on" in text
+        assert NOTES["nemesis_intruders"]["True"] in text
+        assert _ticked(_menus(ticked.message)["crossover"]) == list(CROSSOVER_OPTIONS)
+        await fake_discord.click(BOB, lobby.message, label="Join")
+        started = await fake_discord.click(HOST, lobby.message, label="Start")
+        assert "Started" in started.response.content
+        state = bot.tables.state_of(await current_record(bot))
+        opts = state.options  # type: ignore[attr-defined]
+        assert opts.nemesis_characters and opts.nemesis_intruders
+        assert state.weaknesses_revealed == 0  # type: ignore[attr-defined]
+    assert fake_discord.limit_violations == []

@@ -16,7 +16,6 @@ from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.lockdown.bag import BAG
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.profile import PROFILE
@@ -26,6 +25,7 @@ from rules.lockdown.state import (
     DiscardFrame,
     GameState,
     InterruptFrame,
+    Options,
     PickFrame,
     RoundFrame,
     TurnFrame,
@@ -95,15 +95,15 @@ def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
 
 
-def new(n: int = 2, seed: int = 1) -> GameState:
+def new(n: int = 2, seed: int = 1, options: Options | None = None) -> GameState:
     """A fresh game: the draft of player 1 is pending."""
-    return RS.new_game(seats(n), seed)
+    return RS.new_game(seats(n), seed, options)
 
 
-def started(n: int = 2, seed: int = 1) -> GameState:
+def started(n: int = 2, seed: int = 1, options: Options | None = None) -> GameState:
     """A game after the draft (first offered character each): round 1, the first
     player's turn."""
-    s = new(n, seed)
+    s = new(n, seed, options)
     while s.stack and s.stack[-1].kind == "draft":
         seat = waiting(s)[0]
         s, _ = play(s, seat, keys(s, seat)[0])
@@ -114,12 +114,12 @@ def started(n: int = 2, seed: int = 1) -> GameState:
 
 
 def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
-          room: str | None = None) -> GameState:
+          room: str | None = None, options: Options | None = None) -> GameState:
     """A started game whose seats p0, p1, ... play `chars` (fresh boards: starting item,
     shuffled deck, a hand of 5), all in `room` (default: their start room), with p0's
     turn pending and nothing else on the stack."""
     chars = list(chars)
-    s = edit(started(len(chars), seed))
+    s = edit(started(len(chars), seed, options))
     s.decks["contamination"] += [c.removeprefix("c:") for h in s.heroes.values()
                                  for c in h.hand + h.deck + h.discard if c.startswith("c:")]
     for seat, character in zip(s.seats, chars, strict=True):
@@ -423,9 +423,9 @@ def check_state(s: GameState, where: str) -> None:
     assert s.fires == sum(r.fire for r in s.rooms.values()) <= 12, where
     assert s.malfunctions == sum(r.malfunction for r in s.rooms.values()) <= 10, where
     tokens = s.bag + s.aside
-    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(BAG.tokens), \
+    assert len(set(tokens)) == len(tokens) and set(tokens) <= set(s.rules.bag.tokens), \
         f"{where}: intruder tokens {tokens}"
-    models = C.intruders.models
+    models = s.rules.models
     for kind in ("larva", "creeper", "adult", "breeder", "queen"):
         assert sum(i.kind == kind for i in s.intruders) <= getattr(models, kind), where
     assert s.eggs >= 0, where

@@ -14,7 +14,7 @@ import pytest
 from family_sim import Record, play_game, seeker
 from lockdown_helpers import RS, check_public, checked_step, replay, seats
 
-from rules.lockdown.bag import BAG
+from rules.lockdown.state import Options
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SEEDS = range(4)
@@ -25,11 +25,13 @@ WAYS_OUT = ("Lock yourself", "CSS pod", "bunker", "rover", "Send a signal",
 
 
 @cache
-def _record(n: int, seed: int) -> Record:
-    s = RS.new_game(seats(n), seed)
+def _record(n: int, seed: int, options: Options | None = None) -> Record:
+    """A seeded game played to the end with every check (options: e.g. the crossover's,
+    tests/rules/test_lockdown_crossover.py; the bag is the one the options put in)."""
+    s = RS.new_game(seats(n), seed, options)
     check_public(s, [], "setup")
     return play_game(RS, s, n, seed, step=checked_step, choose=seeker(WAYS_OUT),
-                     tokens=BAG.tokens, cap=STEP_CAP)
+                     tokens=s.rules.bag.tokens, cap=STEP_CAP)
 
 
 @pytest.mark.rule("NX-END-1")

@@ -136,3 +136,14 @@ def test_the_ninth_fire_destroys_the_ship() -> None:
 def test_the_coordinates_card_names_a_destination_space() -> None:
     s = started(2, seed=9)
     assert earth_space(s) in SHIP.destination.spaces
+
+
+@pytest.mark.rule("NE-END-1")
+def test_a_pod_that_never_left_goes_down_with_the_ship() -> None:
+    s = ready_to_end()
+    s.pods["B1"].locked = False
+    s.pods["B1"].seats = ["p0"]
+    s.heroes["p0"].place, s.heroes["p0"].pod = "pod", "B1"
+    s, _ = run_with(s, move_time)
+    assert s.heroes["p0"].place == "dead" and s.heroes["p0"].pod is None
+    assert s.pods["B1"].seats == [] and not s.pods["B1"].launched

@@ -97,7 +97,7 @@ def test_on_their_turn_occupants_wait_launch_or_climb_out() -> None:
     assert [k for k in keys(s, "p0")] == ["pick:0", "pick:1", "pick:2"]
     launched, events = play(s, "p0", "pick:1")
     assert launched.heroes["p0"].place == "escaped" and launched.pods["A1"].launched
-    assert "escape" in [e.kind for e in events]
+    assert "pod_launch" in [e.kind for e in events]
     out, _ = play(s, "p0", "pick:2")
     assert out.heroes["p0"].place == "board" and out.heroes["p0"].room == EVAC_A
     assert out.stack[-1].kind == "turn" and out.stack[-1].seat == "p0"

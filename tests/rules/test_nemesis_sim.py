@@ -77,4 +77,4 @@ def test_games_reach_every_ending_and_have_survivors() -> None:
     assert "hyperjump" in reasons
     assert any(r.survivors for r in records)
     kinds = set().union(*(r.kinds for r in records))
-    assert {"escape", "hibernate", "time", "event", "bag"} <= kinds
+    assert {"pod", "pod_launch", "hibernate", "time", "event", "bag"} <= kinds
