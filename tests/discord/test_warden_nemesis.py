@@ -17,6 +17,7 @@ from warden_helpers import (
     BOB,
     CAROL,
     HOST,
+    ManualClock,
     add_players,
     board_message,
     bot_backend,  # noqa: F401 (fixture)
@@ -226,3 +227,35 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
             assert index().objectives[oid].name in recap.content
         assert any(c.get("label") == "Rematch"
                    for row in recap.components for c in row["components"])
+
+
+@pytest.mark.rule("BOT-AFK-1")
+async def test_absent_players_are_played_by_the_timer_defaults_to_the_end(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Nobody plays: after each timer the default decides (the draft's first character,
+    the first objective, waiting in a pod, passing, keeping the hand, taking attacks),
+    the table hears only that time ran out, and the ship's time runs out in the end."""
+    add_players(fake_discord, *PLAYERS)
+    clock = ManualClock()
+    channel = fake_discord.channel_id
+    async with warden(tmp_path / "w.db", seed=4, clock=clock) as bot:
+        lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="nemesis",
+                                         turn_timer=2)
+        assert "Turn timer: 2 min" in lobby.response.content
+        for uid in PLAYERS[1:]:
+            await fake_discord.click(uid, lobby.message, label="Join")
+        await fake_discord.click(HOST, lobby.message, label="Start")
+        await fake_discord.settle()
+        for _ in range(400):
+            record, state = await _state(bot)
+            if record.status != "running":
+                break
+            _check_no_leak(fake_discord, channel, state)
+            await clock.advance(120.0, fake_discord)
+        assert record.status != "running"
+        assert state.ended is not None and state.winners is not None
+        text = "\n".join(m.content for m in fake_discord.messages_in(
+            channel, include_ephemeral=False))
+        assert "ran out of time; Warden decided for them." in text
+        assert "Keep objective" not in text
+        assert "Game over:" in text
