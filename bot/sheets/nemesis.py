@@ -14,9 +14,22 @@ from bot.sheets.nemesis_family import fit, hand_lines, item_lines, short, wound_
 DECKS = {"corporate": "corporate", "personal": "personal"}
 
 
-def _status(idx: Any, hero: Any, limit: int) -> list[str]:
+PLACES = {"dead": "**dead**", "hibernated": "asleep in the hibernatorium",
+          "pod": "in escape pod {pod}", "escaped": "escaped in pod {pod}"}
+
+
+def _where(view: Any, hero: Any) -> str:
+    if hero.place == "board":
+        room = next((r for r in view.rooms if r.slot == hero.room), None)
+        return f"in {room.name}" if room is not None else ""
+    return PLACES.get(hero.place, hero.place).format(pod=hero.pod or "?")
+
+
+def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
     character = idx.characters[hero.character]
-    head = " · ".join([f"You play the **{hero.name}**", *wound_parts(hero, idx.wounds)])
+    where = _where(view, hero)
+    head = " · ".join([f"You play the **{hero.name}**" + (f", {where}" if where else ""),
+                       *wound_parts(hero, idx.wounds)])
     ability = character.text.partition("Ability")[2].lstrip(" :")
     lines = [head]
     if ability and limit:
@@ -51,7 +64,7 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
     hero = next((h for h in view.heroes if h.seat == view.viewer), None)
     lines: list[str] = []
     if hero is not None and hero.character:
-        lines += _status(idx, hero, limit)
+        lines += _status(view, idx, hero, limit)
     lines += hand_lines(idx, me, limit)
     lines += item_lines(idx, me, limit)
     several = len(me.objectives) > 1
