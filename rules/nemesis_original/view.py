@@ -151,7 +151,8 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> NemesisVie
             tile=tile.id if tile else None, name=room_name(s, slot_id),
             items=room.items if room.explored else None, fire=room.fire,
             malfunction=room.malfunction, objects=list(room.objects),
-            computer=bool(tile and tile.computer), sealed=room.venting))
+            computer=bool(tile and tile.computer and not room.malfunction),
+            sealed=room.venting))
     corridors = [CorridorView(id=c.id, a=c.a, b=c.b, door=s.doors.get(c.id, "open"),
                               noise=c.id in s.noise) for c in sh.ship.corridors]
     idx = index()

@@ -253,6 +253,18 @@ def test_bench_prints_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert "apply_mean_us" in out and "games_per_s" in out and "render_p95_ms" in out
 
 
+def test_simulate_and_bench_play_the_original_nemesis(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "nemesis", "--players", "3", "--games", "2",
+                 "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "2 games of Nemesis with 3 players" in text and "winners per game" in text
+    assert main(["bench", "--ruleset", "nemesis", "--players", "4", "--games", "2",
+                 "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "apply_mean_us" in out and "games_per_s" in out and "state_json_max_bytes" in out
+
+
 # ------------------------------------------------------------------ --option key=value
 class _Knobs(BaseModel):
     """Every kind of field an Options model may have."""
