@@ -451,6 +451,15 @@ def _track_sizes() -> tuple[int, int, int, int, tuple[str, ...]]:
 
 
 TIME_LEN, FIRST_BLUE, SD_LEN, FIRST_YELLOW, DESTINATIONS = _track_sizes()
+
+
+def _engine_ids() -> tuple[str, ...]:
+    from rules.nemesis_original.ship import ship
+
+    return tuple(e.id for e in ship().engines)
+
+
+ENGINES = _engine_ids()
 TIME_W = int((MAP_X1 - MAP_X0 - 28 - SLOT_GAP * (TIME_LEN - 1)) / TIME_LEN)
 
 
@@ -574,6 +583,8 @@ def _ship_state(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Nemesi
         groups.append(("ENGINES", [(f"{e} OK", C.OK, True) if ok else (f"{e} DAMAGED",
                                                                         C.DANGER, True)
                                    for e, ok in sorted(v.engines.items())]))
+    else:  # secret: only who checked an engine knows (their private sheet)
+        groups.append(("ENGINES", [(f"{e} ?", C.DIM, False) for e in ENGINES]))
     x0, y0, x1, _ = lay.ship
     left, right = x0 + 14, x1 - 12
     x, cy = left, y0 + 24
