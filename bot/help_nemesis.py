@@ -61,8 +61,8 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
     ("movement", "Moving and exploring",
      "**Move** ({move}): go through a corridor to a neighbouring room (a closed door "
      "blocks it). Into an explored room: make a **noise roll** (`/rules noise`). Into an "
-     "unexplored room: turn its tile face up and resolve its **exploration token** "
-     "(`/rules exploration token`) instead.\n"
+     "unexplored room: turn its tile face up and resolve its **exploration token** first "
+     "(`/rules exploration token`).\n"
      "**Careful movement** ({careful}, out of combat): put a noise marker in any "
      "corridor around the room you enter instead of rolling. Into an unexplored room the "
      "token still counts.\n"
@@ -300,6 +300,15 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
     ("corpse", "Board: Corpse",
      "A dead character's body. It can be picked up (heavy) and researched in the "
      "Laboratory to discover a weakness."),
+    ("exploration_token", "Board: Exploration token",
+     "Each room I and II hides one, face down, until someone enters the room. It sets "
+     "the room's item counter (1-4) and does one thing:\n"
+     "• **Silence:** no noise roll (a slimed character gets danger instead).\n"
+     "• **Danger:** intruders next door come in (`/rules noise`); no noise roll.\n"
+     "• **Slime:** you are slimed. • **Fire** or **malfunction:** a marker in the room. "
+     "• **Doors:** the door behind you slams shut.\n"
+     "After slime, fire, malfunction and doors you make a noise roll as usual. The "
+     "{tokens} tokens: {token_mix}; the ones left over stay in the box, unseen."),
     ("item_counter", "Board: Item counter",
      "The number in a room's corner: how many searches are left there."),
     ("computer", "Board: Computer",
@@ -358,7 +367,16 @@ def _numbers(c: Content, sh: Ship) -> dict[str, object]:
         "adults_per_player": c.intruders.adults_per_player, "eggs": c.intruders.eggs,
         "computers": ", ".join(computers) or "none",
         "tiles": len(tiles),
+        "tokens": sum(t.count for t in c.exploration),
+        "token_mix": ", ".join(f"{n} {effect}" for effect, n in _token_mix(c).items()),
     }
+
+
+def _token_mix(c: Content) -> dict[str, int]:
+    mix: Counter[str] = Counter()
+    for token in c.exploration:
+        mix[token.effect] += token.count
+    return dict(mix)
 
 
 # ------------------------------------------------------------------ card entries

@@ -76,3 +76,14 @@ def test_intruders_and_board_symbols_are_listed() -> None:
 def test_every_answer_fits_a_message() -> None:
     for e in entries("nemesis"):
         assert len(e.title) + len(e.text) + 10 <= ANSWER_LIMIT, e.key
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_every_rules_reference_in_an_answer_leads_to_one_entry() -> None:
+    """A text that says "see `/rules x`" names an entry that exists (placeholders like
+    `/rules <room name>` aside)."""
+    import re
+
+    for e in entries("nemesis"):
+        for ref in re.findall(r"`/rules ([^`<]+)`", e.text):
+            assert len(find(ref, "nemesis")) == 1, (e.key, ref)
