@@ -79,7 +79,7 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
      "**Silence:** nothing happens, unless you are slimed: then it counts as danger.\n"
      "**Danger:** every intruder in a neighbouring room that is not fighting moves into "
      "your room; if none can, noise goes into every empty corridor around you.\n"
-     "Noise markers stay until an encounter or an event clears them."),
+     "Noise markers stay until an encounter next to them clears them."),
     ("encounters", "Encounters and surprise attacks",
      "An encounter draws a token from the intruder bag (`/rules bag`) and places that "
      "intruder in your room; the noise markers in the corridors around your room go "
@@ -266,10 +266,10 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
      "corridor meets the room. Noise rolls and event cards use them; a number with no "
      "neighbouring room leads into the technical corridors."),
     ("door", "Board: Door",
-     "A closed door (a bar across the corridor) blocks movement and noise through it. "
+     "A closed door (a bar across the corridor) blocks movement through it. "
      "An intruder that would move through it breaks it instead (a broken door, drawn in "
      "red, stays open for good; the Plasma Torch can seal it again). Doors close and "
-     "open with some cards, the Command Center and the Airlock Control."),
+     "open with some cards and the Command Center."),
     ("noise_marker", "Board: Noise marker",
      "A yellow dot in a corridor: noise from a roll. A second noise in the same corridor "
      "starts an encounter instead (`/rules noise`)."),
