@@ -528,8 +528,9 @@ def _tracks(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: NemesisVie
                   h=CHIP_H)
         right -= w + 10
     x = x0 + 14 + text_width("TIME", BIG, True) + 14
-    status = (f"space {v.time} of {v.time_length} · hibernation opens at {FIRST_BLUE}"
-              if not v.hibernation_open else f"space {v.time} of {v.time_length}")
+    status = f"space {v.time} of {v.time_length}" + (
+        f" · hibernation opens at {FIRST_BLUE}" if not v.hibernation_open else "") + (
+        f" · » the jump at {v.time_length}")
     draw_text_mid(img, x, y0 + 22, status, MIN_TEXT, C.CYAN, bold=True,
                   max_w=int(right - x))
     if 1 <= v.time <= TIME_LEN:
