@@ -1,15 +1,16 @@
 """Board render timing.  Usage: python benchmarks/render_bench.py [--renders 200] [--seed 1]
-[--ruleset darkmoon|lockdown|all]
+[--ruleset darkmoon|lockdown|nemesis|all]
 
-Plays seeded random games of each ruleset (Dark Moon: 3 to 7 players, Lockdown: 2 to 5;
-long, short and CJK names) to collect varied public views (Lockdown also on its Mars
-surface side and in the fully cooperative mode, timed apart from the basic side), then
-times each board's render (drawing + PNG encoding, full size) and, measured in the same
-run, the encoding alone with the library (renders/png.py), as p50/p95/max in
-milliseconds, twice per variant: for the board after every move (as a table sees it)
-and for a board every 3 to 8 moves (more of it changes, so fewer cached text masks apply).
-The first render of the process (building the static frame and warming the font
-caches) is timed separately. Not a test: run it by hand on the target host.
+Plays seeded random games of each ruleset (Dark Moon: 3 to 7 players, Lockdown and the
+original Nemesis: 2 to 5; long, short and CJK names) to collect varied public views
+(Lockdown also on its Mars surface side and in the fully cooperative mode, timed apart
+from the basic side), then times each board's render (drawing + PNG encoding, full size)
+and, measured in the same run, the encoding alone with the library (renders/png.py), as
+p50/p95/max in milliseconds, twice per variant: for the board after every move (as a
+table sees it) and for a board every 3 to 8 moves (more of it changes, so fewer cached
+text masks apply). The first render of the process (building the static frame and
+warming the font caches) is timed separately. Not a test: run it by hand on the target
+host.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from renders import render_board, render_image
 from renders.png import encode_png
 from rules import get_ruleset
 
-PLAYERS = {"darkmoon": (3, 5), "lockdown": (2, 4)}  # fewest, how many counts
+PLAYERS = {"darkmoon": (3, 5), "lockdown": (2, 4), "nemesis": (2, 4)}  # fewest, how many
 
 
 def _name(i: int) -> str:
@@ -40,6 +41,7 @@ VARIANTS: dict[str, tuple[str, dict[str, str]]] = {  # title -> ruleset, options
     "lockdown": ("lockdown", {}),
     "lockdown mars": ("lockdown", {"board": "mars"}),
     "lockdown coop": ("lockdown", {"mode": "coop"}),
+    "nemesis": ("nemesis", {}),
 }
 
 
@@ -74,7 +76,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ruleset", choices=("darkmoon", "lockdown", "all"), default="all")
+    parser.add_argument("--ruleset", choices=("darkmoon", "lockdown", "nemesis", "all"),
+                        default="all")
     args = parser.parse_args()
     variants = [v for v in VARIANTS if args.ruleset == "all" or VARIANTS[v][0] == args.ruleset]
     for variant, every_move in ((v, e) for v in variants for e in (True, False)):

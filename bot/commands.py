@@ -59,7 +59,8 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
     @app_commands.choices(
         ruleset=[app_commands.Choice(name="Dark Moon (3-7 players)", value="darkmoon"),
                  app_commands.Choice(name="Nemesis: Lockdown (1-5 players)",
-                                     value="lockdown")],
+                                     value="lockdown"),
+                 app_commands.Choice(name="Nemesis (1-5 players)", value="nemesis")],
         task_deck=option_choices("darkmoon", "task_deck"),
         mode=option_choices("lockdown", "mode"), board=option_choices("lockdown", "board"))
     async def game_new(interaction: discord.Interaction, ruleset: str,

@@ -14,7 +14,7 @@ INDEX_LIMIT = 2000    # Discord's message limit, for the topic list
 CHOICES = 25          # Discord's autocomplete limits
 CHOICE_NAME = 100
 LISTED_GROUPS = ("Intruder", "Board")  # named one by one in the topic list
-SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown"}
+SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown", "nemesis": "Nemesis"}
 
 Hit = tuple[str, Entry]  # (ruleset, entry)
 
@@ -90,6 +90,9 @@ def answer(topic: str | None, ruleset: str | None = None) -> str:
     """The reply to `/rules [topic]` in a channel playing `ruleset` (None: anywhere)."""
     if not topic or not topic.strip():
         return index_text(ruleset)
+    game = _game_named(topic)
+    if game is not None:  # "/rules nemesis": that game's topic list
+        return index_text(game)
     hits = find(topic, ruleset)
     if len(hits) == 1:
         rs, e = hits[0]
@@ -125,12 +128,13 @@ def _ruleset_index(ruleset: str) -> list[str]:
     lines = [f"**{TITLES[ruleset]}**",
              "**Rules:** " + " ".join(f"`{e.key}`" for e in all_entries if not e.group)]
     labels = {"Intruder": "Intruders", "Board": "Board symbols and tokens"}
-    for group in LISTED_GROUPS:
+    listed = LISTED_GROUPS
+    for group in listed:
         names = [e.name for e in all_entries if e.group == group]
         if names:
             lines.append(f"**{labels[group]}:** " + ", ".join(names))
     groups = list(dict.fromkeys(e.group for e in all_entries
-                                if e.group and e.group not in LISTED_GROUPS))
+                                if e.group and e.group not in listed))
     if groups:
         example = next(e.name for e in all_entries if e.group == groups[0])
         lines.append("**Ask by name:** " + ", ".join(_plural(g) for g in groups)
@@ -139,15 +143,34 @@ def _ruleset_index(ruleset: str) -> list[str]:
 
 
 def index_text(ruleset: str | None = None) -> str:
-    """The topics of one ruleset, or of every ruleset outside a game channel."""
-    parts = ["\n".join(_ruleset_index(name)) for name in _rulesets(ruleset)]
-    if ruleset:
-        first = next(e for e in entries(ruleset) if not e.group)
-        tail = (f"Type a topic, a name or its first letters: `/rules {first.key}`, "
-                f"`/rules {first.key[:3]}`.")
-    else:
-        tail = "In a game channel you see only that game's topics."
-    return clip("\n\n".join(parts) + "\n" + tail, INDEX_LIMIT)
+    """The topics of the channel's ruleset; outside a game channel, the games and how
+    to ask about each (a list of every game's topics would not fit one message)."""
+    if ruleset is None:
+        return clip(_games_index(), INDEX_LIMIT)
+    first = next(e for e in entries(ruleset) if not e.group)
+    tail = (f"Type a topic, a name or its first letters: `/rules {first.key}`, "
+            f"`/rules {first.key[:3]}`.")
+    return clip("\n".join(_ruleset_index(ruleset)) + "\n" + tail, INDEX_LIMIT)
+
+
+def _game_named(topic: str) -> str | None:
+    """The ruleset a topic names by its id or title ("nemesis", "Dark Moon")."""
+    wanted = _norm(topic)
+    return next((name for name, title in TITLES.items()
+                 if wanted in (_norm(name), _norm(title))), None)
+
+
+def _games_index() -> str:
+    lines = ["**Rules help.** In a game channel, `/rules` lists that game's topics. Here, "
+             "a topic or a name is looked up in every game, or in one with its prefix:"]
+    for name, title in TITLES.items():
+        all_entries = entries(name)
+        first = next(e.key for e in all_entries if not e.group)
+        lines.append(f"• **{title}** ({len(all_entries)} entries): `/rules {name}` lists "
+                     f"its topics; `/rules {name}:{first}`")
+    lines.append("Or type any card, room, intruder or board symbol by name: "
+                 "`/rules intruders`.")
+    return "\n".join(lines)
 
 
 def _choice_name(rs: str, e: Entry, ruleset: str | None) -> str:

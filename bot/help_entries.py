@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rules.lockdown.cards import Content as LockdownContent
     from rules.nemesis.cards import Item
 
-TITLES = {"darkmoon": "Dark Moon", "lockdown": "Nemesis: Lockdown"}
+TITLES = {"darkmoon": "Dark Moon", "lockdown": "Nemesis: Lockdown", "nemesis": "Nemesis"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,10 @@ def entries(ruleset: str) -> tuple[Entry, ...]:
         from rules.lockdown.cards import content as ld_content
 
         raw = _lockdown(ld_content())
+    elif ruleset == "nemesis":
+        from bot.help_nemesis import nemesis_entries
+
+        raw = [Entry(*e) for e in nemesis_entries()]
     else:
         raise KeyError(ruleset)
     out: list[Entry] = []

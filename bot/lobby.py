@@ -29,6 +29,10 @@ def lobby_text(bot: WardenBot, record: GameRecord) -> str:
         notes += ("\nThe host turns on the Shadow Corporation expansion, its modules and "
                   "the variant rules with the two menus below (`/rules expansion`, "
                   "`/rules <variant name>`).")
+    elif record.ruleset == "nemesis":
+        notes += ("\nAfter **Start** each player picks a character in a DM, where their "
+                  "private sheet (hand, items, objectives) is kept. The ship jumps when the "
+                  "time track runs out: `/rules turn`, `/rules end`.")
     elif record.ruleset == "lockdown":
         notes += ("\nThe host may bring in the original Nemesis characters or intruders "
                   "with the menu below.")

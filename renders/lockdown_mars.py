@@ -27,7 +27,7 @@ from renders.lockdown_geometry import Box, Geometry, Point
 from renders.mars_geometry import Surface
 
 if TYPE_CHECKING:
-    from renders.lockdown import LegendIcon, Person
+    from renders.nemesis_pieces import LegendIcon, Person
     from rules.lockdown.view import LockdownView
 
 GROUND: RGB = (52, 27, 22)
@@ -142,7 +142,7 @@ def _airlock(d: ImageDraw.ImageDraw, at: Point, out: Point) -> None:
 
 def area_exit(d: ImageDraw.ImageDraw, at: Point, noisy: bool) -> None:
     """Where a room's unused exit leads out to its area (yellow while it has noise)."""
-    from renders.lockdown import NOISE
+    from renders.nemesis_pieces import NOISE
 
     x, y = at
     r = AREA_EXIT_R
@@ -179,7 +179,8 @@ def crossroads_tile(geo: Geometry, players: int, slot: str, label: str,
                     explored: bool) -> Image.Image:
     """A crossroads box with its name, on its patch of the frame."""
     from renders.common import draw_text_squeezed
-    from renders.lockdown import MIN_TEXT, NAME_STEP, NAME_TOP, _static_frame, name_lines
+    from renders.lockdown import NAME_STEP, NAME_TOP, _static_frame
+    from renders.nemesis_pieces import MIN_TEXT, name_lines
 
     frame = _static_frame(geo, players)
     x0, y0, x1, y1 = (round(c) for c in geo.boxes[slot])
@@ -201,7 +202,8 @@ def crossroads_tile(geo: Geometry, players: int, slot: str, label: str,
 def draw_surface(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView,
                  people: Mapping[str, Person]) -> None:
     """What changes on the surface: area noise, who reached the bunker, the used rover."""
-    from renders.lockdown import _disc, _noise
+    from renders.nemesis_pieces import disc as _disc
+    from renders.nemesis_pieces import noise as _noise
 
     s = _surface(geo)
     if v.surface is None:

@@ -50,7 +50,8 @@ def team_objectives(v: LockdownView) -> list[tuple[str | None, str]]:
 
 def draw_team(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, v: LockdownView,
               people: Mapping[str, Person]) -> None:
-    from renders.lockdown import MIN_TEXT, _disc
+    from renders.nemesis_pieces import MIN_TEXT
+    from renders.nemesis_pieces import disc as _disc
 
     x0, y0, x1, _ = box
     left, right = x0 + 14, x1 - 12

@@ -19,12 +19,14 @@ _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
 
 
 def summary(view: Any, names: Mapping[str, str] | None = None) -> str:
-    """The summary of a Dark Moon or Lockdown public view."""
+    """The summary of a Dark Moon, Lockdown or Nemesis public view."""
     name_of = _namer(names or {})
     if view.ruleset == "darkmoon":
         return _fit(_darkmoon(view, name_of))
     if view.ruleset == "lockdown":
         return _fit(_lockdown(view, name_of))
+    if view.ruleset == "nemesis":
+        return _fit(_nemesis(view, name_of))
     return ""
 
 
@@ -146,15 +148,6 @@ def _darkmoon_expansion(v: Any, name_of: Callable[[str | None], str]) -> list[li
 def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
     kind = [x for x in (MODES.get(getattr(v, "mode", "")),
                         "Mars" if getattr(v, "surface", None) is not None else None) if x]
-    head = [f"**Lockdown** round {v.round}" + (f" ({', '.join(kind)})" if kind else "")]
-    if v.winners is not None:
-        winners = ", ".join(name_of(s) for s in v.winners) or "nobody"
-        head.append(f"game over, winners: {winners}")
-    else:
-        if v.first_player:
-            head.append(f"first: {name_of(v.first_player)}")
-        if v.waiting:
-            head.append("waiting for " + ", ".join(name_of(s) for s in v.waiting))
     powered = [f"S{k}" for k in ("1", "2", "3") if v.power.get(k)]
     tracks = [f"time {v.time}" + (" (backup power)" if v.time_active else ""),
               "power " + (" ".join(powered) if powered else "off")]
@@ -170,14 +163,49 @@ def _lockdown(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
         noisy = [str(a.number) for a in surface.areas if a.noise]
         if noisy:
             tracks.append("noise in area " + ", ".join(noisy))
+    rooms = {r.slot: r for r in v.rooms}
+    from renders.lockdown import room_label
+
+    heroes = [_hero(i + 1, h, rooms, name_of, room_label) for i, h in enumerate(v.heroes)]
+    return [_head("Lockdown", v, name_of, kind), tracks, _threat(v), _team(v), heroes]
+
+
+def _head(title: str, v: Any, name_of: Callable[[str | None], str],
+          kind: Sequence[str] = ()) -> list[str]:
+    head = [f"**{title}** round {v.round}" + (f" ({', '.join(kind)})" if kind else "")]
+    if v.winners is not None:
+        winners = ", ".join(name_of(s) for s in v.winners) or "nobody"
+        head.append(f"game over, winners: {winners}")
+    else:
+        if v.first_player:
+            head.append(f"first: {name_of(v.first_player)}")
+        if v.waiting:
+            head.append("waiting for " + ", ".join(name_of(s) for s in v.waiting))
+    return head
+
+
+def _threat(v: Any) -> list[str]:
     kinds = Counter(str(i.get("kind", "?")) for i in v.intruders)
     threat = [("intruders: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
               if kinds else "no intruders on the board"]
     threat.append(_plural(v.eggs, "egg") + (", nest destroyed" if v.nest_destroyed
                                               else ", nest found" if v.nest_found else ""))
+    return threat
+
+
+# ---------------------------------------------------------------------- Nemesis
+def _nemesis(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+    tracks = [f"time {v.time}/{v.time_length}"
+              + (" (hibernation open)" if v.hibernation_open else ""),
+              f"course {v.destination}"]
+    if v.self_destruct is not None:
+        tracks.append(f"self-destruct {v.self_destruct}/{v.self_destruct_length}")
+    free = [p.id for p in v.pods if not p.locked and not p.launched]
+    tracks.append("pods open: " + ", ".join(free) if free else "pods locked")
     rooms = {r.slot: r for r in v.rooms}
-    heroes = [_hero(i + 1, h, rooms, name_of) for i, h in enumerate(v.heroes)]
-    return [head, tracks, threat, _team(v), heroes]
+    heroes = [_hero(i + 1, h, rooms, name_of, lambda r: str(r.name))
+              for i, h in enumerate(v.heroes)]
+    return [_head("Nemesis", v, name_of), tracks, _threat(v), heroes]
 
 
 def _team(v: Any) -> list[str]:
@@ -193,18 +221,16 @@ def _team(v: Any) -> list[str]:
 
 
 def _hero(number: int, h: Any, rooms: Mapping[str, Any],
-          name_of: Callable[[str | None], str]) -> str:
+          name_of: Callable[[str | None], str], label: Callable[[Any], str]) -> str:
     who = f"{number} {name_of(h.seat)}"
     if not h.character:
         return f"{who}: choosing"
     if h.place != "board":
-        return f"{who}: {h.place}"
+        return f"{who}: {h.place}" + (f" {h.pod}" if h.place == "pod" and h.pod else "")
     r = rooms.get(h.room)
     where = ""
     if r is not None:
-        from renders.lockdown import room_label
-
-        where = " " + room_label(r)
+        where = " " + label(r)
     wounds = []
     if h.light:
         wounds.append(f"{h.light} light")

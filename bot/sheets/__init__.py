@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets import darkmoon, lockdown
+from bot.sheets import darkmoon, lockdown, nemesis
 
-SHEETS = {"darkmoon": darkmoon.sheet, "lockdown": lockdown.sheet}
+SHEETS = {"darkmoon": darkmoon.sheet, "lockdown": lockdown.sheet, "nemesis": nemesis.sheet}
 
 
 def describe_private(view: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.help import answer, find, index_text, topics
-from bot.help_entries import entries
+from bot.help_entries import TITLES, entries
 from rules.darkmoon.cards import content as dm_content
 from rules.lockdown.cards import content as ld_content
 
@@ -147,28 +147,45 @@ def test_a_topic_of_the_other_game_is_pointed_to() -> None:
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
-@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", None])
-def test_topic_list_is_grouped_and_fits(ruleset: str | None) -> None:
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", "nemesis"])
+def test_topic_list_is_grouped_and_fits(ruleset: str) -> None:
+    """In a game channel: that game's topics only, grouped, within one message."""
     text = index_text(ruleset)
     assert answer(None, ruleset) == text == answer("  ", ruleset)
     assert len(text) <= 2000 and not text.endswith("…")
-    for name in (["darkmoon", "lockdown"] if ruleset is None else [ruleset]):
-        rules_line = text.index("**Rules:**", text.index(
-            "**Dark Moon**" if name == "darkmoon" else "**Nemesis: Lockdown**"))
-        assert rules_line < text.index("**Ask by name:**", rules_line)
+    rules_line = text.index("**Rules:**", text.index(f"**{TITLES[ruleset]}**\n"))
+    assert rules_line < text.index("**Ask by name:**", rules_line)
     if ruleset != "darkmoon":
         assert "**Intruders:** Larva, Creeper, Adult, Breeder, Queen" in text
-        assert "Noise marker" in text and "Exploration token" in text
         assert "`event_phase`" in text
-    if ruleset != "lockdown":
+    if ruleset == "lockdown":
+        assert "Noise marker" in text and "Exploration token" in text
+    if ruleset == "nemesis":
+        assert "Noise marker" in text and "Technical corridors" in text
+        assert all(f"`{key}`" in text for key in (
+            "critical_moments", "pods", "hibernation", "self_destruct", "engines",
+            "coordinates", "end", "victory_check"))
+    if ruleset == "darkmoon":
         assert "`vote`" in text and "Shield token" in text
-    if ruleset is not None:
-        other = "Nemesis: Lockdown" if ruleset == "darkmoon" else "Dark Moon"
-        assert f"**{other}**" not in text
+    others = set(TITLES) - {ruleset}
+    assert not any(f"**{TITLES[other]}**" in text for other in others)
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
-@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", None])
+def test_outside_a_game_channel_the_list_names_the_games() -> None:
+    """No channel game: a short list of the games and how to ask about each; a game's
+    name lists that game's topics."""
+    text = index_text(None)
+    assert answer(None) == text == answer("  ") and len(text) <= 2000
+    for name, title in TITLES.items():
+        assert f"**{title}**" in text and f"`/rules {name}`" in text
+        assert answer(name) == index_text(name) == answer(title.lower())
+    assert "**Rules:**" not in text  # no game's topic list here
+    assert answer("nemesis", "darkmoon") == index_text("nemesis")
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", "nemesis", None])
 @pytest.mark.parametrize("typed", ["", "a", "e", "ro", "Room", "zzzz", "x" * 150])
 def test_autocomplete_limits(ruleset: str | None, typed: str) -> None:
     choices = topics(typed, ruleset)

@@ -48,7 +48,7 @@ def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
 
 
 def test_every_option_of_every_ruleset_has_a_readable_line() -> None:
-    for name in ("darkmoon", "lockdown"):
+    for name in ("darkmoon", "lockdown", "nemesis"):
         fields = get_ruleset(name).Options.model_fields
         lines = describe_options(name, {})
         assert len(lines) == len(fields)
@@ -128,3 +128,13 @@ def test_the_lockdown_lobby_names_the_crossover_options_when_on() -> None:
         "nemesis_characters": False, "nemesis_intruders": True}
     assert LOBBY_MENUS["lockdown"] == ("crossover",)
     assert MENU_ENTRIES["crossover"] == CROSSOVER_OPTIONS
+
+
+@pytest.mark.rule("BOT-LOBBY-1")
+def test_the_nemesis_lobby_says_how_the_game_starts() -> None:
+    bot: Any = SimpleNamespace(tables=SimpleNamespace(ruleset_of=lambda r:
+                                                      get_ruleset(r.ruleset)))
+    text = lobby_text(bot, _record("nemesis", {"turn_timeout_minutes": 3}))
+    assert text.startswith("**Nemesis** lobby (1-5 players)")
+    assert "Options: Turn timer: 3 min" in text
+    assert "picks a character in a DM" in text and "`/rules turn`" in text

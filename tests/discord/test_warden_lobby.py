@@ -78,8 +78,10 @@ async def test_rules_help_from_content(fake_discord: FakeDiscord, tmp_path: Path
     add_players(fake_discord, HOST)
     channel = fake_discord.channel_id
     async with warden(tmp_path / "w.db"):
-        index = await fake_discord.slash(HOST, channel, "rules")
-        assert index.response.ephemeral and "`vote`" in index.response.content
+        index = await fake_discord.slash(HOST, channel, "rules")  # no game here: the games
+        assert index.response.ephemeral and "`/rules darkmoon`" in index.response.content
+        topics = await fake_discord.slash(HOST, channel, "rules", topic="darkmoon")
+        assert topics.response.ephemeral and "`vote`" in topics.response.content
         card = await fake_discord.slash(HOST, channel, "rules", topic="food_rationing")
         assert "Food Rationing" in card.response.content
         choices = await fake_discord.autocomplete(HOST, channel, "rules", focused="topic",

@@ -86,7 +86,7 @@ def test_unknown_characters_and_controls_are_dropped() -> None:
     assert clean_name("Ann\x00\U000E0FFF\ufe0f") == "Ann"
 
 
-@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown"])
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", "nemesis"])
 def test_boards_draw_names_in_any_script(ruleset: str) -> None:
     """A board with a name in any script differs from the one showing the seat id."""
     from renders import render_image

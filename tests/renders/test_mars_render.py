@@ -14,12 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from renders import glyphs, lockdown, lockdown_mars, render_image
+from renders import glyphs, lockdown, lockdown_mars, nemesis_pieces, render_image
 from renders.lockdown import (
-    FIRE,
-    MALF,
-    NOISE,
-    SEATS,
     W,
     geometry,
     layout,
@@ -29,6 +25,7 @@ from renders.lockdown import (
 from renders.lockdown_geometry import box_dist, seg_dist
 from renders.lockdown_team import contingency_name, objective_name
 from renders.mars_geometry import Surface, _crosses
+from renders.nemesis_pieces import FIRE, MALF, NOISE, SEATS
 from renders.summary import summary
 from rules import get_ruleset
 from rules.lockdown.facility import room_name
@@ -150,7 +147,7 @@ def test_paths_join_their_places_without_numbers_and_exit_rooms_have_airlocks() 
     frame = lockdown._static_frame(geo, len(view.heroes))
     for (x, y), number in geo.plates:
         patch = frame.crop((round(x) - 8, round(y) - 10, round(x) + 8, round(y) + 10))
-        assert lockdown.PLATE_INK in colours(patch), number
+        assert nemesis_pieces.PLATE_INK in colours(patch), number
 
 
 @pytest.mark.rule("LD-MARS-1")

@@ -11,12 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from renders import darkmoon, glyphs, lockdown, render_image
+from renders import darkmoon, glyphs, lockdown, nemesis_pieces, render_image
 from renders.lockdown import (
-    INTRUDER,
-    MIN_TEXT,
     PHONE_W,
-    SEATS,
     W,
     geometry,
     layout_key,
@@ -25,6 +22,7 @@ from renders.lockdown import (
     room_label,
 )
 from renders.lockdown_geometry import ROOM_W
+from renders.nemesis_pieces import INTRUDER, MIN_TEXT, SEATS
 from rules import get_ruleset
 from rules.lockdown.cards import content
 from rules.lockdown.facility import room_name
@@ -113,7 +111,7 @@ def test_the_legend_explains_the_symbols() -> None:
     for word in ("character", "intruder", "larva", "queen", "corridor number", "noise",
                  "door", "vent", "items", "fire", "malfunction", "egg", "corpse"):
         assert word in labels
-    assert len(legend_lines(int(x1 - x0))) * lockdown.LEGEND_LINE <= y1 - y0
+    assert len(legend_lines(int(x1 - x0))) * nemesis_pieces.LEGEND_LINE <= y1 - y0
     # drawn: the legend's box is not an empty panel, and no room sits on it
     frame = lockdown._static_frame(geo, 3)
     crop = frame.crop(tuple(round(c) for c in geo.legend))
@@ -133,7 +131,7 @@ def test_every_corridor_end_shows_its_number() -> None:
     frame = lockdown._static_frame(geo, 3)
     for (x, y), number in geo.plates:
         crop = frame.crop((round(x) - 8, round(y) - 10, round(x) + 8, round(y) + 10))
-        assert lockdown.PLATE_INK in {c for _, c in crop.getcolors(1 << 16)}, number
+        assert nemesis_pieces.PLATE_INK in {c for _, c in crop.getcolors(1 << 16)}, number
 
 
 def test_rooms_are_named_as_the_texts_name_them() -> None:
@@ -228,7 +226,7 @@ def test_the_mars_legend_explains_the_surface_symbols() -> None:
                  "malfunction", "egg", "corpse"):
         assert word in labels
     assert "elevator" not in labels and "vent" not in labels
-    assert len(lines) * lockdown.LEGEND_LINE <= y1 - y0
+    assert len(lines) * nemesis_pieces.LEGEND_LINE <= y1 - y0
     frame = lockdown._static_frame(geo, 3)
     assert len(frame.crop(tuple(round(c) for c in geo.legend)).getcolors(1 << 16)) > 20
     for box in geo.boxes.values():

@@ -1,0 +1,97 @@
+"""What both Nemesis games' private sheets show the same way: a content text cut to a
+length, the status line's wounds, the hand with each card's cost and text, the items
+and what they do, and fitting the sheet under Discord's limit (bot/sheets/lockdown.py,
+bot/sheets/nemesis.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SHEET_MAX = 1900
+AIM = 1500
+FULL, BRIEF = 90, 55  # how much of each text to show; shorter while the sheet is long
+COMBAT_TAGS = {"in": "in combat only", "out": "out of combat only"}
+SAID_BY_TAGS = ("Interrupt: ", "In combat. ", "Out of combat. ")  # text openings the tags say
+
+
+def short(text: str, limit: int) -> str:
+    """A content text on one line, cut at a word near `limit` ("" for a limit of 0)."""
+    flat = " ".join(text.replace("**", "").split())
+    if limit <= 0:
+        return ""
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return cut + "…"
+
+
+def line(name: str, extra: str, text: str, limit: int) -> str:
+    body = short(text, limit)
+    return f"• **{name}**{extra}" + (f": {body}" if body else "")
+
+
+def wound_parts(hero: Any, wounds: dict[str, Any]) -> list[str]:
+    """Light and serious wounds, slime, a larva and a signal sent, for the status line."""
+    parts = [f"light wounds {hero.light}/2"]
+    if hero.serious:
+        parts.append("serious: " + ", ".join(
+            wounds[w.rstrip('*')].name + (" (dressed)" if w.endswith("*") else "")
+            for w in hero.serious))
+    if hero.slime:
+        parts.append("slimed")
+    if hero.larva:
+        parts.append("**a larva inside you**")
+    if hero.signal:
+        parts.append("signal sent")
+    return parts
+
+
+def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
+    """The hand heading and one line per card (cost, tags, text)."""
+    n = len(me.hand_ids)
+    lines = [f"**Hand** ({n} card{'' if n == 1 else 's'} · deck {me.deck} · "
+             f"discard {me.discard})"]
+    for card_id in me.hand_ids:
+        card = idx.cards.get(card_id)
+        if card is None:
+            lines.append("• Contamination (scan to find out if it is INFECTED)")
+            continue
+        tags = [f"cost {card.cost}", *(["interrupt"] if card.interrupt else []),
+                *([COMBAT_TAGS[card.combat]] if card.combat in COMBAT_TAGS else [])]
+        text = card.text
+        for opening in SAID_BY_TAGS:
+            text = text.removeprefix(opening)
+        text = text[:1].upper() + text[1:]
+        lines.append(line(card.name, f" ({', '.join(tags)})", text, limit))
+    return lines
+
+
+def item_lines(idx: Any, me: Any, limit: int) -> list[str]:
+    """The items carried and held in hand (ammunition of a gun), each with its text."""
+    items = [idx.items[i] for i in me.inventory_ids]
+    lines = ["**Items**"] if items or me.held else []
+    for item in items:
+        lines.append(line(item.name, "", item.text, limit))
+    for slot in me.held:
+        if slot.item is None:
+            lines.append(f"• In hand: {(slot.obj or '?').split('_')[0]}")
+            continue
+        item = idx.items[slot.item]
+        ammo = f" (in hand, ammo {slot.ammo}/{item.weapon.capacity})" if item.weapon \
+            and item.weapon.kind != "melee" else " (in hand)"
+        lines.append(line(item.name, ammo, item.text, limit))
+    return lines
+
+
+def fit(lines_at: Callable[[int], list[str]]) -> str:
+    """Full texts when the sheet stays under AIM, else brief ones; a crowded sheet keeps
+    brief texts up to SHEET_MAX and drops them only beyond."""
+    full, brief, bare = ("\n".join(lines_at(limit)) for limit in (FULL, BRIEF, 0))
+    for text in (full, brief):
+        if len(text) <= AIM:
+            return text
+    for text in (brief, bare):
+        if len(text) <= SHEET_MAX:
+            return text
+    return bare[:SHEET_MAX - 1] + "…"
