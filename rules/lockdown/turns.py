@@ -10,7 +10,7 @@ from rules.lockdown.rooms import do_room_action, room_action_cost
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
-from rules.nemesis.places import in_play, turn_order
+from rules.nemesis.places import in_play
 from rules.nemesis.state import Hero
 
 # passive items that give an action: Motion Tracker (a free peek, once per round),
@@ -74,7 +74,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
     s = ctx.s
     if f.stage == "draw":
         if s.round > 1:
-            s.first_player = turn_order(s)[1 % len(s.seats)]
+            s.first_player = player_phase.pass_first_player(s)
             from rules.lockdown.modes import round_start
 
             round_start(ctx)  # coop: contingencies revealed, revival (LD-MODE-2)

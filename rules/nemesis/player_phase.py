@@ -24,16 +24,30 @@ from rules.nemesis.turn_actions import cost_of, is_free, perform
 from rules.nemesis.wounds import light_wound
 
 
-def next_turn(s: NemesisState, last: str | None) -> str | None:
+def next_turn(s: NemesisState, last: str | None,
+              plays: tuple[str, ...] = ("board",)) -> str | None:
+    """The next seat in play order after `last` (from the first player when None) whose
+    character is in one of the places that take turns (`plays`) and has not passed."""
     order = turn_order(s)
     if last is not None and last in order:
         i = order.index(last)
         order = order[i + 1:] + order[:i + 1]
     for seat in order:
         hero = s.heroes.get(seat)
-        if hero is not None and hero.place == "board" and not hero.passed:
+        if hero is not None and hero.place in plays and not hero.passed:
             return seat
     return None
+
+
+def pass_first_player(s: NemesisState, plays: tuple[str, ...] = ("board",)) -> str:
+    """The first player token passes left to the next player still playing (a dead,
+    escaped or isolated character's seat is skipped: NX-TURN-1, NX-END-1)."""
+    order = turn_order(s)
+    for seat in order[1:]:
+        hero = s.heroes.get(seat)
+        if hero is not None and hero.place in plays:
+            return seat
+    return s.first_player
 
 
 def turn_waiting(s: NemesisState, f: TurnFrame) -> list[str]:

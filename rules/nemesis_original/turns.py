@@ -6,11 +6,10 @@ then the event phase."""
 from __future__ import annotations
 
 from rules.nemesis import decks
-from rules.nemesis.places import turn_order
+from rules.nemesis.player_phase import next_turn, pass_first_player
 from rules.nemesis_original.rooms import resolve_airlocks
 from rules.nemesis_original.state import (
     EventPhaseFrame,
-    GameState,
     PodFrame,
     RoundFrame,
     TurnFrame,
@@ -20,23 +19,11 @@ from rules.nemesis_original.table import Ctx, hand_limit, who
 TAKES_TURNS = ("board", "pod")
 
 
-def next_turn(s: GameState, last: str | None) -> str | None:
-    order = turn_order(s)
-    if last is not None and last in order:
-        i = order.index(last)
-        order = order[i + 1:] + order[:i + 1]
-    for seat in order:
-        hero = s.heroes.get(seat)
-        if hero is not None and hero.place in TAKES_TURNS and not hero.passed:
-            return seat
-    return None
-
-
 def round_run(ctx: Ctx, f: RoundFrame) -> None:
     s = ctx.s
     if f.stage == "draw":
         if s.round > 1:
-            s.first_player = turn_order(s)[1 % len(s.seats)]
+            s.first_player = pass_first_player(s, TAKES_TURNS)
         for seat in s.seats:
             hero = s.heroes[seat]
             if hero.place not in TAKES_TURNS:
@@ -54,7 +41,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         f.last = None
         return
     if f.stage == "turns":
-        nxt = next_turn(s, f.last)
+        nxt = next_turn(s, f.last, TAKES_TURNS)
         if nxt is None:
             f.stage = "airlock"
             return

@@ -64,6 +64,30 @@ def test_draw_up_to_five_and_the_first_player_token_moves_left() -> None:
 
 
 @pytest.mark.rule("NX-TURN-1")
+@pytest.mark.rule("NX-END-1")
+@pytest.mark.parametrize("place", ["dead", "escaped", "isolated"])
+def test_the_first_player_token_skips_a_character_no_longer_playing(place: str) -> None:
+    s = edit(ready(["sentry", "cleaner", "psychologist"]))
+    s.round = 2
+    s.heroes["p1"].place = place
+    s.stack = [RoundFrame(stage="draw")]
+    s, events = advance(s)
+    assert s.first_player == "p2" and waiting(s) == ["p2"]
+    assert "<@p2> has the first player token" in next(e.text for e in events
+                                                        if e.kind == "round")
+
+
+@pytest.mark.rule("NX-TURN-1")
+def test_the_first_player_token_after_the_last_seat_goes_round_to_the_first() -> None:
+    s = edit(ready(["sentry", "cleaner", "psychologist"]))
+    s.round, s.first_player = 2, "p2"
+    s.heroes["p0"].place = "dead"
+    s.stack = [RoundFrame(stage="draw")]
+    s, _ = advance(s)
+    assert s.first_player == "p1"
+
+
+@pytest.mark.rule("NX-TURN-1")
 def test_turns_of_two_actions_in_order_until_everyone_passes() -> None:
     s = ready(["sentry", "cleaner"])
     s.heroes["p1"].room = REPO

@@ -146,3 +146,20 @@ def test_nobody_starts_the_self_destruct_while_someone_sleeps() -> None:
     s.heroes["p1"].place = "hibernated"
     s = turn(s, "p0")
     assert not any("self-destruct" in t for t in labels(s, "p0").values())
+
+
+@pytest.mark.rule("NX-TURN-1")
+@pytest.mark.parametrize(("place", "first"), [("dead", "p2"), ("escaped", "p2"),
+                                              ("hibernated", "p2"), ("pod", "p1")])
+def test_the_first_player_token_passes_to_the_next_character_still_aboard(
+        place: str, first: str) -> None:
+    """The token skips characters out of the game (dead, escaped, asleep); a character
+    waiting in a pod still takes turns, so it may hold the token."""
+    s = edit(started(3))
+    s.round, s.first_player = 2, "p0"
+    s.heroes["p1"].place = place
+    s.stack = [RoundFrame(stage="draw")]
+    s, events = push(s)
+    assert s.first_player == first
+    assert f"<@{first}> has the first player token" in next(
+        e.text for e in events if e.kind == "round")
