@@ -398,7 +398,15 @@ def doors(ctx: Table, rooms: list[str], op: str) -> None:
         elif op == "destroy" and state == "closed":
             set_door(s, corridor, "destroyed")
     where = ctx.rules.hooks.room_name(s, rooms[0]) if len(rooms) == 1 else f"{len(rooms)} rooms"
-    ctx.say(f"Doors around {where}: {op}.", kind="door", rooms=list(rooms))
+    ctx.say(DOOR_WORDS[op].format(where=where), kind="door", rooms=list(rooms))
+
+
+DOOR_WORDS = {
+    "close": "The doors around {where} close.",
+    "open": "The doors around {where} open.",
+    "destroy": "The closed doors around {where} are destroyed.",
+    "reseal": "The doors around {where} close, broken ones repaired.",
+}
 
 
 def noise_effect(ctx: Table, e: fx.Noise, subject: str | None, choice: str | None) -> None:

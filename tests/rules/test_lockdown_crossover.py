@@ -252,10 +252,14 @@ def test_reseal_stands_destroyed_doors_back_up() -> None:
     room = s.heroes["p0"].room
     corridors = [ex.corridor for ex in s.graph.exits[room] if ex.to != "tech"]
     s.doors[corridors[0]] = "destroyed"
-    closed, _ = run_with(s, lambda ctx: doors(ctx, [room], "close"))
+    closed, said = run_with(s, lambda ctx: doors(ctx, [room], "close"))
     assert closed.doors[corridors[0]] == "destroyed"  # closing never fixes a door
-    resealed, _ = run_with(s, lambda ctx: doors(ctx, [room], "reseal"))
+    name = s.rules.hooks.room_name(s, room)
+    assert [e.text for e in said if e.kind == "door"] == [f"The doors around {name} close."]
+    resealed, said = run_with(s, lambda ctx: doors(ctx, [room], "reseal"))
     assert all(resealed.doors[c] == "closed" for c in corridors)
+    assert [e.text for e in said if e.kind == "door"] == [
+        f"The doors around {name} close, broken ones repaired."]
 
 
 # ------------------------------------------------------------------ seeded games
