@@ -278,7 +278,8 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "check":
         target = s.heroes[option]
         names = ", ".join(index().objectives[o].name for o in target.objectives)
-        ctx.tell(hero.seat, f"{seat_ref(option)}'s objective(s): {names}.", kind="objective")
+        noun = "objective" if len(target.objectives) == 1 else "objectives"
+        ctx.tell(hero.seat, f"{seat_ref(option)}'s {noun}: {names}.", kind="objective")
         ctx.say(f"{who(hero.seat)} checks {who(option)}'s objective in secret.", kind="room")
     elif tag in ("css_pick", "css_peek"):
         slot = int(option)

@@ -5,6 +5,7 @@ plants a larva, or, with a larva already there, kills as a creeper bursts out.""
 from __future__ import annotations
 
 from rules.core.actions import seat_ref as who
+from rules.core.words import plural
 from rules.nemesis.decks import draw_from
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
@@ -17,7 +18,7 @@ def contaminate(ctx: Table, hero: Hero, n: int = 1) -> None:
         if card is None:
             return
         hero.discard.append(f"c:{card}")
-    ctx.say(f"{who(hero.seat)} takes {n} contamination card(s).", kind="contamination",
+    ctx.say(f"{who(hero.seat)} takes {plural(n, 'contamination card')}.", kind="contamination",
             seat=hero.seat)
 
 
@@ -47,7 +48,7 @@ def scan(ctx: Table, hero: Hero, everywhere: bool = False) -> None:
             else:
                 return_contamination(ctx, pile, card)
                 removed += 1
-    ctx.tell(hero.seat, f"Scan: {removed} clean card(s) removed, {found} INFECTED.",
+    ctx.tell(hero.seat, f"Scan: {plural(removed, 'clean card')} removed, {found} INFECTED.",
              kind="scan", removed=removed, infected=found)
     ctx.say(f"{who(hero.seat)} scans their contamination cards.", kind="scan_done",
             seat=hero.seat)
@@ -81,7 +82,7 @@ def decontaminate(ctx: Table, hero: Hero, everywhere: bool) -> int:
     if hero.larva:
         hero.larva = False
         ctx.say(f"The larva inside {who(hero.seat)} is removed.", kind="contamination")
-    ctx.tell(hero.seat, f"Scan: {removed} INFECTED card(s) removed.", kind="scan",
+    ctx.tell(hero.seat, f"Scan: {plural(removed, 'INFECTED card')} removed.", kind="scan",
              removed=removed)
     return removed
 

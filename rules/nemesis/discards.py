@@ -68,7 +68,7 @@ def discard_positions(ctx: Table, hero: Hero, positions: tuple[str, ...] | list[
         del hero.hand[i]
     hero.discard.extend(cards)
     if cards:
-        ctx.say(f"{who(hero.seat)} discards {len(cards)} card(s).", kind="discard",
+        ctx.say(f"{who(hero.seat)} discards {plural(len(cards), 'card')}.", kind="discard",
                 seat=hero.seat)
     return len(cards)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.actions import seat_ref as who
+from rules.core.words import plural
 from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
@@ -309,7 +310,7 @@ def discard(ctx: Table, e: fx.DiscardCards, subject: str | None) -> None:
             x.hand.remove(card)
             x.discard.append(card)
             lost.append(card_word(ctx.rules, card))
-        ctx.say(f"{who(x.seat)} discards {n} card(s) at random.", kind="discard")
+        ctx.say(f"{who(x.seat)} discards {plural(n, 'card')} at random.", kind="discard")
         ctx.tell(x.seat, "You lose at random: " + ", ".join(lost) + ".", kind="private")
 
 

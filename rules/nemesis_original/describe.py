@@ -46,7 +46,9 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
     if isinstance(action, a.Move | a.CarefulMove):
         present = intruders_in(s, hero.room)
         if present and isinstance(action, a.Move):
-            return f"An escape: each of the {len(present)} intruder(s) here attacks first."
+            if len(present) == 1:
+                return "An escape: the intruder here attacks first."
+            return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
     return ""

@@ -4,6 +4,7 @@ the coordinates and the course."""
 
 from __future__ import annotations
 
+from rules.core.words import plural
 from rules.nemesis.contamination import infected
 from rules.nemesis.state import Hero
 from rules.nemesis_original.cards import index
@@ -59,7 +60,7 @@ def recap(s: GameState) -> list[str]:
                      f"Objective: {objective}.")
         cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
         sick = sum(1 for c in cards if infected(PROFILE, c))
-        lines.append(f"{who(seat)} carried {len(cards)} contamination card(s), {sick} "
+        lines.append(f"{who(seat)} carried {plural(len(cards), 'contamination card')}, {sick} "
                      "INFECTED" + (", and a larva" if hero.larva else "") + ".")
     lines.append("Engines: " + ", ".join(f"{e} {'working' if w else 'damaged'}"
                                          for e, w in s.engines.items()) + ".")

@@ -162,6 +162,9 @@ def test_contamination_goes_on_the_discard_pile_and_stays_secret() -> None:
     s2, events = run_with(s, lambda ctx: contamination.contaminate(ctx, ctx.s.heroes["p0"], 2))
     new = [c for c in s2.heroes["p0"].discard if c.startswith("c:")]
     assert len(new) == 2 and len(s2.heroes["p0"].hand) == 4
+    assert "<@p0> takes 2 contamination cards." in [e.text for e in events]
+    _, one = run_with(s, lambda ctx: contamination.contaminate(ctx, ctx.s.heroes["p0"], 1))
+    assert "<@p0> takes 1 contamination card." in [e.text for e in one]
     set_hand(s2, "p0", [*plain_cards(s2, "p0", 2), f"c:{DIRTY}", f"c:{CLEAN}"])
     mine = RS.view(s2, "p0").me
     assert mine is not None and mine.hand[2:] == ["Contamination", "Contamination"]
