@@ -220,18 +220,19 @@ def test_simulate_prints_wins_and_renders(tmp_path: Path,
     assert pngs and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_replay_command_checks_the_snapshot(tmp_path: Path,
+@pytest.mark.parametrize("ruleset", ["darkmoon", "lockdown", "nemesis"])
+def test_replay_command_checks_the_snapshot(tmp_path: Path, ruleset: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "w.sqlite3"
 
     async def make_game() -> int:
         storage = await Storage.open(db)
         tables = Tables(storage, new_seed=lambda: 77)
-        await tables.open_lobby("1", "9", "darkmoon", "1", {})
+        await tables.open_lobby("1", "9", ruleset, "1", {})
         for seat in ("2", "3"):
             await tables.join("9", seat)
         record, state = await tables.start("9", "1")
-        rs = get_ruleset("darkmoon")
+        rs = get_ruleset(ruleset)
         agent = random.Random(1)
         for _ in range(25):
             seat = agent.choice(rs.pending(state)).seat
