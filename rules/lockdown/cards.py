@@ -18,16 +18,18 @@ from rules.nemesis.cards import (
     CombatDice,
     Contamination,
     EventCard,
+    ExplorationToken,
     IntruderToken,
     Item,
     Models,
     SeriousWound,
     Weakness,
 )
+from rules.nemesis.cards import Objective as FamilyObjective
+from rules.nemesis.cards import RoomTile as FamilyTile
 from rules.nemesis.effects import Effect
 from rules.nemesis.library import FAMILY_CONTENT_DIR
 
-RoomColor = Literal["red", "yellow", "green", "white", "none"]
 RoomAction = Literal[
     # basic rooms (I)
     "archive", "cave_entrance", "cooling_system", "decon", "emergency", "laboratory",
@@ -70,22 +72,8 @@ class TimeTrack(_M):
 
 
 # ------------------------------------------------------------------ rooms and tokens
-class RoomTile(_M):
-    id: str
-    name: str
-    level: Literal["I", "II", "special"]
-    color: RoomColor
-    computer: bool = False
+class RoomTile(FamilyTile):
     action: RoomAction
-    action_cost: int = Field(2, ge=0, le=3)
-    text: str
-    copies: int = Field(1, ge=1, le=3)
-
-
-class ExplorationToken(_M):
-    effect: Literal["silence", "danger", "slime", "fire", "malfunction", "doors"]
-    items: int = Field(ge=0, le=4)
-    count: int = Field(1, ge=1, le=6)
 
 
 class CssToken(_M):
@@ -138,14 +126,8 @@ ObjectiveKind = Literal[
 ]
 
 
-class Objective(_M):
-    id: str
-    deck: Literal["corporate", "personal"]
-    name: str
-    kind: ObjectiveKind
-    value: int = 0               # e.g. a knowledge threshold, or the player number
-    min_players: int = Field(1, ge=1, le=5)
-    text: str
+class Objective(FamilyObjective):
+    kind: ObjectiveKind          # value: e.g. a knowledge threshold, or the player number
 
 
 CoopObjectiveKind = Literal[

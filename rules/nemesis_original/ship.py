@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.nemesis.board import BoardGraph, Corridor, RoomSlot
+from rules.nemesis.cards import RoomTile as FamilyTile
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -26,9 +27,6 @@ RoomAction = Literal[
     "airlock", "cabins", "canteen", "command_center", "engine_control", "hatch_control",
     "monitoring", "slime_room", "shower",
 ]
-RoomColor = Literal["red", "yellow", "green", "white", "none"]
-
-
 class _M(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -90,16 +88,8 @@ class Supplies(_M):
     malfunction: int = Field(ge=1)
 
 
-class RoomTile(_M):
-    id: str
-    name: str
-    level: Literal["I", "II", "special"]
-    color: RoomColor
-    computer: bool = False
+class RoomTile(FamilyTile):
     action: RoomAction
-    action_cost: int = Field(2, ge=0, le=3)
-    text: str
-    copies: int = Field(1, ge=1, le=3)
 
 
 class Ship(_M):
