@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.nemesis import library
-from rules.nemesis.board import Corridor, RoomSlot
+from rules.nemesis.board import Corridor, RoomSlot, corridor_problems
 from rules.nemesis.cards import (
     AttackCard,
     Character,
@@ -253,19 +253,7 @@ def check_references(c: Content) -> list[str]:
     for slot in c.board.slots:
         if slot.room is not None and slot.room not in rooms:
             problems.append(f"slot {slot.id}: unknown room {slot.room}")
-    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
-    for cor in c.board.corridors:
-        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
-            if end == "tech":
-                continue
-            if end not in slots:
-                problems.append(f"corridor {cor.id}: unknown room slot {end}")
-            elif num is not None:
-                numbers[end].append(num)
-    for sid, nums in numbers.items():
-        if sorted(nums) != [1, 2, 3, 4]:
-            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}, "
-                            "need 1, 2, 3 and 4 once each")
+    problems += corridor_problems(slots, c.board.corridors)
     levels = {"I": sum(1 for s in c.board.slots if s.kind == "I"),
               "II": sum(1 for s in c.board.slots if s.kind == "II")}
     for level in ("I", "II"):

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.nemesis.board import BoardGraph, Corridor, RoomSlot
+from rules.nemesis.board import BoardGraph, Corridor, RoomSlot, corridor_problems
 from rules.nemesis.cards import RoomTile as FamilyTile
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -124,18 +124,7 @@ def check_ship(sh: Ship) -> list[str]:
             problems.append(f"slot {slot.id}: unknown room {slot.room}")
         elif slot.room is not None and tiles[slot.room].level != "special":
             problems.append(f"slot {slot.id}: {slot.room} is not a special room")
-    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
-    for cor in sh.ship.corridors:
-        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
-            if end == "tech":
-                continue
-            if end not in slots:
-                problems.append(f"corridor {cor.id}: unknown room slot {end}")
-            elif num is not None:
-                numbers[end].append(num)
-    for sid, nums in numbers.items():
-        if sorted(nums) != [1, 2, 3, 4]:
-            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}")
+    problems += corridor_problems(slots, sh.ship.corridors)
     for level in ("I", "II"):
         need = sum(1 for s in sh.ship.slots if s.kind == level)
         have = sum(r.copies for r in sh.rooms if r.level == level)
