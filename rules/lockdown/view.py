@@ -123,14 +123,6 @@ def item_name(item_id: str) -> str:
     return next((i.name for i in content().items if i.id == item_id), item_id)
 
 
-def _character_name(character: str) -> str:
-    return index().characters[character].name
-
-
-def _item_color(item_id: str) -> str:
-    return index().items[item_id].color
-
-
 def _surface(s: GameState, m: MarsBoard) -> SurfaceView:
     return SurfaceView(
         paths=[family.CorridorView(id=p.id, a=p.a, b=p.b, door="open", noise=False)
@@ -161,8 +153,7 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
             malfunction=room.malfunction, objects=list(room.objects),
             computer=bool(tile and tile.computer)))
     corridors = family.corridor_views(s, m.corridors)
-    heroes = [HeroView(**family.hero_fields(s.heroes[x], _character_name, item_name,
-                                            _item_color, over or coop),
+    heroes = [HeroView(**family.hero_fields(s.heroes[x], index(), item_name, over or coop),
                        knowledge=s.heroes[x].knowledge)
               for x in s.seats]
     revealed = revealed_weaknesses(s)

@@ -86,15 +86,15 @@ def intruder_views(s: NemesisState) -> list[dict[str, object]]:
             for i in s.intruders]
 
 
-def hero_fields(h: Hero, character_name: Name, item_name: Name, item_color: Name,
-                reveal: bool) -> dict[str, Any]:
-    """The `HeroView` fields of `h` (its objectives only when `reveal`)."""
+def hero_fields(h: Hero, index: Any, item_name: Name, reveal: bool) -> dict[str, Any]:
+    """The `HeroView` fields of `h` (its objectives only when `reveal`); `index` is the
+    game's content index (its `characters` and `items` by id)."""
     return {
         "seat": h.seat, "character": h.character,
-        "name": character_name(h.character) if h.character else "?",
+        "name": index.characters[h.character].name if h.character else "?",
         "place": h.place, "room": h.room, "light": h.light,
         "serious": [w.card + ("*" if w.dressed else "") for w in h.serious],
-        "hand_size": len(h.hand), "item_colors": [item_color(i) for i in h.inventory],
+        "hand_size": len(h.hand), "item_colors": [index.items[i].color for i in h.inventory],
         "hands": [item_name(held.item) if held.item else (held.obj or "").split("_")[0]
                   for held in h.hands],
         "larva": h.larva, "slime": h.slime, "signal": h.signal, "passed": h.passed,

@@ -98,14 +98,6 @@ def item_name(item_id: str) -> str:
     return index().items[item_id].name
 
 
-def _character_name(character: str) -> str:
-    return index().characters[character].name
-
-
-def _item_color(item_id: str) -> str:
-    return index().items[item_id].color
-
-
 def build_view(s: GameState, seat: str | None, waiting: list[str]) -> NemesisView:
     sh = ship()
     over = s.winners is not None
@@ -122,9 +114,8 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> NemesisVie
             computer=bool(tile and tile.computer and not room.malfunction),
             sealed=room.venting))
     corridors = family.corridor_views(s, sh.ship.corridors)
-    heroes = [HeroView(**family.hero_fields(s.heroes[x], _character_name, item_name,
-                                            _item_color, over), pod=s.heroes[x].pod)
-              for x in s.seats]
+    heroes = [HeroView(**family.hero_fields(s.heroes[x], index(), item_name, over),
+                       pod=s.heroes[x].pod) for x in s.seats]
     view = NemesisView(
         version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
         rooms=rooms, corridors=corridors, tech_noise=s.tech_noise,
