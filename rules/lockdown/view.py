@@ -69,16 +69,9 @@ class SurfaceView(BaseModel):
     buildings: dict[str, list[str]]  # building id -> its room slots
 
 
-class LockdownView(BaseModel):
+class LockdownView(family.GameView):
     ruleset: str = "lockdown"
-    version: int
-    viewer: str | None
-    round: int
-    first_player: str
     rooms: list[RoomView]
-    corridors: list[family.CorridorView]
-    tech_noise: bool
-    intruders: list[dict[str, object]]
     heroes: list[HeroView]
     eggs: int
     nest_found: bool

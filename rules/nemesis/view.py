@@ -68,6 +68,22 @@ class MeView(BaseModel):
     prompt: str = ""                 # what this seat is being asked now
 
 
+class GameView(BaseModel):
+    """The fields a Nemesis game's view begins with, in this order; a game's view
+    narrows `ruleset`, `rooms` and `heroes` in place and adds its own fields after."""
+
+    ruleset: str
+    version: int
+    viewer: str | None
+    round: int
+    first_player: str
+    rooms: list[Any]
+    corridors: list[CorridorView]
+    tech_noise: bool
+    intruders: list[dict[str, object]]
+    heroes: list[HeroView]
+
+
 def card_name(cards: Any, card_id: str) -> str:
     """An action card's name; a contamination card stays "Contamination"."""
     if card_id.startswith("c:"):

@@ -56,16 +56,9 @@ class MeView(family.MeView):
     known: dict[str, str]
 
 
-class NemesisView(BaseModel):
+class NemesisView(family.GameView):
     ruleset: str = "nemesis"
-    version: int
-    viewer: str | None
-    round: int
-    first_player: str
     rooms: list[RoomView]
-    corridors: list[family.CorridorView]
-    tech_noise: bool
-    intruders: list[dict[str, object]]
     heroes: list[HeroView]
     pods: list[PodView]
     eggs: int
