@@ -7,7 +7,17 @@ holds models, lists, dicts and immutable values (str, int, bool, None, Literal, 
 of those, frozen models). For each model class we generate, once, a copy function from
 its field annotations: immutable fields are shared, a `list[str]` is sliced, a
 `dict[str, Hero]` becomes a dict comprehension calling Hero's copier, and so on, with
-no type tests at copy time. Nothing mutable is shared with the original.
+no type tests at copy time. Nothing mutable is shared with the original, except
+inside a field marked copy-on-write (below).
+
+Copy-on-write: a field annotated `Annotated[..., COPY_ON_WRITE]` is not copied deeply.
+A dict field's copy is a new dict holding the same entries (most moves change one
+player, if any, of several); any other field's value is shared as it is. The engine
+changes such a part only through `own_entry` / `own_field`, which hand back the part
+for this state alone, copying it the first time one apply changes it. A state
+remembers (in its `owned` slot, like `legal_memo`: never dumped, never compared) the
+parts it copied itself; copying the state clears that, since from then on the two
+states share them.
 """
 
 from __future__ import annotations
@@ -19,15 +29,59 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from rules.core.model import StateModel
+from rules.core.model import EngineState, StateModel
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class CopyOnWrite:
+    """The marker of a copy-on-write field (see the module docstring)."""
+
+    def __repr__(self) -> str:
+        return "COPY_ON_WRITE"
+
+
+COPY_ON_WRITE = CopyOnWrite()
+
 _PLAIN_TYPES = (str, int, bool, float, type(None))
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def clone(value: M) -> M:
     return _copy_any(value)  # type: ignore[no-any-return]
+
+
+def own_entry(state: Any, name: str, key: str) -> Any:
+    """`state.<name>[key]` (`name` a copy-on-write dict field) ready to change: this
+    state's own copy, made on the first call since the state was last copied."""
+    entries = state.__dict__[name]
+    value = entries[key]
+    owned = getattr(state, "owned", None)
+    if owned is None:
+        owned = set()
+        object.__setattr__(state, "owned", owned)
+    elif (name, key) in owned:
+        return value
+    value = entries[key] = _copy_any(value)
+    owned.add((name, key))
+    return value
+
+
+def own_field(state: Any, name: str) -> Any:
+    """`state.<name>` (a copy-on-write field holding one model or dataclass, or None)
+    ready to change, like `own_entry`."""
+    value = state.__dict__[name]
+    if value is None:
+        return None
+    owned = getattr(state, "owned", None)
+    if owned is None:
+        owned = set()
+        object.__setattr__(state, "owned", owned)
+    elif name in owned:
+        return value
+    value = state.__dict__[name] = _copy_any(value)
+    owned.add(name)
+    return value
 
 
 def _copy_any(value: Any) -> Any:
@@ -63,13 +117,19 @@ def _compile(kind: type) -> Callable[[Any], Any]:
         raise TypeError(f"cannot clone a {kind.__name__}")
     lines = ["def copy(v):", "    d = v.__dict__.copy()"]
     for name, info in kind.model_fields.items():
-        expr = _expression(info.annotation, "x", 0, namespace)
+        if any(isinstance(m, CopyOnWrite) for m in info.metadata):
+            expr = _shallow(info.annotation, "x")
+        else:
+            expr = _expression(info.annotation, "x", 0, namespace)
         if expr is not None:
             lines.append(f"    x = d[{name!r}]")
             lines.append(f"    d[{name!r}] = {expr}")
     # a StateModel never changes its fields-set (see model.py), so the copy may share it
     fields_set = ("v.__pydantic_fields_set__" if issubclass(kind, StateModel)
                   else "v.__pydantic_fields_set__.copy()")
+    if issubclass(kind, EngineState):
+        # the original shares its copy-on-write parts with the copy from now on
+        lines.append("    put(v, 'owned', None)")
     lines += [
         "    n = new(kind)",
         "    put(n, '__dict__', d)",
@@ -107,6 +167,14 @@ def _copier_of(kind: type) -> Callable[[Any], Any]:
     if copier is None:
         copier = _COPIERS[kind] = _compile(kind)
     return copier
+
+
+def _shallow(ann: Any, var: str) -> str | None:
+    """Source that copies a copy-on-write field: a dict's entries and any other value
+    are shared (see `own_entry`, `own_field`)."""
+    if get_origin(ann) is dict:
+        return f"{var}.copy()"
+    return None
 
 
 def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> str | None:

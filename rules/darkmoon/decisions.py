@@ -82,7 +82,7 @@ def retrieve_act(ctx: Ctx, f: RetrieveFrame, seat: str, action: Action) -> None:
     assert isinstance(action, a.Retrieve)
     s = ctx.s
     s.stack.pop()
-    p = s.players[seat]
+    p = ctx.player(seat)
     p.held.strong += action.strong
     p.held.weak += action.weak
     s.available.strong -= action.strong
@@ -134,7 +134,7 @@ def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
     assert isinstance(action, a.Discard)
     s = ctx.s
     s.stack.pop()
-    p = s.players[seat]
+    p = ctx.player(seat)
     p.held.strong -= action.strong
     p.held.weak -= action.weak
     s.available.strong += action.strong
@@ -332,6 +332,7 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             s.stack.append(AnswerFrame(seat=f.seat, purpose="power_again"))
         return
     s.stack.pop()
+    p = ctx.player(f.seat)
     p.quarantined = False
     p.die_tokens = 0
     p.participation = None

@@ -91,7 +91,7 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
         for seat in _targets(s, frame, e.who):
             if s.players[seat].revealed:
                 continue
-            s.players[seat].die_tokens += e.delta
+            ctx.player(seat).die_tokens += e.delta
             ctx.say(f"{who(seat)} gets a {e.delta:+d} die token (limit {die_limit(s, seat)}).",
                     kind="die_token", seat=seat)
             enforce_limit(ctx, seat)
@@ -152,6 +152,7 @@ def demoralize(ctx: Ctx, infected: str, limit: int) -> None:
         n = min(p.held.strong, s.available.weak, limit - swapped)
         if n <= 0:
             continue
+        p = ctx.player(seat)
         p.held.strong -= n
         p.held.weak += n
         s.available.weak -= n

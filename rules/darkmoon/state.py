@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.clone import COPY_ON_WRITE
 from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.darkmoon.cards import DamageKind, Effect
@@ -447,7 +448,8 @@ class GameState(EngineState):
     rng: Rng
     options: Options
     seats: list[str]
-    players: dict[str, Player]
+    # copy-on-write (rules/core/clone.py): change a player through table.own_player
+    players: Annotated[dict[str, Player], COPY_ON_WRITE]
     commander: str | None
     commander_die: Literal["held", "available", "spent"] = "held"
     available: Pool
