@@ -127,17 +127,19 @@ def _compile(kind: type) -> Callable[[Any], Any]:
     # a StateModel never changes its fields-set (see model.py), so the copy may share it
     fields_set = ("v.__pydantic_fields_set__" if issubclass(kind, StateModel)
                   else "v.__pydantic_fields_set__.copy()")
-    if issubclass(kind, EngineState):
-        # the original shares its copy-on-write parts with the copy from now on
-        lines.append("    put(v, 'owned', None)")
     lines += [
         "    n = new(kind)",
         "    put(n, '__dict__', d)",
         "    put(n, '__pydantic_extra__', None)",
         f"    put(n, '__pydantic_fields_set__', {fields_set})",
         "    put(n, '__pydantic_private__', None)",
-        "    return n",
     ]
+    if issubclass(kind, EngineState):
+        # the original shares its copy-on-write parts with the copy from now on; the
+        # copy starts with empty memos (set: reading an unset slot is slow in pydantic)
+        lines += [f"    put({x}, {slot!r}, None)" for slot in EngineState.__slots__
+                  for x in ("v", "n") if x == "n" or slot == "owned"]
+    lines.append("    return n")
     return _define(lines, namespace)
 
 
@@ -190,6 +192,13 @@ def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> st
         if len(members) == 1 and len(members) < len(args):  # Optional[X]
             inner = _expression(members[0], var, depth, namespace)
             return None if inner is None else f"(None if {var} is None else {inner})"
+        if all(_is_model(m) for m in members):
+            # a union of models (the frames of a stack): one lookup of the member's copier
+            name = f"copiers_{len(namespace)}"
+            namespace[name] = {m: _copier_of(m) for m in members}
+            if len(members) < len(args):
+                namespace[name][type(None)] = _identity
+            return f"{name}.get(type({var}), copy_any)({var})"
         return f"copy_any({var})"
     item = f"i{depth}"
     if origin is list:
@@ -204,12 +213,17 @@ def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> st
         return f"{{k{depth}: {inner} for k{depth}, {item} in {var}.items()}}"
     if origin is set:
         return f"set({var})"
-    if isinstance(ann, type) and (issubclass(ann, BaseModel) or dataclasses.is_dataclass(ann)):
+    if _is_model(ann):
         # the annotated model: call its copier directly (a subclass goes the long way)
         name = f"{ann.__name__}_{len(namespace)}"
         namespace[name], namespace[f"copy_{name}"] = ann, _copier_of(ann)
         return f"(copy_{name}({var}) if type({var}) is {name} else copy_any({var}))"
     return f"copy_any({var})"
+
+
+def _is_model(ann: Any) -> bool:
+    """A pydantic model or dataclass type (copied by its generated copier)."""
+    return isinstance(ann, type) and (issubclass(ann, BaseModel) or dataclasses.is_dataclass(ann))
 
 
 def _immutable(ann: Any) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -25,8 +27,21 @@ def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
 def _listed(state: Any, seat: str, action: Action) -> bool:
     """True when `action` is one of the actions last listed for `seat` in this state."""
     memo = getattr(state, "legal_memo", None)
-    return (memo is not None and memo[0] == state.version and memo[1] == seat
-            and any(a is action for a in memo[2]))
+    if memo is None or memo[0] != state.version or memo[1] != seat:
+        return False
+    return any(map(is_, memo[2], repeat(action)))  # identity, compared in C
+
+
+def _waiting(machine: FrameMachine[Any], state: Any) -> list[str]:
+    """The seats that must decide now, worked out once per state (see EngineState):
+    the bot asks for the prompts, then for one seat's legal actions, of the same state.
+    Callers only read the list."""
+    memo = getattr(state, "waiting_memo", None)
+    if memo is not None and memo[0] == state.version:
+        return memo[1]  # type: ignore[no-any-return]
+    seats = machine.waiting(state)
+    object.__setattr__(state, "waiting_memo", (state.version, seats))
+    return seats
 
 
 class FrameRuleset(Ruleset[Any]):
@@ -72,7 +87,7 @@ class FrameRuleset(Ruleset[Any]):
         return state
 
     def pending(self, state: Any) -> list[Prompt]:
-        seats = self.machine.waiting(state)
+        seats = _waiting(self.machine, state)
         if not seats:
             return []
         kind = state.stack[-1].kind
@@ -90,7 +105,8 @@ class FrameRuleset(Ruleset[Any]):
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
-        return _remember(state, seat, self.machine.legal(state, seat))
+        return _remember(state, seat, self.machine.legal(state, seat,
+                                                         _waiting(self.machine, state)))
 
     def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
         if state.over:
@@ -115,7 +131,7 @@ class FrameRuleset(Ruleset[Any]):
             raise IllegalAction("That move is not allowed now; pick one from the list.")
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
-        return self.build_view(state, seat, self.machine.waiting(state))
+        return self.build_view(state, seat, _waiting(self.machine, state))
 
     def parse_action(self, state: Any, seat: str, text: str) -> Action:
         action = self.codec.parse(text)

@@ -75,8 +75,9 @@ class FrameMachine(Generic[C]):
         top = state.stack[-1]
         return self.handlers[top.kind].waiting(state, top)
 
-    def legal(self, state: Any, seat: str) -> list[Action]:
-        if seat not in self.waiting(state):
+    def legal(self, state: Any, seat: str, waiting: list[str] | None = None) -> list[Action]:
+        """`seat`'s legal actions (`waiting`: the seats waiting now, when known)."""
+        if seat not in (self.waiting(state) if waiting is None else waiting):
             return []
         top = state.stack[-1]
         return self.handlers[top.kind].legal(state, top, seat)

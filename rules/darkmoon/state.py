@@ -483,7 +483,8 @@ class GameState(EngineState):
     result: Literal["uninfected", "infected", "company_man"] | None = None
     result_reason: str = ""
     revealed_order: list[str] = []
-    expansion: ExpansionState | None = None
+    # copy-on-write (rules/core/clone.py): change it through table.own_expansion
+    expansion: Annotated[ExpansionState | None, COPY_ON_WRITE] = None
 
     @property
     def over(self) -> bool:

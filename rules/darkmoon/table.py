@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.actions import seat_ref
-from rules.core.clone import own_entry
+from rules.core.clone import own_entry, own_field
 from rules.core.contract import Event
 from rules.core.words import dice_count
 from rules.darkmoon.cards import ActionName, During, content, index
-from rules.darkmoon.state import DieKind, DiscardFrame, GameState, Player
+from rules.darkmoon.state import DieKind, DiscardFrame, ExpansionState, GameState, Player
 
 MAX_DAMAGE = 6
 BASE_LIMIT = 4
@@ -46,6 +46,14 @@ def own_player(s: GameState, seat: str) -> Player:
     that changes a player (or the dice it holds) takes it from here, not from
     `s.players`, and takes it again after any call that may have changed it."""
     return own_entry(s, "players", seat)  # type: ignore[no-any-return]
+
+
+def own_expansion(s: GameState) -> ExpansionState:
+    """The expansion's part of the table (and its Threats part) ready to change: it is
+    copy-on-write like the players (see `own_player`)."""
+    x = own_field(s, "expansion")
+    assert x is not None
+    return x  # type: ignore[no-any-return]
 
 
 def who(seat: str) -> str:
