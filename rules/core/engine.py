@@ -115,9 +115,12 @@ class FrameRuleset(Ruleset[Any]):
             self._check(state, seat, action)
         new = clone(state)
         ctx = self.ctx_type(new)
-        self.machine.act(ctx, seat, action)
+        seats = self.machine.act(ctx, seat, action)
         self.after_action(ctx)
         new.version += 1
+        if type(self).after_action is FrameRuleset.after_action:
+            # nothing ran after the machine stopped: who it stopped for is who waits
+            object.__setattr__(new, "waiting_memo", (new.version, seats))
         return Step(state=new, events=ctx.events)
 
     def _check(self, state: Any, seat: str, action: Action) -> None:
