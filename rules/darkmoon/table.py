@@ -56,6 +56,12 @@ def own_expansion(s: GameState) -> ExpansionState:
     return x  # type: ignore[no-any-return]
 
 
+def own_list(s: GameState, name: str) -> list[str]:
+    """The card list `name` (a `Cards` field: task deck, piles, tokens on the board...)
+    ready to change: copy-on-write like the players (see `own_player`)."""
+    return own_field(s, name)  # type: ignore[no-any-return]
+
+
 def who(seat: str) -> str:
     return seat_ref(seat)
 

@@ -27,6 +27,7 @@ from rules.darkmoon.table import (
     during,
     hidden_seats,
     normal_held,
+    own_list,
     own_player,
     seats_from,
     spent_to_available,
@@ -52,7 +53,7 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
             s.task_deck = s.rng.shuffled(s.task_discard)
             s.task_discard = []
             ctx.say("The task deck is empty: the discards are shuffled into a new deck.")
-        card = s.task_deck.pop(0)
+        card = own_list(s, "task_deck").pop(0)
         if s.expansion is not None and card == s.expansion.failure_card:
             evacuation.failure_drawn(ctx, by or s.active)
             continue
@@ -63,7 +64,7 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
 def discard_task(s: GameState, card_id: str) -> None:
     if s.final_started and task_card(s, card_id).kind == "complication":
         return
-    s.task_discard.append(card_id)
+    own_list(s, "task_discard").append(card_id)
 
 
 # ------------------------------------------------------------------ TaskFrame

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from scenario import ScriptedRng
 
 from rules import get_ruleset
-from rules.core.clone import COPY_ON_WRITE, clone, own_entry
+from rules.core.clone import COPY_ON_WRITE, clone, own_entry, own_field
 
 
 def _mutables(value: Any, *, cow: bool = True) -> Iterator[Any]:
@@ -65,7 +65,7 @@ def test_a_copy_is_equal_and_shares_nothing_mutable_outside_copy_on_write_parts(
     assert copy == state and copy.model_dump_json() == state.model_dump_json()
     originals = {id(x) for x in _mutables(state, cow=False)}
     copies = list(_mutables(copy, cow=False))
-    assert len(copies) == len(originals) > 20
+    assert len(copies) == len(originals) > 10
     assert not originals & {id(x) for x in copies}
 
 
@@ -91,7 +91,7 @@ def test_changing_the_copy_leaves_the_original_alone() -> None:
         p = own_entry(copy, "players", seat)
         p.held.strong += 1
         p.quarantined = not p.quarantined
-    copy.task_deck.clear()
+    own_field(copy, "task_deck").clear()
     copy.stack.pop()
     assert state.model_dump_json() == before
     assert copy.model_dump_json() != before
