@@ -48,7 +48,8 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def clone(value: M) -> M:
-    return _copy_any(value)  # type: ignore[no-any-return]
+    copier = _COPIERS.get(type(value))
+    return (_copy_any(value) if copier is None else copier(value))  # type: ignore[no-any-return]
 
 
 def own_entry(state: Any, name: str, key: str) -> Any:
@@ -62,7 +63,7 @@ def own_entry(state: Any, name: str, key: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif (name, key) in owned:
         return value
-    value = entries[key] = _copy_any(value)
+    value = entries[key] = _part_copier(type(state), name, True)(value)
     owned.add((name, key))
     return value
 
@@ -79,9 +80,27 @@ def own_field(state: Any, name: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif name in owned:
         return value
-    value = state.__dict__[name] = _copy_any(value)
+    value = state.__dict__[name] = _part_copier(type(state), name, False)(value)
     owned.add(name)
     return value
+
+
+_PART_COPIERS: dict[tuple[type, str, bool], Callable[[Any], Any]] = {}
+
+
+def _part_copier(kind: type, name: str, entry: bool) -> Callable[[Any], Any]:
+    """The copy function of field `name` of model `kind` (`entry`: of one entry of that
+    dict field), generated from the field's annotation like a model's copier."""
+    copier = _PART_COPIERS.get((kind, name, entry))
+    if copier is None:
+        ann = kind.model_fields[name].annotation  # type: ignore[attr-defined]
+        if entry:
+            ann = get_args(ann)[1]
+        namespace: dict[str, Any] = {"copy_any": _copy_any}
+        expr = _expression(ann, "x", 0, namespace) or "x"
+        copier = _PART_COPIERS[(kind, name, entry)] = _define(
+            ["def copy(x):", f"    return {expr}"], namespace)
+    return copier
 
 
 def _copy_any(value: Any) -> Any:
