@@ -143,21 +143,21 @@ def _compile(kind: type) -> Callable[[Any], Any]:
         if expr is not None:
             lines.append(f"    x = d[{name!r}]")
             lines.append(f"    d[{name!r}] = {expr}")
-    # a StateModel never changes its fields-set (see model.py), so the copy may share it
-    fields_set = ("v.__pydantic_fields_set__" if issubclass(kind, StateModel)
-                  else "v.__pydantic_fields_set__.copy()")
-    lines += [
-        "    n = new(kind)",
-        "    put(n, '__dict__', d)",
-        "    put(n, '__pydantic_extra__', None)",
-        f"    put(n, '__pydantic_fields_set__', {fields_set})",
-        "    put(n, '__pydantic_private__', None)",
-    ]
+    # a StateModel never changes its fields-set (see model.py), so the copy may share it;
+    # its __setattr__ is object's, so plain assignments set its slots (faster than calls)
+    state = issubclass(kind, StateModel)
+    fields_set = "v.__pydantic_fields_set__" if state else "v.__pydantic_fields_set__.copy()"
+    sets = {"__dict__": "d", "__pydantic_extra__": "None",
+            "__pydantic_fields_set__": fields_set, "__pydantic_private__": "None"}
     if issubclass(kind, EngineState):
-        # the original shares its copy-on-write parts with the copy from now on; the
-        # copy starts with empty memos (set: reading an unset slot is slow in pydantic)
-        lines += [f"    put({x}, {slot!r}, None)" for slot in EngineState.__slots__
-                  for x in ("v", "n") if x == "n" or slot == "owned"]
+        # the copy starts with empty memos (set: reading an unset slot of a pydantic
+        # model goes through its slow __getattr__)
+        sets.update({slot: "None" for slot in EngineState.__slots__})
+        # the original shares its copy-on-write parts with the copy from now on
+        lines.append("    v.owned = None")
+    lines.append("    n = new(kind)")
+    lines += [f"    n.{slot} = {value}" if state else f"    put(n, {slot!r}, {value})"
+              for slot, value in sets.items()]
     lines.append("    return n")
     return _define(lines, namespace)
 

@@ -30,7 +30,7 @@ class Ctx:
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
             **data: Any) -> None:
-        self.events.append(Event(kind=kind, text=text, to=to, data=data))
+        self.events.append(Event(kind, text, to, data))
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
         self.say(text, kind=kind, to=(seat,), **data)
