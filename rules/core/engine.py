@@ -20,7 +20,7 @@ from rules.core.frames import FrameMachine
 def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
     """Keep `legal` on the state (see EngineState); the caller gets its own copy, so
     nothing it does to its list can change what `apply` accepts."""
-    object.__setattr__(state, "legal_memo", (state.version, seat, legal))
+    state.legal_memo = (state.version, seat, legal)
     return legal[:]
 
 
@@ -37,10 +37,11 @@ def _waiting(machine: FrameMachine[Any], state: Any) -> list[str]:
     the bot asks for the prompts, then for one seat's legal actions, of the same state.
     Callers only read the list."""
     memo = getattr(state, "waiting_memo", None)
-    if memo is not None and memo[0] == state.version:
+    version = state.version
+    if memo is not None and memo[0] == version:
         return memo[1]  # type: ignore[no-any-return]
     seats = machine.waiting(state)
-    object.__setattr__(state, "waiting_memo", (state.version, seats))
+    state.waiting_memo = (version, seats)
     return seats
 
 
@@ -92,8 +93,8 @@ class FrameRuleset(Ruleset[Any]):
             return []
         kind = state.stack[-1].kind
         secret = kind in self.secret_kinds or len(seats) > 1
-        return [self._prompt(x, kind, secret, self.prompt_text(state, x, kind))
-                for x in seats]
+        prompt, text = self._prompt, self.prompt_text
+        return [prompt(x, kind, secret, text(state, x, kind)) for x in seats]
 
     def prompt_text(self, state: Any, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
@@ -117,11 +118,11 @@ class FrameRuleset(Ruleset[Any]):
         ctx = self.ctx_type(new)
         seats = self.machine.act(ctx, seat, action)
         self.after_action(ctx)
-        new.version += 1
+        new.version = version = new.version + 1
         if type(self).after_action is FrameRuleset.after_action:
             # nothing ran after the machine stopped: who it stopped for is who waits
-            object.__setattr__(new, "waiting_memo", (new.version, seats))
-        return Step(state=new, events=ctx.events)
+            new.waiting_memo = (version, seats)
+        return Step(new, ctx.events)
 
     def _check(self, state: Any, seat: str, action: Action) -> None:
         if not self.seated(state, seat):
