@@ -80,6 +80,8 @@ def _movements(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
 
 
 def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
+    if not at.present and not at.eggs:
+        return []  # (usually: nothing here to attack)
     out: list[Action] = []
     for slot in combat.weapon_slots(s.rules.items, hero):
         out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
