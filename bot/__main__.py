@@ -133,8 +133,10 @@ def _run_bot() -> int:
     import discord
 
     from bot.app import make_bot
+    from bot.warmup import warm_up
 
     client = make_bot(settings)
+    warm_up()  # every ruleset's content loaded, the start-up heap left out of GC passes
     try:
         client.run(settings.token, log_handler=None)
     except discord.LoginFailure:

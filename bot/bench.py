@@ -12,6 +12,7 @@ import time
 
 from pydantic import BaseModel
 
+from bot.warmup import warm_up
 from rules import Ruleset, get_ruleset
 
 
@@ -51,13 +52,15 @@ def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],  # typ
 
 def run(ruleset: str, players: int, games: int, repeats: int = 3,
         options: BaseModel | None = None) -> dict[str, float]:
-    """Time `repeats` passes over the same `games` seeds, after one warm-up game (content
-    loaded, copiers generated, caches filled: what a running bot has). A shared machine
+    """Time `repeats` passes over the same `games` seeds, after the bot's start-up warm-up
+    (content loaded, that heap frozen out of GC passes) and one warm-up game (copiers
+    generated, caches filled): what a running bot has. A shared machine
     only ever adds time, so the best pass is the code's speed; the median is printed too,
     and games per second of the process's own CPU time (what one core does, whatever else
     the machine runs). Sampling state sizes and views is left out of the games' time.
     `options`: the ruleset's Options (its defaults when None)."""
     rs = get_ruleset(ruleset)
+    warm_up()  # what the bot does at start-up (bot.warmup), before any game
     _play(rs, players, range(10_000, 10_001), [], [], [], options)
     apply_us: list[float] = []
     sizes: list[int] = []

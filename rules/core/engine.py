@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -18,15 +20,29 @@ from rules.core.frames import FrameMachine
 def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
     """Keep `legal` on the state (see EngineState); the caller gets its own copy, so
     nothing it does to its list can change what `apply` accepts."""
-    object.__setattr__(state, "legal_memo", (state.version, seat, legal))
+    state.legal_memo = (state.version, seat, legal)
     return legal[:]
 
 
 def _listed(state: Any, seat: str, action: Action) -> bool:
     """True when `action` is one of the actions last listed for `seat` in this state."""
     memo = getattr(state, "legal_memo", None)
-    return (memo is not None and memo[0] == state.version and memo[1] == seat
-            and any(a is action for a in memo[2]))
+    if memo is None or memo[0] != state.version or memo[1] != seat:
+        return False
+    return any(map(is_, memo[2], repeat(action)))  # identity, compared in C
+
+
+def _waiting(machine: FrameMachine[Any], state: Any) -> list[str]:
+    """The seats that must decide now, worked out once per state (see EngineState):
+    the bot asks for the prompts, then for one seat's legal actions, of the same state.
+    Callers only read the list."""
+    memo = getattr(state, "waiting_memo", None)
+    version = state.version
+    if memo is not None and memo[0] == version:
+        return memo[1]  # type: ignore[no-any-return]
+    seats = machine.waiting(state)
+    state.waiting_memo = (version, seats)
+    return seats
 
 
 class FrameRuleset(Ruleset[Any]):
@@ -72,13 +88,13 @@ class FrameRuleset(Ruleset[Any]):
         return state
 
     def pending(self, state: Any) -> list[Prompt]:
-        seats = self.machine.waiting(state)
+        seats = _waiting(self.machine, state)
         if not seats:
             return []
         kind = state.stack[-1].kind
         secret = kind in self.secret_kinds or len(seats) > 1
-        return [self._prompt(x, kind, secret, self.prompt_text(state, x, kind))
-                for x in seats]
+        prompt, text = self._prompt, self.prompt_text
+        return [prompt(x, kind, secret, text(state, x, kind)) for x in seats]
 
     def prompt_text(self, state: Any, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
@@ -90,7 +106,8 @@ class FrameRuleset(Ruleset[Any]):
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
-        return _remember(state, seat, self.machine.legal(state, seat))
+        return _remember(state, seat, self.machine.legal(state, seat,
+                                                         _waiting(self.machine, state)))
 
     def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
         if state.over:
@@ -99,10 +116,13 @@ class FrameRuleset(Ruleset[Any]):
             self._check(state, seat, action)
         new = clone(state)
         ctx = self.ctx_type(new)
-        self.machine.act(ctx, seat, action)
+        seats = self.machine.act(ctx, seat, action)
         self.after_action(ctx)
-        new.version += 1
-        return Step(state=new, events=ctx.events)
+        new.version = version = new.version + 1
+        if type(self).after_action is FrameRuleset.after_action:
+            # nothing ran after the machine stopped: who it stopped for is who waits
+            new.waiting_memo = (version, seats)
+        return Step(new, ctx.events)
 
     def _check(self, state: Any, seat: str, action: Action) -> None:
         if not self.seated(state, seat):
@@ -115,7 +135,7 @@ class FrameRuleset(Ruleset[Any]):
             raise IllegalAction("That move is not allowed now; pick one from the list.")
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
-        return self.build_view(state, seat, self.machine.waiting(state))
+        return self.build_view(state, seat, _waiting(self.machine, state))
 
     def parse_action(self, state: Any, seat: str, text: str) -> Action:
         action = self.codec.parse(text)

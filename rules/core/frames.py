@@ -75,27 +75,31 @@ class FrameMachine(Generic[C]):
         top = state.stack[-1]
         return self.handlers[top.kind].waiting(state, top)
 
-    def legal(self, state: Any, seat: str) -> list[Action]:
-        if seat not in self.waiting(state):
+    def legal(self, state: Any, seat: str, waiting: list[str] | None = None) -> list[Action]:
+        """`seat`'s legal actions (`waiting`: the seats waiting now, when known)."""
+        if seat not in (self.waiting(state) if waiting is None else waiting):
             return []
         top = state.stack[-1]
         return self.handlers[top.kind].legal(state, top, seat)
 
-    def act(self, ctx: C, seat: str, action: Action) -> None:
+    def act(self, ctx: C, seat: str, action: Action) -> list[str]:
+        """Apply `seat`'s decision and advance; the seats waiting afterwards."""
         top = ctx.s.stack[-1]
         self.handlers[top.kind].act(ctx, top, seat, action)
-        self.advance(ctx)
+        return self.advance(ctx)
 
-    def advance(self, ctx: C) -> None:
-        """Run automatic steps until someone must decide or the game is over."""
+    def advance(self, ctx: C) -> list[str]:
+        """Run automatic steps until someone must decide or the game is over; the seats
+        waiting then (what `waiting` says of the state now)."""
         s = ctx.s
         for _ in range(self.max_automatic_steps):
             if s.over or not s.stack:
-                return
+                return []
             top = s.stack[-1]
             handler = self.handlers[top.kind]
-            if handler.waiting(s, top):
-                return
+            seats = handler.waiting(s, top)
+            if seats:
+                return seats
             handler.run(ctx, top)
         raise RuntimeError("the game made no progress; this is an engine bug")
 

@@ -5,7 +5,7 @@ then holds 1 die). One token per player; never on a revealed infected player."""
 from __future__ import annotations
 
 from rules.darkmoon.state import GameState
-from rules.darkmoon.table import Ctx, die_limit, enforce_limit, who
+from rules.darkmoon.table import Ctx, die_limit, enforce_limit, own_expansion, who
 
 
 def amputated(s: GameState, seat: str) -> bool:
@@ -23,8 +23,7 @@ def targets(s: GameState, caller: str) -> list[str]:
 
 def amputate(ctx: Ctx, seat: str) -> None:
     s = ctx.s
-    assert s.expansion is not None
-    s.expansion.amputated.append(seat)
+    own_expansion(s).amputated.append(seat)
     ctx.say(f"{who(seat)} loses an arm: an amputation token lowers their die limit by 1 for "
             f"good (now {die_limit(s, seat)}).", kind="amputation", seat=seat)
     enforce_limit(ctx, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon.actions import CorpSubmit, face_text
 from rules.darkmoon.state import CorporationFrame, GameState, TaskFrame
-from rules.darkmoon.table import Ctx, ability, who
+from rules.darkmoon.table import Ctx, ability, own_expansion, who
 
 
 def start(ctx: Ctx, task: TaskFrame) -> None:
@@ -24,8 +24,8 @@ def start(ctx: Ctx, task: TaskFrame) -> None:
     faces = ctx.c.expansion.board.corporation_die
     rolled = [faces[s.rng.below(6)] for _ in range(count)]
     s.stack.append(CorporationFrame(seat=task.seat, count=count, rolled=rolled))
-    if s.expansion is not None:
-        s.expansion.submitted = None
+    if s.expansion is not None and s.expansion.submitted is not None:
+        own_expansion(s).submitted = None
     ctx.say(f"{who(task.seat)} rolls {count} corporation dice behind their screen.",
             kind="corp_roll", seat=task.seat)
     ctx.tell(task.seat, "Your corporation dice: " + ", ".join(face_text(x) for x in rolled)
@@ -47,10 +47,11 @@ def corporation_act(ctx: Ctx, f: CorporationFrame, seat: str, action: Action) ->
     s.stack.pop()
     face = action.face
     if s.expansion is not None:
-        s.expansion.submitted = face
+        x = own_expansion(s)
+        x.submitted = face
         others = list(f.rolled)
         others.remove(face)
-        s.expansion.discarded.setdefault(seat, []).extend(others)
+        x.discarded.setdefault(seat, []).extend(others)
     if face < 0:
         s.success_track += face
         ctx.say(f"{who(seat)} submits a corporation die showing {face}: the success cube "

@@ -10,6 +10,7 @@ from rules.darkmoon.table import (
     MAX_DAMAGE,
     Ctx,
     all_infected_revealed,
+    own_list,
     seats_from,
     total_damage,
     who,
@@ -50,13 +51,13 @@ def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
         ctx.say(f"A shield token goes on the track ({s.shield}/6).", kind="damage",
                 damage="shield")
     elif kind == "outpost":
-        token = s.outpost_pile.pop(ctx.s.rng.below(len(s.outpost_pile)))
-        s.outposts.append(token)
+        token = own_list(s, "outpost_pile").pop(s.rng.below(len(s.outpost_pile)))
+        own_list(s, "outposts").append(token)
         ctx.say(f"Outpost damage: {card_name(token)} ({len(s.outposts)}/6).", kind="damage",
                 damage="outpost", token=token)
     else:
-        token = s.fatigue_pile.pop(ctx.s.rng.below(len(s.fatigue_pile)))
-        s.fatigue.append(token)
+        token = own_list(s, "fatigue_pile").pop(s.rng.below(len(s.fatigue_pile)))
+        own_list(s, "fatigue").append(token)
         victims = [seat for seat, p in s.players.items()
                    if p.character == token and not p.revealed]
         tail = f": {who(victims[0])} is fatigued" if victims else " (not in play)"
@@ -253,12 +254,12 @@ def remove_token(ctx: Ctx, token: str) -> None:
         s.shield -= 1
         ctx.say(f"A shield token is removed ({s.shield}/6).", kind="repair", damage="shield")
     elif token in s.outposts:
-        s.outposts.remove(token)
-        s.outpost_pile.append(token)
+        own_list(s, "outposts").remove(token)
+        own_list(s, "outpost_pile").append(token)
         ctx.say(f"The {card_name(token)} outpost is repaired.", kind="repair", token=token)
     elif token in s.fatigue:
-        s.fatigue.remove(token)
-        s.fatigue_pile.append(token)
+        own_list(s, "fatigue").remove(token)
+        own_list(s, "fatigue_pile").append(token)
         ctx.say(f"Fatigue token {card_name(token)} is removed.", kind="repair", token=token)
 
 
@@ -267,25 +268,27 @@ def clear_kind(ctx: Ctx, kind: str) -> None:
     if kind == "shield":
         s.shield = 0
     elif kind == "outpost":
-        s.outpost_pile.extend(s.outposts)
-        s.outposts.clear()
+        own_list(s, "outpost_pile").extend(s.outposts)
+        own_list(s, "outposts").clear()
     elif kind == "fatigue":
-        s.fatigue_pile.extend(s.fatigue)
-        s.fatigue.clear()
+        own_list(s, "fatigue_pile").extend(s.fatigue)
+        own_list(s, "fatigue").clear()
     ctx.say(f"Every {kind} token is removed.", kind="repair", damage=kind)
 
 
 def reshuffle_damage(ctx: Ctx) -> None:
     s = ctx.s
-    n_out, n_fat = len(s.outposts), len(s.fatigue)
-    s.outpost_pile.extend(s.outposts)
-    s.fatigue_pile.extend(s.fatigue)
-    s.outposts.clear()
-    s.fatigue.clear()
+    outposts, fatigue = own_list(s, "outposts"), own_list(s, "fatigue")
+    outpost_pile, fatigue_pile = own_list(s, "outpost_pile"), own_list(s, "fatigue_pile")
+    n_out, n_fat = len(outposts), len(fatigue)
+    outpost_pile.extend(outposts)
+    fatigue_pile.extend(fatigue)
+    outposts.clear()
+    fatigue.clear()
     for _ in range(n_out):
-        s.outposts.append(s.outpost_pile.pop(s.rng.below(len(s.outpost_pile))))
+        outposts.append(outpost_pile.pop(s.rng.below(len(outpost_pile))))
     for _ in range(n_fat):
-        s.fatigue.append(s.fatigue_pile.pop(s.rng.below(len(s.fatigue_pile))))
+        fatigue.append(fatigue_pile.pop(s.rng.below(len(fatigue_pile))))
     ctx.say("Outpost and fatigue tokens are shuffled and drawn again: outposts "
             + (", ".join(card_name(t) for t in s.outposts) or "none") + "; fatigue "
             + (", ".join(card_name(t) for t in s.fatigue) or "none") + ".", kind="repair")

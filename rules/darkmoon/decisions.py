@@ -32,6 +32,7 @@ from rules.darkmoon.table import (
     all_infected_revealed,
     enforce_limit,
     hidden_seats,
+    own_list,
     set_commander,
     strong_retrievable,
     who,
@@ -82,7 +83,7 @@ def retrieve_act(ctx: Ctx, f: RetrieveFrame, seat: str, action: Action) -> None:
     assert isinstance(action, a.Retrieve)
     s = ctx.s
     s.stack.pop()
-    p = s.players[seat]
+    p = ctx.player(seat)
     p.held.strong += action.strong
     p.held.weak += action.weak
     s.available.strong -= action.strong
@@ -134,7 +135,7 @@ def discard_act(ctx: Ctx, f: DiscardFrame, seat: str, action: Action) -> None:
     assert isinstance(action, a.Discard)
     s = ctx.s
     s.stack.pop()
-    p = s.players[seat]
+    p = ctx.player(seat)
     p.held.strong -= action.strong
     p.held.weak -= action.weak
     s.available.strong += action.strong
@@ -286,7 +287,7 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
         for card_id in f.cards:
             if card_id not in back:
                 discard_task(s, card_id)
-        s.task_deck[:0] = back
+        own_list(s, "task_deck")[:0] = back
         ctx.say(f"{who(seat)} puts {len(action.cards)} task(s) back on top of the deck and "
                 f"discards {len(f.cards) - len(action.cards)} face down.", kind="infected")
 
@@ -332,10 +333,11 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             s.stack.append(AnswerFrame(seat=f.seat, purpose="power_again"))
         return
     s.stack.pop()
+    p = ctx.player(f.seat)
     p.quarantined = False
     p.die_tokens = 0
     p.participation = None
-    s.revealed_order.append(f.seat)
+    own_list(s, "revealed_order").append(f.seat)
     if s.commander == f.seat:
         set_commander(ctx, first_hidden_left_of(s, f.seat), "the old commander is infected")
     if f.ordered_first:

@@ -30,6 +30,7 @@ from rules.darkmoon.table import (
     find_event,
     left_of,
     normal_held,
+    own_list,
     seats_from,
     who,
 )
@@ -91,7 +92,7 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
         for seat in _targets(s, frame, e.who):
             if s.players[seat].revealed:
                 continue
-            s.players[seat].die_tokens += e.delta
+            ctx.player(seat).die_tokens += e.delta
             ctx.say(f"{who(seat)} gets a {e.delta:+d} die token (limit {die_limit(s, seat)}).",
                     kind="die_token", seat=seat)
             enforce_limit(ctx, seat)
@@ -152,6 +153,7 @@ def demoralize(ctx: Ctx, infected: str, limit: int) -> None:
         n = min(p.held.strong, s.available.weak, limit - swapped)
         if n <= 0:
             continue
+        p = ctx.player(seat)
         p.held.strong -= n
         p.held.weak += n
         s.available.weak -= n
@@ -209,7 +211,7 @@ def add_cube(ctx: Ctx, *, final_allowed: bool = False) -> None:
     ctx.say(f"An event cube goes on {event.name} ({s.event_cubes}/{event.cubes}).",
             kind="cube")
     if s.event_cubes >= event.cubes:
-        s.events_done.append(event.id)
+        own_list(s, "events_done").append(event.id)
         s.current_event = None
         s.event_cubes = 0
         ctx.say(f"Event complete: {event.name} ({len(s.events_done)} done).", kind="event",
@@ -236,7 +238,7 @@ def next_event_run(ctx: Ctx, frame: NextEventFrame) -> None:
         return
     if s.commander is None:
         return
-    drawn = [s.event_deck.pop(0) for _ in range(min(2, len(s.event_deck)))]
+    drawn = [own_list(s, "event_deck").pop(0) for _ in range(min(2, len(s.event_deck)))]
     if drawn:
         ctx.tell(s.commander, "You draw the next event: "
                  + " and ".join(card_name(e) for e in drawn) + ".", kind="event_drawn",
@@ -282,8 +284,9 @@ def _keep_event(ctx: Ctx, frame: EventPickFrame, event_id: str) -> None:
     if s.current_event is None and not s.events_done:
         variants.tell_teammates(ctx)  # the game's first move (Telepathic Infected)
     others = [e for e in frame.drawn if e != event_id]
-    s.event_deck.extend(others)
-    s.events_passed.extend(others)
+    if others:
+        own_list(s, "event_deck").extend(others)
+        own_list(s, "events_passed").extend(others)
     s.current_event = event_id
     s.event_cubes = 0
     if others:

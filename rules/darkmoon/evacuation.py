@@ -16,7 +16,7 @@ from rules.darkmoon.actions import (
 from rules.darkmoon.amputation import targets as amputation_targets
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.state import EvacuationCallFrame, ExpansionState, GameState
-from rules.darkmoon.table import Ctx, blocked, who
+from rules.darkmoon.table import Ctx, blocked, own_expansion, who
 
 
 def on(s: GameState) -> bool:
@@ -79,6 +79,7 @@ def clear(ctx: Ctx, seat: str) -> None:
     if seat in x.cleared:
         ctx.say(f"{who(seat)} keeps their clearance.", kind="clearance", seat=seat)
         return
+    x = own_expansion(ctx.s)
     x.cleared.append(seat)
     ctx.say(f"{who(seat)} is cleared for evacuation ({len(x.cleared)}/{board_size(ctx.s)} on "
             "the clearance board).", kind="clearance", seat=seat, cleared=True)
@@ -92,6 +93,7 @@ def revoke(ctx: Ctx, seat: str, why: str) -> None:
     x = ctx.s.expansion
     if x is None or seat not in x.cleared:
         return
+    x = own_expansion(ctx.s)
     x.cleared.remove(seat)
     ctx.say(f"{who(seat)} loses their clearance ({why}).", kind="clearance", seat=seat,
             cleared=False)
@@ -107,7 +109,7 @@ def deny(ctx: Ctx, seat: str) -> None:
 def take_off(ctx: Ctx) -> None:
     """The ship leaves with the cleared players and the game ends (DMX-5)."""
     s = ctx.s
-    x = _x(s)
+    x = own_expansion(s)
     x.aboard = list(x.cleared)
     names = ", ".join(who(seat) for seat in x.aboard)
     ctx.say(f"The evacuation ship takes off carrying {names}.", kind="takeoff",
@@ -136,6 +138,7 @@ def pass_turn(ctx: Ctx) -> None:
     x = s.expansion
     if x is None or x.ready or s.turns < len(s.seats):
         return
+    x = own_expansion(s)
     x.ready = True
     threats.deal(ctx)
     if x.evacuation:
@@ -151,7 +154,7 @@ def move_cube(ctx: Ctx, active: str) -> bool:
     """An EVACUATE task was played: the cube moves 1 space; on the last space the
     active player must call a clearance or take-off vote and the cube goes back to the
     first space. True when a vote is forced."""
-    x = _x(ctx.s)
+    x = own_expansion(ctx.s)
     last = ctx.c.expansion.board.evacuation_spaces - 1
     x.cube = min(last, x.cube + 1)
     ctx.say(f"EVACUATE: the evacuation cube moves to {x.cube}/{last}.", kind="evacuation")
@@ -167,7 +170,7 @@ def move_cube(ctx: Ctx, active: str) -> bool:
 def failure_drawn(ctx: Ctx, seat: str) -> None:
     """The evacuation failure card comes off the task deck: it is shown at once and
     evacuation is over (boards and clearance tokens leave the game)."""
-    x = _x(ctx.s)
+    x = own_expansion(ctx.s)
     x.evacuation = False
     x.failure_drawn_by = seat
     x.cleared = []

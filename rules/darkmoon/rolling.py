@@ -129,7 +129,7 @@ def roll_run(ctx: Ctx, frame: RollFrame) -> None:
 
 def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
     s = ctx.s
-    p = s.players[frame.seat]
+    p = ctx.player(frame.seat)
     faces = ctx.c.board.dice
     counts = {"strong": action.strong, "weak": action.weak, "commander": int(action.commander)}
     for kind, n in counts.items():
@@ -150,15 +150,16 @@ def _tell_roll(ctx: Ctx, frame: RollFrame) -> None:
 
 def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
     s = ctx.s
-    p = s.players[frame.seat]
     remaining = list(frame.rolled)
     chosen: list[Die] = []
     for code in action.dice:
         die = next(d for d in remaining if d.code == code)
         remaining.remove(die)
         chosen.append(die)
-    for die in remaining:
-        p.held.add(die.kind)
+    if remaining:
+        held = ctx.player(frame.seat).held
+        for die in remaining:
+            held.add(die.kind)
     frame.rolled = []
     for die in chosen:
         s.spent.add(die.kind)
@@ -180,9 +181,10 @@ def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
 
 def _finish(ctx: Ctx, frame: RollFrame) -> None:
     s = ctx.s
-    p = s.players[frame.seat]
-    for die in frame.rolled:
-        p.held.add(die.kind)
+    if frame.rolled:
+        held = ctx.player(frame.seat).held
+        for die in frame.rolled:
+            held.add(die.kind)
     frame.rolled = []
     s.stack.pop()
     if frame.purpose == "task":

@@ -57,9 +57,13 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     final = options.final_event or rng.choice(final_ids)
     events = rng.shuffled([e.id for e in pools.events])
     players[commander].held.commander = 1
-    state = GameState(
+    # built from the engine's own typed values (fresh lists, no outside data): nothing
+    # to validate, so the model is constructed directly (a game loaded from JSON is
+    # validated in full); every field without a default is given here
+    state = GameState.model_construct(
         seed=seed, rng=rng, options=options, seats=list(seats), players=players,
-        commander=commander, commander_die="held", available=Pool(), shield=START_SHIELD,
+        commander=commander, commander_die="held", available=Pool(), spent=Pool(),
+        shield=START_SHIELD,
         outposts=outposts[:START_OUTPOSTS], outpost_pile=outposts[START_OUTPOSTS:],
         fatigue_pile=fatigue_pile, task_deck=tasks, task_deck_name=deck_name,  # type: ignore[arg-type]
         event_deck=events[2:], final_event=final,

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.clone import COPY_ON_WRITE
 from rules.core.model import EngineState
 from rules.core.rng import Rng
 from rules.darkmoon.cards import DamageKind, Effect
@@ -440,34 +441,41 @@ Frame = Annotated[
 ]
 
 
+# A list of card or token ids on the table. Copy-on-write (rules/core/clone.py): most
+# moves change none of them, so a copied state shares them until one changes; change one
+# through table.own_list, or give the field a new list.
+Cards = Annotated[list[str], COPY_ON_WRITE]
+
+
 class GameState(EngineState):
     ruleset: Literal["darkmoon"] = "darkmoon"
     version: int = 0
     seed: int
     rng: Rng
     options: Options
-    seats: list[str]
-    players: dict[str, Player]
+    seats: Annotated[list[str], COPY_ON_WRITE]  # never changes after setup
+    # copy-on-write (rules/core/clone.py): change a player through table.own_player
+    players: Annotated[dict[str, Player], COPY_ON_WRITE]
     commander: str | None
     commander_die: Literal["held", "available", "spent"] = "held"
     available: Pool
     spent: Pool = Pool()
     shield: int = 2
-    outposts: list[str] = []
-    outpost_pile: list[str] = []
-    fatigue: list[str] = []
-    fatigue_pile: list[str] = []
+    outposts: Cards = []
+    outpost_pile: Cards = []
+    fatigue: Cards = []
+    fatigue_pile: Cards = []
     sabotage: Area | None = None
     suspicion: int = 0
     suspicion_removed: bool = False
-    task_deck: list[str] = []
-    task_discard: list[str] = []
+    task_deck: Cards = []
+    task_discard: Cards = []
     task_deck_name: Literal["silver", "black"] = "silver"
     current_task: str | None = None
     success_track: int = 0
-    event_deck: list[str] = []
-    events_done: list[str] = []
-    events_passed: list[str] = []  # put at the bottom unseen by the commander (secret)
+    event_deck: Cards = []
+    events_done: Cards = []
+    events_passed: Cards = []  # put at the bottom unseen by the commander (secret)
     current_event: str | None = None
     event_cubes: int = 0
     final_event: str = ""
@@ -480,8 +488,9 @@ class GameState(EngineState):
     stack: list[Frame] = []
     result: Literal["uninfected", "infected", "company_man"] | None = None
     result_reason: str = ""
-    revealed_order: list[str] = []
-    expansion: ExpansionState | None = None
+    revealed_order: Cards = []
+    # copy-on-write (rules/core/clone.py): change it through table.own_expansion
+    expansion: Annotated[ExpansionState | None, COPY_ON_WRITE] = None
 
     @property
     def over(self) -> bool:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.actions import seat_ref
+from rules.core.clone import own_entry, own_field
 from rules.core.contract import Event
 from rules.core.words import dice_count
 from rules.darkmoon.cards import ActionName, During, content, index
-from rules.darkmoon.state import DieKind, DiscardFrame, GameState, Player
+from rules.darkmoon.state import DieKind, DiscardFrame, ExpansionState, GameState, Player
 
 MAX_DAMAGE = 6
 BASE_LIMIT = 4
@@ -29,13 +30,36 @@ class Ctx:
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
             **data: Any) -> None:
-        self.events.append(Event(kind=kind, text=text, to=to, data=data))
+        self.events.append(Event(kind, text, to, data))
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
         self.say(text, kind=kind, to=(seat,), **data)
 
     def player(self, seat: str) -> Player:
-        return self.s.players[seat]
+        """`seat`'s player, ready to change (see `own_player`)."""
+        return own_entry(self.s, "players", seat)  # type: ignore[no-any-return]
+
+
+def own_player(s: GameState, seat: str) -> Player:
+    """`seat`'s player ready to change. Players are copy-on-write (rules/core/clone.py):
+    a state shares them with the state it was copied from until one changes, so code
+    that changes a player (or the dice it holds) takes it from here, not from
+    `s.players`, and takes it again after any call that may have changed it."""
+    return own_entry(s, "players", seat)  # type: ignore[no-any-return]
+
+
+def own_expansion(s: GameState) -> ExpansionState:
+    """The expansion's part of the table (and its Threats part) ready to change: it is
+    copy-on-write like the players (see `own_player`)."""
+    x = own_field(s, "expansion")
+    assert x is not None
+    return x  # type: ignore[no-any-return]
+
+
+def own_list(s: GameState, name: str) -> list[str]:
+    """The card list `name` (a `Cards` field: task deck, piles, tokens on the board...)
+    ready to change: copy-on-write like the players (see `own_player`)."""
+    return own_field(s, name)  # type: ignore[no-any-return]
 
 
 def who(seat: str) -> str:
@@ -133,7 +157,7 @@ def set_commander(ctx: Ctx, new: str | None, why: str) -> None:
     if old == new:
         return
     if old is not None and s.commander_die == "held":
-        s.players[old].held.commander = 0
+        own_player(s, old).held.commander = 0
         s.available.commander = 1
         s.commander_die = "available"
     s.commander = new
@@ -148,6 +172,7 @@ def enforce_limit(ctx: Ctx, seat: str) -> None:
     excess = normal_held(p) - die_limit(s, seat)
     if excess <= 0:
         return
+    p = own_player(s, seat)
     if p.held.strong == 0 or p.held.weak == 0:
         kind: DieKind = "strong" if p.held.strong else "weak"
         p.held.add(kind, -excess)

@@ -27,6 +27,8 @@ from rules.darkmoon.table import (
     during,
     hidden_seats,
     normal_held,
+    own_list,
+    own_player,
     seats_from,
     spent_to_available,
     strong_retrievable,
@@ -51,7 +53,7 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
             s.task_deck = s.rng.shuffled(s.task_discard)
             s.task_discard = []
             ctx.say("The task deck is empty: the discards are shuffled into a new deck.")
-        card = s.task_deck.pop(0)
+        card = own_list(s, "task_deck").pop(0)
         if s.expansion is not None and card == s.expansion.failure_card:
             evacuation.failure_drawn(ctx, by or s.active)
             continue
@@ -62,7 +64,7 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
 def discard_task(s: GameState, card_id: str) -> None:
     if s.final_started and task_card(s, card_id).kind == "complication":
         return
-    s.task_discard.append(card_id)
+    own_list(s, "task_discard").append(card_id)
 
 
 # ------------------------------------------------------------------ TaskFrame
@@ -122,12 +124,12 @@ def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
                 kind="task_system")
         f.stage = "start"
     elif isinstance(action, GoIn):
-        s.players[seat].participation = "in"
+        ctx.player(seat).participation = "in"
         ctx.say(f"{who(seat)} is IN.", kind="participation", seat=seat, choice="in")
         f.cursor += 1
     else:
         assert isinstance(action, GoOut)
-        p = s.players[seat]
+        p = ctx.player(seat)
         p.participation = "out"
         p.held.strong += action.strong
         p.held.weak += action.weak
@@ -184,8 +186,7 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         f.difficulty = max(1, card.difficulty + during(s).difficulty_delta)
         s.success_track = 0
         f.order = variants.task_order(s, f.seat)
-        for p in s.players.values():
-            p.participation = None
+        clear_participation(s)
         ctx.say(f"Malfunction: difficulty {f.difficulty}, consequence {card.consequence} "
                 f"({f.system.replace('_', ' ')}). In turn order, each player is IN or OUT.",
                 kind="task_start", difficulty=f.difficulty)
@@ -237,9 +238,15 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         s.stack.pop()
         s.current_task = None
         s.success_track = 0
-        for p in s.players.values():
-            p.participation = None
+        clear_participation(s)
         discard_task(s, f.card)
+
+
+def clear_participation(s: GameState) -> None:
+    """Nobody is IN or OUT any more (between tasks)."""
+    for seat, p in s.players.items():
+        if p.participation is not None:
+            own_player(s, seat).participation = None
 
 
 def _resolve_malfunction(ctx: Ctx, f: TaskFrame) -> None:

@@ -18,7 +18,7 @@ from rules.darkmoon.state import (
     ThreatsState,
     VoteFrame,
 )
-from rules.darkmoon.table import Ctx, who
+from rules.darkmoon.table import Ctx, own_expansion, who
 
 
 def new_threats() -> ThreatsState:
@@ -28,6 +28,13 @@ def new_threats() -> ThreatsState:
 
 def of(s: GameState) -> ThreatsState | None:
     return s.expansion.threats if s.expansion is not None else None
+
+
+def _own(s: GameState) -> ThreatsState:
+    """The Threats part ready to change (the expansion's part is copy-on-write)."""
+    t = own_expansion(s).threats
+    assert t is not None
+    return t
 
 
 def name(requirement: str) -> str:
@@ -51,6 +58,7 @@ def deal(ctx: Ctx) -> None:
     t = of(s)
     if t is None or t.dealt:
         return
+    t = _own(s)
     t.dealt = True
     deck = s.rng.shuffled([x.id for x in content().modules.threats for _ in range(x.copies)])
     for seat, card in zip(s.seats, deck, strict=False):
@@ -108,8 +116,7 @@ def show_actions(s: GameState, seat: str) -> list[Action]:
 
 def show_status(ctx: Ctx, seat: str, target: str) -> None:
     s = ctx.s
-    t = of(s)
-    assert t is not None
+    t = _own(s)
     t.shown[seat] = target
     status = s.players[seat].status
     ctx.say(f"{who(seat)} shows their status card to {who(target)}.", kind="status_shown_to",
@@ -134,14 +141,13 @@ def claim_legal(s: GameState, f: ThreatClaimFrame, seat: str) -> list[Action]:
 def claim_act(ctx: Ctx, f: ThreatClaimFrame, seat: str, action: Action) -> None:
     assert isinstance(action, a.ClaimThreat)
     s = ctx.s
-    t = of(s)
-    assert t is not None
     s.stack.pop()
     what = name(f.requirement)
     if not action.claim:
         ctx.say(f"{who(seat)} takes no threat token for {what}.", kind="threat_skipped",
                 seat=seat, requirement=f.requirement)
         return
+    t = _own(s)
     t.claimed[seat] = f.requirement
     if t.stock.get(f.requirement, 0) > 0:
         t.stock[f.requirement] -= 1

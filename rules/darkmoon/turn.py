@@ -147,7 +147,7 @@ def do_infected_action(ctx: Ctx, seat: str, action: Action, *, paid: bool = Fals
 
 def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
     s = ctx.s
-    p = s.players[seat]
+    p = ctx.player(seat)
     p.revealed = True
     ctx.say(f"{who(seat)} reveals: INFECTED ({a.card_name(p.status)}).", kind="reveal",
             seat=seat, status=p.status)

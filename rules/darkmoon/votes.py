@@ -84,7 +84,7 @@ def vote_run(ctx: Ctx, frame: VoteFrame) -> None:
     if variants.votes_cost_dice(s, during(s).votes_cost_dice):
         for seat, vote in frame.votes.items():
             if vote != "abstain":
-                s.players[seat].held.add(vote, -1)
+                ctx.player(seat).held.add(vote, -1)
                 s.available.add(vote)
         ctx.say("Votes cost dice" + (" (Expensive Voting)" if s.options.expensive_voting
                                      else " during this event")
@@ -127,7 +127,7 @@ def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
 
 def quarantine_player(ctx: Ctx, seat: str, caller: str) -> None:
     s = ctx.s
-    s.players[seat].quarantined = True
+    ctx.player(seat).quarantined = True
     ctx.say(f"{who(seat)} is placed in quarantine.", kind="quarantine", seat=seat)
     if s.expansion is not None:
         evacuation.revoke(ctx, seat, "quarantine")
@@ -147,7 +147,7 @@ def quarantine_player(ctx: Ctx, seat: str, caller: str) -> None:
 def release_player(ctx: Ctx, seat: str) -> None:
     s = ctx.s
     everyone_in = all(s.players[x].quarantined for x in hidden_seats(s))
-    s.players[seat].quarantined = False
+    ctx.player(seat).quarantined = False
     ctx.say(f"{who(seat)} is released from quarantine.", kind="release", seat=seat)
     if everyone_in:
         set_commander(ctx, seat, "first player released")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
+from types import ModuleType
 from typing import Any
 
 from rules.core.actions import seat_ref
@@ -24,15 +26,47 @@ MALFUNCTION_SUPPLY = 10  # the 11th malfunction marker destroys the facility
 
 class LockdownHooks:
     """What only Lockdown knows: room names (sections, the Mars crossroads), weaknesses
-    revealed in the laboratory, the main gate opening at the first death, spawning."""
+    revealed in the laboratory, the main gate opening at the first death, spawning.
+
+    The Lockdown modules import this one, so the hooks import them when first used; the
+    ones a turn's list calls are kept here after that (an import statement run on every
+    call costs more than the hook's own work)."""
+
+    @cached_property
+    def _endgame(self) -> ModuleType:
+        from rules.lockdown import endgame
+
+        return endgame
+
+    @cached_property
+    def _gear(self) -> ModuleType:
+        from rules.lockdown import gear
+
+        return gear
+
+    @cached_property
+    def _rooms(self) -> ModuleType:
+        from rules.lockdown import rooms
+
+        return rooms
+
+    @cached_property
+    def _turns(self) -> ModuleType:
+        from rules.lockdown import turns
+
+        return turns
+
+    @cached_property
+    def _resolve(self) -> ModuleType:
+        from rules.nemesis import resolve
+
+        return resolve
 
     def room_name(self, s: Any, slot: str) -> str:
         return facility.room_name(s, slot)
 
     def weakness_active(self, s: Any, effect: str, hero: Hero | None) -> bool:
-        from rules.lockdown.endgame import weakness_active
-
-        return weakness_active(s, effect, hero)
+        return self._endgame.weakness_active(s, effect, hero)  # type: ignore[no-any-return]
 
     def after_death(self, ctx: Table, hero: Hero) -> None:
         """The first death opens the main gate (if it is not open yet)."""
@@ -74,9 +108,8 @@ class LockdownHooks:
 
     def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
                      source: str, attacker: int | None = None) -> None:
-        from rules.nemesis.resolve import push_effects
-
-        push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
+        self._resolve.push_effects(ctx, effects, subject=subject, source=source,
+                                   attacker=attacker)
 
     def nest_room(self, s: Any) -> str | None:
         return facility.nest_room(s)
@@ -87,25 +120,17 @@ class LockdownHooks:
 
     def craft_cards_needed(self, s: Any, hero: Hero) -> int:
         """The repository waives one card (and one symbol) of a craft."""
-        from rules.lockdown.gear import in_repository
-
-        return 1 if in_repository(s, hero) else 2
+        return 1 if self._gear.in_repository(s, hero) else 2
 
     def room_actions(self, s: Any, hero: Hero) -> list[Any]:
-        from rules.lockdown.rooms import room_actions
-
-        return room_actions(s, hero)
+        return self._rooms.room_actions(s, hero)  # type: ignore[no-any-return]
 
     def exit_actions(self, s: Any, hero: Hero) -> list[Any]:
         """The main gate (the Mars surface's ways out on that side)."""
-        from rules.lockdown.gear import gate_actions
-
-        return gate_actions(s, hero)
+        return self._gear.gate_actions(s, hero)  # type: ignore[no-any-return]
 
     def room_act_cost(self, s: Any, hero: Hero, variant: int) -> int:
-        from rules.lockdown.turns import room_act_cost
-
-        return room_act_cost(s, hero, variant)
+        return self._turns.room_act_cost(s, hero, variant)  # type: ignore[no-any-return]
 
     def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
         from rules.lockdown.turns import room_act
@@ -113,20 +138,14 @@ class LockdownHooks:
         room_act(ctx, hero, variant)  # type: ignore[arg-type]
 
     def passive_cost(self, passive: str) -> int:
-        from rules.lockdown.turns import PASSIVE_COSTS
-
-        return PASSIVE_COSTS.get(passive, 0)
+        return self._turns.PASSIVE_COSTS.get(passive, 0)  # type: ignore[no-any-return]
 
     def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
-        from rules.lockdown.turns import passive_usable
-
-        return passive_usable(s, hero, passive, fighting)
+        return self._turns.passive_usable(s, hero, passive, fighting)  # type: ignore[no-any-return]
 
     def free_passive(self, passive: str) -> bool:
-        from rules.lockdown.turns import FREE_PASSIVES
-
-        return passive in FREE_PASSIVES
+        return passive in self._turns.FREE_PASSIVES
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None:
         from rules.lockdown.turns import use_passive

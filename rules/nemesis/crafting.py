@@ -18,12 +18,12 @@ from rules.nemesis.state import Hero
 
 
 def craft_actions(s: NemesisState, hero: Hero) -> list[Action]:
-    if in_combat(s, hero.seat):
+    if not s.crafted:
         return []
     rules = s.rules
     parts = tuple(sorted(i for i in owned(hero) if rules.items[i].provides))
     need_cards = rules.hooks.craft_cards_needed(s, hero)
-    if len(parts) < need_cards or not s.crafted:
+    if len(parts) < need_cards or in_combat(s, hero.seat):  # (the combat test last)
         return []
     return list(_recipes(rules, parts, need_cards, tuple(dict.fromkeys(s.crafted))))
 

@@ -4,6 +4,7 @@ effect ("discard 2 action cards of your choice") exactly that many action cards.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from rules.core.actions import seat_ref as who
@@ -53,11 +54,18 @@ def discard_sets(hero: Hero, f: DiscardFrame) -> list[tuple[str, ...]]:
     if f.n is not None:
         payable = _action_positions(hero)
         return list(combinations(payable, min(f.n, len(payable))))
-    positions = [str(i) for i in range(len(hero.hand))]
     if f.one_by_one:
-        return [(), *((p,) for p in positions)]
-    return [tuple(p for i, p in enumerate(positions) if mask >> i & 1)
-            for mask in range(1 << len(positions))]
+        return [(), *((str(i),) for i in range(len(hero.hand)))]
+    return list(_subsets(len(hero.hand)))
+
+
+@lru_cache(maxsize=16)
+def _subsets(n: int) -> tuple[tuple[str, ...], ...]:
+    """Every set of positions of an n-card hand, as position strings, by bit mask (the
+    same for every hand of that size: worked out once)."""
+    positions = [str(i) for i in range(n)]
+    return tuple(tuple(p for i, p in enumerate(positions) if mask >> i & 1)
+                 for mask in range(1 << n))
 
 
 def discard_positions(ctx: Table, hero: Hero, positions: tuple[str, ...] | list[str]) -> int:

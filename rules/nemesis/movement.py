@@ -32,8 +32,19 @@ def careful_numbers(rules: Profile, s: NemesisState, room: str) -> list[int]:
 
 
 def careful_possible(rules: Profile, s: NemesisState, room: str) -> bool:
-    """`room` has a corridor that can take a careful-movement noise marker."""
-    return any(_quiet_exit(rules, s, ex) for ex in s.graph.exits[room])
+    """`room` has a corridor that can take a careful-movement noise marker (what
+    `_quiet_exit` says, in one loop: the turn's list asks this for every neighbour)."""
+    graph = s.graph
+    noise = s.noise
+    for ex in graph.exits[room]:
+        if not graph.takes_noise(ex.corridor):
+            continue
+        if ex.to == "tech":
+            if not rules.hooks.tech_noisy(s, ex.corridor):
+                return True
+        elif ex.corridor not in noise:
+            return True
+    return False
 
 
 def _quiet_exit(rules: Profile, s: NemesisState, ex: Exit) -> bool:

@@ -5,6 +5,7 @@ What may be done, its cost and doing it: rules.nemesis.turn_actions."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -18,7 +19,7 @@ from rules.nemesis.frames import PayFrame, TurnFrame
 from rules.nemesis.hands import drop_held
 from rules.nemesis.interrupts import play_interrupt
 from rules.nemesis.places import turn_order
-from rules.nemesis.profile import NemesisState, Table
+from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero
 from rules.nemesis.turn_actions import cost_of, is_free, perform
 from rules.nemesis.wounds import light_wound
@@ -111,13 +112,15 @@ def end_of_turn_fire(ctx: Table, hero: Hero) -> None:
 
 # ------------------------------------------------------------------ paying
 def pay_options(s: NemesisState, f: PayFrame) -> list[Action]:
-    hero = s.heroes[f.seat]
-    cards = sorted(dict.fromkeys(action_cards(hero)))
-    out = []
-    for combo in combinations(cards, f.cost):
-        text = ", ".join(s.rules.cards[c].name for c in combo)
-        out.append(a.Pay(cards=combo, text=text))
-    return out
+    rules = s.rules
+    cards = sorted(set(action_cards(s.heroes[f.seat])))
+    return [_payment(rules, combo) for combo in combinations(cards, f.cost)]
+
+
+@lru_cache(maxsize=8192)
+def _payment(rules: Profile, combo: tuple[str, ...]) -> Action:
+    """Paying with these action cards (content only: cached; actions are frozen)."""
+    return a.Pay(cards=combo, text=", ".join(rules.cards[c].name for c in combo))
 
 
 def pay_waiting(s: NemesisState, f: PayFrame) -> list[str]:

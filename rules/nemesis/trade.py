@@ -50,7 +50,11 @@ def partners(s: NemesisState, hero: Hero) -> list[Hero]:
 
 
 def trade_actions(s: NemesisState, hero: Hero) -> list[Action]:
-    others = partners(s, hero)  # (usually nobody: cheaper than the combat test)
+    room = hero.room
+    if not any(x.room == room and x.place == "board" and x.seat != hero.seat
+               for x in s.heroes.values()):
+        return []  # (usually nobody here: the cheapest test first)
+    others = partners(s, hero)
     if not others or in_combat(s, hero.seat):
         return []
     return [a.Trade(text=joined([who(x.seat) for x in others]))]

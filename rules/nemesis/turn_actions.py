@@ -5,7 +5,8 @@ way-out actions and its passive items (Profile hooks)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
@@ -51,24 +52,36 @@ def move_cost(rules: Profile, hero: Hero, careful: bool = False) -> int:
     return base + (1 if has_wound(rules, hero, "leg") else 0)
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
+    """What the turn's list reads about the hero's room (a tuple: made on every list)."""
+
     present: list[Intruder]   # intruders in the hero's room
     fighting: bool
     eggs: int                 # uncarried eggs in the room
 
 
 def _movements(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
+    """A move (and a careful move, out of combat) to each room behind an open door
+    (movement.open_neighbours and movement.careful_possible, read in one pass)."""
+    rules = s.rules
+    room_name = rules.hooks.room_name
+    doors = s.doors
+    careful = not at.fighting
     out: list[Action] = []
-    for to in movement.open_neighbours(s, hero.room):
-        name = s.rules.hooks.room_name(s, to)
+    for ex in s.graph.exits[hero.room]:
+        to = ex.to
+        if to == "tech" or doors.get(ex.corridor) == "closed":
+            continue
+        name = room_name(s, to)
         out.append(a.Move(to=to, text=name))
-        if not at.fighting and movement.careful_possible(s.rules, s, to):
+        if careful and movement.careful_possible(rules, s, to):
             out.append(a.CarefulMove(to=to, text=name))
     return out
 
 
 def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
+    if not at.present and not at.eggs:
+        return []  # (usually: nothing here to attack)
     out: list[Action] = []
     for slot in combat.weapon_slots(s.rules.items, hero):
         out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
@@ -119,9 +132,11 @@ TURN_PARTS = (
 def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[Action]:
     """What the hero may do on their turn (besides passing); `kind` lists only the
     actions of that kind (a cheaper check of one chosen action)."""
-    present = intruders_in(s, hero.room)
+    rules = s.rules
+    room = hero.room
+    present = intruders_in(s, room)
     at = Situation(present, hero.place == "board" and bool(present),
-                   combat.uncarried_eggs(s.rules, s, hero.room))
+                   combat.uncarried_eggs(rules, s, room))
     payable = len(action_cards(hero))
     out: list[Action] = []
     for kinds, part, paid in TURN_PARTS:
@@ -129,11 +144,31 @@ def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[A
             out += part(s, hero, at)
     if payable >= 4:  # no basic action, card or item costs more than 3 (+ the card)
         return out
-    moves = {a.Move: move_cost(s.rules, hero),
-             a.CarefulMove: move_cost(s.rules, hero, careful=True)}
-    return [act for act in out if isinstance(act, a.Drop) or (
-        moves.get(type(act)) or cost_of(s, hero, act)
-        + (1 if isinstance(act, a.PlayCard) else 0)) <= payable]
+    # what `cost_of` says, with the costs that do not depend on the action worked out
+    # once (a card costs itself too); anything else asks `cost_of`
+    fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
+             **_FIXED_COSTS}
+    cards = rules.cards
+    kept: list[Action] = []
+    for act in out:
+        cost = fixed.get(type(act))
+        if cost is None:
+            if isinstance(act, a.Drop):
+                kept.append(act)
+                continue
+            if type(act) is a.PlayCard:
+                cost = cards[act.card].cost + 1
+            else:
+                cost = cost_of(s, hero, act) + (1 if isinstance(act, a.PlayCard) else 0)
+        if cost <= payable:
+            kept.append(act)
+    return kept
+
+
+# the basic actions whose cost is always the same (see cost_of)
+_FIXED_COSTS: dict[type, int] = {a.Shoot: COSTS["shoot"], a.Search: COSTS["search"],
+                                 a.PickUp: COSTS["pick_up"], a.Trade: COSTS["trade"],
+                                 a.Craft: COSTS["craft"]}
 
 
 def is_free(rules: Profile, action: Action) -> bool:
@@ -152,19 +187,25 @@ def pick_up_actions(s: NemesisState, hero: Hero) -> list[Action]:
 
 
 def card_actions(s: NemesisState, hero: Hero, fighting: bool) -> list[Action]:
+    rules = s.rules
     out: list[Action] = []
     for card_id in dict.fromkeys(c for c in hero.hand if not c.startswith("c:")):
-        card = s.rules.cards[card_id]
-        if card.interrupt or (card.combat == "in" and not fighting) or (
-                card.combat == "out" and fighting):
-            continue
-        if card.options:
-            for i, _ in enumerate(card.options):
-                out.append(a.PlayCard(card=card_id, option=i,
-                                      text=f"{card.name} (option {i + 1})"))
-        else:
-            out.append(a.PlayCard(card=card_id, text=card.name))
+        out += _card_plays(rules, card_id, fighting)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _card_plays(rules: Profile, card_id: str, fighting: bool) -> tuple[Action, ...]:
+    """The ways to play one action card on a turn, in or out of combat (content only:
+    cached; actions are frozen values)."""
+    card = rules.cards[card_id]
+    if card.interrupt or (card.combat == "in" and not fighting) or (
+            card.combat == "out" and fighting):
+        return ()
+    if card.options:
+        return tuple(a.PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")
+                     for i, _ in enumerate(card.options))
+    return (a.PlayCard(card=card_id, text=card.name),)
 
 
 def item_actions(s: NemesisState, hero: Hero, fighting: bool) -> list[Action]:

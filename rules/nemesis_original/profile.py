@@ -6,6 +6,8 @@ load (the family's mechanics run inside them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property, lru_cache
+from types import ModuleType
 from typing import Any
 
 from rules.nemesis.bag import IntruderBag
@@ -23,6 +25,11 @@ def room_name(s: Any, slot: str) -> str:
     room = s.rooms[slot]
     if room.explored and room.tile:
         return tile_of(room.tile).name
+    return _unexplored_name(slot)
+
+
+@lru_cache(maxsize=256)
+def _unexplored_name(slot: str) -> str:
     return f"unexplored room {slot.lstrip('s0')}"
 
 
@@ -41,7 +48,29 @@ def revealed_effects(s: Any) -> list[str]:
 
 class OriginalHooks:
     """What only the original game knows: its room names, weaknesses discovered in the
-    laboratory, the first death unlocking the pods, the slime room, its rooms and pods."""
+    laboratory, the first death unlocking the pods, the slime room, its rooms and pods.
+
+    The game's modules import this one, so the hooks import them when first used; the
+    ones a turn's list calls are kept here after that (an import statement run on every
+    call costs more than the hook's own work)."""
+
+    @cached_property
+    def _rooms(self) -> ModuleType:
+        from rules.nemesis_original import rooms
+
+        return rooms
+
+    @cached_property
+    def _gear(self) -> ModuleType:
+        from rules.nemesis_original import gear
+
+        return gear
+
+    @cached_property
+    def _resolve(self) -> ModuleType:
+        from rules.nemesis import resolve
+
+        return resolve
 
     def room_name(self, s: Any, slot: str) -> str:
         return room_name(s, slot)
@@ -79,9 +108,8 @@ class OriginalHooks:
 
     def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
                      source: str, attacker: int | None = None) -> None:
-        from rules.nemesis.resolve import push_effects
-
-        push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
+        self._resolve.push_effects(ctx, effects, subject=subject, source=source,
+                                   attacker=attacker)
 
     def nest_room(self, s: Any) -> str | None:
         return nest_room(s)
@@ -94,17 +122,13 @@ class OriginalHooks:
         return 2
 
     def room_actions(self, s: Any, hero: Hero) -> list[Any]:
-        from rules.nemesis_original.rooms import room_actions
-
-        return room_actions(s, hero)
+        return self._rooms.room_actions(s, hero)  # type: ignore[no-any-return]
 
     def exit_actions(self, s: Any, hero: Hero) -> list[Any]:
         return []  # the pods are boarded by the evacuation sections' room action
 
     def room_act_cost(self, s: Any, hero: Hero, variant: int) -> int:
-        from rules.nemesis_original.rooms import room_act_cost
-
-        return room_act_cost(s, hero, variant)
+        return self._rooms.room_act_cost(s, hero, variant)  # type: ignore[no-any-return]
 
     def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
         from rules.nemesis_original.rooms import room_act
@@ -112,20 +136,14 @@ class OriginalHooks:
         room_act(ctx, hero, variant)  # type: ignore[arg-type]
 
     def passive_cost(self, passive: str) -> int:
-        from rules.nemesis_original.gear import PASSIVE_COSTS
-
-        return PASSIVE_COSTS.get(passive, 0)
+        return self._gear.PASSIVE_COSTS.get(passive, 0)  # type: ignore[no-any-return]
 
     def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
-        from rules.nemesis_original.gear import passive_usable
-
-        return passive_usable(s, hero, passive, fighting)
+        return self._gear.passive_usable(s, hero, passive, fighting)  # type: ignore[no-any-return]
 
     def free_passive(self, passive: str) -> bool:
-        from rules.nemesis_original.gear import FREE_PASSIVES
-
-        return passive in FREE_PASSIVES
+        return passive in self._gear.FREE_PASSIVES
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None:
         from rules.nemesis_original.gear import use_passive

@@ -83,7 +83,7 @@ def variants(s: GameState, hero: Hero, tile: RoomTile) -> list[tuple[int, str]]:
             out.append((1, "Heal 1 dressed serious wound"))
         if hero.light:
             out.append((2, "Heal all your light wounds"))
-    elif kind == "fire_control" and flood_targets(s):
+    elif kind == "fire_control" and any_flood_target(s):
         out.append((0, "Flood a room (fire out, intruders flee)"))
     elif kind == "generator":
         if s.self_destruct is None and not hibernating(s):
@@ -99,13 +99,13 @@ def variants(s: GameState, hero: Hero, tile: RoomTile) -> list[tuple[int, str]]:
         out.append((0, "Rummage (draw 2 items of a colour, keep 1)"))
     elif kind == "surgery":
         out.append((0, "Surgery: remove infection and larva, a light wound, pass"))
-    elif kind == "airlock" and airlock_targets(s, hero):
+    elif kind == "airlock" and any_airlock_target(s, hero):
         out.append((0, "Blow the airlock of a room"))
     elif kind == "canteen":
         out.append((0, "Grab a bite (heal 1 light wound)"))
         if any(c.startswith("c:") for c in hero.hand):
             out.append((1, "Grab a bite and scan your hand"))
-    elif kind == "command_center" and door_rooms(s):
+    elif kind == "command_center" and any_door_room(s):
         out.append((0, "Open or close the doors of a room"))
     elif kind == "engine_control":
         out.append((0, "Check all 3 engines in secret"))
@@ -324,6 +324,12 @@ def flood_targets(s: GameState) -> list[str]:
     return [slot for slot, r in s.rooms.items() if r.fire or intruders_in(s, slot)]
 
 
+def any_flood_target(s: GameState) -> bool:
+    """`flood_targets` is not empty (asked on every turn in the room: kept cheap)."""
+    rooms = s.rooms
+    return any(i.room in rooms for i in s.intruders) or any(r.fire for r in rooms.values())
+
+
 def flood(ctx: Ctx, room: str) -> None:
     s = ctx.s
     ctx.say(f"The fire control system floods {room_name(s, room)}.", kind="room")
@@ -350,8 +356,17 @@ def research(ctx: Ctx, hero: Hero, kind: str) -> None:
 
 
 def airlock_targets(s: GameState, hero: Hero) -> list[str]:
-    return [slot for slot in s.rooms if slot != hero.room and not s.rooms[slot].venting
-            and all(door(s, c) != "destroyed" for c in walls(s, slot))]
+    return [slot for slot in s.rooms if _airlock_target(s, hero, slot)]
+
+
+def any_airlock_target(s: GameState, hero: Hero) -> bool:
+    """`airlock_targets` is not empty (asked on every turn in the room: kept cheap)."""
+    return any(_airlock_target(s, hero, slot) for slot in s.rooms)
+
+
+def _airlock_target(s: GameState, hero: Hero, slot: str) -> bool:
+    return slot != hero.room and not s.rooms[slot].venting \
+        and all(door(s, c) != "destroyed" for c in walls(s, slot))
 
 
 def prime_airlock(ctx: Ctx, room: str) -> None:
@@ -386,7 +401,16 @@ def resolve_airlocks(ctx: Ctx) -> None:
 
 
 def door_rooms(s: GameState) -> list[str]:
-    return [slot for slot in s.rooms if any(door(s, c) != "destroyed" for c in walls(s, slot))]
+    return [slot for slot in s.rooms if _has_doors(s, slot)]
+
+
+def any_door_room(s: GameState) -> bool:
+    """`door_rooms` is not empty (asked on every turn in the room: kept cheap)."""
+    return any(_has_doors(s, slot) for slot in s.rooms)
+
+
+def _has_doors(s: GameState, slot: str) -> bool:
+    return any(door(s, c) != "destroyed" for c in walls(s, slot))
 
 
 def doors_of(ctx: Ctx, room: str, op: str) -> None:

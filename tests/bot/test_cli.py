@@ -388,4 +388,23 @@ def test_options_reach_every_simulated_and_benched_game(
                  "--option", "task_deck=black", "--option", "turn_timeout_minutes=4"]) == 0
     out = capsys.readouterr().out
     assert "Dark Moon, task_deck=black, turn_timeout_minutes=4, 3 players" in out
-    assert seen == [wanted, wanted]  # the warm-up game and the timed one
+    # the start-up warm-up's game (defaults), then the warm-up game and the timed one
+    assert seen == [rs.Options(), wanted, wanted]
+
+
+def test_warm_up_loads_every_ruleset_and_freezes_the_start_up_heap() -> None:
+    import gc
+
+    from bot.warmup import warm_up
+
+    try:
+        frozen = warm_up()
+        assert frozen > 10_000 and gc.get_freeze_count() >= frozen - 100
+        from rules.darkmoon.cards import content as dm_content
+        from rules.lockdown.cards import content as ld_content
+        from rules.nemesis_original.cards import content as ne_content
+
+        for loaded in (dm_content, ld_content, ne_content):
+            assert loaded.cache_info().currsize == 1  # type: ignore[attr-defined]
+    finally:
+        gc.unfreeze()

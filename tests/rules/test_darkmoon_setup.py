@@ -16,7 +16,7 @@ from darkmoon_helpers import (
 )
 
 from rules.core.contract import IllegalAction
-from rules.darkmoon.state import EventPickFrame, Options, TurnFrame
+from rules.darkmoon.state import EventPickFrame, GameState, Options, TurnFrame
 from rules.darkmoon.table import die_limit, left_of
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
@@ -181,3 +181,16 @@ def test_commander_picks_the_first_event_and_start_player_is_left(n: int) -> Non
     assert any(e.to == (commander,) and bottom_name in e.text for e in events)
     assert s2.stack[0] == TurnFrame(seat=s.active, stage=s2.stack[0].stage)
     assert s2.active == s.active
+
+
+@pytest.mark.parametrize("options", [
+    Options(), Options(expansion=True), Options(expansion=True, threats=True, company_man=True),
+    Options(task_deck="black", final_event=None, telepathic_infected=True)])
+@pytest.mark.parametrize("n", [3, 5, 7])
+def test_a_new_game_is_what_validating_it_would_make(options: Options, n: int) -> None:
+    """Setup builds the state without pydantic's validation: it must be exactly the
+    state validation makes of the same data (same values, same JSON)."""
+    s = RS.new_game([str(1000 + i) for i in range(n)], 11, options)
+    checked = GameState.model_validate(s.model_dump())
+    assert checked == s and checked.model_dump_json() == s.model_dump_json()
+    assert GameState.model_validate_json(s.model_dump_json()) == s

@@ -46,3 +46,26 @@ def test_changing_the_returned_list_changes_nothing() -> None:
     mine.append(kept[1])  # a caller's list is its own
     with pytest.raises(IllegalAction):
         RS.apply(s2, now, kept[1])
+
+
+@pytest.mark.parametrize("options", [{}, {"expansion": True, "threats": True,
+                                          "company_man": True}])
+def test_the_seats_remembered_after_a_move_are_the_seats_waiting(options: dict[str, bool]
+                                                                 ) -> None:
+    """`apply` remembers who the machine stopped for; it is what the machine says of the
+    new state, and pending and legal_actions answer from it as they would without it."""
+    import random
+
+    for seed in range(3):
+        agent = random.Random(seed)
+        s = RS.new_game(["a", "b", "c", "d", "e"], seed, RS.Options(**options))
+        while RS.outcome(s) is None:
+            prompts = RS.pending(s)
+            seat = agent.choice(prompts).seat
+            s = RS.apply(s, seat, agent.choice(RS.legal_actions(s, seat))).state
+            assert s.waiting_memo == (s.version, RS.machine.waiting(s))
+            fresh = RS.load_state(RS.dump_state(s))
+            assert RS.pending(s) == RS.pending(fresh)
+            for x in s.seats:
+                assert [a.key for a in RS.legal_actions(s, x)] == [
+                    a.key for a in RS.legal_actions(fresh, x)]
