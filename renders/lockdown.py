@@ -62,6 +62,7 @@ from renders.nemesis_board import (
     corridor_lines,
     corridor_marks,
     frame_base,
+    frame_patch,
     header,
     legend_icon,
     object_counts,
@@ -311,10 +312,7 @@ def _tile(geo: Geometry, players: int, slot: str, tile: str | None, label: str,
           explored: bool, powered: bool) -> Image.Image:
     """The room box with its name, on its patch of the frame."""
     frame = _static_frame(geo, players)
-    x0, y0, x1, y1 = (round(c) for c in geo.boxes[slot])
-    patch = frame.crop((x0, y0, x1 + 1, y1 + 1))
-    d = ImageDraw.Draw(patch)
-    w, h = x1 - x0, y1 - y0
+    patch, d, w, h = frame_patch(frame, geo.boxes[slot])
     section = geo.sections[slot]
     base = SECTION.get(section, SECTION[None])
     if not explored and section is not None:

@@ -57,6 +57,7 @@ from renders.nemesis_board import (
     corridor_lines,
     corridor_marks,
     frame_base,
+    frame_patch,
     header,
     object_counts,
     player_row,
@@ -250,10 +251,7 @@ def _tile(geo: Geometry, players: int, slot: str, tile: str | None, label: str,
           level: str) -> Image.Image:
     """The room box with its name, on its patch of the frame."""
     frame = _static_frame(geo, players)
-    x0, y0, x1, y1 = (round(c) for c in geo.boxes[slot])
-    patch = frame.crop((x0, y0, x1 + 1, y1 + 1))
-    d = ImageDraw.Draw(patch)
-    w, h = x1 - x0, y1 - y0
+    patch, d, w, h = frame_patch(frame, geo.boxes[slot])
     if tile is None:  # unexplored: the slot's number and level
         d.rounded_rectangle((0, 0, w, h), radius=8, fill=(16, 21, 34),
                             outline=mix(C.PANEL, UNEXPLORED, 0.8), width=2)

@@ -107,6 +107,14 @@ class FrameCache:
             self._frames.clear()
 
 
+def frame_patch(frame: Image.Image, box: Box) -> tuple[Image.Image, Draw, int, int]:
+    """The frame's patch under a room's box (a room tile is drawn on it and cached), a
+    drawing on it, its width and height."""
+    x0, y0, x1, y1 = (round(c) for c in box)
+    patch = frame.crop((x0, y0, x1 + 1, y1 + 1))
+    return patch, ImageDraw.Draw(patch), x1 - x0, y1 - y0
+
+
 def panel(d: Draw, box: Box) -> None:
     d.rounded_rectangle(box, radius=10, fill=C.PANEL, outline=C.EDGE, width=2)
 
