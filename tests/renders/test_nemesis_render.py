@@ -6,14 +6,14 @@ where they belong, and the end banner; plus its text summary."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from PIL import ImageChops
+from text_spy import text_sizes
 
-from renders import glyphs, nemesis, nemesis_pieces, render_board, render_image
+from renders import nemesis, nemesis_pieces, render_board, render_image
 from renders.board_geometry import box_dist, seg_dist
 from renders.nemesis import (
     HEADER_H,
@@ -57,24 +57,10 @@ def public(s: Any) -> NemesisView:
     return RS.view(s, None)  # type: ignore[no-any-return]
 
 
-@contextmanager
-def text_sizes() -> Iterator[list[int]]:
-    """Every text size rasterised meanwhile (all text goes through glyphs.mask)."""
-    sizes: list[int] = []
-    real = glyphs.mask
-
-    def spy(text: str, size: int, bold: bool) -> Any:
-        if text.strip():
-            sizes.append(size)
-        return real(text, size, bold)
-
-    glyphs.mask = spy  # type: ignore[assignment]
-    nemesis._frames.clear()
-    nemesis._tile.cache_clear()
-    try:
-        yield sizes
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
+def fresh_text_sizes() -> AbstractContextManager[list[int]]:
+    """The text sizes the ship board rasterises meanwhile, its cached frame and tiles
+    drawn again."""
+    return text_sizes(nemesis._frames.clear, nemesis._tile.cache_clear)
 
 
 def test_no_text_is_smaller_than_the_threshold_at_phone_width() -> None:
@@ -88,7 +74,7 @@ def test_no_text_is_smaller_than_the_threshold_at_phone_width() -> None:
     ended = busy.model_copy(update={"winners": [view.heroes[1].seat], "ended": "hyperjump",
                                     "engines": {"1": True, "2": False, "3": True},
                                     "coordinates_earth": "C"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(busy, {h.seat: "李小龍 🚀 a very long player name" for h in view.heroes})
         render_image(ended, {})
     assert sizes and min(sizes) >= MIN_TEXT

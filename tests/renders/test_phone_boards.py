@@ -5,13 +5,13 @@ them, and characters told apart from intruders."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 from PIL import Image, ImageChops
+from text_spy import text_sizes
 
-from renders import darkmoon, glyphs, lockdown, nemesis_pieces, render_image
+from renders import darkmoon, lockdown, nemesis_pieces, render_image
 from renders.lockdown import (
     PHONE_W,
     W,
@@ -49,25 +49,14 @@ def lockdown_game(n: int = 4, seed: int = 7, steps: int = 80) -> Any:
     return s
 
 
-@contextmanager
-def text_sizes() -> Iterator[list[int]]:
-    """Every text size rasterised meanwhile (all text goes through glyphs.mask)."""
-    sizes: list[int] = []
-    real = glyphs.mask
+def fresh_text_sizes() -> AbstractContextManager[list[int]]:
+    """The text sizes the boards rasterise meanwhile, their cached frames and tiles
+    drawn again."""
+    return text_sizes(lockdown._frames.clear, lockdown._tile.cache_clear, _no_darkmoon_frame)
 
-    def spy(text: str, size: int, bold: bool) -> Any:
-        if text.strip():
-            sizes.append(size)
-        return real(text, size, bold)
 
-    glyphs.mask = spy  # type: ignore[assignment]
-    lockdown._frames.clear()
-    lockdown._tile.cache_clear()
+def _no_darkmoon_frame() -> None:
     darkmoon._frame = None
-    try:
-        yield sizes
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
 
 
 def test_the_threshold_holds_at_phone_width() -> None:
@@ -82,7 +71,7 @@ def test_no_lockdown_text_is_smaller_than_the_threshold() -> None:
     view = view.model_copy(update={"alert": 4, "autodestruct": 5, "isolation_open": True,
                                    "css_revealed": ["x"], "winners": [view.heroes[0].seat],
                                    "ended": "purge"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {h.seat: "李小龍 🚀" for h in view.heroes})
     assert sizes and min(sizes) >= MIN_TEXT
 
@@ -95,7 +84,7 @@ def test_no_dark_moon_text_is_smaller_than_the_threshold() -> None:
         prompt = rs.pending(s)[0]
         s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
     view = rs.view(s, None)
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {})
         render_image(view.model_copy(update={"result": "infected", "result_reason": "x"}), {})
     assert sizes and min(sizes) >= darkmoon.MIN_TEXT
@@ -207,7 +196,7 @@ def test_no_mars_or_coop_text_is_smaller_than_the_threshold() -> None:
     view = view.model_copy(update={"surface": view.surface.model_copy(update={
         "areas": areas, "rover": ""}), "heroes": heroes})
     ended = view.model_copy(update={"winners": [view.heroes[0].seat], "ended": "purge"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {h.seat: "李小龍 🚀" for h in view.heroes})
         render_image(ended, {})
     assert sizes and min(sizes) >= MIN_TEXT
