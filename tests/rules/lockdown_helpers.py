@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from family_cards import CardCounts
+from family_scenario import turn_maker
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
@@ -111,8 +113,6 @@ def started(n: int = 2, seed: int = 1, options: Options | None = None) -> GameSt
     return s
 
 
-
-
 def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
           room: str | None = None, options: Options | None = None) -> GameState:
     """A started game whose seats p0, p1, ... play `chars` (fresh boards: starting item,
@@ -142,42 +142,10 @@ def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
     return turn(s, s.seats[0])
 
 
-def turn(s: GameState, seat: str) -> GameState:
-    """A copy where it is `seat`'s turn (0 actions taken) and nothing else is pending."""
-    s = edit(s)
-    s.stack = [RoundFrame(stage="turns", last=seat), TurnFrame(seat=seat)]
-    s.heroes[seat].actions_taken = 0
-    s.heroes[seat].passed = False
-    return s
+turn = turn_maker(edit, RoundFrame)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-def key_for(s: GameState, seat: str, text: str) -> str:
-    """The key of the only legal action whose label contains `text`."""
-    found = [k for k, label in labels(s, seat).items() if text in label]
-    assert len(found) == 1, f"{text!r} matches {found} in {labels(s, seat)}"
-    return found[0]
-
-
-
-
-
-
-
-
-
-
+key_for = SC.key_for
 
 
 # ------------------------------------------------------------------ crafting a state
@@ -353,44 +321,15 @@ def neighbour(room: str, exclude: Iterable[str] = ()) -> str:
 
 # ------------------------------------------------------------------ invariants
 ITEMS = {i.id: i for i in C.items}
-SEARCH_ITEMS = Counter({i.id: i.copies for i in C.items if i.color in ("red", "yellow", "green")})
-CRAFTED = Counter({i.id: i.copies for i in C.items if i.color == "crafted"})
-CONTAMINATION = Counter({x.id: x.copies for x in C.contamination})
+CARDS = CardCounts(C, IDX)
+CONTAMINATION = CARDS.contamination
 CONTAM_ID = re.compile(r"\bct\d\d\b")
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "contingency_peek", "css_peek",
                  "objective", "private", "draw"}
 NOTICE_MAX = 400  # an addressed event is a short notice, never the whole private sheet
 
 
-def items_in_game(s: GameState) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for color in ("red", "yellow", "green", "crafted", "character", "quest"):
-        out.update(s.decks.get(color, []))
-        out.update(s.discards.get(color, []))
-    out.update(s.crafted)
-    out.update(s.removed_items)
-    for hero in s.heroes.values():
-        out.update(hero.inventory)
-        out.update(h.item for h in hero.hands if h.item)
-    for frame in s.stack:
-        if isinstance(frame, PickFrame) and frame.tag.startswith("heavy:i:"):
-            out[frame.tag.split(":")[2]] += 1
-        if isinstance(frame, PickFrame) and frame.tag == "keep_item":
-            out.update(frame.options[0].split("+"))
-    return out
-
-
-def expected_items(s: GameState) -> Counter[str]:
-    out = SEARCH_ITEMS + CRAFTED
-    for hero in s.heroes.values():
-        if not hero.character:
-            continue
-        ch = IDX.characters[hero.character]
-        if ch.starting_item:
-            out[ch.starting_item] += 1
-        if hero.quest_active:
-            out[ch.quest.item] += 1
-    return out
+items_in_game, expected_items = CARDS.items_in_game, CARDS.expected_items
 
 
 def check_state(s: GameState, where: str) -> None:
