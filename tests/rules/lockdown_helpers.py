@@ -93,6 +93,14 @@ def checked_step(s: GameState, seat: str, key: str, where: str
     return new, result.events, dumped
 
 
+def checked_mars_step(s: GameState, seat: str, key: str, where: str
+                      ) -> tuple[GameState, list[Event], str]:
+    """`checked_step` on the Mars side: the surface checked too."""
+    new, events, dumped = checked_step(s, seat, key, where)
+    check_surface(new, f"{where} {seat}:{key}")
+    return new, events, dumped
+
+
 def seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
 
