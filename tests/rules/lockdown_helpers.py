@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from family_cards import CardCounts
+from family_leaks import check_events_hide, check_view_hides
 from family_scenario import turn_maker
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -334,7 +335,6 @@ CONTAMINATION = CARDS.contamination
 CONTAM_ID = re.compile(r"\bct\d\d\b")
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "contingency_peek", "css_peek",
                  "objective", "private", "draw"}
-NOTICE_MAX = 400  # an addressed event is a short notice, never the whole private sheet
 
 
 items_in_game, expected_items = CARDS.items_in_game, CARDS.expected_items
@@ -426,31 +426,16 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
     assert not {"decks", "discards", "bag", "aside", "rng", "stack"} & set(
         view.model_dump()), where
     hidden = secrets(s)
-    for secret in hidden["ids"] | hidden["items"] | hidden["tiles"]:
-        assert f'"{secret}"' not in dumped, f"{where}: public view shows {secret}"
-    for name in hidden["names"]:
-        assert f'"{name}"' not in dumped, f"{where}: public view shows the card {name}"
+    check_view_hides(dumped, hidden, where)
     assert not CONTAM_ID.search(dumped), f"{where}: a contamination id in the view"
     for room in view.rooms:
         if not room.explored:
             assert room.tile is None and room.name is None and room.items is None, where
-    played = {e.data.get("card") for e in events if e.kind == "card" and e.to is None}
-    hidden["ids"] -= played  # played in public this step (and drawn back since)
-    for e in events:
-        if e.kind in PRIVATE_KINDS:
-            assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
-        if e.to is not None:
-            assert e.to and set(e.to) <= set(s.seats), f"{where}: {e}"
-            assert len(e.text) <= NOTICE_MAX, f"{where}: a long notice {e.text}"
-            continue
-        blob = e.text + " " + repr(e.data)
+
+    def no_contamination_id(e: Event, blob: str) -> None:
         assert not CONTAM_ID.search(blob), f"{where}: public event {e.kind}: {e.text}"
-        for secret in hidden["ids"]:
-            assert not re.search(rf"\b{re.escape(secret)}\b", blob), \
-                f"{where}: public event {e.kind} shows {secret}: {e.text}"
-        for tile in hidden["tiles"]:
-            assert tile not in {str(v) for v in e.data.values()}, \
-                f"{where}: public event {e.kind} names an unexplored tile"
+
+    check_events_hide(events, s.seats, hidden, PRIVATE_KINDS, where, no_contamination_id)
 
 
 def do(s: GameState, seat: str, key: str, *rng: tuple[int, int]) -> tuple[GameState, list[Event]]:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from family_cards import CardCounts
+from family_leaks import check_events_hide, check_view_hides
 from family_scenario import turn_maker
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -132,7 +133,6 @@ CARDS = CardCounts(C, IDX)
 CONTAMINATION = CARDS.contamination
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "objective", "private", "draw",
                  "coordinates", "engine", "monitor"}
-NOTICE_MAX = 400
 
 
 items_in_game, expected_items = CARDS.items_in_game, CARDS.expected_items
@@ -206,30 +206,17 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
     if s.winners is None:  # the engines and the coordinates are revealed at the end
         assert not {"engines", "coordinates_earth"} & shown, where
     hidden = secrets(s)
-    for secret in hidden["ids"] | hidden["items"] | hidden["tiles"]:
-        assert f'"{secret}"' not in dumped, f"{where}: public view shows {secret}"
-    for name in hidden["names"]:
-        assert f'"{name}"' not in dumped, f"{where}: public view shows the card {name}"
+    check_view_hides(dumped, hidden, where)
     for r in view.rooms:
         if not r.explored:
             assert r.tile is None and r.items is None and r.name.startswith("unexplored")
-    played = {e.data.get("card") for e in events if e.kind == "card" and e.to is None}
-    hidden["ids"] -= played
-    for e in events:
-        if e.kind in PRIVATE_KINDS:
-            assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
-        if e.to is not None:
-            assert set(e.to) <= set(s.seats) and len(e.text) <= NOTICE_MAX, where
-            continue
-        blob = e.text + " " + repr(e.data)
-        for secret in hidden["ids"]:
-            assert not re.search(rf"\b{re.escape(secret)}\b", blob), \
-                f"{where}: public event {e.kind} shows {secret}: {e.text}"
-        for tile in hidden["tiles"]:
-            assert tile not in {str(v) for v in e.data.values()}, where
+
+    def no_engine_news(e: Event, blob: str) -> None:
         if s.winners is None:
             assert e.kind == "engines" or not ENGINE_WORDS.search(e.text), \
                 f"{where}: public event tells an engine's status: {e.text}"
+
+    check_events_hide(events, s.seats, hidden, PRIVATE_KINDS, where, no_engine_news)
 
 
 def checked_step(s: GameState, seat: str, key: str, where: str
