@@ -4,7 +4,6 @@ view only."""
 
 from __future__ import annotations
 
-import random
 from contextlib import AbstractContextManager
 from functools import lru_cache
 from itertools import pairwise
@@ -12,6 +11,7 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
+from playouts import random_game
 from text_spy import drawn_texts
 
 from renders import lockdown, lockdown_mars, nemesis_pieces, render_image
@@ -35,22 +35,8 @@ from rules.lockdown.view import LockdownView
 RS = get_ruleset("lockdown")
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def play(n: int, seed: int, steps: int, **options: str) -> Any:
-    s = RS.new_game(seats_for(n), seed, RS.Options(**options))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if RS.outcome(s):
-            break
-        prompt = rnd.choice(RS.pending(s))
-        try:
-            s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(RS, n, seed, steps, RS.Options(**options))
 
 
 @lru_cache(maxsize=4)

@@ -5,12 +5,12 @@ where they belong, and the end banner; plus its text summary."""
 
 from __future__ import annotations
 
-import random
 from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from PIL import ImageChops
+from playouts import random_game
 from text_spy import text_sizes
 
 from renders import nemesis, nemesis_pieces, render_board, render_image
@@ -38,19 +38,8 @@ RS = get_ruleset("nemesis")
 PHONE_MIN_PX = 11
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def play(n: int, seed: int, steps: int) -> Any:
-    s = RS.new_game(seats_for(n), seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if RS.outcome(s):
-            break
-        prompt = rnd.choice(RS.pending(s))
-        s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
-    return s
+    return random_game(RS, n, seed, steps)
 
 
 def public(s: Any) -> NemesisView:

@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from PIL import Image, ImageChops
+from playouts import random_game, seats_for
 from text_spy import text_sizes
 
 from renders import darkmoon, lockdown, nemesis_pieces, render_image
@@ -30,23 +31,8 @@ from rules.lockdown.facility import room_name
 PHONE_MIN_PX = 11  # the smallest text height we accept on the phone
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def lockdown_game(n: int = 4, seed: int = 7, steps: int = 80) -> Any:
-    rs = get_ruleset("lockdown")
-    s = rs.new_game(seats_for(n), seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if rs.outcome(s):
-            break
-        prompt = rnd.choice(rs.pending(s))
-        try:
-            s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(get_ruleset("lockdown"), n, seed, steps)
 
 
 def fresh_text_sizes() -> AbstractContextManager[list[int]]:
@@ -173,17 +159,7 @@ def test_board_at_phone_width_keeps_text_height() -> None:
 
 def mars_coop_game(n: int = 5, seed: int = 11, steps: int = 150) -> Any:
     rs = get_ruleset("lockdown")
-    s = rs.new_game(seats_for(n), seed, rs.Options(board="mars", mode="coop"))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if rs.outcome(s):
-            break
-        prompt = rnd.choice(rs.pending(s))
-        try:
-            s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(rs, n, seed, steps, rs.Options(board="mars", mode="coop"))
 
 
 def test_no_mars_or_coop_text_is_smaller_than_the_threshold() -> None:
