@@ -2,8 +2,8 @@
 original): every item card a game holds, counted wherever it can be (decks, discards,
 the crafted pile, removed items, characters' inventories and hands, an item waiting in
 a pick), against how many there should be (the search and crafted items' copies, plus
-each drafted character's starting item and active quest item); and the contamination
-cards' copies. Each game passes its content and index."""
+each drafted character's starting item and active quest item); the contamination
+cards' copies; each character's own action cards. Each game passes its content and index."""
 
 from __future__ import annotations
 
@@ -54,3 +54,20 @@ class CardCounts:
             if hero.quest_active:
                 out[ch.quest.item] += 1
         return out
+
+    def check(self, s: Any, where: str) -> None:
+        """Each character's own action cards all there (hand, deck, discard), the
+        contamination cards (in the deck, the discards and the characters' cards)
+        conserved, and the item cards."""
+        contamination: Counter[str] = Counter(s.decks.get("contamination", []))
+        contamination.update(s.discards.get("contamination", []))
+        for hero in s.heroes.values():
+            cards = hero.hand + hero.deck + hero.discard
+            if hero.character:
+                own = sorted(c for c in cards if not c.startswith("c:"))
+                assert own == sorted(c.id for c in self.idx.characters[hero.character].deck), \
+                    f"{where}: {hero.seat}'s action cards"
+            contamination.update(c[2:] for c in cards if c.startswith("c:"))
+        assert contamination == self.contamination, f"{where}: contamination cards"
+        held, expected = self.items_in_game(s), self.expected_items(s)
+        assert held == expected, f"{where}: item cards {(held - expected, expected - held)}"
