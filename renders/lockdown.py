@@ -54,8 +54,6 @@ from renders.nemesis_board import (
     HEADER_H,
     LEGEND_PIECES,
     PAD,
-    ROW_GAP,
-    ROW_H,
     Chip,
     FrameCache,
     chip_groups,
@@ -69,6 +67,8 @@ from renders.nemesis_board import (
     player_row,
     room_contents,
     room_markers,
+    rows_height,
+    stacked,
     who_is_where,
 )
 from renders.nemesis_board import row_boxes as player_boxes
@@ -151,14 +151,9 @@ def layout_key(view: LockdownView) -> tuple[object, ...]:
 def layout(geo: Geometry, players: int, team: bool = False) -> Layout:
     """The panels; `team` adds the cooperative mode's panel (objectives, contingencies)
     above the players."""
-    m = (MAP_X0, MAP_Y0, MAP_X1, MAP_Y0 + geo.height)
-    t = (MAP_X0, m[3] + GAP, MAP_X1, m[3] + GAP + TIME_H)
-    f = (MAP_X0, t[3] + GAP, MAP_X1, t[3] + GAP + FAC_H)
-    g = (MAP_X0, f[3] + GAP, MAP_X1, f[3] + GAP + TEAM_H) if team else None
-    top = (g or f)[3] + GAP
-    rows = max(1, players)
-    p = (MAP_X0, top, MAP_X1, top + rows * ROW_H + (rows - 1) * ROW_GAP)
-    return Layout(m, t, f, p, int(p[3] + GAP), g)
+    heights = (geo.height, TIME_H, FAC_H, *((TEAM_H,) if team else ()), rows_height(players))
+    m, t, f, *g, p = stacked(MAP_X0, MAP_X1, MAP_Y0, heights, GAP)
+    return Layout(m, t, f, p, int(p[3] + GAP), g[0] if g else None)
 
 
 def row_boxes(lay: Layout, n: int) -> list[Box]:

@@ -49,8 +49,6 @@ from renders.nemesis_board import (
     HEADER_H,
     LEGEND_PIECES,
     PAD,
-    ROW_GAP,
-    ROW_H,
     Chip,
     FrameCache,
     chip_groups,
@@ -63,6 +61,8 @@ from renders.nemesis_board import (
     player_row,
     room_contents,
     room_markers,
+    rows_height,
+    stacked,
     who_is_where,
 )
 from renders.nemesis_board import row_boxes as player_boxes
@@ -121,12 +121,8 @@ def layout_key(view: NemesisView) -> tuple[object, ...]:
 
 
 def layout(geo: Geometry, players: int) -> Layout:
-    m = (MAP_X0, MAP_Y0, MAP_X1, MAP_Y0 + geo.height)
-    t = (MAP_X0, m[3] + GAP, MAP_X1, m[3] + GAP + TRACKS_H)
-    s = (MAP_X0, t[3] + GAP, MAP_X1, t[3] + GAP + SHIP_H)
-    rows = max(1, players)
-    top = s[3] + GAP
-    p = (MAP_X0, top, MAP_X1, top + rows * ROW_H + (rows - 1) * ROW_GAP)
+    m, t, s, p = stacked(MAP_X0, MAP_X1, MAP_Y0,
+                         (geo.height, TRACKS_H, SHIP_H, rows_height(players)), GAP)
     return Layout(m, t, s, p, int(p[3] + GAP))
 
 

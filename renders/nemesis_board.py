@@ -148,6 +148,22 @@ def corridor_lines(img: Image.Image, d: Draw, geo: MapGeometry,
         plate(img, d, px, py, number)
 
 
+def stacked(x0: float, x1: float, top: float, heights: Sequence[float], gap: float
+            ) -> list[Box]:
+    """Panels `x0`..`x1` wide of the given heights, from `top` down, `gap` apart."""
+    out: list[Box] = []
+    for h in heights:
+        out.append((x0, top, x1, top + h))
+        top = top + h + gap
+    return out
+
+
+def rows_height(players: int) -> int:
+    """The players' panel's height: one row a player (at least one)."""
+    rows = max(1, players)
+    return rows * ROW_H + (rows - 1) * ROW_GAP
+
+
 def row_boxes(players: Box, n: int) -> list[Box]:
     """The boxes of `n` player rows stacked in the players' panel."""
     x0, y0, x1, _ = players
