@@ -8,10 +8,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from rules.core.contract import Event
 
 NOTICE_MAX = 400  # an addressed event is a short notice, never the whole private sheet
+
+
+def family_secrets(s: Any, idx: Any, objectives: bool) -> dict[str, set[str]]:
+    """What the public must not see in either game: "ids" (the hand cards, the
+    characters' objectives while `objectives`, the bag's tokens), the "names" of hand
+    cards, "items" in inventories (heavy items in hand and the crafted list are
+    public), the "tiles" of unexplored rooms. Each game adds its own."""
+    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
+                                "tiles": set()}
+    for hero in s.heroes.values():
+        for card in hero.hand:
+            if not card.startswith("c:"):
+                out["ids"].add(card)
+                out["names"].add(idx.cards[card].name)
+        if objectives:
+            out["ids"].update(hero.objectives)
+        out["items"].update(hero.inventory)
+    out["ids"].update(s.bag)
+    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
+    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
+    out["items"] -= set(s.crafted)
+    return out
 
 
 def check_view_hides(dumped: str, hidden: Mapping[str, set[str]], where: str) -> None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 
 from family_cards import CardCounts
-from family_leaks import check_events_hide, check_view_hides
+from family_leaks import check_events_hide, check_view_hides, family_secrets
 from family_scenario import turn_maker
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -380,26 +380,15 @@ def secrets(s: GameState) -> dict[str, set[str]]:
     events), "names" of hand cards and "items" in inventories (in the view), "tiles"
     of unexplored rooms (in the view and in public event data)."""
     over = s.winners is not None
-    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
-                                "tiles": set()}
-    for hero in s.heroes.values():
-        for card in hero.hand:
-            if not card.startswith("c:"):
-                out["ids"].add(card)
-                out["names"].add(IDX.cards[card].name)
-        if not over and s.options.mode != "coop":  # coop objectives are public
-            out["ids"].update(hero.objectives)
+    hidden = not over and s.options.mode != "coop"  # coop objectives are public
+    out = family_secrets(s, IDX, objectives=hidden)
+    if hidden:
+        for hero in s.heroes.values():
             out["ids"].update(hero.contingencies)
-        out["items"].update(hero.inventory)
     if not over:
         out["ids"].add(s.active_contingency)
         out["ids"].update(s.neutral_pool)
     out["ids"].update(s.css.values())
-    out["ids"].update(s.bag)
-    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
-    # heavy items are public, and so is the list of crafted cards still available
-    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
-    out["items"] -= set(s.crafted)
     # coop: revealed neutral tokens are public (another token may share the id)
     out["ids"] -= set(s.revealed_contingencies)
     return out

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from family_cards import CardCounts
-from family_leaks import check_events_hide, check_view_hides
+from family_leaks import check_events_hide, check_view_hides, family_secrets
 from family_scenario import turn_maker
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -160,22 +160,9 @@ def secrets(s: GameState) -> dict[str, set[str]]:
     """What the public must not see now: card ids and names in hands, inventories,
     objectives (until the end), the bag, unexplored tiles, the coordinates card."""
     over = s.winners is not None
-    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
-                                "tiles": set()}
-    for hero in s.heroes.values():
-        for card in hero.hand:
-            if not card.startswith("c:"):
-                out["ids"].add(card)
-                out["names"].add(IDX.cards[card].name)
-        if not over:
-            out["ids"].update(hero.objectives)
-        out["items"].update(hero.inventory)
+    out = family_secrets(s, IDX, objectives=not over)
     if not over:
         out["ids"].add(s.coordinates)
-    out["ids"].update(s.bag)
-    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
-    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
-    out["items"] -= set(s.crafted)
     return out
 
 
