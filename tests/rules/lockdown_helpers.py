@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
-from family_scenario import turn_maker
+from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
@@ -33,9 +33,8 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import hand_limit
-from rules.nemesis.bag import kind_of
 from rules.nemesis.character import slot_limit, slots_used
-from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
+from rules.nemesis.state import Held, Hero, WoundCard, change_room
 
 RS = Lockdown()
 assert get_ruleset("lockdown").name == RS.name
@@ -153,6 +152,11 @@ def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
 turn = turn_maker(edit, RoundFrame)
 
 
+def noise(face: int | str) -> tuple[int, int]:
+    """The draw that rolls `face` on the noise die."""
+    return noise_draw(C, face)
+
+
 key_for = SC.key_for
 
 
@@ -241,15 +245,6 @@ def take_all_items(s: GameState, seat: str) -> None:
     hero.inventory, hero.hands = [], []
 
 
-def add_intruder(s: GameState, kind: str, room: str, injuries: int = 0) -> int:
-    intruder = Intruder(id=s.next_intruder, kind=kind, room=room,  # type: ignore[arg-type]
-                        injuries=injuries)
-    s.next_intruder += 1
-    s.intruders.append(intruder)
-    s.first_encounter = True
-    return intruder.id
-
-
 def wound(s: GameState, seat: str, penalty: str, dressed: bool = False) -> None:
     card = next(w.id for w in C.serious_wounds if w.penalty == penalty)
     s.decks["wounds"].remove(card)
@@ -297,20 +292,9 @@ def miss_card(kind: str) -> str:
 
 
 # ------------------------------------------------------------------ the RNG
-def noise(face: int | str) -> tuple[int, int]:
-    """The draw that rolls `face` on the noise die."""
-    faces = list(C.dice.noise)
-    return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
 def die(face: str, advantage: bool = False) -> tuple[int, int]:
     faces = list(C.dice.advantage if advantage else C.dice.combat)
     return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
-def bag_draw(s: GameState, kind: str) -> tuple[int, int]:
-    """The draw that takes a token of `kind` out of the (current) bag."""
-    return (len(s.bag), next(i for i, t in enumerate(s.bag) if kind_of(t) == kind))
 
 
 def exit_to(room: str, number: int) -> str:

@@ -11,14 +11,13 @@ from collections.abc import Iterable
 
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
-from family_scenario import turn_maker
+from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.nemesis.bag import kind_of
-from rules.nemesis.state import Intruder, change_room
+from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content, index
 from rules.nemesis_original.profile import BAG
 from rules.nemesis_original.ruleset import Nemesis
@@ -56,6 +55,11 @@ def started(n: int = 2, seed: int = 1) -> GameState:
 
 
 turn = turn_maker(edit, RoundFrame)
+
+
+def noise(face: int | str) -> tuple[int, int]:
+    """The draw that rolls `face` on the noise die."""
+    return noise_draw(C, face)
 
 
 key_for = SC.key_for
@@ -97,25 +101,6 @@ def put_room(s: GameState, slot: str, tile: str, *, explored: bool = True,
 
 def a_slot(kind: str = "I", n: int = 0) -> str:
     return [sl.id for sl in SHIP.ship.slots if sl.kind == kind][n]
-
-
-def add_intruder(s: GameState, kind: str, where: str, injuries: int = 0) -> int:
-    intruder = Intruder(id=s.next_intruder, kind=kind, room=where,  # type: ignore[arg-type]
-                        injuries=injuries)
-    s.next_intruder += 1
-    s.intruders.append(intruder)
-    s.first_encounter = True
-    return intruder.id
-
-
-def noise(face: int | str) -> tuple[int, int]:
-    """The draw that rolls `face` on the noise die."""
-    faces = list(C.dice.noise)
-    return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
-def bag_draw(s: GameState, kind: str) -> tuple[int, int]:
-    return (len(s.bag), next(i for i, t in enumerate(s.bag) if kind_of(t) == kind))
 
 
 def replay(n: int, seed: int, moves: Iterable[tuple[str, str]]) -> tuple[str, str]:
