@@ -56,6 +56,25 @@ def check_illegal(rs: Any, s: Any, waiting: list[str], where: str) -> None:
     assert s.model_dump_json() == before, f"{where}: an illegal move changed the state"
 
 
+def checked_move(rs: Any, s: Any, seat: str, key: str, where: str,
+                 check: Callable[[Any, Any, list[Event], str], None]
+                 ) -> tuple[Any, list[Event], str]:
+    """Play `key` through the contract and check the move: the action keeps its key, the
+    version goes up by one, `check(before, after, events, where)` passes (the game's
+    invariants and leak checks) and the state survives a JSON round trip. Returns the
+    new state, its events and its JSON."""
+    action = rs.parse_action(s, seat, key)
+    assert action.key == key, where
+    result = rs.apply(s, seat, action)
+    new = result.state
+    where += f" {seat}:{key}"
+    assert new.version == s.version + 1, where
+    check(s, new, result.events, where)
+    dumped = new.model_dump_json()
+    assert type(new).model_validate_json(dumped) == new, f"{where}: JSON round trip"
+    return new, result.events, dumped
+
+
 def seeker(ways_out: tuple[str, ...], prefer: tuple[str, ...] = ()
            ) -> Callable[[list[Action], random.Random, bool], Action]:
     """A chooser: with `eager`, the first action whose label names a way out, else the

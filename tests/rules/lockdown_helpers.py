@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
 from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_sim import checked_move
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
@@ -77,19 +78,14 @@ def checked_step(s: GameState, seat: str, key: str, where: str
                  ) -> tuple[GameState, list[Event], str]:
     """Play `key` in a simulation and check what every simulation checks after a move:
     the state's invariants, draws, that events and the public view leak nothing, and the
-    JSON round trip. Returns the new state, its events and its JSON."""
-    action = RS.parse_action(s, seat, key)
-    assert action.key == key, where
-    result = RS.apply(s, seat, action)
-    new = result.state
-    where += f" {seat}:{key}"
-    assert new.version == s.version + 1, where
-    check_state(new, where)
-    check_draw(s, new, where)
-    check_public(new, result.events, where)
-    dumped = new.model_dump_json()
-    assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
-    return new, result.events, dumped
+    JSON round trip (family_sim.checked_move). Returns the new state, its events and
+    its JSON."""
+    def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
+        check_state(new, where)
+        check_draw(before, new, where)
+        check_public(new, events, where)
+
+    return checked_move(RS, s, seat, key, where, check)
 
 
 def checked_mars_step(s: GameState, seat: str, key: str, where: str

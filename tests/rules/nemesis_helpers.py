@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
 from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_sim import checked_move
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
@@ -178,17 +179,13 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
 
 def checked_step(s: GameState, seat: str, key: str, where: str
                  ) -> tuple[GameState, list[Event], str]:
-    action = RS.parse_action(s, seat, key)
-    assert action.key == key, where
-    result = RS.apply(s, seat, action)
-    new_state = result.state
-    where += f" {seat}:{key}"
-    assert new_state.version == s.version + 1, where
-    check_state(new_state, where)
-    check_public(new_state, result.events, where)
-    dumped = new_state.model_dump_json()
-    assert GameState.model_validate_json(dumped) == new_state, f"{where}: JSON round trip"
-    return new_state, result.events, dumped
+    """Play `key` in a simulation, checking the state's invariants and that the events
+    and the public view leak nothing (family_sim.checked_move)."""
+    def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
+        check_state(new, where)
+        check_public(new, events, where)
+
+    return checked_move(RS, s, seat, key, where, check)
 
 
 TOKENS = BAG.tokens
