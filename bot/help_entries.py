@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rules.darkmoon.cards import Content as DarkMoonContent
@@ -70,7 +70,7 @@ def entries(ruleset: str) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def _facts(*parts: str) -> str:
+def facts(*parts: str) -> str:
     """An italic line of content facts put before a card's text."""
     return "*" + " · ".join(p for p in parts if p) + "*\n"
 
@@ -87,7 +87,7 @@ def _darkmoon(c: DarkMoonContent) -> list[Entry]:
     for group, label in ((c.events + x.events, "Event"),
                          (c.final_events + x.final_events, "Final event")):
         out += [Entry(e.id, f"{label}: {e.name}",
-                      _facts(f"needs {e.cubes} event cube{'s' * (e.cubes > 1)}",
+                      facts(f"needs {e.cubes} event cube{'s' * (e.cubes > 1)}",
                              "Shadow Corporation expansion" if e in x.events + x.final_events
                              else "") + e.text)
                 for e in group]
@@ -96,13 +96,13 @@ def _darkmoon(c: DarkMoonContent) -> list[Entry]:
     out += _darkmoon_tasks(c)
     out += [Entry(st.id, f"Status: {st.name}", _expansion_fact(st in x.statuses) + st.text)
             for st in c.statuses + x.statuses]
-    out += [Entry(st.id, f"Status: {st.name}", _facts("Company Man module") + st.text)
+    out += [Entry(st.id, f"Status: {st.name}", facts("Company Man module") + st.text)
             for st in c.modules.company_man_statuses]
     return out
 
 
 def _expansion_fact(new: bool) -> str:
-    return _facts("Shadow Corporation expansion") if new else ""
+    return facts("Shadow Corporation expansion") if new else ""
 
 
 def _darkmoon_tasks(c: DarkMoonContent) -> list[Entry]:
@@ -131,14 +131,14 @@ def _darkmoon_tasks(c: DarkMoonContent) -> list[Entry]:
             text = (f"Malfunction ({task.system.replace('_', ' ')}): difficulty "
                     f"{task.difficulty}, consequence {task.consequence}"
                     + (", SUSPICIOUS ACTIVITY" if task.suspicious else "") + ".")
-            out.append(Entry(tid, f"Task: {task.name}", _facts(where, new, evac) + text))
+            out.append(Entry(tid, f"Task: {task.name}", facts(where, new, evac) + text))
         else:
             out.append(Entry(tid, f"Task: {task.name}",
-                             _facts(where, new, "suspicious" if task.suspicious else "", evac)
+                             facts(where, new, "suspicious" if task.suspicious else "", evac)
                              + task.text))
     for deck, failure in (("silver", x.silver.failure), ("black", x.black.failure)):
         out.append(Entry(failure.id, f"Task: {failure.name}",
-                         _facts(f"{deck} deck, shuffled into the final event's task deck",
+                         facts(f"{deck} deck, shuffled into the final event's task deck",
                                 "Shadow Corporation expansion") + failure.text))
     return out
 
@@ -155,7 +155,7 @@ ITEM_KINDS = {"red": "Red item (military)", "yellow": "Yellow item (technical)",
 def _lockdown(c: LockdownContent) -> list[Entry]:
     out = [_ld_topic(c, h.id, h.title, h.text.strip()) for h in c.help]
     out += [_ld_room(r) for r in c.rooms]
-    out += [_ld_item(i) for i in c.items]
+    out += [Entry(i.id, f"Item: {i.name}", item_text(i)) for i in c.items]
     items = {i.id: i.name for i in c.items}
     for ch in c.characters:
         group = ("Nemesis survivor: starts in the isolation room with 3 knowledge"
@@ -163,11 +163,11 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
                  "facility worker: starts in the repository with 1 knowledge")
         start = items.get(ch.starting_item or "", "no starting item")
         out.append(Entry(ch.id, f"Character: {ch.name}",
-                         _facts(group, f"starting item: {start}",
+                         facts(group, f"starting item: {start}",
                                 f"quest item: {items.get(ch.quest.item, ch.quest.item)}")
                          + f"{ch.text}\n**Quest:** {ch.quest.text}"))
         out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
-                      _facts(f"{ch.name}'s deck", f"cost {card.cost} + the card",
+                      facts(f"{ch.name}'s deck", f"cost {card.cost} + the card",
                              {"in": "in combat only", "out": "out of combat only"}
                              .get(card.combat, ""), "interrupt" if card.interrupt else "")
                       + card.text) for card in ch.deck]
@@ -176,21 +176,21 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
             for card in c.computer]
     out += [Entry(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
     out += [Entry(a.id, f"Intruder attack: {a.name}",
-                  _facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
+                  facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
                          "retreat" if a.retreat else "") + a.text) for a in c.attacks]
     out += [Entry(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
     out += [Entry(w.id, f"Weakness: {w.name}",
-                  _facts(f"helps characters with {w.knowledge}+ knowledge") + w.text)
+                  facts(f"helps characters with {w.knowledge}+ knowledge") + w.text)
             for w in c.weaknesses]
     out += [Entry(o.id, f"Objective: {o.name}",
-                  _facts(f"{o.deck} objective",
+                  facts(f"{o.deck} objective",
                          f"used with {o.min_players}+ players" if o.min_players > 1 else "")
                   + o.text) for o in c.objectives]
     out += [Entry(o.id, f"Objective: {o.name}",
-                  _facts("solo/coop objective (public)",
+                  facts("solo/coop objective (public)",
                          f"used with {o.min_players}+ players" if o.min_players > 1 else "")
                   + o.text) for o in c.coop_objectives]
-    out += [Entry(t.id, f"Contingency: {t.name}", _facts(f"{t.count} in the game") + t.text)
+    out += [Entry(t.id, f"Contingency: {t.name}", facts(f"{t.count} in the game") + t.text)
             for t in c.contingencies]
     return out + _mars_cards()
 
@@ -210,7 +210,7 @@ def _crossover() -> list[Entry]:
         ch = idx.characters[cid]
         draft = idx.characters[card_id]
         quest = idx.items[ch.quest.item].name
-        out.append(Entry(ch.id, f"Character: {ch.name}", _facts(
+        out.append(Entry(ch.id, f"Character: {ch.name}", facts(
             f"original Nemesis character, {option}", f"drafted with the {draft.name}'s card",
             "Nemesis survivor: starts in the isolation room with 3 knowledge",
             "no starting item", f"quest item: {quest}",
@@ -218,18 +218,18 @@ def _crossover() -> list[Entry]:
             + f"{ch.text}\n**Quest:** "
             f"{ch.quest.text}"))
         out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
-                      _facts(f"{ch.name}'s deck ({option})", f"cost {card.cost} + the card",
+                      facts(f"{ch.name}'s deck ({option})", f"cost {card.cost} + the card",
                              {"in": "in combat only", "out": "out of combat only"}
                              .get(card.combat, ""), "interrupt" if card.interrupt else "")
                       + card.text) for card in ch.deck if card.id not in own_cards]
     option = "with the Original Nemesis intruders option"
     out += [Entry(a.id, f"Intruder attack: {a.name}",
-                  _facts(f"original intruders ({option})", "lands for: " + ", ".join(a.hits),
+                  facts(f"original intruders ({option})", "lands for: " + ", ".join(a.hits),
                          f"blood {a.blood}", "retreat" if a.retreat else "") + a.text)
             for a in species().attacks]
     removed = set(idx.crossover_removed)
     out += [Entry(w.id, f"Weakness: {w.name}",
-                  _facts(f"original intruders ({option})", "helps every character")
+                  facts(f"original intruders ({option})", "helps every character")
                   + w.text) for w in species().weaknesses if w.id not in removed]
     return out
 
@@ -242,7 +242,7 @@ def _mars_cards() -> list[Entry]:
             "surface": "out in the open it hits every character on a crossroads without "
                        "an Enviro-Suit"}
     return [Entry(card.id, f"Mars surface card: {card.name}",
-                  _facts("Mars surface deck", hits[card.exposed])
+                  facts("Mars surface deck", hits[card.exposed])
                   + f"**Out in the open:** {card.upper_text}\n"
                     f"**Sheltered** (in a building or in an Enviro-Suit, the drawer only): "
                     f"{card.lower_text}") for card in mars_content().cards]
@@ -319,17 +319,22 @@ def _count(n: int, kind: str) -> str:
 
 
 def _ld_room(r: RoomTile) -> Entry:
+    return Entry(r.id, f"Room: {r.name}", room_text(r, LEVELS[r.level], "no room action"))
+
+
+def room_text(r: Any, level: str, no_action: str) -> str:
+    """A room tile's facts (its `level` as written, its search deck, a computer, the room
+    action's cost or `no_action`), then its text; Lockdown's and the original's tiles."""
     search = COLOURS.get(r.color)
-    return Entry(r.id, f"Room: {r.name}",
-                 _facts(LEVELS[r.level],
-                        f"search: {search}" if search else "cannot be searched",
-                        "computer" if r.computer else "",
-                        f"room action costs {r.action_cost}" if r.action_cost
-                        else "no room action")
-                 + r.text.strip())
+    return facts(level, f"search: {search}" if search else "cannot be searched",
+                 "computer" if r.computer else "",
+                 f"room action costs {r.action_cost}" if r.action_cost else no_action
+                 ) + r.text.strip()
 
 
-def _ld_item(i: Item) -> Entry:
+def item_text(i: Item) -> str:
+    """An item's facts (its kind, what crafts it, its components, heavy, copies), then its
+    text; the same item model in both Nemesis games."""
     parts = [ITEM_KINDS[i.color]]
     if i.requires:
         parts.append("crafted from " + " + ".join(i.requires))
@@ -339,10 +344,10 @@ def _ld_item(i: Item) -> Entry:
         parts.append("heavy (takes a hand)")
     if i.copies > 1:
         parts.append(f"{i.copies} copies")
-    return Entry(i.id, f"Item: {i.name}", _facts(*parts) + i.text)
+    return facts(*parts) + i.text
 
 
 def _ld_computer(card: ComputerCard) -> str:
     if card.lockdown:
-        return _facts("strikes as soon as it is revealed") + card.text
+        return facts("strikes as soon as it is revealed") + card.text
     return card.text + "\n" + "\n".join(f"• {a.label}" for a in card.actions)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from bot.help_entries import LEVELS, facts, item_text, room_text
+
 if TYPE_CHECKING:
     from rules.nemesis_original.cards import Content
     from rules.nemesis_original.ship import Ship
@@ -380,21 +382,10 @@ def _token_mix(c: Content) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ card entries
-COLOURS = {"red": "red (military) deck", "yellow": "yellow (technical) deck",
-           "green": "green (medical) deck", "white": "any deck (white)"}
-LEVELS = {"special": "Special room", "I": "Basic room (I)", "II": "Additional room (II)"}
-ITEM_KINDS = {"red": "Red item (military)", "yellow": "Yellow item (technical)",
-              "green": "Green item (medical)", "crafted": "Crafted item",
-              "character": "Starting item", "quest": "Quest item"}
 KIND_NAMES = ("larva", "creeper", "adult", "breeder", "queen")
 NEEDS = {"signal_sent": "a signal sent from the Comms Room", "nest_found": "the nest found",
          "kill_intruder": "an intruder killed", "weakness_found": "a weakness discovered",
          "carcass_in_lab": "a carcass researched in the Laboratory"}
-
-
-def facts(*parts: str) -> str:
-    """An italic line of content facts put before a card's text."""
-    return "*" + " · ".join(p for p in parts if p) + "*\n"
 
 
 def nemesis_entries() -> list[tuple[str, str, str]]:
@@ -411,23 +402,10 @@ def nemesis_entries() -> list[tuple[str, str, str]]:
                              ("II", "Additional rooms (II)")))))
     out += _intruders(c)
     out += [(t.id, f"Room: {t.name}",
-             facts(LEVELS[t.level] + (f" ×{t.copies}" if t.copies > 1 else ""),
-                   f"search: {COLOURS[t.color]}" if t.color in COLOURS
-                   else "cannot be searched", "computer" if t.computer else "",
-                   f"room action costs {t.action_cost}" if t.action_cost
-                   else "free room action") + t.text.strip()) for t in sh.rooms]
+             room_text(t, LEVELS[t.level] + (f" ×{t.copies}" if t.copies > 1 else ""),
+                       "free room action")) for t in sh.rooms]
     items = {i.id: i.name for i in c.items}
-    for i in c.items:
-        parts = [ITEM_KINDS[i.color]]
-        if i.requires:
-            parts.append("crafted from " + " + ".join(i.requires))
-        if i.provides:
-            parts.append("components: " + ", ".join(i.provides))
-        if i.heavy:
-            parts.append("heavy (takes a hand)")
-        if i.copies > 1:
-            parts.append(f"{i.copies} copies")
-        out.append((i.id, f"Item: {i.name}", facts(*parts) + i.text))
+    out += [(i.id, f"Item: {i.name}", item_text(i)) for i in c.items]
     for ch in c.characters:
         start = items.get(ch.starting_item or "", "no starting item")
         quest = items.get(ch.quest.item, ch.quest.item)

@@ -1,11 +1,12 @@
 """Plane geometry the board layouts share: boxes, where a line leaves a box, clipping a
-corridor between two boxes, distances, and a technical entrance's stub pointing where
-it is clearest."""
+corridor between two boxes and numbering its ends, distances, and a technical
+entrance's stub pointing where it is clearest."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -51,6 +52,33 @@ def box_dist(p: Point, b: Box) -> float:
     dx = max(b[0] - p[0], 0.0, p[0] - b[2])
     dy = max(b[1] - p[1], 0.0, p[1] - b[3])
     return math.hypot(dx, dy)
+
+
+Segments = dict[str, tuple[Point, Point]]
+Plates = list[tuple[Point, int]]
+
+
+def corridor_segments(corridors: Iterable[Sequence[Any]], boxes: Mapping[str, Box],
+                      plate_off: float) -> tuple[Segments, Plates, list[tuple[str, str, int]]]:
+    """The corridors `(id, a, b, a's number, b's number)` between two placed rooms as
+    lines clipped to their boxes, their number plates `plate_off` from each end, and the
+    technical entrances `(id, room, number)` left for the board to place."""
+    segments: Segments = {}
+    plates: Plates = []
+    tech: list[tuple[str, str, int]] = []
+    for cid, a, b, an, bn in corridors:
+        if b == "tech" or b not in boxes:
+            if a in boxes:
+                tech.append((cid, a, an))
+            continue
+        seg = clip(boxes[a], boxes[b]) if a in boxes else None
+        if seg is None:
+            continue
+        segments[cid] = seg
+        plates.append((along(seg[0], seg[1], plate_off), an))
+        if bn is not None:
+            plates.append((along(seg[1], seg[0], plate_off), bn))
+    return segments, plates, tech
 
 
 def stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Point]],

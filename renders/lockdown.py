@@ -21,10 +21,7 @@ once per layout and copied; room tiles (box and name) are cached images.
 
 from __future__ import annotations
 
-import math
-import threading
-from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,11 +35,8 @@ from renders.common import (
     draw_text,
     draw_text_mid,
     draw_text_squeezed,
-    fit_text,
     mix,
-    short_seat,
     text_width,
-    vertical_gradient,
 )
 from renders.lockdown_geometry import (
     MAP_X0,
@@ -50,25 +44,44 @@ from renders.lockdown_geometry import (
     MAP_Y0,
     PLATE_OFF,
     ROOM_H,
-    VENT_R,
     Box,
     Geometry,
     W,
     geometry,
 )
+from renders.nemesis_board import (
+    CHIP_H,
+    HEADER_H,
+    LEGEND_PIECES,
+    PAD,
+    Chip,
+    FrameCache,
+    chip_groups,
+    corridor_lines,
+    corridor_marks,
+    frame_base,
+    frame_patch,
+    header,
+    legend_icon,
+    object_counts,
+    player_row,
+    room_contents,
+    room_markers,
+    rows_height,
+    stacked,
+    who_is_where,
+)
+from renders.nemesis_board import row_boxes as player_boxes
 from renders.nemesis_pieces import (
     BIG,
     EGG,
     FIRE,
-    ITEM,
     MALF,
     MIN_TEXT,
     NOISE,
     SEARCH,
-    SEATS,
     WHITE,
     LegendEntry,
-    LegendIcon,
     Person,
     Token,
     banner_at,
@@ -78,21 +91,7 @@ from renders.nemesis_pieces import (
     name_lines,
 )
 from renders.nemesis_pieces import bolt as _bolt
-from renders.nemesis_pieces import bolt_icon as _bolt_icon
-from renders.nemesis_pieces import computer_icon as _computer_icon
-from renders.nemesis_pieces import diamond as _diamond
-from renders.nemesis_pieces import disc as _disc
-from renders.nemesis_pieces import door as _door
-from renders.nemesis_pieces import flame_icon as _flame_icon
-from renders.nemesis_pieces import flow as _flow
-from renders.nemesis_pieces import hero_token as _hero_token
-from renders.nemesis_pieces import intruder_token as _intruder_token
-from renders.nemesis_pieces import items_token as _items_token
 from renders.nemesis_pieces import name_of as _name_of
-from renders.nemesis_pieces import no_icon as _no_icon
-from renders.nemesis_pieces import noise as _noise
-from renders.nemesis_pieces import object_token as _object_token
-from renders.nemesis_pieces import plate as _plate
 from renders.nemesis_pieces import seat_people as _people
 from renders.nemesis_pieces import vent as _vent
 from renders.png import encode_png
@@ -101,14 +100,10 @@ from rules.lockdown.view import HeroView, LockdownView, RoomView
 
 PHONE_W = 550        # Discord's inline width on a phone
 TEXT = 22            # ordinary text
-CHIP_H = 30
-HEADER_H = 60
 GAP = 8              # between panels
 TIME_H = 172
 FAC_H = 128
 TEAM_H = 134         # the cooperative mode's panel: three lines
-ROW_H = 72           # one player's row
-ROW_GAP = 6
 
 SECTION: dict[int | None, RGB] = {1: (52, 112, 200), 2: (34, 150, 132), 3: (128, 84, 200),
                                   None: (96, 104, 124)}
@@ -156,20 +151,13 @@ def layout_key(view: LockdownView) -> tuple[object, ...]:
 def layout(geo: Geometry, players: int, team: bool = False) -> Layout:
     """The panels; `team` adds the cooperative mode's panel (objectives, contingencies)
     above the players."""
-    m = (MAP_X0, MAP_Y0, MAP_X1, MAP_Y0 + geo.height)
-    t = (MAP_X0, m[3] + GAP, MAP_X1, m[3] + GAP + TIME_H)
-    f = (MAP_X0, t[3] + GAP, MAP_X1, t[3] + GAP + FAC_H)
-    g = (MAP_X0, f[3] + GAP, MAP_X1, f[3] + GAP + TEAM_H) if team else None
-    top = (g or f)[3] + GAP
-    rows = max(1, players)
-    p = (MAP_X0, top, MAP_X1, top + rows * ROW_H + (rows - 1) * ROW_GAP)
-    return Layout(m, t, f, p, int(p[3] + GAP), g)
+    heights = (geo.height, TIME_H, FAC_H, *((TEAM_H,) if team else ()), rows_height(players))
+    m, t, f, *g, p = stacked(MAP_X0, MAP_X1, MAP_Y0, heights, GAP)
+    return Layout(m, t, f, p, int(p[3] + GAP), g[0] if g else None)
 
 
 def row_boxes(lay: Layout, n: int) -> list[Box]:
-    x0, y0, x1, _ = lay.players
-    return [(x0, y0 + i * (ROW_H + ROW_GAP), x1, y0 + i * (ROW_H + ROW_GAP) + ROW_H)
-            for i in range(n)]
+    return player_boxes(lay.players, n)
 
 
 # ----------------------------------------------------------------- entry point
@@ -229,55 +217,30 @@ def _crossroads_names() -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------- frame
-_frames: dict[tuple[object, ...], Image.Image] = {}
-_frame_lock = threading.Lock()
+_frames = FrameCache()
 
 
 def _static_frame(geo: Geometry, players: int, team: bool = False) -> Image.Image:
-    key = (geo.key, players, team)
-    frame = _frames.get(key)
-    if frame is None:
-        with _frame_lock:
-            frame = _frames.get(key)
-            if frame is None:
-                frame = _build_frame(geo, layout(geo, players, team))
-                if len(_frames) >= 8:
-                    _frames.clear()
-                _frames[key] = frame
-    return frame
+    return _frames.get((geo.key, players, team),
+                       lambda: _build_frame(geo, layout(geo, players, team)))
 
 
-def _panel(d: ImageDraw.ImageDraw, box: Box) -> None:
-    d.rounded_rectangle(box, radius=10, fill=C.PANEL, outline=C.EDGE, width=2)
+def _emblem(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    d.regular_polygon((26, HEADER_H / 2 + 2, 16), 3, fill=C.WARN)
+    draw_text_mid(img, 26, HEADER_H / 2 + 5, "!", MIN_TEXT, C.INK, bold=True, align="center")
 
 
 def _build_frame(geo: Geometry, lay: Layout) -> Image.Image:
-    img = vertical_gradient((W, lay.height), C.BG_TOP, C.BG_BOTTOM)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W, HEADER_H), fill=mix(C.BG_TOP, C.PANEL, 0.6))
-    d.line((0, HEADER_H, W, HEADER_H), fill=mix(C.EDGE, C.CYAN, 0.35), width=2)
-    d.regular_polygon((26, HEADER_H / 2 + 2, 16), 3, fill=C.WARN)
-    draw_text_mid(img, 26, HEADER_H / 2 + 5, "!", MIN_TEXT, C.INK, bold=True, align="center")
-    draw_text_mid(img, 48, HEADER_H / 2, "LOCKDOWN", 28, C.TITLE, bold=True)
-    for box in (lay.map, lay.time, lay.facility, *((lay.team,) if lay.team else ())):
-        _panel(d, box)
+    img, d = frame_base(W, lay.height, "LOCKDOWN", _emblem,
+                        (lay.map, lay.time, lay.facility, *((lay.team,) if lay.team else ())))
     mars = geo.surface is not None
     if mars:
         from renders import lockdown_mars
 
         lockdown_mars.draw_surface_frame(img, d, geo, lay.map)
-    line = mix(C.PANEL, C.EDGE_HI, 0.75)
-    for a, b in geo.segments.values():
-        d.line((a, b), fill=mix(C.PANEL, (0, 0, 0), 0.4), width=9)
-        d.line((a, b), fill=line, width=5)
-    for start, end in geo.stubs.values():
-        d.line((start, end), fill=mix(C.PANEL, C.EDGE_HI, 0.55), width=4)
-        if mars:
-            lockdown_mars.area_exit(d, end, False)
-        else:
-            _vent(d, end, False)
-    for (px, py), number in geo.plates:
-        _plate(img, d, px, py, number)
+        corridor_lines(img, d, geo, lambda d, end: lockdown_mars.area_exit(d, end, False))
+    else:
+        corridor_lines(img, d, geo, lambda d, end: _vent(d, end, False))
     if geo.legend is not None:
         _legend(img, d, geo.legend, mars)
     _time_frame(img, d, lay)
@@ -288,56 +251,15 @@ def _build_frame(geo: Geometry, lay: Layout) -> Image.Image:
 
 
 def _legend_entries(mars: bool = False) -> list[LegendEntry]:
-    def disc(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        _disc(img, d, x + 15, cy, SEATS[0], 1)
-
-    def intruder(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        _diamond(img, d, x + 18, cy, "A", False)
-
-    def noise(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        _noise(d, x + 10, cy)
-
-    def door(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        d.line((x, cy, x + 30, cy), fill=mix(C.PANEL, C.EDGE_HI, 0.75), width=5)
-        _door(d, x + 15, cy, 1.0, 0.0, False)
-
-    def broken(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        d.line((x, cy, x + 30, cy), fill=mix(C.PANEL, C.EDGE_HI, 0.75), width=5)
-        _door(d, x + 15, cy, 1.0, 0.0, True)
-
-    def plate(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        _plate(img, d, x + 9, cy, 2)
-
-    def vent(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        _vent(d, (x + VENT_R, cy), False)
-
-    def items(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-        w, draw = _items_token(img, 3)
-        draw(d, x + w / 2, cy)
-
-    def icon(fn: Callable[[ImageDraw.ImageDraw, float, float], None]) -> LegendIcon:
-        return lambda img, d, x, cy: fn(d, x + 12, cy)
-
-    def obj(kind: str) -> LegendIcon:
-        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
-            w, fn = _object_token(img, kind, 1)
-            fn(d, x + w / 2, cy)
-        return draw
-
-    head = [(30, disc, "character (seat)"), (36, intruder, "intruder:"),
-            (0, _no_icon, "L larva · C creeper · A adult · B breeder · Q queen"),
-            (18, plate, "corridor number"), (20, noise, "noise"), (30, door, "door"),
-            (30, broken, "broken door")]
-    tail = [(30, items, "items"), (24, icon(_computer_icon), "computer"),
-            (24, icon(_flame_icon), "fire"), (24, icon(_bolt_icon), "malfunction"),
-            (18, obj("egg"), "egg"), (20, obj("carcass"), "carcass"),
-            (22, obj("corpse"), "corpse")]
+    pieces = LEGEND_PIECES
     if mars:
         from renders.lockdown_mars import legend_entries
 
-        return [*head, *legend_entries(), *tail]
-    return [*head, (2 * VENT_R, vent, "vent"), *tail[:2], (24, icon(_lift_icon), "elevator"),
-            *tail[2:]]
+        return [*pieces["corridors"], *legend_entries(), *pieces["items"],
+                *pieces["hazards"], *pieces["objects"]]
+    return [*pieces["corridors"], *pieces["vent"], *pieces["items"],
+            (24, legend_icon(_lift_icon), "elevator"), *pieces["hazards"],
+            *pieces["objects"]]
 
 
 def legend_lines(width: int, mars: bool = False) -> list[list[LegendEntry]]:
@@ -352,21 +274,8 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, mars: bool = Fal
 # ---------------------------------------------------------------------- header
 def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: LockdownView,
             people: Mapping[str, Person]) -> None:
-    cy = HEADER_H / 2
-    x = 48 + text_width("LOCKDOWN", 28, True) + 14
-    x += draw_chip(img, d, x, cy, f"ROUND {v.round}", C.TITLE, solid=False, size=MIN_TEXT,
-                   h=CHIP_H) + 12
     mode = MODES.get(v.mode)
-    if mode is not None:
-        x += draw_chip(img, d, x, cy, mode, C.OK, solid=True, size=MIN_TEXT, h=CHIP_H) + 12
-    if v.winners is not None:
-        text, colour = "Game over", C.WARN
-    else:
-        first = _name_of(people, v.first_player) if v.first_player else "—"
-        text, colour = f"First: {first}", C.TEXT
-        if v.waiting:
-            text += " · waiting for " + ", ".join(_name_of(people, s) for s in v.waiting)
-    draw_text_mid(img, x, cy, text, BIG, colour, bold=True, max_w=W - 12 - int(x))
+    header(img, d, "LOCKDOWN", v, people, W, [(mode, C.OK)] if mode is not None else [])
 
 
 # ------------------------------------------------------------------- corridors
@@ -375,41 +284,22 @@ def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
     if geo.surface is not None and v.surface is not None:
         loud = {a.number for a in v.surface.areas if a.noise}
         noisy_areas = {cid for cid, n in geo.surface.stub_area.items() if n in loud}
-    for c in v.corridors:
-        if c.id in geo.stubs:
-            start, end = geo.stubs[c.id]
-            length = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
-            ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-            # between the number plate and the vent
-            mid = (2 * PLATE_OFF + length - VENT_R) / 2
-            mx, my = start[0] + ux * mid, start[1] + uy * mid
-            if geo.surface is not None:
-                if c.id in noisy_areas:
-                    from renders.lockdown_mars import area_exit
 
-                    area_exit(d, end, True)
-            elif v.tech_noise:
-                _vent(d, end, True)
-        elif c.id in geo.segments:
-            (ax, ay), (bx, by) = geo.segments[c.id]
-            length = math.hypot(bx - ax, by - ay) or 1.0
-            ux, uy = (bx - ax) / length, (by - ay) / length
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-        else:
-            continue
-        shut = c.door in ("closed", "destroyed")
-        if shut:
-            _door(d, mx, my, ux, uy, c.door == "destroyed")
-        if c.noise:
-            off = 18 if shut else 0  # beside a door, on the side away from the top-left
-            _noise(d, mx - uy * off, my + ux * off)
+    def stub_noise(corridor: str, end: tuple[float, float]) -> None:
+        if geo.surface is not None:
+            if corridor in noisy_areas:
+                from renders.lockdown_mars import area_exit
+
+                area_exit(d, end, True)
+        elif v.tech_noise:
+            _vent(d, end, True)
+
+    corridor_marks(d, geo, v.corridors, PLATE_OFF, stub_noise)
 
 
 # ----------------------------------------------------------------------- rooms
 NAME_TOP = 5
 NAME_STEP = 24
-TOKEN_Y = 68     # the token row's middle, below the box top
-PAD = 7
 
 
 @lru_cache(maxsize=512)
@@ -417,10 +307,7 @@ def _tile(geo: Geometry, players: int, slot: str, tile: str | None, label: str,
           explored: bool, powered: bool) -> Image.Image:
     """The room box with its name, on its patch of the frame."""
     frame = _static_frame(geo, players)
-    x0, y0, x1, y1 = (round(c) for c in geo.boxes[slot])
-    patch = frame.crop((x0, y0, x1 + 1, y1 + 1))
-    d = ImageDraw.Draw(patch)
-    w, h = x1 - x0, y1 - y0
+    patch, d, w, h = frame_patch(frame, geo.boxes[slot])
     section = geo.sections[slot]
     base = SECTION.get(section, SECTION[None])
     if not explored and section is not None:
@@ -460,13 +347,7 @@ def _search_colour(tile: str | None) -> RGB | None:
 
 def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView,
            people: Mapping[str, Person]) -> None:
-    heroes: dict[str, list[HeroView]] = {}
-    for h in v.heroes:
-        if h.place == "board":
-            heroes.setdefault(h.room, []).append(h)
-    intruders: dict[str, list[dict[str, object]]] = {}
-    for it in v.intruders:
-        intruders.setdefault(str(it.get("room")), []).append(it)
+    heroes, intruders = who_is_where(v)
     lift_room = _lift_room(v.elevator_at) if v.surface is None else ""
     rover = v.surface.rover if v.surface is not None else ""
     crossroads = geo.surface.crossroads if geo.surface is not None else frozenset()
@@ -487,31 +368,18 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
         img.paste(patch, (x0, y0))
         if r.fire and not outside:
             d.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=FIRE, width=4)
-        cy = y0 + TOKEN_Y
-        markers: list[Token] = []
-        if r.items:
-            markers.append(_items_token(img, r.items))
-        if r.computer:
-            markers.append((24, _computer_icon))
+        extra: list[Token] = []
         if r.slot == lift_room:
-            markers.append((24, _lift_icon))
+            extra.append((24, _lift_icon))
         if r.slot == rover:
             from renders.lockdown_mars import ROVER_W, rover_icon
 
-            markers.append((ROVER_W, rover_icon))
-        if r.fire and not outside:
-            markers.append((22, _flame_icon))
-        if r.malfunction and not outside:
-            markers.append((20, _bolt_icon))
-        right = x1 - PAD
-        for w, draw in markers:
-            draw(d, right - w / 2, cy)
-            right -= w + 3
-        tokens = [_hero_token(img, people.get(h.seat)) for h in heroes.get(r.slot, [])]
-        tokens += [_intruder_token(img, it) for it in intruders.get(r.slot, [])]
-        for obj, n in Counter(o.split("_")[0] for o in r.objects).items():
-            tokens.append(_object_token(img, obj, n))
-        _flow(img, d, x0 + PAD + (7 if _search_colour(r.tile) else 0), right - 3, cy, tokens)
+            extra.append((ROVER_W, rover_icon))
+        markers = room_markers(img, r, r.fire and not outside, r.malfunction and not outside,
+                               extra)
+        room_contents(img, d, (x0, y0, x1, y1), markers, heroes.get(r.slot, []),
+                      intruders.get(r.slot, []), object_counts(r.objects), people,
+                      _search_colour(r.tile) is not None)
 
 
 def _lift_room(at: int) -> str:
@@ -637,9 +505,6 @@ def _time_track(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout,
 
 
 # -------------------------------------------------------------------- facility
-Chip = tuple[str, RGB, bool]
-
-
 def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: LockdownView) -> None:
     from rules.lockdown.cards import index
 
@@ -680,115 +545,33 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
         else:
             lab.append(("—", C.DIM, False))
     groups.append(("LAB", lab))
-    x0, y0, x1, _ = lay.facility
-    left, right = x0 + 14, x1 - 12
-    x, cy = left, y0 + 24
-    for title, chips in groups:
-        need = text_width(title, MIN_TEXT, True) + 8 + sum(
-            chip_width(t, MIN_TEXT) + 6 for t, _, _ in chips)
-        if x > left and (x + need > right or title == "LAB"):
-            x, cy = left, cy + 38
-        x += draw_text_mid(img, x, cy, title, MIN_TEXT, C.TITLE, bold=True) + 8
-        for text, colour, solid in chips:
-            text = fit_text(text, MIN_TEXT, True, int(right - x) - 14)
-            if not text:
-                break
-            x += draw_chip(img, d, x, cy, text, colour, solid=solid, size=MIN_TEXT,
-                           h=CHIP_H) + 6
-        x += 20
+    chip_groups(img, d, lay.facility, groups, own_line=frozenset({"LAB"}))
 
 
 # --------------------------------------------------------------------- players
+class _RowParts:
+    """What a player's row shows Lockdown's way: the room's dot in its section's colour,
+    the knowledge beside the hand."""
+
+    @staticmethod
+    def place(h: HeroView) -> tuple[str, RGB]:
+        return PLACES.get(h.place, (h.place.upper(), C.MUTED))
+
+    @staticmethod
+    def room(h: HeroView, v: LockdownView, person: Person) -> tuple[str, RGB] | None:
+        r = next((r for r in v.rooms if r.slot == h.room), None)
+        if r is None:
+            return None
+        return room_label(r), SECTION.get(r.section, SECTION[None])
+
+    @staticmethod
+    def hand(h: HeroView) -> str:
+        return f"hand {h.hand_size} · know {h.knowledge}"
+
+
 def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, h: HeroView,
                 v: LockdownView, people: Mapping[str, Person]) -> None:
-    x0, y0, x1, y1 = box
-    person = people.get(h.seat) or Person(short_seat(h.seat), 0, C.MUTED)
-    dead = h.place == "dead"
-    d.rounded_rectangle(box, radius=10, fill=C.PANEL if not dead else (14, 16, 24),
-                        outline=mix(C.PANEL, person.colour, 0.7), width=2)
-    d.rounded_rectangle((x0 + 3, y0 + 6, x0 + 8, y1 - 6), radius=2, fill=person.colour)
-    left, right = x0 + 16, x1 - 12
-    cy1, cy2 = y0 + 20, y0 + 52
-    _disc(img, d, left + 15, (y0 + y1) / 2, person.colour, person.number or None)
-    left += 40
-    # line 1, right: first player, waiting, passed, result
-    marks: list[Chip] = []
-    if h.seat == v.first_player:
-        marks.append(("FIRST", C.TITLE, True))
-    if h.seat in v.waiting and v.winners is None:
-        marks.append(("WAITING", C.WARN, True))
-    if h.passed and not dead and v.winners is None:
-        marks.append(("PASSED", C.DIM, False))
-    if v.winners is not None:
-        marks.append(("WINNER", C.OK, True) if h.seat in v.winners
-                     else ("SURVIVED", C.TEXT, False) if h.seat in v.survivors
-                     else ("LOST", C.DIM, False))
-    x = right
-    for label, colour, solid in reversed(marks):
-        w = chip_width(label, MIN_TEXT)
-        x -= w
-        draw_chip(img, d, x, cy1, label, colour, solid=solid, size=MIN_TEXT, h=28)
-        x -= 6
-    line_right = x - 6
-    # line 1, left: name · character · where
-    name_w = min(text_width(person.name, BIG, True), 300)
-    x = left + draw_text_mid(img, left, cy1, person.name, BIG,
-                             C.TEXT if not dead else C.MUTED, bold=True,
-                             max_w=int(min(name_w, line_right - left)))
-    if not h.character:
-        draw_text_mid(img, x + 12, cy1, "choosing a character", MIN_TEXT, C.DIM,
-                      max_w=max(0, int(line_right - x - 12)))
-    else:
-        x += 12
-        x += draw_text_mid(img, x, cy1, h.name, MIN_TEXT, C.MUTED,
-                           max_w=max(0, int(min(170, line_right - x)))) + 12
-        r = next((r for r in v.rooms if r.slot == h.room), None)
-        if h.place == "board" and r is not None:
-            colour = SECTION.get(r.section, SECTION[None])
-            if x + 20 < line_right:
-                d.ellipse((x, cy1 - 7, x + 14, cy1 + 7), fill=mix(colour, WHITE, 0.2))
-                draw_text_mid(img, x + 20, cy1, room_label(r), MIN_TEXT, C.TEXT,
-                              max_w=max(0, int(line_right - x - 20)))
-        else:
-            label, colour = PLACES.get(h.place, (h.place.upper(), C.MUTED))
-            label = fit_text(label, MIN_TEXT, True, int(line_right - x) - 14)
-            if label:
-                draw_chip(img, d, x, cy1, label, colour, size=MIN_TEXT, h=28)
-    if not h.character:
-        return
-    # line 2: wounds, hand, knowledge, items, heavy things; flags on the right
-    flags = [(label, colour) for on, label, colour in (
-        (h.slime, "SLIME", (150, 220, 80)), (h.larva, "LARVA", C.INFECTED),
-        (h.signal, "SIGNAL", C.CYAN)) if on]
-    fx = right
-    for label, colour in reversed(flags):
-        w = chip_width(label, MIN_TEXT)
-        fx -= w
-        draw_chip(img, d, fx, cy2, label, colour, size=MIN_TEXT, h=28)
-        fx -= 6
-    x = left
-    for k in range(2):
-        filled = k < h.light
-        d.ellipse((x, cy2 - 9, x + 18, cy2 + 9), fill=C.FATIGUE if filled else C.SLOT,
-                  outline=C.FATIGUE if filled else C.EDGE_HI, width=2)
-        x += 22
-    x += 4
-    if h.serious:
-        x += draw_chip(img, d, x, cy2, f"{len(h.serious)} serious", C.DANGER, size=MIN_TEXT,
-                       h=28) + 10
-    x += draw_text_mid(img, x, cy2, f"hand {h.hand_size} · know {h.knowledge}", MIN_TEXT,
-                       C.TEXT, max_w=max(0, int(fx - x - 8))) + 12
-    for colour_name in h.item_colors[:10]:
-        if x + 18 > fx - 8:
-            break
-        c = ITEM.get(colour_name, C.MUTED)
-        d.rounded_rectangle((x, cy2 - 9, x + 15, cy2 + 9), radius=3, fill=c, outline=C.INK)
-        x += 19
-    held = ", ".join(x.replace("_", " ") for x in h.hands if x)
-    if held and x + 40 < fx - 8:
-        x += 8
-        draw_text_mid(img, x, cy2, f"holds {held}", MIN_TEXT, C.MUTED,
-                      max_w=int(fx - 8 - x))
+    player_row(img, d, box, h, v, people, _RowParts())
 
 
 # --------------------------------------------------------------------- the end

@@ -20,9 +20,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from renders.board_geometry import VENT_R, Box, Point, box_dist, centre, seg_dist
+from renders.board_geometry import (
+    VENT_R,
+    Box,
+    Point,
+    box_dist,
+    centre,
+    corridor_segments,
+    seg_dist,
+)
 from renders.board_geometry import along as _along
-from renders.board_geometry import clip as _clip
 from renders.board_geometry import stub as _stub
 
 W = 1100
@@ -82,21 +89,7 @@ def _basic_geometry(key: tuple[object, ...]) -> Geometry:
     for slot, (cx, cy) in centres.items():
         hw = (STAIRS_W if sections[slot] is None else ROOM_W) / 2
         boxes[slot] = (cx - hw, cy - ROOM_H / 2, cx + hw, cy + ROOM_H / 2)
-    segments: dict[str, tuple[Point, Point]] = {}
-    plates: list[tuple[Point, int]] = []
-    tech: list[tuple[str, str, int]] = []
-    for cid, a, b, an, bn in corridors:
-        if b == "tech" or b not in boxes:
-            if a in boxes:
-                tech.append((cid, a, an))
-            continue
-        if a in boxes:
-            seg = _clip(boxes[a], boxes[b])
-            if seg is not None:
-                segments[cid] = seg
-                plates.append((_along(seg[0], seg[1], PLATE_OFF), an))
-                if bn is not None:
-                    plates.append((_along(seg[1], seg[0], PLATE_OFF), bn))
+    segments, plates, tech = corridor_segments(corridors, boxes, PLATE_OFF)
     stubs: dict[str, tuple[Point, Point]] = {}
     inner = (MAP_X0 + 6, MAP_Y0 + 6, MAP_X1 - 6, MAP_Y0 + bottom - 6)
     for cid, a, an in tech:

@@ -180,13 +180,11 @@ def crossroads_tile(geo: Geometry, players: int, slot: str, label: str,
     """A crossroads box with its name, on its patch of the frame."""
     from renders.common import draw_text_squeezed
     from renders.lockdown import NAME_STEP, NAME_TOP, _static_frame
+    from renders.nemesis_board import frame_patch
     from renders.nemesis_pieces import MIN_TEXT, name_lines
 
     frame = _static_frame(geo, players)
-    x0, y0, x1, y1 = (round(c) for c in geo.boxes[slot])
-    patch = frame.crop((x0, y0, x1 + 1, y1 + 1))
-    d = ImageDraw.Draw(patch)
-    w, h = x1 - x0, y1 - y0
+    patch, d, w, h = frame_patch(frame, geo.boxes[slot])
     fill = XR_FILL if explored else XR_DARK
     _crossroads_shape(d, (1, 1, w - 1, h - 1), fill, SAND if explored else AREA_EDGE)
     inner = w - 20

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from renders.board_geometry import clip as _clip
+from renders.board_geometry import corridor_segments
 from renders.lockdown_geometry import (
     MAP_X0,
     MAP_X1,
@@ -38,7 +40,6 @@ from renders.lockdown_geometry import (
     Geometry,
     Point,
     _along,
-    _clip,
     _stub,
     box_dist,
     centre,
@@ -180,20 +181,7 @@ def mars_geometry(key: tuple[object, ...]) -> Geometry:
                 d = _along(p, q, 1.0)
                 airlocks.append((p, (d[0] - p[0], d[1] - p[1])))
     # numbered corridors inside the buildings, then the exits to the areas
-    segments: dict[str, tuple[Point, Point]] = {}
-    plates: list[tuple[Point, int]] = []
-    tech: list[tuple[str, str, int]] = []
-    for cid, a, b, an, bn in corridors:
-        if b == "tech" or b not in boxes:
-            if a in boxes:
-                tech.append((cid, a, an))
-            continue
-        seg = _clip(boxes[a], boxes[b]) if a in boxes else None
-        if seg is not None:
-            segments[cid] = seg
-            plates.append((_along(seg[0], seg[1], PLATE_OFF), an))
-            if bn is not None:
-                plates.append((_along(seg[1], seg[0], PLATE_OFF), bn))
+    segments, plates, tech = corridor_segments(corridors, boxes, PLATE_OFF)
     area_of = {s: area for _bid, _n, area, slots in buildings for s in slots}
     wall_of = {s: bid for bid, _n, _a, slots in buildings for s in slots}
     label_boxes = [_label_box(labels[n]) for n in labels]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from renders.board_geometry import Box, Point, along, clip, stub
+from renders.board_geometry import Box, Point, along, corridor_segments, stub
 
 W = 1100
 MAP_X0, MAP_X1 = 8, W - 8   # the map panel's sides
@@ -59,21 +59,7 @@ def geometry(key: tuple[object, ...]) -> Geometry:
         boxes[slot] = (left, top, left + room_w, top + ROOM_H)
     rooms_bottom = MAP_Y0 + PAD_Y + len(xs) * (ROOM_H + GAP_Y) - GAP_Y + PAD_Y
     legend = (MAP_X0 + 18, rooms_bottom, MAP_X1 - 18, rooms_bottom + LEGEND_H)
-    segments: dict[str, tuple[Point, Point]] = {}
-    plates: list[tuple[Point, int]] = []
-    tech: list[tuple[str, str, int]] = []
-    for cid, a, b, an, bn in corridors:
-        if b == "tech" or b not in boxes:
-            if a in boxes:
-                tech.append((cid, a, an))
-            continue
-        seg = clip(boxes[a], boxes[b])
-        if seg is None:
-            continue
-        segments[cid] = seg
-        plates.append((along(seg[0], seg[1], PLATE_OFF), an))
-        if bn is not None:
-            plates.append((along(seg[1], seg[0], PLATE_OFF), bn))
+    segments, plates, tech = corridor_segments(corridors, boxes, PLATE_OFF)
     stubs: dict[str, tuple[Point, Point]] = {}
     inner = (MAP_X0 + 6, MAP_Y0 + 6, MAP_X1 - 6, rooms_bottom - 2)
     for cid, a, an in tech:

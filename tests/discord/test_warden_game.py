@@ -18,6 +18,7 @@ from warden_helpers import (
     bot_backend,  # noqa: F401 (fixture)
     button_labels,
     current_record,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
     pick_component,
@@ -37,14 +38,9 @@ PRIVATE_MARKERS = ("Your roll", "Behind your screen", "Status card:", "You drew"
                    "You discarded", "Your vote is cast")
 
 
-async def _state(bot: WardenBot):  # type: ignore[no-untyped-def]
-    record = await current_record(bot)
-    return record, bot.tables.state_of(record)
-
-
 async def _play_by_button(fake: FakeDiscord, bot: WardenBot, agent: random.Random) -> None:
     """The waiting player presses My choices and then one of the offered buttons."""
-    record, state = await _state(bot)
+    record, state = await current_state(bot)
     seat = agent.choice(RS.pending(state)).seat
     opened = await fake.click(int(seat), board_message(fake), label="My choices")
     assert opened.response.ephemeral
@@ -54,7 +50,7 @@ async def _play_by_button(fake: FakeDiscord, bot: WardenBot, agent: random.Rando
 
 
 async def _play_by_command(fake: FakeDiscord, bot: WardenBot, agent: random.Random) -> None:
-    record, state = await _state(bot)
+    record, state = await current_state(bot)
     seat = agent.choice(RS.pending(state)).seat
     choices = await fake.autocomplete(int(seat), fake.channel_id, "move", focused="action",
                                       value="")
@@ -79,7 +75,7 @@ async def test_full_three_player_game(fake_discord: FakeDiscord, tmp_path: Path)
         await open_and_start(fake_discord)
         moves = 0
         while True:
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             if record.status != "running":
                 break
             if moves % 3 == 0:
@@ -110,7 +106,7 @@ async def test_status_dms_go_to_the_right_players(fake_discord: FakeDiscord,
     statuses = {s.id: s for s in content().statuses}
     async with warden(tmp_path / "w.db") as bot:
         await open_and_start(fake_discord)
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         for uid in PLAYERS:
             dms = fake_discord.dms_to(uid)
             text = "\n".join(m.content for m in dms)
@@ -133,7 +129,7 @@ async def test_closed_dms_fall_back_to_hand(fake_discord: FakeDiscord, tmp_path:
         assert len(notes) == 1 and f"<@{CAROL}>" in notes[0].content
         assert "Status card" not in notes[0].content
         hand = await fake_discord.slash(CAROL, fake_discord.channel_id, "hand")
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         status = next(s for s in content().statuses
                       if s.id == state.players[str(CAROL)].status)
         assert hand.response.ephemeral and status.text in hand.response.content
@@ -147,7 +143,7 @@ async def test_stranger_and_wrong_player_refused(fake_discord: FakeDiscord,
     add_players(fake_discord, *PLAYERS, STRANGER)
     async with warden(tmp_path / "w.db") as bot:
         await open_and_start(fake_discord)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         waiting = RS.pending(state)[0].seat
         idle = next(p for p in PLAYERS if str(p) != waiting)
         board = board_message(fake_discord)
@@ -170,7 +166,7 @@ async def test_double_click_applies_once(fake_discord: FakeDiscord, tmp_path: Pa
     add_players(fake_discord, *PLAYERS)
     async with warden(tmp_path / "w.db") as bot:
         await open_and_start(fake_discord)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         prompt = RS.pending(state)[0]
         assert prompt.secret  # the commander picks the first event in private
         waiting = int(prompt.seat)
@@ -197,7 +193,7 @@ async def test_simultaneous_voters_all_answer_from_their_dm_buttons(
     async with warden(tmp_path / "w.db", seed=2) as bot:  # no outpost blocks votes
         await open_and_start(fake_discord, players)
         for _ in range(300):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             voters = [p.seat for p in RS.pending(state) if p.kind == "vote"]
             if len(voters) > 1 or record.status != "running":
                 break
@@ -236,10 +232,10 @@ async def test_restart_mid_game_continues(fake_discord: FakeDiscord, tmp_path: P
         await open_and_start(fake_discord)
         for _ in range(6):
             await _play_by_command(fake_discord, bot, agent)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         old_board = board_message(fake_discord)
     async with warden(db) as bot2:
-        record2, state2 = await _state(bot2)
+        record2, state2 = await current_state(bot2)
         assert record2.version == record.version
         assert RS.dump_state(state2) == RS.dump_state(state)
         seat = int(RS.pending(state2)[0].seat)
@@ -265,7 +261,7 @@ async def test_roll_and_submit_commands(fake_discord: FakeDiscord, tmp_path: Pat
     async with warden(tmp_path / "w.db") as bot:
         await open_and_start(fake_discord)
         for _ in range(200):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             seat = RS.pending(state)[0].seat
             kinds = {a.key.split(":")[0] for a in RS.legal_actions(state, seat)}
             if "submit" in kinds:

@@ -13,7 +13,7 @@ from warden_helpers import (
     add_players,
     board_message,
     bot_backend,  # noqa: F401 (fixture)
-    current_record,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     warden,
 )
@@ -39,7 +39,7 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
         assert wrong.response.ephemeral and "Dark Moon only" in wrong.response.content
         await fake_discord.click(BOB, lobby.message, label="Join")
         await fake_discord.click(HOST, lobby.message, label="Start")
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         # the draft is a secret choice: player 1 gets it by DM with buttons
         prompt = RS.pending(state)[0]
         assert prompt.seat == str(HOST) and prompt.kind == "draft"
@@ -49,7 +49,7 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
         assert picked.response.content.startswith("Done: Play the")
         agent = random.Random(4)
         for _ in range(30):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             if record.status != "running":
                 break
             seat = agent.choice(RS.pending(state)).seat
@@ -72,11 +72,6 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
         assert "Archive" in rules.response.content
 
 
-async def _state(bot):  # type: ignore[no-untyped-def]
-    record = await current_record(bot)
-    return record, bot.tables.state_of(record)
-
-
 @pytest.mark.rule("BOT-AUTH-1")
 async def test_a_removed_lockdown_player_is_played_by_the_bot(fake_discord: FakeDiscord,
                                                              tmp_path: Path) -> None:
@@ -93,7 +88,7 @@ async def test_a_removed_lockdown_player_is_played_by_the_bot(fake_discord: Fake
         for _ in range(40):
             for _ in range(100):  # let the bot answer for Bob
                 await fake_discord.settle()
-                record, state = await _state(bot)
+                record, state = await current_state(bot)
                 waiting = {p.seat for p in RS.pending(state)}
                 if record.status != "running" or waiting == {str(HOST)}:
                     break

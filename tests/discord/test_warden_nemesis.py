@@ -21,7 +21,7 @@ from warden_helpers import (
     add_players,
     board_message,
     bot_backend,  # noqa: F401 (fixture)
-    current_record,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     pick_component,
     warden,
@@ -39,11 +39,6 @@ PLAYERS = (HOST, BOB, CAROL)
 PRIVATE_WORDS = ("takes the ship to Earth", "On the monitors", "INFECTED", "Scan:",
                  "You play the **", "**Hand**")
 QUIET = ("pass", "wait")  # after the opening, players mostly pass so the time runs out
-
-
-async def _state(bot: Any) -> tuple[Any, Any]:
-    record = await current_record(bot)
-    return record, bot.tables.state_of(record)
 
 
 def _secrets(state: Any, seat: str) -> list[str]:
@@ -149,7 +144,7 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
         await fake_discord.click(HOST, lobby.message, label="Start")
         # the draft: each player in turn picks a character from a DM with buttons
         for _ in range(len(PLAYERS)):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             prompt = RS.pending(state)[0]
             assert prompt.kind == "draft"
             dm = next(m for m in reversed(fake_discord.dms_to(int(prompt.seat)))
@@ -157,7 +152,7 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
             first = dm.components[0]["components"][0]
             picked = await fake_discord.click(int(prompt.seat), dm, first["custom_id"])
             assert picked.response.content.startswith("Done:"), picked.response.content
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         assert all(h.character for h in state.heroes.values())
         # the live private sheet: by DM, the hand with texts, items, both objectives
         for uid in PLAYERS:
@@ -175,7 +170,7 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
         agent = random.Random(5)
         moves = selects = 0
         for moves in range(1, 900):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             if record.status != "running":
                 break
             _check_no_leak(fake_discord, channel, state)
@@ -247,7 +242,7 @@ async def test_absent_players_are_played_by_the_timer_defaults_to_the_end(
         await fake_discord.click(HOST, lobby.message, label="Start")
         await fake_discord.settle()
         for _ in range(400):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             if record.status != "running":
                 break
             _check_no_leak(fake_discord, channel, state)

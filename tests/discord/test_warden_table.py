@@ -23,6 +23,7 @@ from warden_helpers import (
     bot_backend,  # noqa: F401 (fixture)
     button_labels,
     current_record,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     subset_positions,
     warden,
@@ -38,11 +39,6 @@ LD = get_ruleset("lockdown")
 DM = get_ruleset("darkmoon")
 
 
-async def _state(bot: WardenBot) -> tuple[Any, Any]:
-    record = await current_record(bot)
-    return record, bot.tables.state_of(record)
-
-
 async def start(fake: FakeDiscord, ruleset: str, players: tuple[int, ...] = PLAYERS,
                 **options: object) -> None:
     lobby = await fake.slash(players[0], fake.channel_id, "game", "new", ruleset=ruleset,
@@ -55,7 +51,7 @@ async def start(fake: FakeDiscord, ruleset: str, players: tuple[int, ...] = PLAY
 async def play_lockdown_to_first_turn(fake: FakeDiscord, bot: WardenBot) -> None:
     """Answer the drafts (secret: from the DMs' first button)."""
     for _ in range(10):
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         prompt = LD.pending(state)[0]
         if prompt.kind != "draft":
             return
@@ -65,7 +61,7 @@ async def play_lockdown_to_first_turn(fake: FakeDiscord, bot: WardenBot) -> None
 
 async def choose_careful_move(fake: FakeDiscord, bot: WardenBot) -> InteractionRecord:
     """The player whose turn it is chooses a careful move (cost: 2 action cards)."""
-    _, state = await _state(bot)
+    _, state = await current_state(bot)
     seat = LD.pending(state)[0].seat
     careful = next(a for a in LD.legal_actions(state, seat) if a.key.startswith("careful"))
     return await fake.slash(int(seat), fake.channel_id, "move", action=careful.key)
@@ -74,7 +70,7 @@ async def choose_careful_move(fake: FakeDiscord, bot: WardenBot) -> InteractionR
 async def pay_first_set(fake: FakeDiscord, bot: WardenBot, chosen: InteractionRecord
                         ) -> InteractionRecord:
     """Pay a cost offered in `chosen`'s reply with the first allowed set of cards."""
-    _, state = await _state(bot)
+    _, state = await current_state(bot)
     seat = str(chosen.user_id)
     select = next(c for c in iter_components(chosen.response.components) if c["type"] == 3)
     subset = LD.menu(state, seat).subsets[int(select["custom_id"].rsplit(":", 1)[1])]
@@ -91,7 +87,7 @@ async def play_moves(fake: FakeDiscord, bot: WardenBot, rs: Any, n: int,
                      seed: int = 1) -> None:
     agent = random.Random(seed)
     for _ in range(n):
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         if record.status != "running":
             return
         seat = agent.choice(rs.pending(state)).seat
@@ -109,7 +105,7 @@ async def test_every_lockdown_turn_pings_its_player_and_the_story_is_kept(
         await start(fake_discord, "lockdown")
         await play_lockdown_to_first_turn(fake_discord, bot)
         await play_moves(fake_discord, bot, LD, 40)
-        record, _ = await _state(bot)
+        record, _ = await current_state(bot)
         # every public line the engine produced, replayed from the stored log
         state = LD.new_game(record.seats, 7, LD.Options.model_validate(record.options))
         story: list[str] = []
@@ -142,7 +138,7 @@ async def test_the_reply_comes_before_the_board_and_says_where_the_turn_stands(
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "lockdown", (HOST, BOB))
         await play_lockdown_to_first_turn(fake_discord, bot)
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         seat = LD.pending(state)[0].seat
         assert "action 1 of 2" in board_message(fake_discord).content
         mark = fake_discord.mark()
@@ -153,7 +149,7 @@ async def test_the_reply_comes_before_the_board_and_says_where_the_turn_stands(
         board = [i for i, r in enumerate(requests)
                  if r.path.startswith(f"/channels/{fake_discord.channel_id}/messages")]
         assert board and reply < min(board)
-        _, after = await _state(bot)
+        _, after = await current_state(bot)
         assert LD.pending(after)[0].seat == seat  # the careful move's noise corridor
         assert "noise marker" in paid.response.content
         button = next(c for c in iter_components(paid.response.components) if c["type"] == 2)
@@ -168,7 +164,7 @@ async def test_an_action_with_a_cost_is_chosen_and_paid_in_one_place(
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "lockdown", (HOST, BOB))
         await play_lockdown_to_first_turn(fake_discord, bot)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = LD.pending(state)[0].seat
         dms_before = len(fake_discord.dms_to(int(seat)))
         chosen = await choose_careful_move(fake_discord, bot)
@@ -191,7 +187,7 @@ async def test_a_set_that_is_not_allowed_is_refused_with_the_reason(
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "lockdown", (HOST, BOB))
         await play_lockdown_to_first_turn(fake_discord, bot)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = LD.pending(state)[0].seat
         chosen = await choose_careful_move(fake_discord, bot)
         select = next(c for c in iter_components(chosen.response.components)
@@ -212,7 +208,7 @@ async def test_move_by_typed_label_and_a_resent_command_is_not_applied_twice(
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "lockdown")
         await play_lockdown_to_first_turn(fake_discord, bot)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = int(LD.pending(state)[0].seat)
         ambiguous = await fake_discord.slash(seat, fake_discord.channel_id, "move",
                                              action="move")
@@ -224,7 +220,7 @@ async def test_move_by_typed_label_and_a_resent_command_is_not_applied_twice(
         typed = await fake_discord.slash(seat, fake_discord.channel_id, "move",
                                          action=label.upper())
         assert typed.response.content.startswith("Done:"), typed.response.content
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         offered = await fake_discord.autocomplete(seat, fake_discord.channel_id, "move",
                                                   focused="action", value="")
         value = offered[0]["value"]
@@ -243,7 +239,7 @@ async def test_commands_that_do_not_fit_say_so_in_words(fake_discord: FakeDiscor
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "lockdown")
         await play_lockdown_to_first_turn(fake_discord, bot)
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         seat = LD.pending(state)[0].seat
         other = next(p for p in PLAYERS if str(p) != seat)
         vote = await fake_discord.slash(int(seat), fake_discord.channel_id, "vote",
@@ -273,7 +269,7 @@ async def test_one_live_sheet_per_player_and_short_notices(fake_discord: FakeDis
             others = [m for m in dms if m not in sheets]
             assert all("Your private sheet" not in m.content and len(m.content) <= 1000
                        for m in others)
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             assert sheets[0].content == bot.publisher.sheet_text(record, state, str(uid))
 
 
@@ -301,7 +297,7 @@ async def test_rematch_opens_a_lobby_with_the_same_players_and_options(
     add_players(fake_discord, *PLAYERS, STRANGER)
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "darkmoon", turn_timer=3)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         # end the game by the rules: shield destroyed (a crafted last blow)
         await bot.storage.set_status(record.id, "finished")
         from bot.feed import Update
@@ -345,7 +341,7 @@ async def test_a_database_failure_is_answered_and_changes_nothing(
     discord_errors.allow("interaction failed|component handler failed|command failed")
     async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "darkmoon")
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = DM.pending(state)[0].seat
 
         async def broken(*args: Any, **kwargs: Any) -> None:
@@ -372,7 +368,7 @@ async def test_a_slow_answer_is_deferred_within_discords_window(
     add_players(fake_discord, *PLAYERS)
     async with warden(tmp_path / "w.db", WARDEN_DEFER_AFTER_SECONDS=0.05) as bot:
         await start(fake_discord, "darkmoon")
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = DM.pending(state)[0].seat
         slow_store = bot.storage.record_move
 
@@ -401,7 +397,7 @@ async def test_a_vote_burst_stays_within_discords_rate_limits(
         await start(fake_discord, "darkmoon", players)
         agent = random.Random(4)
         for _ in range(300):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             voters = [p.seat for p in DM.pending(state) if p.kind == "vote"]
             if len(voters) > 1:
                 break
@@ -425,7 +421,7 @@ async def test_a_vote_burst_stays_within_discords_rate_limits(
         interval = bot.settings.board_edit_interval
         times = sorted(r.time for r in edits)
         assert all(b - a >= interval * 0.9 for a, b in itertools.pairwise(times))
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         assert bot.publisher.status_text(record, state) in board_message(fake_discord).content
 
 
@@ -442,8 +438,8 @@ async def test_a_four_player_lockdown_round_stays_within_discords_rate_limits(
         mark = fake_discord.mark()
         agent = random.Random(2)
         moves = 0
-        while (await _state(bot))[1].round == 1:
-            record, state = await _state(bot)
+        while (await current_state(bot))[1].round == 1:
+            record, state = await current_state(bot)
             prompt = agent.choice(LD.pending(state))
             legal = LD.legal_actions(state, prompt.seat)
             # everyone plays on until they pass, so the round ends
@@ -458,7 +454,7 @@ async def test_a_four_player_lockdown_round_stays_within_discords_rate_limits(
         assert fake_discord.rate_limit_hits == []
         assert fake_discord.limit_violations == []
         assert fake_discord.requests_since(mark)  # the table was told, within limits
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         assert bot.publisher.status_text(record, state) in board_message(fake_discord).content
 
 
@@ -473,7 +469,7 @@ async def test_everyone_at_the_table_is_told_who_must_decide(fake_discord: FakeD
         agent = random.Random(5)
         checked = 0
         for _ in range(40):
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             if record.status != "running":
                 break
             before = {p.seat for p in DM.pending(state)}
@@ -482,7 +478,7 @@ async def test_everyone_at_the_table_is_told_who_must_decide(fake_discord: FakeD
             action = agent.choice(DM.legal_actions(state, seat))
             await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
                                      action=action.key)
-            _, after = await _state(bot)
+            _, after = await current_state(bot)
             for p in DM.pending(after):
                 if p.seat != seat and p.seat not in before:
                     assert len(fake_discord.notifications(int(p.seat))) > counts[int(p.seat)]

@@ -17,6 +17,7 @@ from warden_helpers import (
     add_players,
     bot_backend,  # noqa: F401 (fixture)
     current_record,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
     settings,
@@ -40,11 +41,6 @@ def channel_text(fake: FakeDiscord) -> str:
                                                         include_ephemeral=False))
 
 
-async def _state(bot: WardenBot):  # type: ignore[no-untyped-def]
-    record = await current_record(bot)
-    return record, bot.tables.state_of(record)
-
-
 @pytest.mark.rule("BOT-AFK-1")
 async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
                                                      tmp_path: Path) -> None:
@@ -53,7 +49,7 @@ async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
     async with warden(tmp_path / "w.db", clock=clock) as bot:
         await open_and_start(fake_discord, turn_timer=1)
         await fake_discord.settle()
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         waiting = RS.pending(state)[0].seat
         before = len(fake_discord.notifications(int(waiting)))
         await clock.advance(MINUTE / 2 - 1, fake_discord)
@@ -79,7 +75,7 @@ async def test_an_absent_player_gets_the_private_results_by_dm(fake_discord: Fak
     async with warden(tmp_path / "w.db", clock=clock) as bot:
         await open_and_start(fake_discord, turn_timer=1)
         await fake_discord.settle()
-        _, state = await _state(bot)
+        _, state = await current_state(bot)
         seat = RS.pending(state)[0].seat
         default = RS.default_action(state, seat)
         assert default is not None
@@ -96,7 +92,7 @@ async def _reach_a_vote(fake: FakeDiscord, bot: WardenBot) -> list[str]:
     """Play until several players must vote at once; the seats voting."""
     agent = random.Random(4)
     for _ in range(300):
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         prompts = RS.pending(state)
         voters = [p.seat for p in prompts if p.kind == "vote"]
         if len(voters) > 1:
@@ -119,7 +115,7 @@ async def test_every_waiting_voter_gets_the_default_and_no_vote_is_told(
     async with warden(tmp_path / "w.db", seed=2, clock=clock) as bot:
         await open_and_start(fake_discord, players)
         voters = await _reach_a_vote(fake_discord, bot)
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         done = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
                                         minutes=1)
         assert "turn timer set to 1 minute" in done.response.content
@@ -151,7 +147,7 @@ async def test_a_default_is_dropped_when_the_player_moves_first(
     async with warden(tmp_path / "w.db", clock=clock) as bot:
         await open_and_start(fake_discord, turn_timer=1)
         await fake_discord.settle()
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = RS.pending(state)[0].seat
         own = RS.legal_actions(state, seat)[-1]
         lock = bot.tables.lock(record.channel_id)
@@ -178,7 +174,7 @@ async def test_a_failed_channel_post_still_leaves_the_timer_running(
     async with warden(tmp_path / "w.db", clock=clock) as bot:
         await open_and_start(fake_discord, turn_timer=1)
         await fake_discord.settle()
-        record, state = await _state(bot)
+        record, state = await current_state(bot)
         seat = RS.pending(state)[0].seat
         channel = fake_discord.channel_id
         fake_discord.fail_requests("PATCH", f"/channels/{channel}/messages/*", status=403,
@@ -188,7 +184,7 @@ async def test_a_failed_channel_post_still_leaves_the_timer_running(
         move = await fake_discord.slash(int(seat), channel, "move",
                                         action=RS.legal_actions(state, seat)[0].key)
         assert move.response.content.startswith("Done:")  # stored and answered
-        after, state2 = await _state(bot)
+        after, state2 = await current_state(bot)
         assert after.version == record.version + 1
         assert RS.pending(state2), "someone must decide next"
         await clock.advance(MINUTE, fake_discord)
@@ -205,7 +201,7 @@ async def test_turn_timer_resumes_after_a_restart_with_the_time_left(
     db = tmp_path / "w.db"
     async with warden(db, clock=ManualClock()) as bot:
         await open_and_start(fake_discord, turn_timer=1)
-        record, _ = await _state(bot)
+        record, _ = await current_state(bot)
     # the new bot's storage clock says 50 of the 60 s have gone by since the last change
     storage = await open_storage(settings(db).database,
                                  clock=lambda: datetime.now(UTC) + timedelta(seconds=50))

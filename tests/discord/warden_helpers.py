@@ -7,6 +7,7 @@ import random
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_discord import FakeDiscord, FakeMessage, InteractionRecord, find_component, run_client
@@ -146,6 +147,12 @@ async def current_record(bot: WardenBot) -> GameRecord:
     record = await bot.storage.get_game(1)
     assert record is not None, "no game"
     return record
+
+
+async def current_state(bot: WardenBot) -> tuple[GameRecord, Any]:
+    """The channel's game and its engine state."""
+    record = await current_record(bot)
+    return record, bot.tables.state_of(record)
 
 
 def board_message(fake: FakeDiscord) -> FakeMessage:

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 from PIL import Image, ImageChops
+from text_spy import text_sizes
 
-from renders import darkmoon, glyphs, render_board
+from renders import darkmoon, render_board
 from renders.common import C, fit_text, text_width, wrap_text
 from renders.darkmoon import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
 from renders.darkmoon_expansion import (
@@ -382,22 +383,10 @@ def test_company_man_result_banner() -> None:
 
 
 def test_no_expansion_text_is_smaller_than_the_minimum() -> None:
-    sizes: list[int] = []
-    real = glyphs.mask
-
-    def spy(text: str, size: int, bold: bool) -> object:
-        if text.strip():
-            sizes.append(size)
-        return real(text, size, bold)
-
     view = crafted_expansion(expansion_view(7, safe_orders=True, costly_actions=True))
-    glyphs.mask = spy  # type: ignore[assignment]
-    darkmoon._frames_x.clear()
-    try:
+    with text_sizes(darkmoon._frames_x.clear) as sizes:
         render_image(view, long_names(view))
         render_image(view.model_copy(update={"result": "company_man", "result_reason": "x"}))
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
     assert sizes and min(sizes) >= darkmoon.MIN_TEXT
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import math
-import random
 from functools import lru_cache
 from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
+from playouts import random_states, seats_for
 
 from renders import render_board
 from renders.common import C
@@ -35,24 +35,11 @@ LONG = "W" * 32
 LONGEST = "Supercalifragilisticexpialidocio"  # 32 characters
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def play(n: int, seed: int, steps: int, every: int = 0) -> list[LockdownView]:
-    """Views of a seeded random game: every `every` steps (0: only the last one). The
-    engine is shared work in progress, so an engine error just ends the game early."""
-    s = RS.new_game(seats_for(n), seed=seed)
-    rnd = random.Random(seed)
+    """Views of a seeded random game: every `every` steps (0: only the last one)."""
+    s = RS.new_game(seats_for(n), seed)
     out = []
-    for i in range(steps):
-        if RS.outcome(s):
-            break
-        prompt = rnd.choice(RS.pending(s))
-        try:
-            s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
-        except Exception:
-            break
+    for i, s in enumerate(random_states(RS, n, seed, steps)):
         if every and i % every == 0:
             out.append(RS.view(s, None))
     out.append(RS.view(s, None))

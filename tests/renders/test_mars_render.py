@@ -4,17 +4,17 @@ view only."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
+from playouts import random_game
+from text_spy import drawn_texts
 
-from renders import glyphs, lockdown, lockdown_mars, nemesis_pieces, render_image
+from renders import lockdown, lockdown_mars, nemesis_pieces, render_image
 from renders.lockdown import (
     W,
     geometry,
@@ -35,22 +35,8 @@ from rules.lockdown.view import LockdownView
 RS = get_ruleset("lockdown")
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def play(n: int, seed: int, steps: int, **options: str) -> Any:
-    s = RS.new_game(seats_for(n), seed, RS.Options(**options))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if RS.outcome(s):
-            break
-        prompt = rnd.choice(RS.pending(s))
-        try:
-            s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(RS, n, seed, steps, RS.Options(**options))
 
 
 @lru_cache(maxsize=4)
@@ -72,23 +58,11 @@ def colours(img: Image.Image) -> set[tuple[int, int, int]]:
     return {c for _, c in img.getcolors(1 << 20)}
 
 
-@contextmanager
-def drawn_texts() -> Iterator[list[str]]:
-    texts: list[str] = []
-    real = glyphs.mask
-
-    def spy(text: str, size: int, bold: bool) -> Any:
-        texts.append(text)
-        return real(text, size, bold)
-
-    glyphs.mask = spy  # type: ignore[assignment]
-    lockdown._frames.clear()
-    lockdown._tile.cache_clear()
-    lockdown_mars.crossroads_tile.cache_clear()
-    try:
-        yield texts
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
+def fresh_drawn_texts() -> AbstractContextManager[list[str]]:
+    """The texts the Mars board rasterises meanwhile, its cached frame and tiles drawn
+    again."""
+    return drawn_texts(lockdown._frames.clear, lockdown._tile.cache_clear,
+                       lockdown_mars.crossroads_tile.cache_clear)
 
 
 @pytest.mark.rule("LD-MARS-1")
@@ -215,7 +189,7 @@ def test_crossroads_are_named_as_the_texts_name_them() -> None:
     view = RS.view(s, None)
     for r in view.rooms:
         assert room_label(r) == room_name(s, r.slot)
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         render_image(view)
     names = {x.name for x in mars_map().crossroads}
     drawn = " ".join(texts)
@@ -262,7 +236,7 @@ def test_characters_in_the_bunker_are_drawn_in_it() -> None:
 @pytest.mark.rule("LD-MARS-1")
 def test_the_facility_panel_names_the_rover_and_no_lift_or_gate() -> None:
     view = mars()
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         render_image(view)
     assert any(t.startswith("ROVER") for t in texts)
     assert not any(t.startswith(("LIFT", "GATE")) for t in texts)
@@ -277,7 +251,7 @@ def test_coop_shows_every_objective_and_the_revealed_contingencies() -> None:
     lay = layout(geo, len(view.heroes), True)
     assert lay.team is not None and lay.team[1] > lay.facility[3]
     assert lay.players[1] > lay.team[3]
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         img = render_image(view)
     assert img.size == (W, lay.height)
     for card in view.team_objectives:
@@ -296,7 +270,7 @@ def test_coop_shows_every_objective_and_the_revealed_contingencies() -> None:
 @pytest.mark.rule("LD-MODE-2")
 def test_coop_on_mars_draws_both() -> None:
     view = mars(4, "coop")
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         render_image(view)
     assert "CO-OP" in texts and "OBJECTIVES" in texts and "BUNKER" in texts
 
@@ -307,7 +281,7 @@ def test_solo_marks_the_mode_and_keeps_the_objective_private() -> None:
     assert view.winners is None
     geo = geometry(layout_key(view))
     assert layout(geo, 1).team is None
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         render_image(view)
     assert "SOLO" in texts and "OBJECTIVES" not in texts
     assert "(solo)" in summary(view)
@@ -315,6 +289,6 @@ def test_solo_marks_the_mode_and_keeps_the_objective_private() -> None:
 
 def test_semi_coop_has_no_mode_mark_and_no_team_panel() -> None:
     view = RS.view(play(3, 3, 30), None)
-    with drawn_texts() as texts:
+    with fresh_drawn_texts() as texts:
         render_image(view)
     assert not {"CO-OP", "SOLO", "OBJECTIVES", "REVEALED"} & set(texts)

@@ -5,15 +5,15 @@ where they belong, and the end banner; plus its text summary."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from PIL import ImageChops
+from playouts import random_game
+from text_spy import text_sizes
 
-from renders import glyphs, nemesis, nemesis_pieces, render_board, render_image
+from renders import nemesis, nemesis_pieces, render_board, render_image
 from renders.board_geometry import box_dist, seg_dist
 from renders.nemesis import (
     HEADER_H,
@@ -38,43 +38,18 @@ RS = get_ruleset("nemesis")
 PHONE_MIN_PX = 11
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def play(n: int, seed: int, steps: int) -> Any:
-    s = RS.new_game(seats_for(n), seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if RS.outcome(s):
-            break
-        prompt = rnd.choice(RS.pending(s))
-        s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
-    return s
+    return random_game(RS, n, seed, steps)
 
 
 def public(s: Any) -> NemesisView:
     return RS.view(s, None)  # type: ignore[no-any-return]
 
 
-@contextmanager
-def text_sizes() -> Iterator[list[int]]:
-    """Every text size rasterised meanwhile (all text goes through glyphs.mask)."""
-    sizes: list[int] = []
-    real = glyphs.mask
-
-    def spy(text: str, size: int, bold: bool) -> Any:
-        if text.strip():
-            sizes.append(size)
-        return real(text, size, bold)
-
-    glyphs.mask = spy  # type: ignore[assignment]
-    nemesis._frames.clear()
-    nemesis._tile.cache_clear()
-    try:
-        yield sizes
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
+def fresh_text_sizes() -> AbstractContextManager[list[int]]:
+    """The text sizes the ship board rasterises meanwhile, its cached frame and tiles
+    drawn again."""
+    return text_sizes(nemesis._frames.clear, nemesis._tile.cache_clear)
 
 
 def test_no_text_is_smaller_than_the_threshold_at_phone_width() -> None:
@@ -88,7 +63,7 @@ def test_no_text_is_smaller_than_the_threshold_at_phone_width() -> None:
     ended = busy.model_copy(update={"winners": [view.heroes[1].seat], "ended": "hyperjump",
                                     "engines": {"1": True, "2": False, "3": True},
                                     "coordinates_earth": "C"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(busy, {h.seat: "李小龍 🚀 a very long player name" for h in view.heroes})
         render_image(ended, {})
     assert sizes and min(sizes) >= MIN_TEXT

@@ -5,13 +5,14 @@ them, and characters told apart from intruders."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 from PIL import Image, ImageChops
+from playouts import random_game, seats_for
+from text_spy import text_sizes
 
-from renders import darkmoon, glyphs, lockdown, nemesis_pieces, render_image
+from renders import darkmoon, lockdown, nemesis_pieces, render_image
 from renders.lockdown import (
     PHONE_W,
     W,
@@ -30,44 +31,18 @@ from rules.lockdown.facility import room_name
 PHONE_MIN_PX = 11  # the smallest text height we accept on the phone
 
 
-def seats_for(n: int) -> list[str]:
-    return [str(100000000000000000 + 7919 * i) for i in range(n)]
-
-
 def lockdown_game(n: int = 4, seed: int = 7, steps: int = 80) -> Any:
-    rs = get_ruleset("lockdown")
-    s = rs.new_game(seats_for(n), seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if rs.outcome(s):
-            break
-        prompt = rnd.choice(rs.pending(s))
-        try:
-            s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(get_ruleset("lockdown"), n, seed, steps)
 
 
-@contextmanager
-def text_sizes() -> Iterator[list[int]]:
-    """Every text size rasterised meanwhile (all text goes through glyphs.mask)."""
-    sizes: list[int] = []
-    real = glyphs.mask
+def fresh_text_sizes() -> AbstractContextManager[list[int]]:
+    """The text sizes the boards rasterise meanwhile, their cached frames and tiles
+    drawn again."""
+    return text_sizes(lockdown._frames.clear, lockdown._tile.cache_clear, _no_darkmoon_frame)
 
-    def spy(text: str, size: int, bold: bool) -> Any:
-        if text.strip():
-            sizes.append(size)
-        return real(text, size, bold)
 
-    glyphs.mask = spy  # type: ignore[assignment]
-    lockdown._frames.clear()
-    lockdown._tile.cache_clear()
+def _no_darkmoon_frame() -> None:
     darkmoon._frame = None
-    try:
-        yield sizes
-    finally:
-        glyphs.mask = real  # type: ignore[assignment]
 
 
 def test_the_threshold_holds_at_phone_width() -> None:
@@ -82,7 +57,7 @@ def test_no_lockdown_text_is_smaller_than_the_threshold() -> None:
     view = view.model_copy(update={"alert": 4, "autodestruct": 5, "isolation_open": True,
                                    "css_revealed": ["x"], "winners": [view.heroes[0].seat],
                                    "ended": "purge"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {h.seat: "李小龍 🚀" for h in view.heroes})
     assert sizes and min(sizes) >= MIN_TEXT
 
@@ -95,7 +70,7 @@ def test_no_dark_moon_text_is_smaller_than_the_threshold() -> None:
         prompt = rs.pending(s)[0]
         s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
     view = rs.view(s, None)
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {})
         render_image(view.model_copy(update={"result": "infected", "result_reason": "x"}), {})
     assert sizes and min(sizes) >= darkmoon.MIN_TEXT
@@ -184,17 +159,7 @@ def test_board_at_phone_width_keeps_text_height() -> None:
 
 def mars_coop_game(n: int = 5, seed: int = 11, steps: int = 150) -> Any:
     rs = get_ruleset("lockdown")
-    s = rs.new_game(seats_for(n), seed, rs.Options(board="mars", mode="coop"))
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if rs.outcome(s):
-            break
-        prompt = rnd.choice(rs.pending(s))
-        try:
-            s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
-        except Exception:  # the engine is shared work in progress
-            break
-    return s
+    return random_game(rs, n, seed, steps, rs.Options(board="mars", mode="coop"))
 
 
 def test_no_mars_or_coop_text_is_smaller_than_the_threshold() -> None:
@@ -207,7 +172,7 @@ def test_no_mars_or_coop_text_is_smaller_than_the_threshold() -> None:
     view = view.model_copy(update={"surface": view.surface.model_copy(update={
         "areas": areas, "rover": ""}), "heroes": heroes})
     ended = view.model_copy(update={"winners": [view.heroes[0].seat], "ended": "purge"})
-    with text_sizes() as sizes:
+    with fresh_text_sizes() as sizes:
         render_image(view, {h.seat: "李小龍 🚀" for h in view.heroes})
         render_image(ended, {})
     assert sizes and min(sizes) >= MIN_TEXT

@@ -56,14 +56,38 @@ def check_illegal(rs: Any, s: Any, waiting: list[str], where: str) -> None:
     assert s.model_dump_json() == before, f"{where}: an illegal move changed the state"
 
 
-def seeker(ways_out: tuple[str, ...]) -> Callable[[list[Action], random.Random, bool], Action]:
-    """A chooser: with `eager`, the first action whose label names a way out, else half
-    the time a move, else any legal action; without, any legal action."""
+def checked_move(rs: Any, s: Any, seat: str, key: str, where: str,
+                 check: Callable[[Any, Any, list[Event], str], None]
+                 ) -> tuple[Any, list[Event], str]:
+    """Play `key` through the contract and check the move: the action keeps its key, the
+    version goes up by one, `check(before, after, events, where)` passes (the game's
+    invariants and leak checks) and the state survives a JSON round trip. Returns the
+    new state, its events and its JSON."""
+    action = rs.parse_action(s, seat, key)
+    assert action.key == key, where
+    result = rs.apply(s, seat, action)
+    new = result.state
+    where += f" {seat}:{key}"
+    assert new.version == s.version + 1, where
+    check(s, new, result.events, where)
+    dumped = new.model_dump_json()
+    assert type(new).model_validate_json(dumped) == new, f"{where}: JSON round trip"
+    return new, result.events, dumped
+
+
+def seeker(ways_out: tuple[str, ...], prefer: tuple[str, ...] = ()
+           ) -> Callable[[list[Action], random.Random, bool], Action]:
+    """A chooser: with `eager`, the first action whose label names a way out, else the
+    first whose key starts with one of `prefer`, else half the time a move, else any
+    legal action; without, any legal action."""
     def choose(options: list[Action], rng: random.Random, eager: bool) -> Action:
         if eager:
             out = [a for a in options if any(w in a.label for w in ways_out)]
             if out:
                 return out[0]
+            preferred = [a for a in options if a.key.startswith(prefer)] if prefer else []
+            if preferred:
+                return preferred[0]
             moves = [a for a in options if a.key.startswith("move:")]
             if moves and rng.random() < 0.5:
                 return rng.choice(moves)
@@ -79,18 +103,20 @@ class Record:
     reason: str = ""
     winners: tuple[str, ...] = ()
     survivors: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()   # each character's place at the end
     kinds: set[str] = field(default_factory=set)
 
 
 def play_game(rs: Any, s: Any, n: int, seed: int, *, step: Step,
               choose: Callable[[list[Action], random.Random, bool], Action],
               tokens: Mapping[str, object], cap: int,
-              steer: Callable[[Any, str, list[Action]], Action | None] | None = None
-              ) -> Record:
+              steer: Callable[[Any, str, list[Action]], Action | None] | None = None,
+              salt: int = 0) -> Record:
     """Play a seeded game from `s` to its end through the contract (even seeds: random
     moves; odd seeds: the chooser's eager mode, and `steer` first if given: a move the
-    game's own driver picks from the state, or None), checking every move."""
-    rng = random.Random(seed * 1000 + n)
+    game's own driver picks from the state, or None), checking every move; `salt` varies
+    the moves' random stream between two sets of games on the same seeds."""
+    rng = random.Random(seed * 1000 + n + salt)
     rec = Record()
     digest = hashlib.sha256()
     for number in range(cap):
@@ -125,4 +151,5 @@ def play_game(rs: Any, s: Any, n: int, seed: int, *, step: Step,
     rec.reason = s.ended
     rec.winners = outcome.winners
     rec.survivors = tuple(s.survivors)
+    rec.places = tuple(h.place for h in s.heroes.values())
     return rec

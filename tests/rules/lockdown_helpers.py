@@ -8,9 +8,12 @@ by scripting the RNG. Nothing here changes the engine.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 
+from family_cards import CardCounts
+from family_leaks import check_events_hide, check_view_hides, family_secrets
+from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_sim import checked_move
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
@@ -31,9 +34,8 @@ from rules.lockdown.state import (
     TurnFrame,
 )
 from rules.lockdown.table import hand_limit
-from rules.nemesis.bag import kind_of
 from rules.nemesis.character import slot_limit, slots_used
-from rules.nemesis.state import Held, Hero, Intruder, WoundCard, change_room
+from rules.nemesis.state import Held, Hero, WoundCard, change_room
 
 RS = Lockdown()
 assert get_ruleset("lockdown").name == RS.name
@@ -76,19 +78,22 @@ def checked_step(s: GameState, seat: str, key: str, where: str
                  ) -> tuple[GameState, list[Event], str]:
     """Play `key` in a simulation and check what every simulation checks after a move:
     the state's invariants, draws, that events and the public view leak nothing, and the
-    JSON round trip. Returns the new state, its events and its JSON."""
-    action = RS.parse_action(s, seat, key)
-    assert action.key == key, where
-    result = RS.apply(s, seat, action)
-    new = result.state
-    where += f" {seat}:{key}"
-    assert new.version == s.version + 1, where
-    check_state(new, where)
-    check_draw(s, new, where)
-    check_public(new, result.events, where)
-    dumped = new.model_dump_json()
-    assert GameState.model_validate_json(dumped) == new, f"{where}: JSON round trip"
-    return new, result.events, dumped
+    JSON round trip (family_sim.checked_move). Returns the new state, its events and
+    its JSON."""
+    def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
+        check_state(new, where)
+        check_draw(before, new, where)
+        check_public(new, events, where)
+
+    return checked_move(RS, s, seat, key, where, check)
+
+
+def checked_mars_step(s: GameState, seat: str, key: str, where: str
+                      ) -> tuple[GameState, list[Event], str]:
+    """`checked_step` on the Mars side: the surface checked too."""
+    new, events, dumped = checked_step(s, seat, key, where)
+    check_surface(new, f"{where} {seat}:{key}")
+    return new, events, dumped
 
 
 def seats(n: int) -> list[str]:
@@ -109,8 +114,6 @@ def started(n: int = 2, seed: int = 1, options: Options | None = None) -> GameSt
         s, _ = play(s, seat, keys(s, seat)[0])
     assert isinstance(s.stack[-1], TurnFrame)
     return s
-
-
 
 
 def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
@@ -142,42 +145,15 @@ def ready(chars: Iterable[str] = ("sentry", "survivor"), seed: int = 1,
     return turn(s, s.seats[0])
 
 
-def turn(s: GameState, seat: str) -> GameState:
-    """A copy where it is `seat`'s turn (0 actions taken) and nothing else is pending."""
-    s = edit(s)
-    s.stack = [RoundFrame(stage="turns", last=seat), TurnFrame(seat=seat)]
-    s.heroes[seat].actions_taken = 0
-    s.heroes[seat].passed = False
-    return s
+turn = turn_maker(edit, RoundFrame)
 
 
+def noise(face: int | str) -> tuple[int, int]:
+    """The draw that rolls `face` on the noise die."""
+    return noise_draw(C, face)
 
 
-
-
-
-
-
-
-
-
-
-
-def key_for(s: GameState, seat: str, text: str) -> str:
-    """The key of the only legal action whose label contains `text`."""
-    found = [k for k, label in labels(s, seat).items() if text in label]
-    assert len(found) == 1, f"{text!r} matches {found} in {labels(s, seat)}"
-    return found[0]
-
-
-
-
-
-
-
-
-
-
+key_for = SC.key_for
 
 
 # ------------------------------------------------------------------ crafting a state
@@ -265,15 +241,6 @@ def take_all_items(s: GameState, seat: str) -> None:
     hero.inventory, hero.hands = [], []
 
 
-def add_intruder(s: GameState, kind: str, room: str, injuries: int = 0) -> int:
-    intruder = Intruder(id=s.next_intruder, kind=kind, room=room,  # type: ignore[arg-type]
-                        injuries=injuries)
-    s.next_intruder += 1
-    s.intruders.append(intruder)
-    s.first_encounter = True
-    return intruder.id
-
-
 def wound(s: GameState, seat: str, penalty: str, dressed: bool = False) -> None:
     card = next(w.id for w in C.serious_wounds if w.penalty == penalty)
     s.decks["wounds"].remove(card)
@@ -321,20 +288,9 @@ def miss_card(kind: str) -> str:
 
 
 # ------------------------------------------------------------------ the RNG
-def noise(face: int | str) -> tuple[int, int]:
-    """The draw that rolls `face` on the noise die."""
-    faces = list(C.dice.noise)
-    return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
 def die(face: str, advantage: bool = False) -> tuple[int, int]:
     faces = list(C.dice.advantage if advantage else C.dice.combat)
     return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
-def bag_draw(s: GameState, kind: str) -> tuple[int, int]:
-    """The draw that takes a token of `kind` out of the (current) bag."""
-    return (len(s.bag), next(i for i, t in enumerate(s.bag) if kind_of(t) == kind))
 
 
 def exit_to(room: str, number: int) -> str:
@@ -353,58 +309,18 @@ def neighbour(room: str, exclude: Iterable[str] = ()) -> str:
 
 # ------------------------------------------------------------------ invariants
 ITEMS = {i.id: i for i in C.items}
-SEARCH_ITEMS = Counter({i.id: i.copies for i in C.items if i.color in ("red", "yellow", "green")})
-CRAFTED = Counter({i.id: i.copies for i in C.items if i.color == "crafted"})
-CONTAMINATION = Counter({x.id: x.copies for x in C.contamination})
+CARDS = CardCounts(C, IDX)
 CONTAM_ID = re.compile(r"\bct\d\d\b")
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "contingency_peek", "css_peek",
                  "objective", "private", "draw"}
-NOTICE_MAX = 400  # an addressed event is a short notice, never the whole private sheet
-
-
-def items_in_game(s: GameState) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for color in ("red", "yellow", "green", "crafted", "character", "quest"):
-        out.update(s.decks.get(color, []))
-        out.update(s.discards.get(color, []))
-    out.update(s.crafted)
-    out.update(s.removed_items)
-    for hero in s.heroes.values():
-        out.update(hero.inventory)
-        out.update(h.item for h in hero.hands if h.item)
-    for frame in s.stack:
-        if isinstance(frame, PickFrame) and frame.tag.startswith("heavy:i:"):
-            out[frame.tag.split(":")[2]] += 1
-        if isinstance(frame, PickFrame) and frame.tag == "keep_item":
-            out.update(frame.options[0].split("+"))
-    return out
-
-
-def expected_items(s: GameState) -> Counter[str]:
-    out = SEARCH_ITEMS + CRAFTED
-    for hero in s.heroes.values():
-        if not hero.character:
-            continue
-        ch = IDX.characters[hero.character]
-        if ch.starting_item:
-            out[ch.starting_item] += 1
-        if hero.quest_active:
-            out[ch.quest.item] += 1
-    return out
 
 
 def check_state(s: GameState, where: str) -> None:
     """Conservation and bounds that hold after every applied action."""
-    contamination: Counter[str] = Counter(s.decks.get("contamination", []))
-    contamination.update(s.discards.get("contamination", []))
+    CARDS.check(s, where)
     for hero in s.heroes.values():
         if not hero.character:
             continue
-        cards = hero.hand + hero.deck + hero.discard
-        own = sorted(c for c in cards if not c.startswith("c:"))
-        assert own == sorted(c.id for c in IDX.characters[hero.character].deck), \
-            f"{where}: {hero.seat}'s action cards"
-        contamination.update(c[2:] for c in cards if c.startswith("c:"))
         assert 0 <= hero.light <= 2, f"{where}: light wounds {hero.light}"
         assert len(hero.serious) <= 3, f"{where}: serious wounds {hero.serious}"
         if hero.place == "board":
@@ -413,9 +329,6 @@ def check_state(s: GameState, where: str) -> None:
             assert busy or slots_used(hero) <= slot_limit(PROFILE, hero), \
                 f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
-    assert contamination == CONTAMINATION, f"{where}: contamination cards"
-    assert items_in_game(s) == expected_items(s), f"{where}: item cards " + str(
-        (items_in_game(s) - expected_items(s), expected_items(s) - items_in_game(s)))
     assert len(set(s.noise)) == len(s.noise), f"{where}: two noise markers in a corridor"
     assert not set(s.noise) & B.technical, where
     assert not set(s.doors) & B.technical, f"{where}: a door in a technical corridor"
@@ -447,26 +360,15 @@ def secrets(s: GameState) -> dict[str, set[str]]:
     events), "names" of hand cards and "items" in inventories (in the view), "tiles"
     of unexplored rooms (in the view and in public event data)."""
     over = s.winners is not None
-    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
-                                "tiles": set()}
-    for hero in s.heroes.values():
-        for card in hero.hand:
-            if not card.startswith("c:"):
-                out["ids"].add(card)
-                out["names"].add(IDX.cards[card].name)
-        if not over and s.options.mode != "coop":  # coop objectives are public
-            out["ids"].update(hero.objectives)
+    hidden = not over and s.options.mode != "coop"  # coop objectives are public
+    out = family_secrets(s, IDX, objectives=hidden)
+    if hidden:
+        for hero in s.heroes.values():
             out["ids"].update(hero.contingencies)
-        out["items"].update(hero.inventory)
     if not over:
         out["ids"].add(s.active_contingency)
         out["ids"].update(s.neutral_pool)
     out["ids"].update(s.css.values())
-    out["ids"].update(s.bag)
-    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
-    # heavy items are public, and so is the list of crafted cards still available
-    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
-    out["items"] -= set(s.crafted)
     # coop: revealed neutral tokens are public (another token may share the id)
     out["ids"] -= set(s.revealed_contingencies)
     return out
@@ -479,31 +381,16 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
     assert not {"decks", "discards", "bag", "aside", "rng", "stack"} & set(
         view.model_dump()), where
     hidden = secrets(s)
-    for secret in hidden["ids"] | hidden["items"] | hidden["tiles"]:
-        assert f'"{secret}"' not in dumped, f"{where}: public view shows {secret}"
-    for name in hidden["names"]:
-        assert f'"{name}"' not in dumped, f"{where}: public view shows the card {name}"
+    check_view_hides(dumped, hidden, where)
     assert not CONTAM_ID.search(dumped), f"{where}: a contamination id in the view"
     for room in view.rooms:
         if not room.explored:
             assert room.tile is None and room.name is None and room.items is None, where
-    played = {e.data.get("card") for e in events if e.kind == "card" and e.to is None}
-    hidden["ids"] -= played  # played in public this step (and drawn back since)
-    for e in events:
-        if e.kind in PRIVATE_KINDS:
-            assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
-        if e.to is not None:
-            assert e.to and set(e.to) <= set(s.seats), f"{where}: {e}"
-            assert len(e.text) <= NOTICE_MAX, f"{where}: a long notice {e.text}"
-            continue
-        blob = e.text + " " + repr(e.data)
+
+    def no_contamination_id(e: Event, blob: str) -> None:
         assert not CONTAM_ID.search(blob), f"{where}: public event {e.kind}: {e.text}"
-        for secret in hidden["ids"]:
-            assert not re.search(rf"\b{re.escape(secret)}\b", blob), \
-                f"{where}: public event {e.kind} shows {secret}: {e.text}"
-        for tile in hidden["tiles"]:
-            assert tile not in {str(v) for v in e.data.values()}, \
-                f"{where}: public event {e.kind} names an unexplored tile"
+
+    check_events_hide(events, s.seats, hidden, PRIVATE_KINDS, where, no_contamination_id)
 
 
 def do(s: GameState, seat: str, key: str, *rng: tuple[int, int]) -> tuple[GameState, list[Event]]:

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter
 from collections.abc import Iterable
 
+from family_cards import CardCounts
+from family_leaks import check_events_hide, check_view_hides, family_secrets
+from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_sim import checked_move
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
-from rules.nemesis.bag import kind_of
-from rules.nemesis.state import Intruder, change_room
+from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content, index
 from rules.nemesis_original.profile import BAG
 from rules.nemesis_original.ruleset import Nemesis
@@ -53,20 +55,15 @@ def started(n: int = 2, seed: int = 1) -> GameState:
     return s
 
 
-def turn(s: GameState, seat: str) -> GameState:
-    """A copy where it is `seat`'s turn (0 actions taken) and nothing else pending."""
-    s = edit(s)
-    s.stack = [RoundFrame(stage="turns", last=seat), TurnFrame(seat=seat)]
-    s.heroes[seat].actions_taken = 0
-    s.heroes[seat].passed = False
-    return s
+turn = turn_maker(edit, RoundFrame)
 
 
-def key_for(s: GameState, seat: str, text: str) -> str:
-    """The key of the only legal action whose label contains `text`."""
-    found = [k for k, label in labels(s, seat).items() if text in label]
-    assert len(found) == 1, f"{text!r} matches {found} in {labels(s, seat)}"
-    return found[0]
+def noise(face: int | str) -> tuple[int, int]:
+    """The draw that rolls `face` on the noise die."""
+    return noise_draw(C, face)
+
+
+key_for = SC.key_for
 
 
 def pay(s: GameState, seat: str) -> tuple[GameState, list[Event]]:
@@ -107,25 +104,6 @@ def a_slot(kind: str = "I", n: int = 0) -> str:
     return [sl.id for sl in SHIP.ship.slots if sl.kind == kind][n]
 
 
-def add_intruder(s: GameState, kind: str, where: str, injuries: int = 0) -> int:
-    intruder = Intruder(id=s.next_intruder, kind=kind, room=where,  # type: ignore[arg-type]
-                        injuries=injuries)
-    s.next_intruder += 1
-    s.intruders.append(intruder)
-    s.first_encounter = True
-    return intruder.id
-
-
-def noise(face: int | str) -> tuple[int, int]:
-    """The draw that rolls `face` on the noise die."""
-    faces = list(C.dice.noise)
-    return (len(faces), faces.index(face))  # type: ignore[arg-type]
-
-
-def bag_draw(s: GameState, kind: str) -> tuple[int, int]:
-    return (len(s.bag), next(i for i, t in enumerate(s.bag) if kind_of(t) == kind))
-
-
 def replay(n: int, seed: int, moves: Iterable[tuple[str, str]]) -> tuple[str, str]:
     s = RS.new_game(seats(n), seed)
     digest = hashlib.sha256()
@@ -136,65 +114,19 @@ def replay(n: int, seed: int, moves: Iterable[tuple[str, str]]) -> tuple[str, st
 
 
 # ------------------------------------------------------------------ invariants
-SEARCH_ITEMS = Counter({i.id: i.copies for i in C.items if i.color in ("red", "yellow", "green")})
-CRAFTED = Counter({i.id: i.copies for i in C.items if i.color == "crafted"})
-CONTAMINATION = Counter({x.id: x.copies for x in C.contamination})
+CARDS = CardCounts(C, IDX)
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "objective", "private", "draw",
                  "coordinates", "engine", "monitor"}
-NOTICE_MAX = 400
-
-
-def items_in_game(s: GameState) -> Counter[str]:
-    from rules.nemesis_original.state import PickFrame
-
-    out: Counter[str] = Counter()
-    for color in ("red", "yellow", "green", "crafted", "character", "quest"):
-        out.update(s.decks.get(color, []))
-        out.update(s.discards.get(color, []))
-    out.update(s.crafted)
-    out.update(s.removed_items)
-    for hero in s.heroes.values():
-        out.update(hero.inventory)
-        out.update(h.item for h in hero.hands if h.item)
-    for frame in s.stack:
-        if isinstance(frame, PickFrame) and frame.tag.startswith("heavy:i:"):
-            out[frame.tag.split(":")[2]] += 1
-        if isinstance(frame, PickFrame) and frame.tag == "keep_item":
-            out.update(frame.options[0].split("+"))
-    return out
-
-
-def expected_items(s: GameState) -> Counter[str]:
-    out = SEARCH_ITEMS + CRAFTED
-    for hero in s.heroes.values():
-        if not hero.character:
-            continue
-        ch = IDX.characters[hero.character]
-        if ch.starting_item:
-            out[ch.starting_item] += 1
-        if hero.quest_active:
-            out[ch.quest.item] += 1
-    return out
 
 
 def check_state(s: GameState, where: str) -> None:
     """Conservation and bounds that hold after every applied action."""
-    contamination: Counter[str] = Counter(s.decks.get("contamination", []))
-    contamination.update(s.discards.get("contamination", []))
+    CARDS.check(s, where)
     for hero in s.heroes.values():
-        cards = hero.hand + hero.deck + hero.discard
-        if hero.character:
-            own = sorted(c for c in cards if not c.startswith("c:"))
-            assert own == sorted(c.id for c in IDX.characters[hero.character].deck), \
-                f"{where}: {hero.seat}'s action cards"
-        contamination.update(c[2:] for c in cards if c.startswith("c:"))
         assert 0 <= hero.light <= 2 and len(hero.serious) <= 3, where
         assert (hero.place == "pod") == (hero.pod is not None and any(
             hero.seat in p.seats and not p.launched for p in s.pods.values())) \
             or hero.place == "escaped", f"{where}: {hero.seat} in a pod"
-    assert contamination == CONTAMINATION, f"{where}: contamination cards"
-    assert items_in_game(s) == expected_items(s), f"{where}: item cards " + str(
-        (items_in_game(s) - expected_items(s), expected_items(s) - items_in_game(s)))
     seats_of = {p.id: p.seats for p in SHIP.pods}
     for pod in s.pods.values():
         assert len(pod.seats) <= seats_of[pod.id], f"{where}: pod {pod.id} overfull"
@@ -214,22 +146,9 @@ def secrets(s: GameState) -> dict[str, set[str]]:
     """What the public must not see now: card ids and names in hands, inventories,
     objectives (until the end), the bag, unexplored tiles, the coordinates card."""
     over = s.winners is not None
-    out: dict[str, set[str]] = {"ids": set(), "names": set(), "items": set(),
-                                "tiles": set()}
-    for hero in s.heroes.values():
-        for card in hero.hand:
-            if not card.startswith("c:"):
-                out["ids"].add(card)
-                out["names"].add(IDX.cards[card].name)
-        if not over:
-            out["ids"].update(hero.objectives)
-        out["items"].update(hero.inventory)
+    out = family_secrets(s, IDX, objectives=not over)
     if not over:
         out["ids"].add(s.coordinates)
-    out["ids"].update(s.bag)
-    out["tiles"] = {r.tile for r in s.rooms.values() if not r.explored and r.tile}
-    out["items"] -= {h.item for hero in s.heroes.values() for h in hero.hands if h.item}
-    out["items"] -= set(s.crafted)
     return out
 
 
@@ -245,45 +164,28 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
     if s.winners is None:  # the engines and the coordinates are revealed at the end
         assert not {"engines", "coordinates_earth"} & shown, where
     hidden = secrets(s)
-    for secret in hidden["ids"] | hidden["items"] | hidden["tiles"]:
-        assert f'"{secret}"' not in dumped, f"{where}: public view shows {secret}"
-    for name in hidden["names"]:
-        assert f'"{name}"' not in dumped, f"{where}: public view shows the card {name}"
+    check_view_hides(dumped, hidden, where)
     for r in view.rooms:
         if not r.explored:
             assert r.tile is None and r.items is None and r.name.startswith("unexplored")
-    played = {e.data.get("card") for e in events if e.kind == "card" and e.to is None}
-    hidden["ids"] -= played
-    for e in events:
-        if e.kind in PRIVATE_KINDS:
-            assert e.to is not None and len(e.to) == 1, f"{where}: {e.kind} not addressed"
-        if e.to is not None:
-            assert set(e.to) <= set(s.seats) and len(e.text) <= NOTICE_MAX, where
-            continue
-        blob = e.text + " " + repr(e.data)
-        for secret in hidden["ids"]:
-            assert not re.search(rf"\b{re.escape(secret)}\b", blob), \
-                f"{where}: public event {e.kind} shows {secret}: {e.text}"
-        for tile in hidden["tiles"]:
-            assert tile not in {str(v) for v in e.data.values()}, where
+
+    def no_engine_news(e: Event, blob: str) -> None:
         if s.winners is None:
             assert e.kind == "engines" or not ENGINE_WORDS.search(e.text), \
                 f"{where}: public event tells an engine's status: {e.text}"
 
+    check_events_hide(events, s.seats, hidden, PRIVATE_KINDS, where, no_engine_news)
+
 
 def checked_step(s: GameState, seat: str, key: str, where: str
                  ) -> tuple[GameState, list[Event], str]:
-    action = RS.parse_action(s, seat, key)
-    assert action.key == key, where
-    result = RS.apply(s, seat, action)
-    new_state = result.state
-    where += f" {seat}:{key}"
-    assert new_state.version == s.version + 1, where
-    check_state(new_state, where)
-    check_public(new_state, result.events, where)
-    dumped = new_state.model_dump_json()
-    assert GameState.model_validate_json(dumped) == new_state, f"{where}: JSON round trip"
-    return new_state, result.events, dumped
+    """Play `key` in a simulation, checking the state's invariants and that the events
+    and the public view leak nothing (family_sim.checked_move)."""
+    def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
+        check_state(new, where)
+        check_public(new, events, where)
+
+    return checked_move(RS, s, seat, key, where, check)
 
 
 TOKENS = BAG.tokens

@@ -59,6 +59,12 @@ class Scenario:
     def labels(self, s: Any, seat: str) -> dict[str, str]:
         return {a.key: a.label for a in self.rs.legal_actions(s, seat)}
 
+    def key_for(self, s: Any, seat: str, text: str) -> str:
+        """The key of the only legal action whose label contains `text`."""
+        found = [k for k, label in self.labels(s, seat).items() if text in label]
+        assert len(found) == 1, f"{text!r} matches {found} in {self.labels(s, seat)}"
+        return found[0]
+
     def illegal(self, s: Any, seat: str, key: str) -> None:
         """`key` is not offered to `seat`, and forcing it raises and changes nothing."""
         assert key not in self.keys(s, seat)

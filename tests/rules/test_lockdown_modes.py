@@ -5,18 +5,17 @@ full games in both modes (invariants, leaks, replay)."""
 
 from __future__ import annotations
 
-import hashlib
-import random
 from functools import cache
 
 import pytest
+from family_sim import play_game, seeker
 from lockdown_helpers import (
     IDX,
     RS,
     C,
     check_public,
     check_state,
-    check_surface,
+    checked_mars_step,
     checked_step,
     do,
     edit,
@@ -32,7 +31,7 @@ from lockdown_helpers import (
 )
 
 from bot.option_names import describe_options
-from rules.core.contract import Action, IllegalAction
+from rules.core.contract import IllegalAction
 from rules.lockdown import modes
 from rules.lockdown.state import EndFrame, GameState, ObjectiveFrame, Options, RoundFrame
 from rules.nemesis.state import Held, WoundCard, add_object, change_room
@@ -346,51 +345,24 @@ GAMES = [("solo", 1, seed, "basic") for seed in range(4)] + [
     ("coop", n, 0, "mars") for n in (1, 2, 3, 4, 5)]
 
 
-def _choose(options: list[Action], rng: random.Random, seeker: bool) -> Action:
-    if seeker:
-        out = [a for a in options if any(w in a.label for w in WAYS_OUT)]
-        if out:
-            return out[0]
-        pickups = [a for a in options if a.key.startswith("pick_up:corpse")]
-        if pickups:
-            return pickups[0]
-        moves = [a for a in options if a.key.startswith("move:")]
-        if moves and rng.random() < 0.5:
-            return rng.choice(moves)
-    return rng.choice(options)
+CHOOSE = seeker(WAYS_OUT, prefer=("pick_up:corpse",))
 
 
 @cache
 def _record(mode: str, n: int, seed: int, side: str
             ) -> tuple[list[tuple[str, str]], str, str, set[str]]:
-    rng = random.Random(seed * 1000 + n + 7)
     s = fresh(Options(mode=mode, board=side), n, seed)  # type: ignore[arg-type]
-    moves: list[tuple[str, str]] = []
-    kinds: set[str] = set()
-    digest = hashlib.sha256()
     check_public(s, [], "setup")
-    for step in range(STEP_CAP):
-        if RS.outcome(s) is not None:
-            break
-        where = f"{mode} {side} n={n} seed={seed} step={step}"
-        seat = rng.choice(waiting(s))
-        options = RS.legal_actions(s, seat)
-        assert options, where
-        key = _choose(options, rng, seeker=seed % 2 == 1).key
-        new, events, dumped = checked_step(s, seat, key, where)
-        if side == "mars":
-            check_surface(new, f"{where} {seat}:{key}")
-        kinds.update(e.kind for e in events)
-        digest.update(dumped.encode())
-        moves.append((seat, key))
-        s = new
-    outcome = RS.outcome(s)
-    assert outcome is not None, f"{mode} {side} n={n} seed={seed}: no result"
-    assert set(outcome.winners) | set(outcome.losers) == set(s.seats)
+    step = checked_mars_step if side == "mars" else checked_step
+    rec = play_game(RS, s, n, seed, step=step, choose=CHOOSE, tokens=s.rules.bag.tokens,
+                    cap=STEP_CAP, salt=7)
+    end = RS.load_state(rec.final_json)
+    outcome = RS.outcome(end)
+    assert outcome is not None
     if mode == "coop":
-        assert set(outcome.winners) in (set(), set(s.seats))  # the team wins or loses
-    assert RS.recap(s)
-    return moves, s.model_dump_json(), digest.hexdigest(), kinds
+        assert set(outcome.winners) in (set(), set(end.seats))  # the team wins or loses
+    assert RS.recap(end)
+    return rec.moves, rec.final_json, rec.digest, rec.kinds
 
 
 @pytest.mark.rule("LD-MODE-1")

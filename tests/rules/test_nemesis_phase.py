@@ -107,13 +107,19 @@ def test_hibernation_opens_on_the_first_blue_space() -> None:
     assert any("Go to sleep" in t for t in labels(turn(s, "p0"), "p0").values())
 
 
-@pytest.mark.rule("NE-CRIT-1")
-@pytest.mark.rule("NE-SELF-1")
-def test_the_yellow_space_unlocks_the_pods_and_locks_the_sequence_in() -> None:
+def at_the_generator() -> GameState:
+    """A copy of a started 2-player game with p0 in an explored Generator."""
     s = edit(started(2, seed=4))
     generator = a_slot("I")
     put_room(s, generator, "generator")
     s.heroes["p0"].room = generator
+    return s
+
+
+@pytest.mark.rule("NE-CRIT-1")
+@pytest.mark.rule("NE-SELF-1")
+def test_the_yellow_space_unlocks_the_pods_and_locks_the_sequence_in() -> None:
+    s = at_the_generator()
     s = turn(s, "p0")
     s, _ = do(s, "p0", key_for(s, "p0", "Start the self-destruct"))
     assert s.self_destruct == 1
@@ -139,10 +145,7 @@ def test_the_skull_blows_the_ship_up() -> None:
 
 @pytest.mark.rule("NE-SELF-1")
 def test_nobody_starts_the_self_destruct_while_someone_sleeps() -> None:
-    s = edit(started(2, seed=4))
-    generator = a_slot("I")
-    put_room(s, generator, "generator")
-    s.heroes["p0"].room = generator
+    s = at_the_generator()
     s.heroes["p1"].place = "hibernated"
     s = turn(s, "p0")
     assert not any("self-destruct" in t for t in labels(s, "p0").values())

@@ -154,15 +154,23 @@ def test_the_emergency_room_offers_only_useful_treatments() -> None:
     assert s.heroes["p0"].light == 0
 
 
-@pytest.mark.rule("NE-ROOM-1")
-def test_fire_control_puts_out_a_fire_and_drives_intruders_away() -> None:
-    s = edit(in_room("fire_control"))
-    target = a_slot("I", 3)
+def aimed_at_a_burning_room(tile: str, action: str, nth: int) -> tuple[GameState, str]:
+    """p0 in `tile` aims the room action whose label holds `action` at the `nth` level I
+    room, explored, burning, with an adult intruder in it; the state after, and that
+    room."""
+    s = edit(in_room(tile))
+    target = a_slot("I", nth)
     change_room(s.rooms, target, explored=True, fire=True, token=None)
     s.fires = 1
     add_intruder(s, "adult", target)
-    s, _ = do(s, "p0", key_for(s, "p0", "Flood a room"))
+    s, _ = do(s, "p0", key_for(s, "p0", action))
     s, _ = play(s, "p0", f"pick:{s.stack[-1].options.index(target)}")
+    return s, target
+
+
+@pytest.mark.rule("NE-ROOM-1")
+def test_fire_control_puts_out_a_fire_and_drives_intruders_away() -> None:
+    s, target = aimed_at_a_burning_room("fire_control", "Flood a room", 3)
     assert not s.rooms[target].fire and s.fires == 0
     assert not any(i.room == target for i in s.intruders)
 
@@ -213,13 +221,7 @@ def test_surgery_cleans_hurts_and_passes() -> None:
 
 @pytest.mark.rule("NE-ROOM-1")
 def test_the_airlock_kills_everything_sealed_in_without_a_body() -> None:
-    s = edit(in_room("airlock_control"))
-    target = a_slot("I", 4)
-    change_room(s.rooms, target, explored=True, token=None, fire=True)
-    s.fires = 1
-    add_intruder(s, "adult", target)
-    s, _ = do(s, "p0", key_for(s, "p0", "airlock"))
-    s, _ = play(s, "p0", f"pick:{s.stack[-1].options.index(target)}")
+    s, target = aimed_at_a_burning_room("airlock_control", "airlock", 4)
     assert s.rooms[target].venting
     s = edit(s)
     s.stack = [RoundFrame(stage="airlock")]

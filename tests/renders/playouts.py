@@ -1,0 +1,34 @@
+"""Seeded random games for the render tests: seat ids like Discord's, and the states of
+a game played by random legal moves (a random prompted seat each step)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+
+def seats_for(n: int) -> list[str]:
+    return [str(100000000000000000 + 7919 * i) for i in range(n)]
+
+
+def random_states(rs: Any, n: int, seed: int, steps: int, options: Any = None
+                  ) -> Iterator[Any]:
+    """The state after each of up to `steps` random legal moves of an `n`-player game
+    (the game and the moves seeded by `seed`), stopping at its end."""
+    s = rs.new_game(seats_for(n), seed, options)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if rs.outcome(s):
+            return
+        prompt = rnd.choice(rs.pending(s))
+        s = rs.apply(s, prompt.seat, rnd.choice(rs.legal_actions(s, prompt.seat))).state
+        yield s
+
+
+def random_game(rs: Any, n: int, seed: int, steps: int, options: Any = None) -> Any:
+    """The state after up to `steps` random legal moves (see `random_states`)."""
+    s = rs.new_game(seats_for(n), seed, options)
+    for s in random_states(rs, n, seed, steps, options):  # noqa: B007 (the last one)
+        pass
+    return s
