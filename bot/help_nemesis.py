@@ -340,8 +340,8 @@ def _plural_kind(n: int, kind: str) -> str:
 
 
 def _numbers(c: Content, sh: Ship) -> dict[str, object]:
+    from rules.nemesis.character import HAND_SIZE
     from rules.nemesis.turn_actions import COSTS
-    from rules.nemesis_original.table import HAND_SIZE
 
     tiles = {t.id: t for t in sh.rooms}
     slots = sh.ship.slots

@@ -102,3 +102,22 @@ class FrameMachine(Generic[C]):
                 return seats
             handler.run(ctx, top)
         raise RuntimeError("the game made no progress; this is an engine bug")
+
+
+def followed_by(handlers: dict[str, Handler[C]], check: Callable[[C], None],
+                unless: tuple[str, ...] = ("end",)) -> dict[str, Handler[C]]:
+    """The handlers, each (but those of the kinds in `unless`) running `check` after its
+    every automatic step and decision: a rule that must take effect at once, before
+    anything else pending runs (e.g. the game ends when nobody is left)."""
+    def wrap(handler: Handler[C]) -> Handler[C]:
+        def run(ctx: C, frame: Any) -> None:
+            handler.run(ctx, frame)
+            check(ctx)
+
+        def act(ctx: C, frame: Any, seat: str, action: Action) -> None:
+            handler.act(ctx, frame, seat, action)
+            check(ctx)
+
+        return Handler(handler.waiting, handler.legal, act, run)
+
+    return {kind: h if kind in unless else wrap(h) for kind, h in handlers.items()}

@@ -11,23 +11,25 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.nemesis import library
-from rules.nemesis.board import Corridor, RoomSlot
+from rules.nemesis.board import Corridor, RoomSlot, corridor_problems
 from rules.nemesis.cards import (
     AttackCard,
     Character,
     CombatDice,
     Contamination,
     EventCard,
+    ExplorationToken,
     IntruderToken,
     Item,
     Models,
     SeriousWound,
     Weakness,
 )
+from rules.nemesis.cards import Objective as FamilyObjective
+from rules.nemesis.cards import RoomTile as FamilyTile
 from rules.nemesis.effects import Effect
 from rules.nemesis.library import FAMILY_CONTENT_DIR
 
-RoomColor = Literal["red", "yellow", "green", "white", "none"]
 RoomAction = Literal[
     # basic rooms (I)
     "archive", "cave_entrance", "cooling_system", "decon", "emergency", "laboratory",
@@ -70,22 +72,8 @@ class TimeTrack(_M):
 
 
 # ------------------------------------------------------------------ rooms and tokens
-class RoomTile(_M):
-    id: str
-    name: str
-    level: Literal["I", "II", "special"]
-    color: RoomColor
-    computer: bool = False
+class RoomTile(FamilyTile):
     action: RoomAction
-    action_cost: int = Field(2, ge=0, le=3)
-    text: str
-    copies: int = Field(1, ge=1, le=3)
-
-
-class ExplorationToken(_M):
-    effect: Literal["silence", "danger", "slime", "fire", "malfunction", "doors"]
-    items: int = Field(ge=0, le=4)
-    count: int = Field(1, ge=1, le=6)
 
 
 class CssToken(_M):
@@ -138,14 +126,8 @@ ObjectiveKind = Literal[
 ]
 
 
-class Objective(_M):
-    id: str
-    deck: Literal["corporate", "personal"]
-    name: str
-    kind: ObjectiveKind
-    value: int = 0               # e.g. a knowledge threshold, or the player number
-    min_players: int = Field(1, ge=1, le=5)
-    text: str
+class Objective(FamilyObjective):
+    kind: ObjectiveKind          # value: e.g. a knowledge threshold, or the player number
 
 
 CoopObjectiveKind = Literal[
@@ -271,19 +253,7 @@ def check_references(c: Content) -> list[str]:
     for slot in c.board.slots:
         if slot.room is not None and slot.room not in rooms:
             problems.append(f"slot {slot.id}: unknown room {slot.room}")
-    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
-    for cor in c.board.corridors:
-        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
-            if end == "tech":
-                continue
-            if end not in slots:
-                problems.append(f"corridor {cor.id}: unknown room slot {end}")
-            elif num is not None:
-                numbers[end].append(num)
-    for sid, nums in numbers.items():
-        if sorted(nums) != [1, 2, 3, 4]:
-            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}, "
-                            "need 1, 2, 3 and 4 once each")
+    problems += corridor_problems(slots, c.board.corridors)
     levels = {"I": sum(1 for s in c.board.slots if s.kind == "I"),
               "II": sum(1 for s in c.board.slots if s.kind == "II")}
     for level in ("I", "II"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.lockdown.cards import index
 from rules.lockdown.state import EndFrame, GameState
 from rules.lockdown.table import Ctx, who
+from rules.nemesis import ending
 from rules.nemesis.state import Hero
 from rules.nemesis.victory import declare_winners, infection_check, objective_winners
 
@@ -58,15 +59,7 @@ def end_if_nobody_left(ctx: Ctx) -> None:
     """The last active character died, isolated, escaped or launched: the game ends at
     once (LD-END-1), whatever was still pending (no further event phase, event card or
     bag development)."""
-    s = ctx.s
-    if s.ended is not None or s.winners is not None or len(s.heroes) < len(s.seats):
-        return  # over already, or characters still being drafted
-    for hero in s.heroes.values():  # (runs after every step: a plain loop is cheapest)
-        if hero.place in ACTIVE:
-            return
-    if s.stack and isinstance(s.stack[-1], EndFrame):
-        return
-    s.stack.append(EndFrame(reason="nobody_left"))
+    ending.end_if_nobody_left(ctx.s, ACTIVE)
 
 
 def end_run(ctx: Ctx, f: EndFrame) -> None:

@@ -9,9 +9,10 @@ from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.facility import powered
 from rules.lockdown.power import power_effect
-from rules.lockdown.state import AttackFrame, EndFrame, EventPhaseFrame, GameState
+from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState
 from rules.lockdown.table import Ctx, who
-from rules.nemesis import attacks, development, events, fire, injuries
+from rules.nemesis import injuries
+from rules.nemesis.event_phase import run_stage
 from rules.nemesis.noise import noisy, set_noise
 from rules.nemesis.places import in_play
 from rules.nemesis.wounds import bleed, serious_wound
@@ -21,35 +22,14 @@ def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
     return next((t for t in ctx.c.time_track.slots if t.number == number), None)
 
 
+STAGES = ("css", "time", "noise", "attacks", "fire", "event", "bag", "round_end", "done")
+
+
 def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
-    s = ctx.s
-    if f.stage == "css":
-        f.stage = "time"
-        launch_css(ctx)
-    elif f.stage == "time":
-        f.stage = "noise"
-        move_time(ctx)
-    elif f.stage == "noise":
-        f.stage = "attacks"
-        remove_noise(ctx)
-    elif f.stage == "attacks":
-        f.stage = "fire"
-        queue = attacks.event_attack_targets(s)
-        if queue:
-            s.stack.append(AttackFrame(queue=queue))
-    elif f.stage == "fire":
-        f.stage = "event"
-        fire.fire_damage(ctx)
-    elif f.stage == "event":
-        f.stage = "bag"
-        events.event_card(ctx)
-    elif f.stage == "bag":
-        f.stage = "round_end"
-        development.bag_development(ctx)
-    elif f.stage == "round_end":
-        f.stage = "done"
-        end_of_round(ctx)
-    else:
+    own = {"css": launch_css, "time": move_time, "noise": remove_noise,
+           "round_end": end_of_round}
+    if not run_stage(ctx, f, STAGES, own):
+        s = ctx.s
         s.stack.pop()
         if not in_play(s):
             s.stack.append(EndFrame(reason="nobody_left"))

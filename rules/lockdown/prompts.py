@@ -13,21 +13,15 @@ from rules.lockdown.state import (
     DraftFrame,
     GameState,
     InterruptFrame,
-    ObjectiveFrame,
     PayFrame,
     PickFrame,
-    ShotFrame,
-    TradeFrame,
-    TurnFrame,
 )
 from rules.lockdown.table import who
-from rules.nemesis.places import intruders_in
-from rules.nemesis.trade import trade_prompt
+from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
+from rules.nemesis.prompts import family_prompt
 
 STEP_PROMPTS = {
-    "overfull": "Your hands are full (arm wound): choose what to drop",
-    "heavy": "Your hands are full: drop something, tape it, or leave the new thing",
-    "keep_item": "Keep one of the two items (the other goes under its deck)",
+    **FAMILY_STEPS,
     "cave": "Crawl through the technical corridors: choose where to come out",
     "lab": "Choose the object to analyse",
     "toolset": "Choose the object to analyse with the toolset",
@@ -39,22 +33,11 @@ STEP_PROMPTS = {
     "defense": "Choose the room to exterminate",
     "rover_send": "Choose the exit room the rover drives to",
     "vent": "Choose the room to vent",
-    "storage": "Choose the item deck to rummage through (draw 2, keep 1)",
     "power": "Arrange the power tokens over sections 1, 2, 3 and the elevator",
     "peek": "Choose the contingency token to peek at",
     "take": "Choose the neutral contingency token to look at and keep",
     "reveal": "Choose the neutral contingency token to reveal to everyone",
 }
-
-
-def _turn(s: GameState, seat: str) -> str:
-    hero = s.heroes[seat]
-    text = f"Your turn (round {s.round}): action {min(2, hero.actions_taken + 1)} of 2 — " \
-        "take an action or pass"
-    present = intruders_in(s, hero.room)
-    if present:
-        text += f" (in combat: {plural(len(present), 'intruder')} in your room)"
-    return text
 
 
 def _pick(s: GameState, f: PickFrame) -> str:
@@ -76,8 +59,6 @@ def _pick(s: GameState, f: PickFrame) -> str:
 
 def _by_frame(s: GameState, seat: str) -> str:
     f = s.stack[-1]
-    if isinstance(f, TurnFrame):
-        return _turn(s, seat)
     if isinstance(f, PayFrame):
         return f"Pay for {pay_what(s, f)}: discard {plural(f.cost, 'action card')}"
     if isinstance(f, DiscardFrame):
@@ -88,19 +69,11 @@ def _by_frame(s: GameState, seat: str) -> str:
     if isinstance(f, InterruptFrame):
         return f"{target_words(s, f.attacker).capitalize()} attacks you: play an interrupt " \
             "card or take the attack"
-    if isinstance(f, ShotFrame):
-        return f"You rolled {f.face.replace('_', ' ')}: discard an action card for a " \
-            "stronger hit?"
-    if isinstance(f, TradeFrame):
-        return trade_prompt(s, f, seat)
     if isinstance(f, AgreeFrame):
         return f"{who(f.asker)} rides the elevator to {room_name(s, f.target)}: come along?"
     if isinstance(f, DraftFrame):
         return f"Choose your character: {draft_words(s, f)}"
-    if isinstance(f, ObjectiveFrame):
-        return "First encounter: keep one of your two objectives (the other is discarded " \
-            "in secret)"
-    return "Your decision"
+    return family_prompt(s, seat, f)
 
 
 def prompt_text(s: GameState, seat: str) -> str:

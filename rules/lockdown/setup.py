@@ -16,14 +16,11 @@ from rules.lockdown.state import (
     Power,
     RoundFrame,
 )
+from rules.nemesis.decks import expand, starting_decks
 from rules.nemesis.library import species
 from rules.nemesis.state import Held, Hero, RoomState
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
-
-
-def expand(items: list[tuple[str, int]]) -> list[str]:
-    return [item for item, copies in items for _ in range(copies)]
 
 
 def new_game(seats: list[str], seed: int, options: Options) -> GameState:
@@ -45,14 +42,8 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     css_tokens = rng.shuffled([t.id for t in c.css_tokens])
     nemesis = options.nemesis_intruders  # LD-XOVER-1: the original intruders
     bag = (NEMESIS_BAG if nemesis else BAG).starting_bag(rng, n)
-    decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
-                                         if i.color == color]))
-             for color in ("red", "yellow", "green")}
-    decks["events"] = rng.shuffled([e.id for e in c.events])
-    attacks = species().attacks if nemesis else c.attacks
-    decks["attacks"] = rng.shuffled([a.id for a in attacks])
-    decks["contamination"] = rng.shuffled(expand([(x.id, x.copies) for x in c.contamination]))
-    decks["wounds"] = rng.shuffled(expand([(w.id, w.copies) for w in c.serious_wounds]))
+    decks = starting_decks(rng, c.items, c.events, species().attacks if nemesis else c.attacks,
+                           c.contamination, c.serious_wounds)
     state = GameState(
         seed=seed, rng=rng, options=options, seats=list(seats), rooms=rooms,
         power=power, bag=bag, decks=decks,

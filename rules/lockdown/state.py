@@ -17,8 +17,6 @@ from pydantic import (
     model_serializer,
 )
 
-from rules.core.model import EngineState
-from rules.core.rng import Rng
 from rules.lockdown.board import BoardIndex, board_index
 from rules.lockdown.profile import profile_for
 from rules.nemesis.frames import (
@@ -27,6 +25,7 @@ from rules.nemesis.frames import (
     DraftFrame,
     EffectsFrame,
     EncounterFrame,
+    EndFrame,
     InterruptFrame,
     MoveFrame,
     ObjectiveFrame,
@@ -37,7 +36,7 @@ from rules.nemesis.frames import (
     TurnFrame,
 )
 from rules.nemesis.profile import Profile
-from rules.nemesis.state import Hero, Intruder, RoomState
+from rules.nemesis.state import FamilyState, Intruder
 
 
 class Options(BaseModel):
@@ -121,12 +120,6 @@ class EventPhaseFrame:
                    "done"] = "css"
 
 
-@dataclass(slots=True, kw_only=True)
-class EndFrame:
-    kind: Literal["end"] = "end"
-    reason: str
-
-
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
     | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
@@ -135,18 +128,9 @@ Frame = Annotated[
 ]
 
 
-class GameState(EngineState):
+class GameState(FamilyState):
     ruleset: Literal["lockdown"] = "lockdown"
-    version: int = 0
-    seed: int
-    rng: Rng
     options: Options
-    seats: list[str]
-    heroes: dict[str, Hero] = {}
-    rooms: dict[str, RoomState]
-    doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
-    noise: list[str] = []                                   # corridors with a noise marker
-    tech_noise: bool = False
     area_noise: list[int] = []      # Mars side: surface areas (1-4) with a noise marker
     rover: str = ""                 # Mars side: the exit room the rover stands in
     intruders: list[Intruder] = []

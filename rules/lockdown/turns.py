@@ -79,14 +79,8 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
 
             round_start(ctx)  # coop: contingencies revealed, revival (LD-MODE-2)
         for hero in in_play(s):
-            hero.passed = False
-            hero.actions_taken = 0
-            hero.fire_hurt = False
-            hero.armor_used = False
             hero.tracker_used = False
-            need = hand_limit(s, hero) - len(hero.hand)
-            if need > 0:
-                decks.draw_cards(ctx, hero, need)
+            player_phase.refresh_for_round(ctx, hero, hand_limit(s, hero))
         ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
                 "token.", kind="round", round=s.round)
         f.stage = "turns"
@@ -109,9 +103,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         return
     if f.stage == "events":
         f.stage = "next"
-        ctx.say(f"Everyone has passed: the event phase of round {s.round} begins.",
-                kind="phase", round=s.round)
-        s.stack.append(EventPhaseFrame())
+        player_phase.begin_event_phase(ctx, EventPhaseFrame())
         return
     s.round += 1
     f.stage = "draw"

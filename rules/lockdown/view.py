@@ -21,7 +21,9 @@ from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import revealed_weaknesses
 from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.mars_board import MarsBoard
-from rules.lockdown.state import GameState, PickFrame
+from rules.lockdown.prompts import prompt_text
+from rules.lockdown.state import GameState
+from rules.nemesis import view as family
 
 
 class RoomView(BaseModel):
@@ -39,54 +41,13 @@ class RoomView(BaseModel):
     computer: bool
 
 
-class CorridorView(BaseModel):
-    id: str
-    a: str
-    b: str
-    door: str
-    noise: bool
-
-
-class HeroView(BaseModel):
-    seat: str
-    character: str
-    name: str
-    place: str
-    room: str
-    light: int
-    serious: list[str]
-    hand_size: int
-    item_colors: list[str]
-    hands: list[str]
-    larva: bool
-    slime: bool
-    signal: bool
+class HeroView(family.HeroView):
     knowledge: int
-    passed: bool
-    objectives: list[str] | None = None  # revealed at the end
 
 
-class HeldView(BaseModel):
-    """One hand slot: an item id (with its ammo) or an object ("egg", "carcass")."""
-
-    item: str | None = None
-    obj: str | None = None
-    ammo: int = 0
-
-
-class MeView(BaseModel):
-    hand: list[str]                  # card names ("Contamination" for those)
-    deck: int
-    discard: int
-    inventory: list[str]             # item names
-    objectives: list[str]
+class MeView(family.MeView):
     contingencies: list[str]
     quest_active: bool
-    choosing: list[str] = []
-    hand_ids: list[str] = []         # card ids, "contamination" for contamination cards
-    inventory_ids: list[str] = []
-    held: list[HeldView] = []
-    prompt: str = ""                 # what this seat is being asked now
 
 
 class AreaView(BaseModel):
@@ -101,23 +62,16 @@ class SurfaceView(BaseModel):
     """The Mars surface side (LD-MARS-1): what a renderer needs beyond the rooms (the
     crossroads are in `rooms`, tile "crossroads")."""
 
-    paths: list[CorridorView]        # never a door or noise; b may be the bunker
+    paths: list[family.CorridorView]        # never a door or noise; b may be the bunker
     areas: list[AreaView]
     rover: str                       # the exit room the rover is in ("" once used)
     bunker: tuple[int, int]          # drawing position of the bunker
     buildings: dict[str, list[str]]  # building id -> its room slots
 
 
-class LockdownView(BaseModel):
+class LockdownView(family.GameView):
     ruleset: str = "lockdown"
-    version: int
-    viewer: str | None
-    round: int
-    first_player: str
     rooms: list[RoomView]
-    corridors: list[CorridorView]
-    tech_noise: bool
-    intruders: list[dict[str, object]]
     heroes: list[HeroView]
     eggs: int
     nest_found: bool
@@ -155,10 +109,7 @@ class LockdownView(BaseModel):
 
 
 def card_name(card_id: str) -> str:
-    if card_id.startswith("c:"):
-        return "Contamination"
-    card = index().cards.get(card_id)
-    return card.name if card is not None else card_id
+    return family.card_name(index().cards, card_id)
 
 
 def item_name(item_id: str) -> str:
@@ -167,7 +118,7 @@ def item_name(item_id: str) -> str:
 
 def _surface(s: GameState, m: MarsBoard) -> SurfaceView:
     return SurfaceView(
-        paths=[CorridorView(id=p.id, a=p.a, b=p.b, door="open", noise=False)
+        paths=[family.CorridorView(id=p.id, a=p.a, b=p.b, door="open", noise=False)
                for p in m.paths],
         areas=[AreaView(number=x.number, building=x.building, x=x.x, y=x.y,
                         noise=x.number in s.area_noise) for x in m.areas],
@@ -194,30 +145,15 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
             items=room.items if room.explored else None, fire=room.fire,
             malfunction=room.malfunction, objects=list(room.objects),
             computer=bool(tile and tile.computer)))
-    corridors = [CorridorView(id=cor.id, a=cor.a, b=cor.b, door=s.doors.get(cor.id, "open"),
-                              noise=cor.id in s.noise) for cor in m.corridors]
-    heroes = []
-    for x in s.seats:
-        h = s.heroes[x]
-        heroes.append(HeroView(
-            seat=x, character=h.character,
-            name=index().characters[h.character].name if h.character else "?",
-            place=h.place, room=h.room, light=h.light,
-            serious=[w.card + ("*" if w.dressed else "") for w in h.serious],
-            hand_size=len(h.hand),
-            item_colors=[index().items[it].color for it in h.inventory],
-            hands=[item_name(held.item) if held.item else (held.obj or "").split("_")[0]
-                   for held in h.hands],
-            larva=h.larva, slime=h.slime, signal=h.signal, knowledge=h.knowledge,
-            passed=h.passed,
-            objectives=list(h.objectives) if over or coop else None))
+    corridors = family.corridor_views(s, m.corridors)
+    heroes = [HeroView(**family.hero_fields(s.heroes[x], index(), item_name, over or coop),
+                       knowledge=s.heroes[x].knowledge)
+              for x in s.seats]
     revealed = revealed_weaknesses(s)
     view = LockdownView(
         version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
         rooms=rooms, corridors=corridors, tech_noise=s.tech_noise,
-        intruders=[{"id": i.id, "kind": i.kind, "room": i.room, "injuries": i.injuries}
-                   for i in s.intruders],
-        heroes=heroes, eggs=s.eggs, nest_found=s.nest_found,
+        intruders=family.intruder_views(s), heroes=heroes, eggs=s.eggs, nest_found=s.nest_found,
         nest_destroyed=s.nest_destroyed, lab_slots=list(s.lab_slots), weaknesses=revealed,
         power={k: v.active for k, v in s.power.items()}, time=s.time,
         time_active=s.time_active, css_slots=sorted(s.css), css_revealed=list(s.css_revealed),
@@ -233,19 +169,8 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> LockdownVi
         surface=_surface(s, m) if isinstance(m, MarsBoard) else None)
     if seat is not None and seat in s.heroes:
         h = s.heroes[seat]
-        me = MeView(hand=[card_name(x) for x in h.hand], deck=len(h.deck),
-                    discard=len(h.discard), inventory=[item_name(i) for i in h.inventory],
-                    objectives=list(h.objectives), contingencies=list(h.contingencies),
-                    quest_active=h.quest_active,
-                    hand_ids=["contamination" if x.startswith("c:") else x for x in h.hand],
-                    inventory_ids=list(h.inventory),
-                    held=[HeldView(item=x.item, obj=x.obj, ammo=x.ammo) for x in h.hands])
-        if seat in waiting:
-            from rules.lockdown.prompts import prompt_text
-
-            me.prompt = prompt_text(s, seat)
-        top = s.stack[-1] if s.stack else None
-        if isinstance(top, PickFrame) and top.seat == seat:
-            me.choosing = list(top.labels) if top.labels else []
+        me = MeView(**family.me_fields(h, card_name, item_name),
+                    contingencies=list(h.contingencies), quest_active=h.quest_active)
+        family.ask(me, s, seat, waiting, prompt_text)
         view.me = me
     return view

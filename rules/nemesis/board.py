@@ -4,6 +4,7 @@ Each game draws its own map (content) and may extend the graph with its own plac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -52,6 +53,27 @@ class Corridor(_M):
         if self.technical != (self.b_number is None):
             raise ValueError(f"{self.id}: only technical entrances lack a second number")
         return self
+
+
+def corridor_problems(slots: Iterable[str], corridors: Iterable[Corridor]) -> list[str]:
+    """Content checks of a board's corridors: each end is a known room slot (or "tech",
+    the technical corridors), and each room slot's corridors are numbered 1, 2, 3 and 4
+    once each."""
+    problems = []
+    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
+    for cor in corridors:
+        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
+            if end == "tech":
+                continue
+            if end not in numbers:
+                problems.append(f"corridor {cor.id}: unknown room slot {end}")
+            elif num is not None:
+                numbers[end].append(num)
+    for sid, nums in numbers.items():
+        if sorted(nums) != [1, 2, 3, 4]:
+            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}, "
+                            "need 1, 2, 3 and 4 once each")
+    return problems
 
 
 @dataclass(frozen=True)

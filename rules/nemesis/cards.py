@@ -1,6 +1,7 @@
 """Content models shared by the Nemesis family: items, characters and their action
 cards, intruder tokens, intruder event and attack cards, serious wounds,
-contamination and weakness cards. Effects are lists of `rules.nemesis.effects`."""
+contamination and weakness cards, room tiles, exploration tokens and objective cards.
+Effects are lists of `rules.nemesis.effects`."""
 
 from __future__ import annotations
 
@@ -222,3 +223,40 @@ class CombatDice(_M):
     advantage: tuple[CombatFace, ...] = Field(min_length=6, max_length=6)
     noise: tuple[int | Literal["silence", "danger"], ...] = Field(min_length=10,
                                                                  max_length=10)
+
+
+# ------------------------------------------------------------------ the board's pieces
+RoomColor = Literal["red", "yellow", "green", "white", "none"]
+
+
+class RoomTile(_M):
+    """A room tile. Each game narrows `action` to the room actions it has."""
+
+    id: str
+    name: str
+    level: Literal["I", "II", "special"]
+    color: RoomColor
+    computer: bool = False
+    action: str
+    action_cost: int = Field(2, ge=0, le=3)
+    text: str
+    copies: int = Field(1, ge=1, le=3)
+
+
+class ExplorationToken(_M):
+    effect: Literal["silence", "danger", "slime", "fire", "malfunction", "doors"]
+    items: int = Field(ge=0, le=4)
+    count: int = Field(1, ge=1, le=6)
+
+
+class Objective(_M):
+    """A corporate or personal objective card. Each game narrows `kind` to the kinds its
+    victory check judges."""
+
+    id: str
+    deck: Literal["corporate", "personal"]
+    name: str
+    kind: str
+    value: int = 0               # e.g. a number of intruders, or the player number
+    min_players: int = Field(1, ge=1, le=5)
+    text: str

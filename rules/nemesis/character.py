@@ -1,5 +1,6 @@
 """Reading a character board: the character's ability, undressed serious wounds, items
-with a passive effect owned, hand slots (NX-WOUND-1, NX-ITEM-1), cards that can pay."""
+with a passive effect owned, hand slots (NX-WOUND-1, NX-ITEM-1), the hand limit, cards
+that can pay."""
 
 from __future__ import annotations
 
@@ -7,11 +8,24 @@ from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero
 
 HAND_SLOTS = 2
+HAND_SIZE = 5
 
 
 def has_wound(rules: Profile, hero: Hero, penalty: str) -> bool:
     wounds = rules.wounds
     return any(not w.dressed and wounds[w.card].penalty == penalty for w in hero.serious)
+
+
+def hand_limit(rules: Profile, hero: Hero, room_bonus: bool) -> int:
+    """Cards a character draws up to: 5; 1 fewer with an undressed head wound; 1 more for a
+    tough character with a serious wound; 1 more where the game's room grants it
+    (`room_bonus`: the original's Cabins, Lockdown's isolation room)."""
+    limit = HAND_SIZE
+    if has_wound(rules, hero, "head"):
+        limit -= 1
+    if hero.serious and ability(rules, hero) == "tough":
+        limit += 1
+    return limit + 1 if room_bonus else limit
 
 
 def slot_limit(rules: Profile, hero: Hero) -> int:

@@ -1,10 +1,35 @@
-"""Drawing cards: the shared decks (items, events, attacks, wounds, contamination), and
-each character's own action deck."""
+"""The shared decks (items, events, attacks, wounds, contamination): shuffled at setup,
+drawn from in play; and drawing from each character's own action deck."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
+from rules.core.rng import Rng
 from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.state import Hero
+
+
+def expand(items: Iterable[tuple[str, int]]) -> list[str]:
+    """Card ids, each as many times as its copies."""
+    return [item for item, copies in items for _ in range(copies)]
+
+
+def starting_decks(rng: Rng, items: Iterable[Any], events: Iterable[Any],
+                   attacks: Iterable[Any], contamination: Iterable[Any],
+                   wounds: Iterable[Any]) -> dict[str, list[str]]:
+    """The shared decks shuffled for setup, in this order (the seeded draws depend on it):
+    the red, yellow and green item decks, events, attacks, contamination, serious wounds."""
+    items = list(items)
+    decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in items
+                                         if i.color == color]))
+             for color in ("red", "yellow", "green")}
+    decks["events"] = rng.shuffled([e.id for e in events])
+    decks["attacks"] = rng.shuffled([a.id for a in attacks])
+    decks["contamination"] = rng.shuffled(expand([(x.id, x.copies) for x in contamination]))
+    decks["wounds"] = rng.shuffled(expand([(w.id, w.copies) for w in wounds]))
+    return decks
 
 
 def draw_from(s: NemesisState, deck: str) -> str | None:

@@ -156,3 +156,11 @@ class ObjectiveFrame:
 
     kind: Literal["objectives"] = "objectives"
     pending: list[str]
+
+
+@dataclass(slots=True, kw_only=True)
+class EndFrame:
+    """The game ends (each game's end handler reads `reason`)."""
+
+    kind: Literal["end"] = "end"
+    reason: str

@@ -14,6 +14,7 @@ from rules.core.contract import Action
 from rules.nemesis import actions as a
 from rules.nemesis.actions import CODEC
 from rules.nemesis.character import action_cards
+from rules.nemesis.decks import draw_cards
 from rules.nemesis.discards import offer_pass_discard
 from rules.nemesis.frames import PayFrame, TurnFrame
 from rules.nemesis.hands import drop_held
@@ -49,6 +50,25 @@ def pass_first_player(s: NemesisState, plays: tuple[str, ...] = ("board",)) -> s
         if hero is not None and hero.place in plays:
             return seat
     return s.first_player
+
+
+def refresh_for_round(ctx: Table, hero: Hero, hand_limit: int) -> None:
+    """A new round for a character still playing: not passed, no action taken, not yet
+    hurt by fire, the armour ready again; draw action cards up to `hand_limit`."""
+    hero.passed = False
+    hero.actions_taken = 0
+    hero.fire_hurt = False
+    hero.armor_used = False
+    need = hand_limit - len(hero.hand)
+    if need > 0:
+        draw_cards(ctx, hero, need)
+
+
+def begin_event_phase(ctx: Table, frame: object) -> None:
+    """Everyone has passed: push the game's event phase frame."""
+    ctx.say(f"Everyone has passed: the event phase of round {ctx.s.round} begins.",
+            kind="phase", round=ctx.s.round)
+    ctx.s.stack.append(frame)
 
 
 def turn_waiting(s: NemesisState, f: TurnFrame) -> list[str]:

@@ -55,6 +55,9 @@ class NemesisState(Protocol):
     nest_destroyed: bool
     fires: int                        # fire markers on the board
     malfunctions: int                 # malfunction markers on the board
+    round: int
+    ended: str | None                 # why the game ended
+    winners: list[str] | None         # after the victory check
 
     @property
     def rules(self) -> Profile:

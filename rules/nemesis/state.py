@@ -8,6 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from pydantic import BaseModel
+
+from rules.core.model import EngineState
+from rules.core.rng import Rng
+
 # escaped / hibernated: the original Nemesis (a launched escape pod, a hibernation chamber)
 Place = Literal["board", "pod", "css", "bunker", "isolated", "dead", "escaped", "hibernated"]
 
@@ -110,3 +115,21 @@ def take_object(rooms: dict[str, RoomState], slot: str, obj: str) -> bool:
     return True
 
 
+
+
+class FamilyState(EngineState):
+    """The fields a Nemesis game's state begins with, in this order (a game's JSON keeps
+    it: its state class narrows `ruleset` and `options` in place and adds its own fields
+    after these)."""
+
+    ruleset: str
+    version: int = 0
+    seed: int
+    rng: Rng
+    options: BaseModel
+    seats: list[str]
+    heroes: dict[str, Hero] = {}
+    rooms: dict[str, RoomState]
+    doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
+    noise: list[str] = []                                   # corridors with a noise marker
+    tech_noise: bool = False                                # the technical corridors' space

@@ -25,12 +25,14 @@ from rules.nemesis.cards import (
     CombatDice,
     Contamination,
     EventCard,
+    ExplorationToken,
     IntruderToken,
     Item,
     Models,
     SeriousWound,
     Weakness,
 )
+from rules.nemesis.cards import Objective as FamilyObjective
 from rules.nemesis.effects import Effect, IntruderKind
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -43,12 +45,6 @@ FILES: dict[str, str] = {
 
 class _M(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ExplorationToken(_M):
-    effect: Literal["silence", "danger", "slime", "fire", "malfunction", "doors"]
-    items: int = Field(ge=0, le=4)
-    count: int = Field(1, ge=1, le=6)
 
 
 class IntruderSetup(_M):
@@ -75,16 +71,11 @@ ObjectiveKind = Literal[
 ]
 
 
-class Objective(_M):
+class Objective(FamilyObjective):
     """An objective card (the kinds are explained in content/objectives.toml)."""
 
-    id: str
-    deck: Literal["corporate", "personal"]
-    name: str
     kind: ObjectiveKind
     value: int = Field(0, ge=0, le=8)
-    min_players: int = Field(1, ge=1, le=5)
-    text: str
 
     @property
     def spares_hibernation(self) -> bool:

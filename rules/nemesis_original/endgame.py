@@ -4,6 +4,7 @@ the explosion, the last awake character gone; then engines, coordinates, contami
 
 from __future__ import annotations
 
+from rules.nemesis import ending
 from rules.nemesis.bag import retire
 from rules.nemesis.state import Hero
 from rules.nemesis.victory import declare_winners, infection_check, objective_winners
@@ -20,16 +21,7 @@ QUARANTINE = "quarantine"         # the objective kind that keeps its sleeper al
 def end_if_nobody_left(ctx: Ctx) -> None:
     """The last awake character aboard died, went to sleep or left in a pod: the game
     ends at once, whatever was still pending."""
-    s = ctx.s
-    if s.ended is not None or s.winners is not None or len(s.heroes) < len(s.seats) \
-            or any(not h.character for h in s.heroes.values()):
-        return  # over already, or characters still being drafted
-    for hero in s.heroes.values():
-        if hero.place in AWAKE:
-            return
-    if s.stack and isinstance(s.stack[-1], EndFrame):
-        return
-    s.stack.append(EndFrame(reason="nobody_left"))
+    ending.end_if_nobody_left(ctx.s, AWAKE)
 
 
 def explode(ctx: Ctx, why: str) -> None:

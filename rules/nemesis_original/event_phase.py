@@ -6,38 +6,20 @@ bleeding wounds hurt at the end of the round. The critical moments of the tracks
 
 from __future__ import annotations
 
-from rules.nemesis import attacks, development, events, fire, injuries
+from rules.nemesis import injuries
+from rules.nemesis.event_phase import run_stage
 from rules.nemesis.wounds import bleed
 from rules.nemesis_original import pods
 from rules.nemesis_original.ship import ship
-from rules.nemesis_original.state import AttackFrame, EndFrame, EventPhaseFrame
+from rules.nemesis_original.state import EndFrame, EventPhaseFrame
 from rules.nemesis_original.table import Ctx
+
+STAGES = ("time", "attacks", "fire", "event", "bag", "round_end", "done")
 
 
 def event_phase_run(ctx: Ctx, f: EventPhaseFrame) -> None:
-    s = ctx.s
-    if f.stage == "time":
-        f.stage = "attacks"
-        move_time(ctx)
-    elif f.stage == "attacks":
-        f.stage = "fire"
-        queue = attacks.event_attack_targets(s)
-        if queue:
-            s.stack.append(AttackFrame(queue=queue))
-    elif f.stage == "fire":
-        f.stage = "event"
-        fire.fire_damage(ctx)
-    elif f.stage == "event":
-        f.stage = "bag"
-        events.event_card(ctx)
-    elif f.stage == "bag":
-        f.stage = "round_end"
-        development.bag_development(ctx)
-    elif f.stage == "round_end":
-        f.stage = "done"
-        end_of_round(ctx)
-    else:
-        s.stack.pop()
+    if not run_stage(ctx, f, STAGES, {"time": move_time, "round_end": end_of_round}):
+        ctx.s.stack.pop()
 
 
 def end_of_round(ctx: Ctx) -> None:

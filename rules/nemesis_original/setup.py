@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
+from rules.nemesis.decks import expand, starting_decks
 from rules.nemesis.state import Held, Hero, RoomState
 from rules.nemesis_original.cards import content, index
 from rules.nemesis_original.profile import BAG
@@ -14,10 +15,6 @@ from rules.nemesis_original.state import DraftFrame, GameState, Options, PodStat
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 START_ROOM = "hibernatorium"   # every character wakes up there
-
-
-def expand(items: list[tuple[str, int]]) -> list[str]:
-    return [item for item, copies in items for _ in range(copies)]
 
 
 def new_game(seats: list[str], seed: int, options: Options) -> GameState:
@@ -30,13 +27,8 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     sh = ship()
     rng = Rng.from_seed(seed)
     rooms = deal_rooms(rng)
-    decks = {color: rng.shuffled(expand([(i.id, i.copies) for i in c.items
-                                         if i.color == color]))
-             for color in ("red", "yellow", "green")}
-    decks["events"] = rng.shuffled([e.id for e in c.events])
-    decks["attacks"] = rng.shuffled([a.id for a in c.attacks])
-    decks["contamination"] = rng.shuffled(expand([(x.id, x.copies) for x in c.contamination]))
-    decks["wounds"] = rng.shuffled(expand([(w.id, w.copies) for w in c.serious_wounds]))
+    decks = starting_decks(rng, c.items, c.events, c.attacks, c.contamination,
+                           c.serious_wounds)
     state = GameState(
         seed=seed, rng=rng, options=options, seats=list(seats), rooms=rooms,
         bag=BAG.starting_bag(rng, n), decks=decks, eggs=c.intruders.eggs,

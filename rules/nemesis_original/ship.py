@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.nemesis.board import BoardGraph, Corridor, RoomSlot
+from rules.nemesis.board import BoardGraph, Corridor, RoomSlot, corridor_problems
+from rules.nemesis.cards import RoomTile as FamilyTile
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -26,9 +27,6 @@ RoomAction = Literal[
     "airlock", "cabins", "canteen", "command_center", "engine_control", "hatch_control",
     "monitoring", "slime_room", "shower",
 ]
-RoomColor = Literal["red", "yellow", "green", "white", "none"]
-
-
 class _M(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -90,16 +88,8 @@ class Supplies(_M):
     malfunction: int = Field(ge=1)
 
 
-class RoomTile(_M):
-    id: str
-    name: str
-    level: Literal["I", "II", "special"]
-    color: RoomColor
-    computer: bool = False
+class RoomTile(FamilyTile):
     action: RoomAction
-    action_cost: int = Field(2, ge=0, le=3)
-    text: str
-    copies: int = Field(1, ge=1, le=3)
 
 
 class Ship(_M):
@@ -134,18 +124,7 @@ def check_ship(sh: Ship) -> list[str]:
             problems.append(f"slot {slot.id}: unknown room {slot.room}")
         elif slot.room is not None and tiles[slot.room].level != "special":
             problems.append(f"slot {slot.id}: {slot.room} is not a special room")
-    numbers: dict[str, list[int]] = {sid: [] for sid in slots}
-    for cor in sh.ship.corridors:
-        for end, num in ((cor.a, cor.a_number), (cor.b, cor.b_number)):
-            if end == "tech":
-                continue
-            if end not in slots:
-                problems.append(f"corridor {cor.id}: unknown room slot {end}")
-            elif num is not None:
-                numbers[end].append(num)
-    for sid, nums in numbers.items():
-        if sorted(nums) != [1, 2, 3, 4]:
-            problems.append(f"room slot {sid}: corridor numbers {sorted(nums)}")
+    problems += corridor_problems(slots, sh.ship.corridors)
     for level in ("I", "II"):
         need = sum(1 for s in sh.ship.slots if s.kind == level)
         have = sum(r.copies for r in sh.rooms if r.level == level)

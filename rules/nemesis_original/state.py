@@ -11,8 +11,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.model import EngineState
-from rules.core.rng import Rng
 from rules.nemesis.board import BoardGraph
 from rules.nemesis.frames import (
     AttackFrame,
@@ -20,6 +18,7 @@ from rules.nemesis.frames import (
     DraftFrame,
     EffectsFrame,
     EncounterFrame,
+    EndFrame,
     InterruptFrame,
     MoveFrame,
     ObjectiveFrame,
@@ -30,7 +29,7 @@ from rules.nemesis.frames import (
     TurnFrame,
 )
 from rules.nemesis.profile import Profile
-from rules.nemesis.state import Hero, Intruder, RoomState
+from rules.nemesis.state import FamilyState, Intruder
 from rules.nemesis_original.profile import PROFILE
 from rules.nemesis_original.ship import ship_graph
 
@@ -75,12 +74,6 @@ class EventPhaseFrame:
     stage: Literal["time", "attacks", "fire", "event", "bag", "round_end", "done"] = "time"
 
 
-@dataclass(slots=True, kw_only=True)
-class EndFrame:
-    kind: Literal["end"] = "end"
-    reason: str
-
-
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | PodFrame
     | EncounterFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame
@@ -89,18 +82,9 @@ Frame = Annotated[
 ]
 
 
-class GameState(EngineState):
+class GameState(FamilyState):
     ruleset: Literal["nemesis"] = "nemesis"
-    version: int = 0
-    seed: int
-    rng: Rng
     options: Options
-    seats: list[str]
-    heroes: dict[str, Hero] = {}
-    rooms: dict[str, RoomState]
-    doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
-    noise: list[str] = []                                   # corridors with a noise marker
-    tech_noise: bool = False                                # the technical corridors space
     intruders: list[Intruder] = []
     next_intruder: int = 1
     bag: list[str] = []             # intruder token ids (secret)

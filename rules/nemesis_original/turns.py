@@ -5,8 +5,12 @@ then the event phase."""
 
 from __future__ import annotations
 
-from rules.nemesis import decks
-from rules.nemesis.player_phase import next_turn, pass_first_player
+from rules.nemesis.player_phase import (
+    begin_event_phase,
+    next_turn,
+    pass_first_player,
+    refresh_for_round,
+)
 from rules.nemesis_original.rooms import resolve_airlocks
 from rules.nemesis_original.state import (
     EventPhaseFrame,
@@ -28,13 +32,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
             hero = s.heroes[seat]
             if hero.place not in TAKES_TURNS:
                 continue
-            hero.passed = False
-            hero.actions_taken = 0
-            hero.fire_hurt = False
-            hero.armor_used = False
-            need = hand_limit(s, hero) - len(hero.hand)
-            if need > 0:
-                decks.draw_cards(ctx, hero, need)
+            refresh_for_round(ctx, hero, hand_limit(s, hero))
         ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
                 "token.", kind="round", round=s.round)
         f.stage = "turns"
@@ -58,9 +56,7 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         return
     if f.stage == "events":
         f.stage = "next"
-        ctx.say(f"Everyone has passed: the event phase of round {s.round} begins.",
-                kind="phase", round=s.round)
-        s.stack.append(EventPhaseFrame())
+        begin_event_phase(ctx, EventPhaseFrame())
         return
     s.round += 1
     f.stage = "draw"

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from rules.nemesis import view as family
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
+from rules.nemesis_original.prompts import prompt_text
 from rules.nemesis_original.rooms import hibernation_open
 from rules.nemesis_original.ship import ship, tile_of
-from rules.nemesis_original.state import GameState, PickFrame
+from rules.nemesis_original.state import GameState
 
 
 class RoomView(BaseModel):
@@ -38,14 +40,6 @@ class RoomView(BaseModel):
     sealed: bool
 
 
-class CorridorView(BaseModel):
-    id: str
-    a: str
-    b: str
-    door: str
-    noise: bool
-
-
 class PodView(BaseModel):
     id: str
     section: str
@@ -54,55 +48,17 @@ class PodView(BaseModel):
     seats: list[str]
 
 
-class HeroView(BaseModel):
-    seat: str
-    character: str
-    name: str
-    place: str
-    room: str
+class HeroView(family.HeroView):
     pod: str | None
-    light: int
-    serious: list[str]
-    hand_size: int
-    item_colors: list[str]
-    hands: list[str]
-    larva: bool
-    slime: bool
-    signal: bool
-    passed: bool
-    objectives: list[str] | None = None  # revealed at the end
 
 
-class HeldView(BaseModel):
-    item: str | None = None
-    obj: str | None = None
-    ammo: int = 0
-
-
-class MeView(BaseModel):
-    hand: list[str]
-    hand_ids: list[str]
-    deck: int
-    discard: int
-    inventory: list[str]
-    inventory_ids: list[str]
-    held: list[HeldView]
-    objectives: list[str]
+class MeView(family.MeView):
     known: dict[str, str]
-    choosing: list[str] = []
-    prompt: str = ""
 
 
-class NemesisView(BaseModel):
+class NemesisView(family.GameView):
     ruleset: str = "nemesis"
-    version: int
-    viewer: str | None
-    round: int
-    first_player: str
     rooms: list[RoomView]
-    corridors: list[CorridorView]
-    tech_noise: bool
-    intruders: list[dict[str, object]]
     heroes: list[HeroView]
     pods: list[PodView]
     eggs: int
@@ -128,10 +84,7 @@ class NemesisView(BaseModel):
 
 
 def card_name(card_id: str) -> str:
-    if card_id.startswith("c:"):
-        return "Contamination"
-    card = index().cards.get(card_id)
-    return card.name if card is not None else card_id
+    return family.card_name(index().cards, card_id)
 
 
 def item_name(item_id: str) -> str:
@@ -153,28 +106,13 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> NemesisVie
             malfunction=room.malfunction, objects=list(room.objects),
             computer=bool(tile and tile.computer and not room.malfunction),
             sealed=room.venting))
-    corridors = [CorridorView(id=c.id, a=c.a, b=c.b, door=s.doors.get(c.id, "open"),
-                              noise=c.id in s.noise) for c in sh.ship.corridors]
-    idx = index()
-    heroes = []
-    for x in s.seats:
-        h = s.heroes[x]
-        heroes.append(HeroView(
-            seat=x, character=h.character,
-            name=idx.characters[h.character].name if h.character else "?",
-            place=h.place, room=h.room, pod=h.pod, light=h.light,
-            serious=[w.card + ("*" if w.dressed else "") for w in h.serious],
-            hand_size=len(h.hand), item_colors=[idx.items[i].color for i in h.inventory],
-            hands=[item_name(held.item) if held.item else (held.obj or "").split("_")[0]
-                   for held in h.hands],
-            larva=h.larva, slime=h.slime, signal=h.signal, passed=h.passed,
-            objectives=list(h.objectives) if over else None))
+    corridors = family.corridor_views(s, sh.ship.corridors)
+    heroes = [HeroView(**family.hero_fields(s.heroes[x], index(), item_name, over),
+                       pod=s.heroes[x].pod) for x in s.seats]
     view = NemesisView(
         version=s.version, viewer=seat, round=s.round, first_player=s.first_player,
         rooms=rooms, corridors=corridors, tech_noise=s.tech_noise,
-        intruders=[{"id": i.id, "kind": i.kind, "room": i.room, "injuries": i.injuries}
-                   for i in s.intruders],
-        heroes=heroes,
+        intruders=family.intruder_views(s), heroes=heroes,
         pods=[PodView(id=p.id, section=p.section, locked=p.locked, launched=p.launched,
                       seats=list(p.seats)) for p in s.pods.values()],
         eggs=s.eggs, nest_found=s.nest_found, nest_destroyed=s.nest_destroyed,
@@ -189,19 +127,9 @@ def build_view(s: GameState, seat: str | None, waiting: list[str]) -> NemesisVie
         view.engines = dict(s.engines)
     if seat is not None and seat in s.heroes:
         h = s.heroes[seat]
-        me = MeView(hand=[card_name(c) for c in h.hand],
-                    hand_ids=["contamination" if c.startswith("c:") else c for c in h.hand],
-                    deck=len(h.deck), discard=len(h.discard),
-                    inventory=[item_name(i) for i in h.inventory],
-                    inventory_ids=list(h.inventory),
-                    held=[HeldView(item=x.item, obj=x.obj, ammo=x.ammo) for x in h.hands],
-                    objectives=list(h.objectives), known=dict(s.known.get(seat, {})))
-        if seat in waiting:
-            from rules.nemesis_original.prompts import prompt_text
-
-            me.prompt = prompt_text(s, seat)
-        top = s.stack[-1] if s.stack else None
-        if isinstance(top, PickFrame) and top.seat == seat:
-            me.choosing = list(top.labels)
+        me = MeView(**family.me_fields(h, card_name, item_name),
+                    known=dict(s.known.get(seat, {})))
+        family.ask(me, s, seat, waiting, prompt_text)
         view.me = me
     return view
+
