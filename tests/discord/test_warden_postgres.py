@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from fake_discord import FakeDiscord, run_client
-from test_warden_game import _play_by_button, _play_by_command, _state
+from test_warden_game import _play_by_button, _play_by_command
 from warden_helpers import (
     PLAYERS,
     add_players,
     board_message,
     button_labels,
+    current_state,
     fake_discord_options,  # noqa: F401 (fixture)
     open_and_start,
     warden,
@@ -42,7 +43,7 @@ async def test_whole_game_on_postgres_with_a_restart(fake_discord: FakeDiscord,
             for move in range(MOVES_BEFORE_RESTART):
                 play = _play_by_button if move % 3 == 0 else _play_by_command
                 await play(fake_discord, bot, agent)
-            record, state = await _state(bot)
+            record, state = await current_state(bot)
             assert record.status == "running" and record.version >= MOVES_BEFORE_RESTART
     finally:
         await storage.close()
@@ -51,7 +52,7 @@ async def test_whole_game_on_postgres_with_a_restart(fake_discord: FakeDiscord,
     storage = await open_storage(pg_url)  # a new process on the same database
     try:
         async with warden(unused, storage=storage) as bot:
-            record, resumed = await _state(bot)
+            record, resumed = await current_state(bot)
             assert RS.dump_state(resumed) == RS.dump_state(state)
             moves = 0
             while record.status == "running":
@@ -59,7 +60,7 @@ async def test_whole_game_on_postgres_with_a_restart(fake_discord: FakeDiscord,
                 await play(fake_discord, bot, agent)
                 moves += 1
                 assert moves < 600, "the game did not end"
-                record, state = await _state(bot)
+                record, state = await current_state(bot)
             assert record.status == "finished" and RS.outcome(state) is not None
             final = board_message(fake_discord)
             assert "Game over" in final.content and final.components == []
