@@ -151,7 +151,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         gain_knowledge(ctx, hero, 2, "studies the archives")
         _peek_contingency(ctx, hero, take=False)
     elif kind == "cave_entrance":
-        _ask(ctx, hero, "cave", _tech_destinations(s, hero),
+        shared_rooms.ask(ctx, hero, "cave", _tech_destinations(s, hero),
              [room_name(s, r) for r in _tech_destinations(s, hero)])
     elif kind == "cooling_system":
         s.autodestruct = max(0, s.time - 3)
@@ -168,7 +168,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         field_medic(ctx, hero)
     elif kind == "laboratory":
         objs = _lab_objects(s, hero)
-        _ask(ctx, hero, "lab", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
+        shared_rooms.ask(ctx, hero, "lab", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
     elif kind in ("css_a", "css_b", "css_c"):
         pod = kind[-1].upper()
         hero.discard.extend(hero.hand)
@@ -192,10 +192,10 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             say(f"{who(hero.seat)} sends a signal.", kind="signal")
         else:
             others = [h.seat for h in s.heroes.values() if h.signal and h.seat != hero.seat]
-            _ask(ctx, hero, "check", others, [f"Check {seat_ref(x)}" for x in others])
+            shared_rooms.ask(ctx, hero, "check", others, [f"Check {seat_ref(x)}" for x in others])
     elif kind == "css_control":
         slots = sorted(s.css)
-        _ask(ctx, hero, "css_pick", [str(x) for x in slots],
+        shared_rooms.ask(ctx, hero, "css_pick", [str(x) for x in slots],
              [f"The CSS token on time slot {x}" for x in slots])
     elif kind == "defense_control":
         room = s.rooms[hero.room]
@@ -204,7 +204,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         else:
             set_malfunction(ctx, hero.room, True)
         targets = sorted({i.room for i in s.intruders if not s.rooms[i.room].malfunction})
-        _ask(ctx, hero, "defense", targets, [room_name(s, r) for r in targets])
+        shared_rooms.ask(ctx, hero, "defense", targets, [room_name(s, r) for r in targets])
     elif kind == "guard_room":
         change_room(s.rooms, hero.room, items=s.rooms[hero.room].items - 1)
         crafted = _crafted_id(("taser", "enviro_suit")[variant])
@@ -218,7 +218,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         give_item(ctx, hero, crafted)
     elif kind == "vent_control":
         rooms = _vent_targets(s)
-        _ask(ctx, hero, "vent", rooms, [room_name(s, r) for r in rooms])
+        shared_rooms.ask(ctx, hero, "vent", rooms, [room_name(s, r) for r in rooms])
     elif kind == "alert":
         if variant == 0:
             s.alert = s.time // 2
@@ -240,19 +240,11 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             event = index().events[top]
             ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
                      kind="peek_event", card=top)
-            _ask(ctx, hero, "monitor", ["top", "bottom"],
+            shared_rooms.ask(ctx, hero, "monitor", ["top", "bottom"],
                  ["Leave it on top of the event deck", "Put it at the bottom of the deck"])
     elif kind == "storage":
-        _ask(ctx, hero, "storage", ["red", "yellow", "green"],
+        shared_rooms.ask(ctx, hero, "storage", ["red", "yellow", "green"],
              ["Draw 2 red items", "Draw 2 yellow items", "Draw 2 green items"])
-
-
-def _ask(ctx: Ctx, hero: Hero, tag: str, options: list[str], labels: list[str]) -> None:
-    if not options:
-        ctx.say("There is nothing to choose.", kind="room")
-        return
-    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
-                                 labels=labels, tag=tag, subject=hero.seat))
 
 
 def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
@@ -364,7 +356,7 @@ def visit(hero: Hero, room: str) -> None:
 def ask_analyse(ctx: Ctx, hero: Hero, objects: list[str]) -> None:
     """Analyze Toolset: analyse a carried object anywhere."""
     objs = list(dict.fromkeys(objects))
-    _ask(ctx, hero, "toolset", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
+    shared_rooms.ask(ctx, hero, "toolset", objs, [f"Analyse the {o.split('_')[0]}" for o in objs])
 
 
 # ------------------------------------------------------------------ helpers
@@ -404,7 +396,7 @@ def special(ctx: Ctx, hero: Hero, kind: str) -> None:
         from rules.lockdown.surface import exits_in_order
 
         rooms = [r for r in exits_in_order(s) if r != s.rover]
-        _ask(ctx, hero, "rover_send", rooms,
+        shared_rooms.ask(ctx, hero, "rover_send", rooms,
              [f"Send the rover to {room_name(s, r)}" for r in rooms])
     elif kind == "move_rover":
         s.rover_at_base = not s.rover_at_base
@@ -413,7 +405,7 @@ def special(ctx: Ctx, hero: Hero, kind: str) -> None:
     elif kind == "peek_css":
         slots = sorted(s.css)
         if slots:
-            _ask(ctx, hero, "css_peek", [str(x) for x in slots],
+            shared_rooms.ask(ctx, hero, "css_peek", [str(x) for x in slots],
                  [f"Peek at the CSS token on time slot {x}" for x in slots])
     elif kind == "close_section_doors":
         close_section(ctx, section_of(hero.room))

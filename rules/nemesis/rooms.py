@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.core.actions import seat_ref as who
 from rules.nemesis import contamination, noise, wounds
 from rules.nemesis.combat import nest_check
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Held, Hero
@@ -43,3 +44,13 @@ def noise_attempt(ctx: Table, hero: Hero) -> bool:
     appeared = len(s.intruders) > before or any(
         f.kind == "encounter" for f in s.stack[depth:])
     return not (appeared or intruders_in(s, hero.room))
+
+
+def ask(ctx: Table, hero: Hero, tag: str, options: list[str], labels: list[str]) -> None:
+    """A room action's follow-up choice for `hero` (a "step" pick the game's
+    continue_step resolves by `tag`); with no option left, it says so instead."""
+    if not options:
+        ctx.say("There is nothing to choose.", kind="room")
+        return
+    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
+                                 labels=labels, tag=tag, subject=hero.seat))

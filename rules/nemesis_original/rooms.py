@@ -137,7 +137,8 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
             read_coordinates(ctx, hero)
         else:
             spaces = [x for x in ship().destination.spaces if x != s.destination]
-            ask(ctx, hero, "course", spaces, [f"Set the course for space {x}" for x in spaces])
+            shared_rooms.ask(ctx, hero, "course", spaces,
+                             [f"Set the course for space {x}" for x in spaces])
     elif kind == "hibernate":
         hibernate(ctx, hero)
     elif kind == "engine":
@@ -146,7 +147,7 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
         pods.board_pod(ctx, hero, tile.id)
     elif kind == "armory":
         slots = rechargeable(s, hero)
-        ask(ctx, hero, "recharge", [str(i) for i in slots],
+        shared_rooms.ask(ctx, hero, "recharge", [str(i) for i in slots],
             [f"Recharge {PROFILE.items[hero.hands[i].item or ''].name}" for i in slots])
     elif kind == "comms":
         hero.signal = True
@@ -156,29 +157,29 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
         field_medic(ctx, hero)
     elif kind == "fire_control":
         rooms = flood_targets(s)
-        ask(ctx, hero, "flood", rooms, [f"Flood {room_name(s, r)}" for r in rooms])
+        shared_rooms.ask(ctx, hero, "flood", rooms, [f"Flood {room_name(s, r)}" for r in rooms])
     elif kind == "generator":
         self_destruct_switch(ctx, hero, start=variant == 0)
     elif kind == "laboratory":
         objs = research_objects(s, hero)
-        ask(ctx, hero, "research", objs, [f"Research the {o}" for o in objs])
+        shared_rooms.ask(ctx, hero, "research", objs, [f"Research the {o}" for o in objs])
     elif kind == "nest":
         shared_rooms.take_egg(ctx, hero)
     elif kind == "storage":
-        ask(ctx, hero, "storage", ["red", "yellow", "green"],
+        shared_rooms.ask(ctx, hero, "storage", ["red", "yellow", "green"],
             ["Draw 2 red items", "Draw 2 yellow items", "Draw 2 green items"])
     elif kind == "surgery":
         shared_rooms.surgery(ctx, hero)
     elif kind == "airlock":
         rooms = airlock_targets(s, hero)
-        ask(ctx, hero, "airlock", rooms, [f"Seal {room_name(s, r)}" for r in rooms])
+        shared_rooms.ask(ctx, hero, "airlock", rooms, [f"Seal {room_name(s, r)}" for r in rooms])
     elif kind == "canteen":
         heal(ctx, hero, "light_one")
         if variant == 1:
             contamination.scan(ctx, hero)
     elif kind == "command_center":
         options = [f"{r}:{op}" for r in door_rooms(s) for op in ("close", "open")]
-        ask(ctx, hero, "doors", options,
+        shared_rooms.ask(ctx, hero, "doors", options,
             [f"{op.capitalize()} the doors of {room_name(s, r)}"
              for r, _, op in (o.partition(":") for o in options)])
     elif kind == "engine_control":
@@ -187,23 +188,15 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
             tell_engine(ctx, hero, engine.id)
     elif kind == "hatch_control":
         live = [p for p in s.pods.values() if not p.launched]
-        ask(ctx, hero, "hatch", [p.id for p in live],
+        shared_rooms.ask(ctx, hero, "hatch", [p.id for p in live],
             [f"{'Unlock' if p.locked else 'Lock'} pod {p.id}" for p in live])
     elif kind == "monitoring":
         hidden = [slot for slot, r in s.rooms.items() if not r.explored]
-        ask(ctx, hero, "monitor", hidden, [f"Watch {room_name(s, r)}" for r in hidden])
+        shared_rooms.ask(ctx, hero, "monitor", hidden, [f"Watch {room_name(s, r)}" for r in hidden])
     elif kind == "shower":
         contamination.set_slime(ctx, hero, False)
         if variant == 1:
             contamination.scan(ctx, hero)
-
-
-def ask(ctx: Ctx, hero: Hero, tag: str, options: list[str], labels: list[str]) -> None:
-    if not options:
-        ctx.say("There is nothing to choose.", kind="room")
-        return
-    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", options=options,
-                                 labels=labels, tag=tag, subject=hero.seat))
 
 
 def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
@@ -297,7 +290,8 @@ def service_engine(ctx: Ctx, hero: Hero, engine: str) -> None:
     ctx.say(f"{who(hero.seat)} opens up engine {engine}.", kind="room")
     tell_engine(ctx, hero, engine)
     other = "Wreck it" if s.engines[engine] else "Repair it"
-    ask(ctx, hero, f"engine:{engine}", ["keep", "switch"], ["Leave it as it is", other])
+    shared_rooms.ask(ctx, hero, f"engine:{engine}", ["keep", "switch"],
+                     ["Leave it as it is", other])
 
 
 def self_destruct_switch(ctx: Ctx, hero: Hero, start: bool) -> None:

@@ -4,6 +4,7 @@ a game played by random legal moves (a random prompted seat each step)."""
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,7 +29,5 @@ def random_states(rs: Any, n: int, seed: int, steps: int, options: Any = None
 
 def random_game(rs: Any, n: int, seed: int, steps: int, options: Any = None) -> Any:
     """The state after up to `steps` random legal moves (see `random_states`)."""
-    s = rs.new_game(seats_for(n), seed, options)
-    for s in random_states(rs, n, seed, steps, options):  # noqa: B007 (the last one)
-        pass
-    return s
+    last = deque(random_states(rs, n, seed, steps, options), maxlen=1)
+    return last[0] if last else rs.new_game(seats_for(n), seed, options)

@@ -23,7 +23,7 @@ class State:
 
 
 class Ctx(TableCtx[State]):
-    pass
+    """The core action context as a game would subclass it, with nothing added."""
 
 
 def test_say_is_public_and_tell_is_for_one_seat() -> None:
