@@ -6,7 +6,10 @@ The bot, the renderers, the simulator and the tests only rely on what is here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from operator import itemgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -20,22 +23,48 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(tuple):  # type: ignore[type-arg]
     """Something that happened. `to` None means public; else only those seats see it.
-    (A plain frozen dataclass: an apply makes a few of them, so they must be cheap.)"""
 
-    kind: str
-    text: str
-    to: tuple[str, ...] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    An immutable value with the fields `kind`, `text`, `to` and `data`, built like a
+    dataclass (`Event(kind, text, to=None, data=None)`, by keyword or by position). It is
+    a tuple underneath because an apply makes a few of them on every move and a tuple is
+    the cheapest immutable object to build: engine code that makes many uses
+    `make_event((kind, text, to, data))`, which skips even the `__new__` below. (Being a
+    tuple, an event also equals a plain tuple of the same four values.)"""
+
+    __slots__ = ()
+    __match_args__ = ("kind", "text", "to", "data")
+
+    def __new__(cls, kind: str, text: str, to: tuple[str, ...] | None = None,
+                data: dict[str, Any] | None = None) -> Event:
+        return tuple.__new__(cls, (kind, text, to, {} if data is None else data))
+
+    # the fields, read by position (itemgetter: read in C)
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    text: str = property(itemgetter(1))  # type: ignore[assignment]
+    to: tuple[str, ...] | None = property(itemgetter(2))  # type: ignore[assignment]
+    data: dict[str, Any] = property(itemgetter(3))  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self[0]!r}, text={self[1]!r}, to={self[2]!r}, data={self[3]!r})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copy and pickle rebuild it from its fields
+        return tuple(self)
 
     @property
     def public(self) -> bool:
-        return self.to is None
+        return self[2] is None
 
     def visible_to(self, seat: str | None) -> bool:
-        return self.to is None or (seat is not None and seat in self.to)
+        to = self[2]
+        return to is None or (seat is not None and seat in to)
+
+
+# Event(kind, text, to, data) with every field given (`data` a dict of its own), built in
+# C: what Ctx.say calls on every move
+make_event: Callable[[tuple[str, str, tuple[str, ...] | None, dict[str, Any]]], Event] = \
+    partial(tuple.__new__, Event)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from rules.core.contract import Event
+from rules.core.contract import Event, make_event
 
 S = TypeVar("S")
 
@@ -18,7 +18,7 @@ class TableCtx(Generic[S]):
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
             **data: Any) -> None:
         """Report an event: to everyone, or only to the seats in `to`."""
-        self.events.append(Event(kind=kind, text=text, to=to, data=data))
+        self.events.append(make_event((kind, text, to, data)))
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
         """Report an event to `seat` alone."""

@@ -11,10 +11,12 @@ from itertools import combinations
 from rules.core.contract import Action
 from rules.core.words import dice_count
 from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text, held_dice
+from rules.darkmoon.cards import content
 from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import (
     DamageFrame,
     Die,
+    DieKind,
     DiscardFrame,
     GameState,
     RepairPickFrame,
@@ -33,9 +35,15 @@ def _held_total(s: GameState, seat: str) -> int:
 def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
     held = s.players[frame.seat].held
     if frame.must_roll_all:
-        return [Roll(dice=held_dice(held.strong, held.weak, held.commander))]
+        return list(_roll_all(held.strong, held.weak, held.commander))
     strong, cmd = (0, 0) if frame.weak_only else (held.strong, held.commander)
     return list(_rolls(strong, held.weak, cmd, frame.submit_count, frame.max_dice))
+
+
+@cache
+def _roll_all(strong: int, weak: int, cmd: int) -> tuple[Roll]:
+    """The one roll of every die held (built once per holding, as `_rolls`)."""
+    return (Roll(dice=held_dice(strong, weak, cmd)),)
 
 
 @cache
@@ -48,7 +56,7 @@ def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll,
 
 
 def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
-    codes = tuple(sorted(d.code for d in frame.rolled))
+    codes = tuple(sorted([_DIE_WORDS[d.kind, d.face][0] for d in frame.rolled]))
     if frame.purpose == "task":
         sizes = (1,) if single_die(s, frame.seat) else tuple(range(1, len(codes) + 1))
     else:
@@ -79,15 +87,19 @@ def _can_roll_again(s: GameState, frame: RollFrame) -> bool:
     return not single_die(s, frame.seat) and _held_total(s, frame.seat) > 0
 
 
+_REROLL = Reroll()
+_STOP = StopRolling()
+
+
 def roll_legal(s: GameState, frame: RollFrame, seat: str) -> list[Action]:
     if frame.rolled:
-        options: list[Action] = list(submit_choices(s, frame))
+        options: list[Action] = submit_choices(s, frame)  # type: ignore[assignment]
         if frame.reroll_allowed and not frame.rerolled:
-            options.append(Reroll())
+            options.append(_REROLL)
         return options
     if frame.purpose == "task":
-        return [*roll_choices(s, frame), StopRolling()]
-    return list(roll_choices(s, frame))
+        return [*roll_choices(s, frame), _STOP]
+    return roll_choices(s, frame)  # type: ignore[return-value]
 
 
 def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
@@ -95,9 +107,8 @@ def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
         _roll(ctx, frame, action)
     elif isinstance(action, Reroll):
         frame.rerolled = True
-        faces = ctx.c.board.dice
         for die in frame.rolled:
-            die.face = getattr(faces, die.kind)[ctx.s.rng.below(6)]
+            die.face = _FACES[die.kind][ctx.s.rng.below(6)]
         ctx.say(f"{who(seat)} rerolls their dice.", kind="roll")
         _tell_roll(ctx, frame)
     elif isinstance(action, Submit):
@@ -127,15 +138,41 @@ def roll_run(ctx: Ctx, frame: RollFrame) -> None:
     _roll(ctx, frame, choices[0])
 
 
+@cache
+def _by_kind(dice: tuple[str, ...]) -> tuple[tuple[DieKind, int], ...]:
+    """How many dice of each kind a choice of held dice takes, strong first."""
+    return tuple((kind, dice.count(kind[0].upper())) for kind in _KINDS)
+
+
+_KINDS: tuple[DieKind, ...] = ("strong", "weak", "commander")
+# each kind's faces, from the (immutable) content, read on every roll
+_FACES = {kind: getattr(content().board.dice, kind) for kind in _KINDS}
+
+
+class _DieWords(dict[tuple[str, int], tuple[str, str]]):
+    """(kind, face) -> that die's code and words ("S2", "strong +2"), each worked out the
+    first time it is asked for (read for every die rolled or submitted)."""
+
+    def __missing__(self, key: tuple[str, int]) -> tuple[str, str]:
+        code = Die(kind=key[0], face=key[1]).code  # type: ignore[arg-type]
+        words = self[key] = (code, die_code_text(code))
+        return words
+
+
+_DIE_WORDS = _DieWords()
+
+
 def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
     s = ctx.s
-    p = ctx.player(frame.seat)
-    faces = ctx.c.board.dice
-    counts = {"strong": action.strong, "weak": action.weak, "commander": int(action.commander)}
-    for kind, n in counts.items():
-        p.held.add(kind, -n)  # type: ignore[arg-type]
-        for _ in range(n):
-            frame.rolled.append(Die(kind=kind, face=getattr(faces, kind)[s.rng.below(6)]))  # type: ignore[arg-type]
+    held = ctx.player(frame.seat).held
+    below = s.rng.below
+    rolled = frame.rolled
+    for kind, n in _by_kind(action.dice):
+        if n:
+            setattr(held, kind, getattr(held, kind) - n)
+            faces = _FACES[kind]
+            for _ in range(n):
+                rolled.append(Die(kind=kind, face=faces[below(6)]))
     # How many dice were rolled stays private: a task or commander test rolls every
     # die behind the screen, so the count would tell the table what the player holds.
     ctx.say(f"{who(frame.seat)} rolls their dice.", kind="roll", seat=frame.seat)
@@ -143,31 +180,34 @@ def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
 
 
 def _tell_roll(ctx: Ctx, frame: RollFrame) -> None:
-    text = ", ".join(die_code_text(d.code) for d in frame.rolled)
+    words = [_DIE_WORDS[d.kind, d.face] for d in frame.rolled]
+    text = ", ".join([w[1] for w in words])
     ctx.tell(frame.seat, f"Your roll: {text}.", kind="private_roll",
-             dice=[d.code for d in frame.rolled])
+             dice=[w[0] for w in words])
 
 
 def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
     s = ctx.s
-    remaining = list(frame.rolled)
+    remaining = frame.rolled
+    frame.rolled = []
+    codes = [_DIE_WORDS[d.kind, d.face][0] for d in remaining]
     chosen: list[Die] = []
     for code in action.dice:
-        die = next(d for d in remaining if d.code == code)
-        remaining.remove(die)
-        chosen.append(die)
+        i = codes.index(code)  # the first die showing it
+        del codes[i]
+        chosen.append(remaining.pop(i))
     if remaining:
         held = ctx.player(frame.seat).held
         for die in remaining:
-            held.add(die.kind)
-    frame.rolled = []
+            setattr(held, die.kind, getattr(held, die.kind) + 1)
+    spent = s.spent
     for die in chosen:
-        s.spent.add(die.kind)
+        setattr(spent, die.kind, getattr(spent, die.kind) + 1)
         if die.kind == "commander":
             s.commander_die = "spent"
     frame.submitted.extend(chosen)
-    total = sum(d.face for d in chosen)
-    text = ", ".join(die_code_text(d.code) for d in chosen)
+    total = sum([d.face for d in chosen])
+    text = ", ".join([_DIE_WORDS[d.kind, d.face][1] for d in chosen])
     if frame.purpose == "task":
         s.success_track += total
         ctx.say(f"{who(frame.seat)} submits {text}: the success cube is at {s.success_track}.",

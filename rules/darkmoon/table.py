@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.clone import own_entry, own_field
-from rules.core.contract import Event
+from rules.core.contract import Event, make_event
 from rules.core.words import dice_count
 from rules.darkmoon.cards import ActionName, During, content, index
 from rules.darkmoon.state import DieKind, DiscardFrame, ExpansionState, GameState, Player
@@ -30,7 +30,7 @@ class Ctx:
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
             **data: Any) -> None:
-        self.events.append(Event(kind, text, to, data))
+        self.events.append(make_event((kind, text, to, data)))
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
         self.say(text, kind=kind, to=(seat,), **data)
