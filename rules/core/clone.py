@@ -63,7 +63,9 @@ def own_entry(state: Any, name: str, key: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif (name, key) in owned:
         return value
-    value = entries[key] = _part_copier(type(state), name, True)(value)
+    # the copier looked up here first: one call fewer on a path most moves take
+    copier = _PART_COPIERS.get((type(state), name, True)) or _part_copier(type(state), name, True)
+    value = entries[key] = copier(value)
     owned.add((name, key))
     return value
 
@@ -80,7 +82,8 @@ def own_field(state: Any, name: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif name in owned:
         return value
-    value = state.__dict__[name] = _part_copier(type(state), name, False)(value)
+    copier = _PART_COPIERS.get((type(state), name, False)) or _part_copier(type(state), name, False)
+    value = state.__dict__[name] = copier(value)
     owned.add(name)
     return value
 

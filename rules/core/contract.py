@@ -149,7 +149,7 @@ class Action(BaseModel, ABC):
 S = TypeVar("S", bound=BaseModel)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step(Generic[S]):
     state: S
     events: list[Event] = field(default_factory=list)

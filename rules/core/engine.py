@@ -117,9 +117,11 @@ class FrameRuleset(Ruleset[Any]):
         new = clone(state)
         ctx = self.ctx_type(new)
         seats = self.machine.act(ctx, seat, action)
-        self.after_action(ctx)
+        checks = type(self).after_action is not FrameRuleset.after_action
+        if checks:
+            self.after_action(ctx)
         new.version = version = new.version + 1
-        if type(self).after_action is FrameRuleset.after_action:
+        if not checks:
             # nothing ran after the machine stopped: who it stopped for is who waits
             new.waiting_memo = (version, seats)
         return Step(new, ctx.events)

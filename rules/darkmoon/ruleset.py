@@ -61,8 +61,8 @@ class DarkMoon(FrameRuleset):
                        team=state.result)
 
     # ------------------------------------------------------------ presentation
-    def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
-        return prompts.prompt_text(state, seat, kind)
+    # Dark Moon's prompt texts, called straight (pending asks for one per waiting seat)
+    prompt_text = staticmethod(prompts.prompt_text)  # type: ignore[assignment]
 
     def describe(self, state: GameState, seat: str, action: Action) -> Choice:
         return choices.describe(state, seat, action)

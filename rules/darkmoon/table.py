@@ -23,9 +23,10 @@ _NO_DURING = During()
 class Ctx:
     """An action being applied: the state to change and the events to report."""
 
+    c = content()  # the (immutable) content, loaded once per process
+
     def __init__(self, state: GameState) -> None:
         self.s = state
-        self.c = content()
         self.events: list[Event] = []
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
@@ -62,8 +63,9 @@ def own_list(s: GameState, name: str) -> list[str]:
     return own_field(s, name)  # type: ignore[no-any-return]
 
 
-def who(seat: str) -> str:
-    return seat_ref(seat)
+# how texts name a seat (the core's seat reference itself: a text names a few seats on
+# every move, so no wrapper call)
+who = seat_ref
 
 
 # looked up on almost every move: built once from the (immutable) content
@@ -137,6 +139,15 @@ def blocked(s: GameState, action: ActionName) -> bool:
         if _OUTPOST_BLOCKS[oid] == action:
             return True
     return action in during(s).blocked_actions
+
+
+def blocked_now(s: GameState) -> tuple[str, ...]:
+    """Every action blocked now, by an outpost token or the current event (`blocked`
+    asked of several actions at once)."""
+    off = during(s).blocked_actions
+    if s.outposts:
+        return (*off, *[_OUTPOST_BLOCKS[oid] for oid in s.outposts if _OUTPOST_BLOCKS[oid]])
+    return off
 
 
 def outpost_blocks(outpost_id: str) -> str | None:

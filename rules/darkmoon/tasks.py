@@ -97,13 +97,14 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
         return [KeepTask(card=c) for c in dict.fromkeys(f.drawn)]
     if f.stage == "system":
         return [PickSystem(system=x) for x in ("outpost", "life_support", "shield")]  # type: ignore[arg-type]
-    options: list[Action] = []
     p = s.players[seat]
-    if p.held.strong + p.held.weak + p.held.commander:
-        options.append(GoIn())
+    options: list[Action] = [_GO_IN] if p.held.strong + p.held.weak + p.held.commander else []
     strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
     options += _outs(out_allowance(s, seat), strong_cap, s.available.weak)
     return options
+
+
+_GO_IN = GoIn()
 
 
 @cache

@@ -24,6 +24,7 @@ from rules.darkmoon.table import (
     Ctx,
     ability,
     blocked,
+    blocked_now,
     die_limit,
     during,
     left_of,
@@ -45,28 +46,37 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
     if p.revealed:
         return infected_actions(s, seat)
     acts: list[Action] = []
-    dice = p.held.strong + p.held.weak + p.held.commander
+    now = during(s)
+    off = blocked_now(s)
+    held = p.held
+    dice = held.strong + held.weak + held.commander
     if not p.quarantined:
-        rollable = p.held.weak if during(s).repair_weak_only else dice
-        damaged = {"shield": s.shield > 0, "outpost": bool(s.outposts),
-                   "life_support": bool(s.fatigue)}
-        for area in AREAS:
-            if damaged[area] and rollable and not blocked(s, _REPAIR_BLOCK[area]):  # type: ignore[arg-type]
-                acts.append(a.Repair(area=area))  # type: ignore[arg-type]
+        if held.weak if now.repair_weak_only else dice:
+            damaged = (s.shield > 0, bool(s.outposts), bool(s.fatigue))  # in AREAS' order
+            for (repair, blocker), hurt in zip(_REPAIRS, damaged, strict=True):
+                if hurt and blocker not in off:
+                    acts.append(repair)
         event_open = s.current_event is not None or s.final_started
-        if dice >= 2 and event_open and not blocked(s, "lone_wolf"):
-            acts.append(a.LoneWolf())
-    hidden = tuple(t for t in s.seats if not s.players[t].revealed)
-    if not blocked(s, "call_vote"):
+        if dice >= 2 and event_open and "lone_wolf" not in off:
+            acts.append(_LONE_WOLF)
+    hidden = tuple([t for t in s.seats if not s.players[t].revealed])
+    if "call_vote" not in off:
         acts.extend(a.per_target(a.CallVote, hidden))
         if s.expansion is not None:
             acts.extend(evacuation.vote_actions(s, seat))
-    if not ordered and not blocked(s, "issue_order"):
+    if not ordered and "issue_order" not in off:
         # a revealed infected player takes no orders (README: rulings on the core game)
-        acts.extend(a.per_target(a.IssueOrder, tuple(t for t in hidden if t != seat)))
+        acts.extend(a.per_target(a.IssueOrder, tuple([t for t in hidden if t != seat])))
     if p.infected and variants.may_reveal(s, ordered=ordered):
-        acts.append(a.Reveal())
+        acts.append(_REVEAL)
     return acts
+
+
+# the actions main_actions lists, built once: (repair, the action name that blocks it)
+# per area in AREAS' order, lone wolf, reveal
+_REPAIRS = tuple((a.Repair(area=area), _REPAIR_BLOCK[area]) for area in AREAS)  # type: ignore[arg-type]
+_LONE_WOLF = a.LoneWolf()
+_REVEAL = a.Reveal()
 
 
 def infected_actions(s: GameState, seat: str) -> list[Action]:
