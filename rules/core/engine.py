@@ -55,6 +55,9 @@ class FrameRuleset(Ruleset[Any]):
     prompts: ClassVar[dict[str, str]] = {}
     secret_kinds: ClassVar[frozenset[str]] = frozenset()
     default_keys: ClassVar[tuple[str, ...]] = ()
+    # prompt kinds whose text is the same for every seat waiting (a secret vote all cast
+    # at once): `pending` works it out once
+    shared_prompt_kinds: ClassVar[frozenset[str]] = frozenset()
 
     # -------------------------------------------------------------- hooks
     @abstractmethod
@@ -94,6 +97,9 @@ class FrameRuleset(Ruleset[Any]):
         kind = state.stack[-1].kind
         secret = kind in self.secret_kinds or len(seats) > 1
         prompt, text = self._prompt, self.prompt_text
+        if len(seats) > 1 and kind in self.shared_prompt_kinds:
+            shared = text(state, seats[0], kind)
+            return [prompt(x, kind, secret, shared) for x in seats]
         return [prompt(x, kind, secret, text(state, x, kind)) for x in seats]
 
     def prompt_text(self, state: Any, seat: str, kind: str) -> str:

@@ -238,8 +238,12 @@ class Vote(KeyedAction):
 
     @property
     def label(self) -> str:
-        return {"strong": "Vote UNINFECTED (strong die)", "weak": "Vote INFECTED (weak die)",
-                "abstain": "Abstain"}[self.choice]
+        return _VOTE_LABELS[self.choice]
+
+
+# (read on every vote cast)
+_VOTE_LABELS = {"strong": "Vote UNINFECTED (strong die)", "weak": "Vote INFECTED (weak die)",
+                "abstain": "Abstain"}
 
 
 class TieBreak(KeyedAction):

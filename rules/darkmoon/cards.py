@@ -7,7 +7,7 @@ primitive its meaning. Card texts live in the TOML files of `content/`, in our w
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -437,7 +437,7 @@ def _check_unique_ids(content: Content) -> None:
             raise ValueError("duplicate task ids inside one deck")
 
 
-@lru_cache(maxsize=1)
+@cache
 def content() -> Content:
     """The shipped content, loaded once per process."""
     return read_content()
@@ -463,6 +463,6 @@ class Index:
                          x.black.failure.id: x.black.failure}
 
 
-@lru_cache(maxsize=1)
+@cache
 def index() -> Index:
     return Index(content())

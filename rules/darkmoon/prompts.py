@@ -37,11 +37,6 @@ _CHOICE = {
 }
 
 
-def _task_name(s: GameState) -> str:
-    task = current_task_frame(s)
-    return task_card(s, task.card).name if task is not None and task.card else "the task"
-
-
 def _turn(s: GameState, seat: str, f: Any) -> str:
     p = s.players[seat]
     if p.revealed:
@@ -70,7 +65,8 @@ def _roll(s: GameState, seat: str, f: RollFrame) -> str:
     else:
         task = current_task_frame(s)
         goal = f" of {task.difficulty}" if task is not None and task.difficulty else ""
-        what = f"Task {_task_name(s)} (success cube at {s.success_track}{goal})"
+        name = task_card(s, task.card).name if task is not None and task.card else "the task"
+        what = f"Task {name} (success cube at {s.success_track}{goal})"
     if not f.rolled:
         if f.purpose == "task":
             return f"{what}: roll every die behind your screen again, or stop."

@@ -31,6 +31,7 @@ class DarkMoon(FrameRuleset):
     ctx_type = Ctx
     secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick",
                               "corporation", "threat_claim"})
+    shared_prompt_kinds = frozenset({"vote"})  # a vote's prompt names no voter
     # Documented defaults for an absent player, most careful first (README: turn timers);
     # failing those, OUT with the most dice allowed, else the first legal choice.
     default_keys = ("vote:abstain", "order_answer:decline", "end_order", "stop", "answer:0",

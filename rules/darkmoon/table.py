@@ -123,10 +123,14 @@ def content_character(character_id: str) -> Any:
 def during(s: GameState) -> During:
     """The persistent rules of the event now in play."""
     if s.final_started:
-        return index().events[s.final_event].during
+        return _DURING[s.final_event]
     if s.current_event:
-        return index().events[s.current_event].during
+        return _DURING[s.current_event]
     return _NO_DURING
+
+
+# event id -> its persistent rules (asked for several times a move), built once
+_DURING = {event_id: event.during for event_id, event in index().events.items()}
 
 
 def find_event(event_id: str) -> Any:

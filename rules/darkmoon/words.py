@@ -48,8 +48,11 @@ def failing_faces(kind: str, symbol: str) -> int:
 
 
 def task_of(deck: str, card_id: str) -> k.Malfunction | k.Complication:
-    idx = index()
-    return (idx.silver if deck == "silver" else idx.black)[card_id]
+    return _TASK_DECKS[deck][card_id]
+
+
+# deck name -> its cards by id (a task card is looked up several times a move)
+_TASK_DECKS = {"silver": index().silver, "black": index().black}
 
 
 def task_text(card: k.Malfunction | k.Complication, difficulty_delta: int = 0) -> str:
