@@ -162,7 +162,8 @@ PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {
 
 def prompt_text(s: GameState, seat: str, kind: str) -> str:
     """What `seat` is asked now (the top frame, of `kind`, waits for it)."""
-    frame = s.stack[-1] if s.stack else None
-    if frame is None or frame.kind != kind or kind not in PROMPTS:
+    stack = s.stack
+    text = PROMPTS.get(kind)
+    if not stack or stack[-1].kind != kind or text is None:
         return "Your decision."
-    return PROMPTS[kind](s, seat, frame)
+    return text(s, seat, stack[-1])

@@ -103,7 +103,9 @@ def roll_legal(s: GameState, frame: RollFrame, seat: str) -> list[Action]:
 
 
 def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
-    if isinstance(action, Roll):
+    if isinstance(action, Submit):  # the most frequent first
+        _submit(ctx, frame, action)
+    elif isinstance(action, Roll):
         _roll(ctx, frame, action)
     elif isinstance(action, Reroll):
         frame.rerolled = True
@@ -111,8 +113,6 @@ def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
             die.face = _FACES[die.kind][ctx.s.rng.below(6)]
         ctx.say(f"{who(seat)} rerolls their dice.", kind="roll")
         _tell_roll(ctx, frame)
-    elif isinstance(action, Submit):
-        _submit(ctx, frame, action)
     else:
         assert isinstance(action, StopRolling)
         _finish(ctx, frame)

@@ -34,7 +34,7 @@ class Ctx:
         self.events.append(make_event((kind, text, to, data)))
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
-        self.say(text, kind=kind, to=(seat,), **data)
+        self.events.append(make_event((kind, text, (seat,), data)))  # say(to=(seat,))
 
     def player(self, seat: str) -> Player:
         """`seat`'s player, ready to change (see `own_player`)."""
