@@ -109,8 +109,8 @@ def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
         _roll(ctx, frame, action)
     elif isinstance(action, Reroll):
         frame.rerolled = True
-        for die in frame.rolled:
-            die.face = _FACES[die.kind][ctx.s.rng.below(6)]
+        below = ctx.s.rng.below
+        frame.rolled = [_DICE[d.kind, _FACES[d.kind][below(6)]] for d in frame.rolled]
         ctx.say(f"{who(seat)} rerolls their dice.", kind="roll")
         _tell_roll(ctx, frame)
     else:
@@ -162,6 +162,17 @@ class _DieWords(dict[tuple[str, int], tuple[str, str]]):
 _DIE_WORDS = _DieWords()
 
 
+class _Dice(dict[tuple[str, int], Die]):
+    """(kind, face) -> the one Die of that kind showing that face (dice are values)."""
+
+    def __missing__(self, key: tuple[str, int]) -> Die:
+        die = self[key] = Die(kind=key[0], face=key[1])  # type: ignore[arg-type]
+        return die
+
+
+_DICE = _Dice()
+
+
 def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
     s = ctx.s
     held = ctx.player(frame.seat).held
@@ -172,7 +183,7 @@ def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
             setattr(held, kind, getattr(held, kind) - n)
             faces = _FACES[kind]
             for _ in range(n):
-                rolled.append(Die(kind=kind, face=faces[below(6)]))
+                rolled.append(_DICE[kind, faces[below(6)]])
     # How many dice were rolled stays private: a task or commander test rolls every
     # die behind the screen, so the count would tell the table what the player holds.
     ctx.say(f"{who(frame.seat)} rolls their dice.", kind="roll", seat=frame.seat)

@@ -99,8 +99,10 @@ class Pool:
         return Pool(strong=self.strong, weak=self.weak, commander=self.commander)
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Die:
+    """A rolled die. A value: a state copy shares it (rolling again makes new dice)."""
+
     kind: DieKind
     face: int
 
