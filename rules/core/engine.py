@@ -95,12 +95,13 @@ class FrameRuleset(Ruleset[Any]):
         if not seats:
             return []
         kind = state.stack[-1].kind
-        secret = kind in self.secret_kinds or len(seats) > 1
-        prompt, text = self._prompt, self.prompt_text
-        if len(seats) > 1 and kind in self.shared_prompt_kinds:
-            shared = text(state, seats[0], kind)
-            return [prompt(x, kind, secret, shared) for x in seats]
-        return [prompt(x, kind, secret, text(state, x, kind)) for x in seats]
+        if len(seats) == 1:  # the usual case, built without a comprehension's closure
+            seat = seats[0]
+            return [self._prompt(seat, kind, kind in self.secret_kinds,
+                                 self.prompt_text(state, seat, kind))]
+        text = self.prompt_text
+        shared = text(state, seats[0], kind) if kind in self.shared_prompt_kinds else None
+        return [self._prompt(x, kind, True, shared or text(state, x, kind)) for x in seats]
 
     def prompt_text(self, state: Any, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import attrgetter
 
 from rules.core.contract import Action
 from rules.core.words import dice_count
@@ -56,7 +57,7 @@ def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll,
 
 
 def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
-    codes = tuple(sorted([_DIE_WORDS[d.kind, d.face][0] for d in frame.rolled]))
+    codes = tuple(sorted(_codes_and_words(frame.rolled)[0]))
     if frame.purpose == "task":
         sizes = (1,) if single_die(s, frame.seat) else tuple(range(1, len(codes) + 1))
     else:
@@ -160,6 +161,7 @@ class _DieWords(dict[tuple[str, int], tuple[str, str]]):
 
 
 _DIE_WORDS = _DieWords()
+_FACE = attrgetter("face")
 
 
 class _Dice(dict[tuple[str, int], Die]):
@@ -191,17 +193,26 @@ def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
 
 
 def _tell_roll(ctx: Ctx, frame: RollFrame) -> None:
-    words = [_DIE_WORDS[d.kind, d.face] for d in frame.rolled]
-    text = ", ".join([w[1] for w in words])
-    ctx.tell(frame.seat, f"Your roll: {text}.", kind="private_roll",
-             dice=[w[0] for w in words])
+    codes, words = _codes_and_words(frame.rolled)
+    ctx.tell(frame.seat, f"Your roll: {', '.join(words)}.", kind="private_roll", dice=codes)
+
+
+def _codes_and_words(dice: list[Die]) -> tuple[list[str], list[str]]:
+    """The dice's codes and words, in order (a loop: no comprehension to build)."""
+    codes: list[str] = []
+    words: list[str] = []
+    for die in dice:
+        code, word = _DIE_WORDS[die.kind, die.face]
+        codes.append(code)
+        words.append(word)
+    return codes, words
 
 
 def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
     s = ctx.s
     remaining = frame.rolled
     frame.rolled = []
-    codes = [_DIE_WORDS[d.kind, d.face][0] for d in remaining]
+    codes = _codes_and_words(remaining)[0]
     chosen: list[Die] = []
     for code in action.dice:
         i = codes.index(code)  # the first die showing it
@@ -217,8 +228,8 @@ def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
         if die.kind == "commander":
             s.commander_die = "spent"
     frame.submitted.extend(chosen)
-    total = sum([d.face for d in chosen])
-    text = ", ".join([_DIE_WORDS[d.kind, d.face][1] for d in chosen])
+    total = sum(map(_FACE, chosen))
+    text = ", ".join(_codes_and_words(chosen)[1])
     if frame.purpose == "task":
         s.success_track += total
         ctx.say(f"{who(frame.seat)} submits {text}: the success cube is at {s.success_track}.",

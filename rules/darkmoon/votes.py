@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from rules.core.contract import Action
 from rules.darkmoon import evacuation, expansion_votes, threats, variants
 from rules.darkmoon.actions import TieBreak, Vote
@@ -31,7 +33,7 @@ def start_vote(ctx: Ctx, caller: str, target: str, *, forced: bool = False,
 def vote_waiting(s: GameState, frame: VoteFrame) -> list[str]:
     if frame.tie:
         return [s.commander] if s.commander else []
-    return [seat for seat in frame.voters if seat not in frame.votes]
+    return list(filterfalse(frame.votes.__contains__, frame.voters))  # (in C, no closure)
 
 
 _TIE_BREAKS: list[Action] = [TieBreak(quarantine=True), TieBreak(quarantine=False)]
