@@ -8,6 +8,8 @@ the recap at the end (`ExpansionState.discarded`, in no view)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core.contract import Action
 from rules.darkmoon.actions import CorpSubmit, face_text
 from rules.darkmoon.state import CorporationFrame, GameState, TaskFrame
@@ -38,7 +40,13 @@ def corporation_waiting(s: GameState, f: CorporationFrame) -> list[str]:
 
 
 def corporation_legal(s: GameState, f: CorporationFrame, seat: str) -> list[Action]:
-    return [CorpSubmit(face=face) for face in sorted(set(f.rolled), reverse=True)]
+    return list(_corp_submits(tuple(sorted(set(f.rolled), reverse=True))))
+
+
+@cache
+def _corp_submits(faces: tuple[int, ...]) -> tuple[CorpSubmit, ...]:
+    """One submit per face, highest first (the same few lists come up every task)."""
+    return tuple(CorpSubmit(face=face) for face in faces)
 
 
 def corporation_act(ctx: Ctx, f: CorporationFrame, seat: str, action: Action) -> None:

@@ -70,8 +70,16 @@ def _submits(codes: tuple[str, ...], sizes: tuple[int, ...]) -> tuple[Submit, ..
     seen: dict[tuple[str, ...], Submit] = {}
     for size in sizes:
         for combo in combinations(codes, size):
-            seen.setdefault(combo, Submit(dice=combo))
+            if combo not in seen:
+                seen[combo] = _submit_of(combo)
     return tuple(seen.values())
+
+
+@cache
+def _submit_of(dice: tuple[str, ...]) -> Submit:
+    """The Submit of these dice (looked up by the dice alone: cheaper than building the
+    action's keyword arguments for each of the many combinations listed)."""
+    return Submit(dice=dice)
 
 
 def roll_waiting(s: GameState, frame: RollFrame) -> list[str]:

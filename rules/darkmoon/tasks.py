@@ -94,7 +94,7 @@ def out_allowance(s: GameState, seat: str) -> int:
 
 def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
     if f.stage == "draw":
-        return [KeepTask(card=c) for c in dict.fromkeys(f.drawn)]
+        return [_keep_task(c) for c in dict.fromkeys(f.drawn)]
     if f.stage == "system":
         return [PickSystem(system=x) for x in ("outpost", "life_support", "shield")]  # type: ignore[arg-type]
     p = s.players[seat]
@@ -105,6 +105,12 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
 
 
 _GO_IN = GoIn()
+
+
+@cache
+def _keep_task(card: str) -> KeepTask:
+    """The action keeping `card` (one per card, looked up by the card alone)."""
+    return KeepTask(card=card)
 
 
 @cache
