@@ -95,13 +95,14 @@ class FrameRuleset(Ruleset[Any]):
         if not seats:
             return []
         kind = state.stack[-1].kind
-        if len(seats) == 1:  # the usual case, built without a comprehension's closure
-            seat = seats[0]
-            return [self._prompt(seat, kind, kind in self.secret_kinds,
-                                 self.prompt_text(state, seat, kind))]
+        secret = len(seats) > 1 or kind in self.secret_kinds
         text = self.prompt_text
-        shared = text(state, seats[0], kind) if kind in self.shared_prompt_kinds else None
-        return [self._prompt(x, kind, True, shared or text(state, x, kind)) for x in seats]
+        shared = (text(state, seats[0], kind)
+                  if len(seats) > 1 and kind in self.shared_prompt_kinds else None)
+        prompts = []
+        for seat in seats:  # a loop, not a comprehension: no closure built on every call
+            prompts.append(self._prompt(seat, kind, secret, shared or text(state, seat, kind)))
+        return prompts
 
     def prompt_text(self, state: Any, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""

@@ -93,9 +93,10 @@ class FrameMachine(Generic[C]):
         waiting then (what `waiting` says of the state now)."""
         s = ctx.s
         for _ in range(self.max_automatic_steps):
-            if s.over or not s.stack:
+            stack = s.stack
+            if not stack or s.over:
                 return []
-            top = s.stack[-1]
+            top = stack[-1]
             handler = self.handlers[top.kind]
             seats = handler.waiting(s, top)
             if seats:
