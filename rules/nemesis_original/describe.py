@@ -61,7 +61,9 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
         cost = cost_of(s, s.heroes[seat], action)
         if isinstance(action, a.PlayCard):
             cost += 1
-        label = f"{label} ({cost_words(cost)})"
+        # a long label is cut before its cost, which always shows
+        price = f" ({cost_words(cost)})"
+        label = clip(label, LABEL_MAX - len(price)) + price
     return Choice(label=clip(label, LABEL_MAX), detail=_detail(s, seat, action).strip())
 
 

@@ -1,0 +1,57 @@
+"""The original Nemesis in words, as the players read them at the table: a card or
+item with two options names what each option does, an intruder's injuries are counted
+in good English, an intruder attack reads only what happens to the character, the pay
+step says that the card played goes too, and the jump with nobody awake does not say
+that the awake die."""
+
+from __future__ import annotations
+
+from nemesis_helpers import (
+    IDX,
+    RS,
+    edit,
+    labels,
+    started,
+    turn,
+)
+
+from rules.nemesis_original.state import GameState
+
+
+def _turn_with(hand: list[str]) -> GameState:
+    s = turn(started(2), "p0")
+    s = edit(s)
+    s.heroes["p0"].hand = list(hand)
+    return s
+
+
+def test_a_card_with_two_options_names_what_each_one_does() -> None:
+    s = _turn_with(["pilot_patch", "pilot_dash"])
+    shown = list(labels(s, "p0").values())
+    assert "Play Quick Patch: remove 1 light wound" in shown
+    assert "Play Quick Patch: dress 1 serious wound" in shown
+    assert not any("(option" in label for label in shown)
+    # and the bot's label (with the cost) says the same
+    key = next(k for k, v in labels(s, "p0").items() if v.endswith("dress 1 serious wound"))
+    action = next(a for a in RS.legal_actions(s, "p0") if a.key == key)
+    assert RS.describe(s, "p0", action).label == \
+        "Play Quick Patch: dress 1 serious wound (2 cards)"
+
+
+def test_every_option_of_the_original_content_has_words_and_its_cost_shows() -> None:
+    from rules.nemesis.effect_words import option_label
+
+    for card in IDX.cards.values():
+        for option in card.options:
+            words = option_label(card.name, option)
+            assert words.startswith(f"{card.name}: ") and "(option" not in words
+    for item in IDX.items.values():
+        for option in item.use.options if item.use is not None else ():
+            assert option_label(item.name, option).startswith(f"{item.name}: ")
+    # the longest one still shows its cost
+    s = _turn_with(["captain_bulkheads", "pilot_dash"])
+    for action in RS.legal_actions(s, "p0"):
+        label = RS.describe(s, "p0", action).label
+        assert len(label) <= 80
+        if "Seal the Bulkheads" in label:
+            assert label.endswith("(2 cards)"), label
