@@ -9,6 +9,7 @@ from __future__ import annotations
 from nemesis_helpers import (
     IDX,
     RS,
+    add_intruder,
     edit,
     labels,
     started,
@@ -55,3 +56,16 @@ def test_every_option_of_the_original_content_has_words_and_its_cost_shows() -> 
         assert len(label) <= 80
         if "Seal the Bulkheads" in label:
             assert label.endswith("(2 cards)"), label
+
+
+def test_intruder_injuries_are_counted_in_words() -> None:
+    s = _turn_with(["pilot_dash"])
+    room = s.heroes["p0"].room
+    add_intruder(s, "adult", room)
+    add_intruder(s, "creeper", room, injuries=1)
+    add_intruder(s, "breeder", room, injuries=2)
+    shown = list(labels(s, "p0").values())
+    assert "Melee attack the adult (unhurt)" in shown
+    assert "Melee attack the creeper (1 injury)" in shown
+    assert "Melee attack the breeder (2 injuries)" in shown
+    assert not any("1 injuries" in label or "0 injuries" in label for label in shown)
