@@ -421,7 +421,8 @@ def nemesis_entries() -> list[tuple[str, str, str]]:
     out += [(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
     out += [(a.id, f"Intruder attack: {a.name}",
              facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
-                   "retreat" if a.retreat else "") + a.text) for a in c.attacks]
+                   "retreat: drawn for an injured intruder, it flees instead"
+                   if a.retreat else "") + a.text) for a in c.attacks]
     out += [(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
     out += [(w.id, f"Weakness: {w.name}",
              facts("discovered in the Laboratory; helps everyone") + w.text)

@@ -12,10 +12,13 @@ from nemesis_helpers import (
     add_intruder,
     edit,
     labels,
+    push,
     started,
+    texts,
     turn,
 )
 
+from rules.nemesis.frames import AttackFrame
 from rules.nemesis_original.state import GameState
 
 
@@ -69,3 +72,17 @@ def test_intruder_injuries_are_counted_in_words() -> None:
     assert "Melee attack the creeper (1 injury)" in shown
     assert "Melee attack the breeder (2 injuries)" in shown
     assert not any("1 injuries" in label or "0 injuries" in label for label in shown)
+
+
+def test_an_intruder_attack_says_what_it_does_not_how_it_checks_injuries() -> None:
+    """The retreat of an attack card matters only when it is drawn to check an injured
+    intruder: the attack itself does not mention it (/rules does)."""
+    s = _turn_with([])
+    hero = s.heroes["p0"]
+    intruder = add_intruder(s, "adult", hero.room)
+    s.decks["attacks"] = ["ne_at_acid_spit"]
+    assert IDX.attacks["ne_at_acid_spit"].retreat
+    s, events = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    said = texts(events)
+    assert "The adult attacks <@p0>: Acid Spit. It spits acid and slime" in said
+    assert "flees" not in said
