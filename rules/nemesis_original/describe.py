@@ -83,11 +83,21 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
                   detail=found.text)
 
 
+def pay_words(f: PayFrame) -> str:
+    """"Pay: discard 1 action card"; for a card played, its name and that the payment
+    comes on top of it: "Pay for Dash: discard 1 more action card"."""
+    need = plural(f.cost, "action card")
+    card = index().cards.get(f.card) if f.card else None
+    if card is None:
+        return f"Pay: discard {need}"
+    return f"Pay for {card.name}: discard {f.cost} more {need.partition(' ')[2]}"
+
+
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     top = s.stack[-1] if s.stack else None
     if isinstance(top, PayFrame):
         need = plural(top.cost, "action card")
-        return clip(f"Pay: discard {need}", TITLE_MAX), f"Choose exactly {need}."
+        return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_words(top, source_name(top.source))
     return "Choose", ""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from rules.core.words import plural
 from rules.nemesis.discards import discard_words
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
 from rules.nemesis.prompts import family_prompt
-from rules.nemesis_original.describe import source_name
+from rules.nemesis_original.describe import pay_words, source_name
 from rules.nemesis_original.state import (
     DiscardFrame,
     DraftFrame,
@@ -51,7 +50,7 @@ def prompt_text(s: GameState, seat: str) -> str:
         return ""
     f = s.stack[-1]
     if isinstance(f, PayFrame):
-        return f"Pay: discard {plural(f.cost, 'action card')}"
+        return pay_words(f)
     if isinstance(f, DiscardFrame):
         return discard_words(f, source_name(f.source))[0]
     if isinstance(f, PickFrame):

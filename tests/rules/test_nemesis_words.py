@@ -11,7 +11,9 @@ from nemesis_helpers import (
     RS,
     add_intruder,
     edit,
+    keys,
     labels,
+    play,
     push,
     started,
     texts,
@@ -86,3 +88,20 @@ def test_an_intruder_attack_says_what_it_does_not_how_it_checks_injuries() -> No
     said = texts(events)
     assert "The adult attacks <@p0>: Acid Spit. It spits acid and slime" in said
     assert "flees" not in said
+
+
+def test_paying_for_a_card_says_the_card_goes_too() -> None:
+    s = _turn_with(["pilot_patch", "pilot_dash", "pilot_light_feet"])
+    key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
+    s, _ = play(s, "p0", key)
+    assert s.stack[-1].kind == "pay"
+    assert RS.pending(s)[0].text == "Pay for Dash: discard 1 more action card"
+    menu = RS.menu(s, "p0").subsets[0]
+    assert menu.title == "Pay for Dash: discard 1 more action card"
+    assert menu.hint == "Choose exactly 1 action card."
+    # paying for a basic action
+    s = _turn_with(["pilot_patch", "pilot_dash"])
+    move = next(k for k, v in labels(s, "p0").items() if v.startswith("Move to "))
+    s, _ = play(s, "p0", move)
+    assert RS.pending(s)[0].text == "Pay: discard 1 action card"
+    assert keys(s, "p0")
