@@ -105,3 +105,15 @@ def test_paying_for_a_card_says_the_card_goes_too() -> None:
     s, _ = play(s, "p0", move)
     assert RS.pending(s)[0].text == "Pay: discard 1 action card"
     assert keys(s, "p0")
+
+
+def test_the_jump_with_nobody_awake_does_not_say_the_awake_die() -> None:
+    from rules.nemesis_original.state import EndFrame
+
+    s = edit(started(2))
+    for hero in s.heroes.values():
+        hero.place = "dead"
+    s, events = push(s, EndFrame(reason="nobody_left"))
+    said = texts(events)
+    assert "The ship jumps into hyperspace. The intruders live through it." in said
+    assert "everyone awake aboard dies" not in said
