@@ -8,8 +8,9 @@ from rules.core.contract import Action, Choice
 from rules.core.words import clip, plural
 from rules.nemesis import actions as a
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, PayFrame
+from rules.nemesis.frames import DiscardFrame, PayFrame, TradeFrame
 from rules.nemesis.places import intruders_in
+from rules.nemesis.trade import part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
@@ -68,7 +69,12 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position)."""
+    """A card of a payment (a card id) or of a discard (a hand position), or a thing
+    to give in a trade (a position among what the seat may still give)."""
+    top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
+        label, detail = part_words(s, top, seat, part)
+        return Choice(label=clip(label, LABEL_MAX), detail=detail)
     card = part
     if isinstance(action, a.Discard):
         hand = s.heroes[seat].hand
@@ -100,4 +106,7 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
         return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_words(top, source_name(top.source))
+    if isinstance(top, TradeFrame):
+        title, hint = subset_words(s, top, seat)
+        return clip(title, TITLE_MAX), hint
     return "Choose", ""

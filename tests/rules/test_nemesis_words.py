@@ -117,3 +117,18 @@ def test_the_jump_with_nobody_awake_does_not_say_the_awake_die() -> None:
     said = texts(events)
     assert "The ship jumps into hyperspace. The intruders live through it." in said
     assert "everyone awake aboard dies" not in said
+
+
+def test_a_trade_offer_names_the_things_one_can_give() -> None:
+    s = _turn_with(["pilot_patch", "pilot_dash"])
+    s.heroes["p1"].room = s.heroes["p0"].room
+    given = next(i.id for i in IDX.items.values() if i.color == "red" and not i.heavy)
+    s.heroes["p0"].inventory = [given]
+    key = next(k for k, v in labels(s, "p0").items() if v.startswith("Trade with"))
+    s, _ = play(s, "p0", key)
+    s, _ = play(s, "p0", keys(s, "p0")[0])  # pay
+    assert s.stack[-1].kind == "trade"
+    menu = RS.menu(s, "p0").subsets[0]
+    assert menu.title == "What do you give to <@p1>?"
+    shown = [p.label for p in menu.parts]
+    assert IDX.items[given].name in shown and not any(x.isdigit() for x in shown)
