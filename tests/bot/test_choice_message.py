@@ -33,3 +33,16 @@ async def test_a_multi_select_note_does_not_repeat_the_question() -> None:
     other = choice_message(1, s.version, RS.legal_actions(s, prompt.seat),
                            RS.menu(s, prompt.seat), names, "**Your choices:**")
     assert f"*{prompt.text}:* Choose exactly " in other.content
+
+
+async def test_a_title_asking_a_question_gets_no_colon_after_it() -> None:
+    from rules.core.contract import Choice, Menu, SubsetMenu
+    from rules.nemesis.actions import Pass
+
+    act = Pass()
+    menu = Menu(singles=(), subsets=(SubsetMenu(
+        title="What do you give to <@p1>?", parts=(Choice(label="Rivet Gun"),),
+        values=("0",), min_size=0, max_size=1, by_parts={("0",): act},
+        hint="Choose any number of things, or none."),))
+    msg = choice_message(1, 1, [act], menu, {"p1": "Bob"}, "**Trade with Bob**")
+    assert "*What do you give to Bob?* Choose any number of things, or none." in msg.content
