@@ -132,3 +132,18 @@ def test_a_trade_offer_names_the_things_one_can_give() -> None:
     assert menu.title == "What do you give to <@p1>?"
     shown = [p.label for p in menu.parts]
     assert IDX.items[given].name in shown and not any(x.isdigit() for x in shown)
+
+
+def test_a_quest_item_is_announced_once_by_name() -> None:
+    from rules.nemesis_original.gear import check_quests
+    from rules.nemesis_original.table import Ctx
+
+    s = edit(started(2))
+    pilot = next(h for h in s.heroes.values() if h.character == "pilot")
+    s.nest_found = True
+    ctx = Ctx(s)
+    assert check_quests(ctx)
+    public = [e.text for e in ctx.events if e.to is None]
+    assert public == [f"<@{pilot.seat}>'s quest is fulfilled: Flight Log is ready."]
+    private = [e.text for e in ctx.events if e.to is not None and pilot.seat in e.to]
+    assert private and private[0].startswith("You got Flight Log:")
