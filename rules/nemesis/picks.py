@@ -22,7 +22,9 @@ def pick_text(s: NemesisState, frame: PickFrame, i: int) -> str:
     if frame.labels:
         return frame.labels[i]
     option = frame.options[i]
-    if frame.purpose in ("room", "move"):
+    if frame.purpose == "move":
+        return f"Move to {s.rules.hooks.room_name(s, option)}"
+    if frame.purpose == "room":
         return s.rules.hooks.room_name(s, option)
     if frame.purpose == "intruder":
         intruder = next(x for x in s.intruders if str(x.id) == option)

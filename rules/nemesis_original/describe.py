@@ -8,7 +8,7 @@ from rules.core.contract import Action, Choice
 from rules.core.words import clip, plural
 from rules.nemesis import actions as a
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, PayFrame, TradeFrame
+from rules.nemesis.frames import DiscardFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
@@ -52,6 +52,21 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
+    top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
+            and action.index < len(top.options):
+        return _pick_detail(s, top, top.options[action.index])
+    return ""
+
+
+def _pick_detail(s: GameState, f: PickFrame, option: str) -> str:
+    """Where a careful movement's noise corridor leads; what a card's move finds."""
+    if f.purpose == "noise_corridor":
+        ex = s.graph.exit_by_number(f.tag, int(option))
+        where = "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
+        return f"Corridor {option} leads to {where}."
+    if f.purpose == "move" and option in s.rooms and not s.rooms[option].explored:
+        return f"{room_name(s, option)}: you explore it when you enter."
     return ""
 
 

@@ -147,3 +147,22 @@ def test_a_quest_item_is_announced_once_by_name() -> None:
     assert public == [f"<@{pilot.seat}>'s quest is fulfilled: Flight Log is ready."]
     private = [e.text for e in ctx.events if e.to is not None and pilot.seat in e.to]
     assert private and private[0].startswith("You got Flight Log:")
+
+
+def test_a_card_move_and_a_careful_noise_marker_say_where_they_lead() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch", "pilot_light_feet"])
+    key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
+    s, _ = play(s, "p0", key)
+    s, _ = play(s, "p0", keys(s, "p0")[0])  # pay
+    assert s.stack[-1].purpose == "move"
+    shown = labels(s, "p0")
+    assert shown and all(v.startswith("Move to ") for v in shown.values())
+    # a careful movement: each corridor for the noise marker says where it leads
+    s = _turn_with(["pilot_patch", "pilot_light_feet", "pilot_dash"])
+    key = next(k for k, v in labels(s, "p0").items() if v.startswith("Move carefully to "))
+    s, _ = play(s, "p0", key)
+    while s.stack[-1].kind == "pay":
+        s, _ = play(s, "p0", keys(s, "p0")[0])
+    assert s.stack[-1].purpose == "noise_corridor"
+    details = [RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")]
+    assert details and all(d.startswith("Corridor ") and " leads to " in d for d in details)
