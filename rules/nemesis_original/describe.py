@@ -52,6 +52,10 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
+    if isinstance(action, a.Drop) and action.slot < len(hero.hands):
+        if hero.hands[action.slot].item is not None:
+            return "The item is lost: it goes back under its deck, not onto the floor."
+        return "It stays in this room; anyone here can pick it up."
     top = s.stack[-1] if s.stack else None
     if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
             and action.index < len(top.options):
@@ -59,12 +63,15 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
     return ""
 
 
+def _leads_to(s: GameState, room: str, corridor: str) -> str:
+    ex = s.graph.exit_by_number(room, int(corridor))
+    return "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
+
+
 def _pick_detail(s: GameState, f: PickFrame, option: str) -> str:
     """Where a careful movement's noise corridor leads; what a card's move finds."""
     if f.purpose == "noise_corridor":
-        ex = s.graph.exit_by_number(f.tag, int(option))
-        where = "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
-        return f"Corridor {option} leads to {where}."
+        return f"Corridor {option} leads to {_leads_to(s, f.tag, option)}."
     if f.purpose == "move" and option in s.rooms and not s.rooms[option].explored:
         return f"{room_name(s, option)}: you explore it when you enter."
     return ""
@@ -73,6 +80,11 @@ def _pick_detail(s: GameState, f: PickFrame, option: str) -> str:
 def describe(s: GameState, seat: str, action: Action) -> Choice:
     top = s.stack[-1] if s.stack else None
     label = action.label
+    if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
+            and top.purpose == "noise_corridor" and action.index < len(top.options):
+        # short enough for a button; the prompt says what the corridor is for
+        n = top.options[action.index]
+        return Choice(label=f"Corridor {n}, toward {_leads_to(s, top.tag, n)}")
     if isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
         cost = cost_of(s, s.heroes[seat], action)
         if isinstance(action, a.PlayCard):

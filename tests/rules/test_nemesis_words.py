@@ -164,5 +164,17 @@ def test_a_card_move_and_a_careful_noise_marker_say_where_they_lead() -> None:
     while s.stack[-1].kind == "pay":
         s, _ = play(s, "p0", keys(s, "p0")[0])
     assert s.stack[-1].purpose == "noise_corridor"
-    details = [RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")]
-    assert details and all(d.startswith("Corridor ") and " leads to " in d for d in details)
+    shown = [RS.describe(s, "p0", x).label for x in RS.legal_actions(s, "p0")]
+    assert shown and all(x.startswith("Corridor ") and ", toward " in x for x in shown)
+
+
+def test_dropping_says_whether_the_thing_is_lost() -> None:
+    from rules.nemesis.state import Held
+
+    s = _turn_with(["pilot_dash"])
+    heavy = next(i.id for i in IDX.items.values() if i.heavy and i.color == "red")
+    s.heroes["p0"].hands = [Held(item=heavy), Held(obj="egg")]
+    drops = [x for x in RS.legal_actions(s, "p0") if x.label.startswith("Drop ")]
+    assert [RS.describe(s, "p0", x).detail for x in drops] == [
+        "The item is lost: it goes back under its deck, not onto the floor.",
+        "It stays in this room; anyone here can pick it up."]
