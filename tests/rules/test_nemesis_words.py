@@ -178,3 +178,13 @@ def test_dropping_says_whether_the_thing_is_lost() -> None:
     assert [RS.describe(s, "p0", x).detail for x in drops] == [
         "The item is lost: it goes back under its deck, not onto the floor.",
         "It stays in this room; anyone here can pick it up."]
+
+
+def test_the_interrupt_question_names_the_attacker() -> None:
+    s = _turn_with(["pilot_evasive", "pilot_dash"])
+    hero = s.heroes["p0"]
+    intruder = add_intruder(s, "adult", hero.room, injuries=1)
+    s, _ = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    assert s.stack[-1].kind == "interrupt"
+    assert RS.pending(s)[0].text == \
+        "The adult (1 injury) attacks you: play an interrupt card or take the attack"
