@@ -224,7 +224,8 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
      "(except the holder of the Quarantine objective)."),
     ("objectives", "Objectives",
      "Each player is dealt one **corporate** and one **personal** objective, secretly. "
-     "At your first encounter with an intruder you keep one and discard the other. You "
+     "At the first encounter aboard (whoever meets the first intruder) everyone keeps "
+     "one and discards the other. You "
      "win if your character survives (escaped in a pod, or asleep and spared by the "
      "victory check), passes the contamination check and meets the objective kept. "
      "Several players, or nobody, can win. Each objective by name: `/rules Sole "
