@@ -8,7 +8,7 @@ from rules.core.contract import Action, Choice
 from rules.core.words import clip, plural
 from rules.nemesis import actions as a
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
@@ -85,8 +85,10 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
         # short enough for a button; the prompt says what the corridor is for
         n = top.options[action.index]
         return Choice(label=f"Corridor {n}, toward {_leads_to(s, top.tag, n)}")
-    if isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
-        cost = cost_of(s, s.heroes[seat], action)
+    interrupt = isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard)
+    if interrupt or (isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop)):
+        cost = index().cards[action.card].cost if interrupt else \
+            cost_of(s, s.heroes[seat], action)
         if isinstance(action, a.PlayCard):
             cost += 1
         # a long label is cut before its cost, which always shows

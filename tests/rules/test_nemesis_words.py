@@ -180,7 +180,7 @@ def test_dropping_says_whether_the_thing_is_lost() -> None:
         "It stays in this room; anyone here can pick it up."]
 
 
-def test_the_interrupt_question_names_the_attacker() -> None:
+def test_the_interrupt_question_names_the_attacker_and_the_card_its_cost() -> None:
     s = _turn_with(["pilot_evasive", "pilot_dash"])
     hero = s.heroes["p0"]
     intruder = add_intruder(s, "adult", hero.room, injuries=1)
@@ -188,3 +188,5 @@ def test_the_interrupt_question_names_the_attacker() -> None:
     assert s.stack[-1].kind == "interrupt"
     assert RS.pending(s)[0].text == \
         "The adult (1 injury) attacks you: play an interrupt card or take the attack"
+    play_it = next(x for x in RS.legal_actions(s, "p0") if x.label.startswith("Play "))
+    assert RS.describe(s, "p0", play_it).label == "Play Evasive Manoeuvre (2 cards)"
