@@ -318,13 +318,10 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import partners
+    from rules.nemesis.trade import TRADE_RULE, partners
 
     them = joined([who(x.seat) for x in partners(s, hero)])
-    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} Everyone here " \
-        "may give any of their items and objects to the others, gifts included (a weapon " \
-        "keeps its ammo). Each chooses what they give, then everyone involved agrees or " \
-        "nothing changes hands. Only you spend an action."
+    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} {TRADE_RULE}"
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:

@@ -10,7 +10,7 @@ from rules.nemesis import actions as a
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
-from rules.nemesis.trade import part_words, subset_words
+from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
@@ -52,6 +52,8 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
+    if isinstance(action, a.Trade):
+        return TRADE_RULE
     if isinstance(action, a.Drop) and action.slot < len(hero.hands):
         if hero.hands[action.slot].item is not None:
             return "The item is lost: it goes back under its deck, not onto the floor."

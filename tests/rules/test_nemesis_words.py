@@ -125,6 +125,8 @@ def test_a_trade_offer_names_the_things_one_can_give() -> None:
     given = next(i.id for i in IDX.items.values() if i.color == "red" and not i.heavy)
     s.heroes["p0"].inventory = [given]
     key = next(k for k, v in labels(s, "p0").items() if v.startswith("Trade with"))
+    trade = next(x for x in RS.legal_actions(s, "p0") if x.key == key)
+    assert RS.describe(s, "p0", trade).detail.startswith("Everyone here may give any of")
     s, _ = play(s, "p0", key)
     s, _ = play(s, "p0", keys(s, "p0")[0])  # pay
     assert s.stack[-1].kind == "trade"
