@@ -7,13 +7,20 @@ from __future__ import annotations
 from rules.core.contract import Action, Choice
 from rules.core.words import clip, plural
 from rules.nemesis import actions as a
+from rules.nemesis.action_words import (
+    COLOR_WORDS,
+    melee_words,
+    pass_words,
+    search_words,
+    shoot_words,
+)
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import room_name
+from rules.nemesis_original.profile import PROFILE, room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState, TurnFrame
 
@@ -54,6 +61,14 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"{room_name(s, action.to)}: you explore it when you enter."
     if isinstance(action, a.Trade):
         return TRADE_RULE
+    if isinstance(action, a.Shoot):
+        return shoot_words(PROFILE, s, hero, action.slot, action.target)
+    if isinstance(action, a.Melee):
+        return melee_words(PROFILE, hero, action.target)
+    if isinstance(action, a.Search) and action.color in COLOR_WORDS:
+        return search_words(PROFILE, s, hero, action.color)
+    if isinstance(action, a.Pass) and hero.place == "board":
+        return pass_words(s, hero)
     if isinstance(action, a.Drop) and action.slot < len(hero.hands):
         if hero.hands[action.slot].item is not None:
             return "The item is lost: it goes back under its deck, not onto the floor."

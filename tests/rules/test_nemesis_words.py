@@ -192,3 +192,21 @@ def test_the_interrupt_question_names_the_attacker_and_the_card_its_cost() -> No
         "The adult (1 injury) attacks you: play an interrupt card or take the attack"
     play_it = next(x for x in RS.legal_actions(s, "p0") if x.label.startswith("Play "))
     assert RS.describe(s, "p0", play_it).label == "Play Evasive Manoeuvre (2 cards)"
+
+
+def test_attacks_and_passing_say_what_they_risk() -> None:
+    from rules.nemesis.state import Held
+
+    s = _turn_with(["pilot_dash", "pilot_patch"])
+    hero = s.heroes["p0"]
+    gun = next(i for i in IDX.items.values() if i.weapon is not None and i.heavy
+               and i.weapon.kind == "classic")
+    hero.hands = [Held(item=gun.id, ammo=2)]
+    add_intruder(s, "adult", hero.room)
+    details = {x.label: RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")}
+    assert details["Melee attack the adult (unhurt)"] == (
+        "Roll the combat die; you first take a contamination card; a miss gives you a "
+        "serious wound.")
+    shot = next(d for label, d in details.items() if label.startswith("Shoot "))
+    assert "die; ammo 2 → 1." in shot
+    assert details["Pass for this round"].startswith("No more turns for you this round")
