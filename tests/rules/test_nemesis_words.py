@@ -210,3 +210,15 @@ def test_attacks_and_passing_say_what_they_risk() -> None:
     shot = next(d for label, d in details.items() if label.startswith("Shoot "))
     assert "die; ammo 2 → 1." in shot
     assert details["Pass for this round"].startswith("No more turns for you this round")
+
+
+def test_the_first_encounter_speaks_to_a_solo_player() -> None:
+    from rules.nemesis_original.choices import first_encounter
+    from rules.nemesis_original.table import Ctx
+
+    for n, words in ((1, "First encounter! Keep one of your two objectives in secret."),
+                     (2, "First encounter! Everyone keeps one of their two objectives in "
+                         "secret.")):
+        ctx = Ctx(edit(started(n)))
+        first_encounter(ctx)
+        assert words in [e.text for e in ctx.events]
