@@ -1,4 +1,4 @@
-"""The choice message a player gets (bot/choices.py): a multi-select's note does not
+"""The notes of a choice message (bot/choices.py): a multi-select's note does not
 repeat the question it answers."""
 
 from __future__ import annotations
