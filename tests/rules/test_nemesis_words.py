@@ -21,7 +21,7 @@ from nemesis_helpers import (
 )
 
 from rules.nemesis.frames import AttackFrame
-from rules.nemesis_original.state import GameState
+from rules.nemesis_original.state import EndFrame, GameState
 
 
 def _turn_with(hand: list[str]) -> GameState:
@@ -108,8 +108,6 @@ def test_paying_for_a_card_says_the_card_goes_too() -> None:
 
 
 def test_the_jump_with_nobody_awake_does_not_say_the_awake_die() -> None:
-    from rules.nemesis_original.state import EndFrame
-
     s = edit(started(2))
     for hero in s.heroes.values():
         hero.place = "dead"
@@ -222,3 +220,12 @@ def test_the_first_encounter_speaks_to_a_solo_player() -> None:
         ctx = Ctx(edit(started(n)))
         first_encounter(ctx)
         assert words in [e.text for e in ctx.events]
+
+
+def test_the_recap_says_who_an_objective_against_player_n_targets() -> None:
+    s = edit(started(3))
+    s.heroes["p0"].objectives = ["ne_pers_not_p2"]
+    for hero in s.heroes.values():
+        hero.place = "dead"
+    s, _ = push(s, EndFrame(reason="nobody_left"))
+    assert "Objective: Old Grudge: Player 2, against <@p1> (met)." in "\n".join(RS.recap(s))
