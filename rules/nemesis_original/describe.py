@@ -23,6 +23,7 @@ from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import PROFILE, room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState, TurnFrame
+from rules.nemesis_original.table import who
 
 LABEL_MAX = 80
 TITLE_MAX = 100
@@ -80,6 +81,15 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
     return ""
 
 
+def _keep(s: GameState, action: a.KeepObjective) -> Choice:
+    """Keeping an objective: its text, and who "Player N" is on this ship."""
+    card = index().objectives[action.objective]
+    label = action.label
+    if card.kind == "player_cannot_survive" and 0 < card.value <= len(s.seats):
+        label += f" ({who(s.seats[card.value - 1])})"
+    return Choice(label=clip(label, LABEL_MAX), detail=card.text)
+
+
 def _leads_to(s: GameState, room: str, corridor: str) -> str:
     ex = s.graph.exit_by_number(room, int(corridor))
     return "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
@@ -97,6 +107,8 @@ def _pick_detail(s: GameState, f: PickFrame, option: str) -> str:
 def describe(s: GameState, seat: str, action: Action) -> Choice:
     top = s.stack[-1] if s.stack else None
     label = action.label
+    if isinstance(action, a.KeepObjective):
+        return _keep(s, action)
     if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
             and top.purpose == "noise_corridor" and action.index < len(top.options):
         # short enough for a button; the prompt says what the corridor is for

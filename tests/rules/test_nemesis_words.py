@@ -229,3 +229,16 @@ def test_the_recap_says_who_an_objective_against_player_n_targets() -> None:
         hero.place = "dead"
     s, _ = push(s, EndFrame(reason="nobody_left"))
     assert "Objective: Old Grudge: Player 2, against <@p1> (met)." in "\n".join(RS.recap(s))
+
+
+def test_keeping_an_objective_shows_its_text_and_who_player_n_is() -> None:
+    from rules.nemesis.frames import ObjectiveFrame
+
+    s = edit(started(3))
+    s.heroes["p0"].objectives = ["ne_pers_not_p2", "ne_pers_not_p3"]
+    s, _ = push(s, ObjectiveFrame(pending=["p0"]))
+    shown = {RS.describe(s, "p0", x).label: RS.describe(s, "p0", x).detail
+             for x in RS.legal_actions(s, "p0")}
+    assert shown == {
+        "Keep objective: Old Grudge: Player 2 (<@p1>)": IDX.objectives["ne_pers_not_p2"].text,
+        "Keep objective: Old Grudge: Player 3 (<@p2>)": IDX.objectives["ne_pers_not_p3"].text}
