@@ -60,6 +60,10 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
+    if isinstance(action, a.Draft):
+        ch = index().characters[action.character]
+        item = index().items.get(ch.starting_item or "")
+        return f"{ch.text} Starts with {item.name}." if item is not None else ch.text
     if isinstance(action, a.Trade):
         return TRADE_RULE
     if isinstance(action, a.Shoot):

@@ -13,11 +13,13 @@ from nemesis_helpers import (
     edit,
     keys,
     labels,
+    new,
     play,
     push,
     started,
     texts,
     turn,
+    waiting,
 )
 
 from rules.nemesis.frames import AttackFrame
@@ -242,3 +244,12 @@ def test_keeping_an_objective_shows_its_text_and_who_player_n_is() -> None:
     assert shown == {
         "Keep objective: Old Grudge: Player 2 (<@p1>)": IDX.objectives["ne_pers_not_p2"].text,
         "Keep objective: Old Grudge: Player 3 (<@p2>)": IDX.objectives["ne_pers_not_p3"].text}
+
+
+def test_the_draft_says_what_each_character_brings() -> None:
+    s = new(2)
+    seat = waiting(s)[0]
+    for x in RS.legal_actions(s, seat):
+        ch = IDX.characters[x.character]
+        detail = RS.describe(s, seat, x).detail
+        assert detail.startswith(ch.text) and "Starts with " in detail
