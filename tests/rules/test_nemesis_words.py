@@ -1,8 +1,10 @@
 """The original Nemesis in words, as the players read them at the table: a card or
 item with two options names what each option does, an intruder's injuries are counted
 in good English, an intruder attack reads only what happens to the character, the pay
-step says that the card played goes too, and the jump with nobody awake does not say
-that the awake die."""
+step says that the card played goes too, a trade names the things, a card's move and a
+careful movement's corridor say where they lead, attacks and passing say what they
+risk, the draft and the objective choice say what each option is, and the end words
+fit the table (nobody awake, a solo player, who "Player N" is)."""
 
 from __future__ import annotations
 
