@@ -28,7 +28,7 @@ def pick_text(s: NemesisState, frame: PickFrame, i: int) -> str:
         return s.rules.hooks.room_name(s, option)
     if frame.purpose == "intruder":
         intruder = next(x for x in s.intruders if str(x.id) == option)
-        return f"The {intruder.kind} ({intruder.hurt})"
+        return f"The {intruder.named}"
     if frame.purpose == "noise_corridor":
         return f"Put the noise marker in corridor {option} of " \
             f"{s.rules.hooks.room_name(s, frame.tag)}"

@@ -78,9 +78,11 @@ class Intruder:
     token: str | None = None  # the intruder token drawn for it (set aside), if any
 
     @property
-    def hurt(self) -> str:
-        """Its injuries in words: "unhurt", "1 injury", "2 injuries"."""
-        return "unhurt" if self.injuries == 0 else plural(self.injuries, "injury", "injuries")
+    def named(self) -> str:
+        """Its kind and injuries in words: "adult", "adult with 1 injury"."""
+        if self.injuries == 0:
+            return self.kind
+        return f"{self.kind} with {plural(self.injuries, 'injury', 'injuries')}"
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)

@@ -85,11 +85,11 @@ def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
         return []  # (usually: nothing here to attack)
     out: list[Action] = []
     for slot in combat.weapon_slots(s.rules.items, hero):
-        out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.kind} ({i.hurt})")
+        out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.named}")
                 for i in at.present]
         if at.eggs:
             out.append(a.Shoot(slot=slot, target=0, text="an egg"))
-    out += [a.Melee(target=i.id, text=f"the {i.kind} ({i.hurt})")
+    out += [a.Melee(target=i.id, text=f"the {i.named}")
             for i in at.present]
     if not at.fighting and at.eggs:
         out.append(a.Melee(target=0, text="an egg"))

@@ -59,7 +59,7 @@ def prompt_text(s: GameState, seat: str) -> str:
         return f"You sit in escape pod {s.heroes[seat].pod}: wait, launch, or climb out"
     if isinstance(f, InterruptFrame):
         attacker = next((i for i in s.intruders if i.id == f.attacker), None)
-        what = f"The {attacker.kind} ({attacker.hurt})" if attacker else "An intruder"
+        what = f"The {attacker.named}" if attacker else "An intruder"
         return f"{what} attacks you: play an interrupt card or take the attack"
     if isinstance(f, DraftFrame):
         names = s.rules.characters

@@ -74,9 +74,9 @@ def test_intruder_injuries_are_counted_in_words() -> None:
     add_intruder(s, "creeper", room, injuries=1)
     add_intruder(s, "breeder", room, injuries=2)
     shown = list(labels(s, "p0").values())
-    assert "Melee attack the adult (unhurt)" in shown
-    assert "Melee attack the creeper (1 injury)" in shown
-    assert "Melee attack the breeder (2 injuries)" in shown
+    assert "Melee attack the adult" in shown
+    assert "Melee attack the creeper with 1 injury" in shown
+    assert "Melee attack the breeder with 2 injuries" in shown
     assert not any("1 injuries" in label or "0 injuries" in label for label in shown)
 
 
@@ -191,7 +191,7 @@ def test_the_interrupt_question_names_the_attacker_and_the_card_its_cost() -> No
     s, _ = push(s, AttackFrame(queue=[(intruder, "p0")]))
     assert s.stack[-1].kind == "interrupt"
     assert RS.pending(s)[0].text == \
-        "The adult (1 injury) attacks you: play an interrupt card or take the attack"
+        "The adult with 1 injury attacks you: play an interrupt card or take the attack"
     play_it = next(x for x in RS.legal_actions(s, "p0") if x.label.startswith("Play "))
     assert RS.describe(s, "p0", play_it).label == "Play Evasive Manoeuvre (2 cards)"
 
@@ -206,7 +206,7 @@ def test_attacks_and_passing_say_what_they_risk() -> None:
     hero.hands = [Held(item=gun.id, ammo=2)]
     add_intruder(s, "adult", hero.room)
     details = {x.label: RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")}
-    assert details["Melee attack the adult (unhurt)"] == (
+    assert details["Melee attack the adult"] == (
         "Roll the combat die; you first take a contamination card; a miss gives you a "
         "serious wound.")
     shot = next(d for label, d in details.items() if label.startswith("Shoot "))
