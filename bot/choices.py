@@ -70,7 +70,12 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
                 for i, p in enumerate(parts)]))
         rows += 1
         if subset.hint:
-            notes.append(f"*{plain(subset.title, names)}:* {plain(subset.hint, names)}")
+            # the title is left out when the question already says it
+            title = plain(subset.title, names)
+            hint = plain(subset.hint, names)
+            colon = "" if title.endswith(("?", ".", "!", ":")) else ":"
+            notes.append(f"*{hint}*" if title in plain(question, names)
+                         else f"*{title}{colon}* {hint}")
     truncated |= len(menu.subsets) > MAX_ROWS - (1 if menu.singles else 0)
     singles = list(menu.singles)
     if singles and len(singles) <= BUTTONS_UP_TO and rows < MAX_ROWS:

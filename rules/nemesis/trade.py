@@ -191,6 +191,12 @@ def exchange(ctx: Table, gifts: list[tuple[str, str, str]]) -> None:
 
 
 # ------------------------------------------------------------------ words
+# what a trade is, for the choice that starts one (both games)
+TRADE_RULE = ("Everyone here may give any of their items and objects to the others, gifts "
+              "included (a weapon keeps its ammo). Each chooses what they give, then "
+              "everyone involved agrees or nothing changes hands. Only you spend an action.")
+
+
 def summary(s: NemesisState, f: TradeFrame, seat: str) -> tuple[str, str]:
     """What `seat` gives and gets in the pledged exchange, in words."""
     give = [thing_name(s.rules, t) for g, _, t in f.gifts if g == seat]
