@@ -8,12 +8,15 @@ fit the table (nobody awake, a solo player, who "Player N" is)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from nemesis_helpers import (
     IDX,
     RS,
     add_intruder,
     edit,
     keys,
+    kinds,
     labels,
     new,
     play,
@@ -170,6 +173,13 @@ def test_a_card_move_and_a_careful_noise_marker_say_where_they_lead() -> None:
     assert s.stack[-1].purpose == "noise_corridor"
     shown = [RS.describe(s, "p0", x).label for x in RS.legal_actions(s, "p0")]
     assert shown and all(x.startswith("Corridor ") and ", toward " in x for x in shown)
+    # the table reads a careful movement, and where its noise marker went
+    s, events = play(s, "p0", keys(s, "p0")[0])
+    public = [e.text for e in events if e.to is None]
+    assert any(t.startswith("<@p0> moves carefully to ") for t in public)
+    if "explore" not in kinds(events) or "silence" in texts(events):
+        assert any(t.startswith("<@p0> makes no noise roll: their careful movement puts a "
+                                "noise marker in corridor ") for t in public)
 
 
 def test_dropping_says_whether_the_thing_is_lost() -> None:
@@ -255,3 +265,83 @@ def test_the_draft_says_what_each_character_brings() -> None:
         ch = IDX.characters[x.character]
         detail = RS.describe(s, seat, x).detail
         assert detail.startswith(ch.text) and "Starts with " in detail
+
+
+# ------------------------------------------------- family words both games share
+def _ctx() -> tuple[GameState, Any]:
+    from rules.nemesis_original.table import Ctx
+
+    s = edit(started(2))
+    return s, Ctx(s)
+
+
+def _said(ctx: Any) -> list[str]:
+    return [e.text for e in ctx.events]
+
+
+def test_a_dying_intruder_counts_its_injuries_in_words() -> None:
+    from rules.nemesis.injuries import die
+
+    s, ctx = _ctx()
+    room = s.heroes["p0"].room
+    for n in (1, 3):
+        added = add_intruder(s, "adult", room, n)
+        die(ctx, next(i for i in s.intruders if i.id == added))
+    assert _said(ctx) == ["The adult dies (1 injury).", "The adult dies (3 injuries)."]
+
+
+def test_a_treatment_says_what_it_did() -> None:
+    from rules.nemesis.resolve import heal
+
+    s, ctx = _ctx()
+    for what in ("light_one", "light_all", "dress_one", "dress_all", "heal_dressed"):
+        heal(ctx, s.heroes["p0"], what)
+    assert _said(ctx) == [
+        "<@p0> is treated: 1 light wound removed.",
+        "<@p0> is treated: every light wound removed.",
+        "<@p0> is treated: 1 serious wound dressed.",
+        "<@p0> is treated: every serious wound dressed.",
+        "<@p0> is treated: 1 dressed serious wound healed."]
+
+
+def test_a_bag_event_names_the_token_and_says_when_there_is_none() -> None:
+    from rules.nemesis import effects as fx
+    from rules.nemesis.resolve import apply_effect
+
+    s, ctx = _ctx()
+    s.bag = [t for t in s.bag if s.rules.bag.tokens[t].kind != "larva"]
+    before = len(s.bag)
+    apply_effect(ctx, fx.Bag(do="bag", op="add", intruder="adult"), None)
+    apply_effect(ctx, fx.Bag(do="bag", op="remove", intruder="adult"), None)
+    apply_effect(ctx, fx.Bag(do="bag", op="remove", intruder="larva"), None)
+    for _ in range(20):  # every free adult token goes in, then none is left
+        apply_effect(ctx, fx.Bag(do="bag", op="add", intruder="adult"), None)
+    said = _said(ctx)
+    assert said[:3] == ["An adult token goes into the intruder bag.",
+                        "An adult token is taken out of the intruder bag.",
+                        "The intruder bag holds no larva token to take out."]
+    assert said[-1] == "No adult token is left to go into the intruder bag."
+    assert len(s.bag) == before + said.count("An adult token goes into the intruder bag.") - 1
+
+
+def test_a_blow_past_three_serious_wounds_in_one_effect_says_the_next_one_kills() -> None:
+    from rules.nemesis.wounds import light_wound, serious_wound
+
+    s, ctx = _ctx()
+    hero = s.heroes["p0"]
+    grace: list[str] = []
+    serious_wound(ctx, hero, 4, grace)  # one effect: the third does not kill, nor the 4th
+    assert hero.place != "dead" and len(hero.serious) == 3
+    assert _said(ctx)[-1] == ("<@p0> already has 3 serious wounds: this blow does "
+                                     "no more harm, but any further wound kills.")
+    light_wound(ctx, hero)  # a later effect
+    assert hero.place == "dead"
+
+
+def test_a_cost_paid_without_asking_is_told_to_the_player() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch"])
+    key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
+    s, events = play(s, "p0", key)  # costs 1 more card: only Quick Patch is left
+    mine = [e.text for e in events if e.to == ("p0",)]
+    assert "You pay with Quick Patch, your only way to pay." in mine
+    assert not any("Quick Patch" in e.text for e in events if e.to is None)
