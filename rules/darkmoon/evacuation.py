@@ -140,10 +140,10 @@ def pass_turn(ctx: Ctx) -> None:
         return
     x = own_expansion(s)
     x.ready = True
-    threats.deal(ctx)
     if x.evacuation:
         ctx.say("Refueling is complete: the evacuation ship is ready for take-off.",
                 kind="refueled")
+    threats.deal(ctx)
 
 
 def evacuate_card(s: GameState, card_id: str) -> bool:

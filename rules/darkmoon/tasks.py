@@ -34,7 +34,7 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-from rules.darkmoon.words import SYSTEM_DAMAGE, task_of
+from rules.darkmoon.words import SYSTEM_DAMAGE, task_of, tokens
 
 
 def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
@@ -187,8 +187,9 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         s.success_track = 0
         f.order = variants.task_order(s, f.seat)
         clear_participation(s)
-        ctx.say(f"Malfunction: difficulty {f.difficulty}, consequence {card.consequence} "
-                f"({f.system.replace('_', ' ')}). In turn order, each player is IN or OUT.",
+        ctx.say(f"Malfunction: difficulty {f.difficulty}; failure places "
+                f"{tokens(card.consequence, SYSTEM_DAMAGE[f.system])}. In turn order, each "
+                "player is IN or OUT.",
                 kind="task_start", difficulty=f.difficulty)
         f.stage = "participation"
         f.cursor = 0

@@ -1,0 +1,77 @@
+"""What the table reads when a malfunction starts, a fatigue token is drawn and the
+ship is refueled with the Threats module: plain words, no card codes ("???",
+"consequence 3"), the right article and the events in the order they happen."""
+
+from __future__ import annotations
+
+import pytest
+from darkmoon_helpers import RS, C, malfunction, play, push, run_with, start_task, table, turn
+
+from rules.darkmoon import damage, threats
+from rules.darkmoon.state import GameState, ThreatsState
+from rules.darkmoon.words import task_text
+
+
+@pytest.mark.parametrize(("system", "words"), [
+    ("shield", "shield token"), ("outpost", "outpost token"),
+    ("life_support", "fatigue token")])
+def test_a_malfunction_says_what_failure_places(system: str, words: str) -> None:
+    s, _ = table(4)
+    card = malfunction(s, system)
+    s, events = start_task(s, card)
+    said = [e.text for e in events if e.kind == "task_start"]
+    assert len(said) == 1 and "consequence" not in said[0]
+    assert said[0].startswith("Malfunction: difficulty ") and words in said[0]
+    assert ("then a shield test" in said[0]) == (system == "shield")
+
+
+def test_a_task_for_any_system_reads_in_words() -> None:
+    card = next(t for t in C.silver_tasks if t.kind == "malfunction" and t.system == "unknown")
+    text = task_text(card)
+    assert "???" not in text and text.startswith("Malfunction (any system, you pick)")
+
+
+@pytest.mark.parametrize("in_play", [True, False])
+def test_a_fatigue_token_names_the_player_or_says_nobody_plays_it(in_play: bool) -> None:
+    s, order = table(4)
+    s.fatigue_pile = ["kenji_watanabe"] if in_play else ["sofia_marquez"]
+    assert s.players[order[0]].character == "kenji_watanabe"
+    s, events = run_with(s, lambda ctx: damage.place_one(ctx, "fatigue", False))
+    text = next(e.text for e in events if e.kind == "damage")
+    if in_play:
+        assert text == f"Fatigue token Kenji Watanabe: <@{order[0]}> is fatigued " \
+                       f"(life support {len(s.fatigue)}/6)."
+    else:
+        assert text == (f"Fatigue token Sofia Marquez, a character nobody plays "
+                        f"(life support {len(s.fatigue)}/6).")
+
+
+def _threats(s: GameState) -> ThreatsState:
+    assert s.expansion is not None and s.expansion.threats is not None
+    return s.expansion.threats
+
+
+@pytest.mark.rule("DMX-6")
+def test_refueling_comes_first_then_the_threat_cards() -> None:
+    s, order = table(4, expansion=True, threats=True)
+    s.turns = 3
+    s, events = push(turn(s, order[0], "end"))
+    public = [e.text for e in events if e.to is None]
+    refueled = next(i for i, t in enumerate(public) if t.startswith("Refueling is complete"))
+    dealt = next(i for i, t in enumerate(public) if "secret threat card" in t)
+    assert refueled < dealt
+    assert sum("Refueling" in t for t in public) == 1
+
+
+@pytest.mark.rule("DMX-6")
+def test_a_threat_token_takes_the_right_article() -> None:
+    s, order = table(4, expansion=True, threats=True)
+    t = _threats(s)
+    t.dealt = True
+    t.cards = {x: "exposure" for x in s.seats}
+    s, _ = run_with(s, lambda ctx: threats.fulfilled(ctx, order[0], "exposure"))
+    claim = next(a for a in RS.legal_actions(s, order[0]) if a.key == "threat_claim:1")
+    assert "You take an Exposure token (" in RS.describe(s, order[0], claim).detail
+    s, events = play(s, order[0], "threat_claim:1")
+    said = next(e.text for e in events if e.kind == "threat_claimed")
+    assert said.endswith("take an Exposure token.")
