@@ -418,7 +418,7 @@ def test_summary_says_the_expansion_in_words() -> None:
     text = summary(view, names)
     assert "evacuation ready for take-off, vote track 2/3" in text
     assert "cleared 2/2: P0, P1" in text
-    assert "corporation die \u22122" in text and "amputated: P3" in text
+    assert "amputated: P3" in text and "corporation die" not in text  # no task in play
     assert "threat tokens: P0 Exposure, P2 Retrieve Sample (wild)" in text
     assert "in play: Threats, Company Man" in text
     assert len(text) <= MAX_CHARS
@@ -426,3 +426,22 @@ def test_summary_says_the_expansion_in_words() -> None:
     assert "game over: the Company Man wins alone" in won
     core = summary(RS.view(RS.new_game(seats_for(5), seed=7), None))
     assert "evacuation" not in core and "in play" not in core
+
+
+def test_summary_keeps_the_task_in_play_with_its_corporation_die() -> None:
+    """The task and the die submitted for it come first on their line, so a long head
+    (every player deciding, long names) drops the final event and the count of events
+    done before the task itself."""
+    from renders.summary import MAX_CHARS, summary
+    from rules.darkmoon.view import TaskView
+
+    view = crafted_expansion(expansion_view())
+    task = TaskView(id="relay_fire", name="Relay fire in shield control", kind="malfunction",
+                    system="shield", difficulty=9, consequence=1, suspicious=False, text="")
+    seats = [s.seat for s in view.seats]
+    view = view.model_copy(update={"task": task, "success_track": 3, "waiting": seats})
+    names = {seat: f"a rather long player name {i}" for i, seat in enumerate(seats)}
+    text = summary(view, names)
+    assert len(text) <= MAX_CHARS
+    assert "task Relay fire in shield control: success 3/9 (corporation die \u22122)" in text
+    assert "evacuation" in text and "corporation die" not in text.split("evacuation")[1]
