@@ -445,3 +445,19 @@ def test_summary_keeps_the_task_in_play_with_its_corporation_die() -> None:
     assert len(text) <= MAX_CHARS
     assert "task Relay fire in shield control: success 3/9 (corporation die \u22122)" in text
     assert "evacuation" in text and "corporation die" not in text.split("evacuation")[1]
+
+
+@pytest.mark.parametrize(("st", "target", "note"), [
+    (-2, 7, "below 0"), (-12, 12, ""), (9, 9, "\u2713 enough"), (10, 9, "\u2713 done"),
+    (3, 9, "")])
+def test_the_success_note_never_runs_into_the_score(st: int, target: int, note: str) -> None:
+    """'below zero' beside SUCCESS used to overlap a score like '-2 / 7'."""
+    from renders.common import text_width
+    from renders.darkmoon import MIN_TEXT, P_TASK, success_note
+
+    assert success_note(st, target) == note
+    if note:
+        x0, _, x1, _ = P_TASK
+        note_end = x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10 + text_width(
+            note, MIN_TEXT, True)
+        assert note_end + 10 <= x1 - 14 - text_width(f"{st} / {target}", 22, True)
