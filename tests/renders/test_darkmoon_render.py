@@ -461,3 +461,14 @@ def test_the_success_note_never_runs_into_the_score(st: int, target: int, note: 
         note_end = x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10 + text_width(
             note, MIN_TEXT, True)
         assert note_end + 10 <= x1 - 14 - text_width(f"{st} / {target}", 22, True)
+
+
+def test_the_suspicious_chip_clears_the_task_panel_title() -> None:
+    """The SUSPICIOUS chip sits at the right of the task panel's title row; it used to
+    cover the end of 'TASK IN PLAY'."""
+    from renders.common import chip_width, text_width
+    from renders.darkmoon import MIN_TEXT, P_TASK, PANEL_TITLES
+
+    x0, _, x1, _ = P_TASK
+    title = dict(PANEL_TITLES)[P_TASK]
+    assert x0 + 14 + text_width(title, MIN_TEXT, True) + 10 <= x1 - 14 - chip_width("SUSPICIOUS")
