@@ -90,8 +90,7 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
             first = part * SELECT_SIZE + 1
             view.add_item(discord.ui.Select(
                 custom_id=f"w:s:{st}:{part}", row=rows,
-                placeholder=clip(f"Choose ({first}-{first + len(chunk) - 1} of "
-                                 f"{len(singles)})", PLACEHOLDER),
+                placeholder=clip(_chunk_text(first, len(chunk), len(singles)), PLACEHOLDER),
                 options=[discord.SelectOption(
                     label=clip(plain(c.label, names), OPTION), value=str(index[id(a)]),
                     description=clip(plain(c.detail, names), OPTION) or None)
@@ -106,6 +105,14 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
     if notes:
         content = _fit(content, notes)
     return ChoiceMessage(content=content, view=view, truncated=truncated)
+
+
+def _chunk_text(first: int, size: int, total: int) -> str:
+    """A select's placeholder: "Choose one of 7", or the range it holds when the choices
+    fill more than one select."""
+    if size == total:
+        return f"Choose one of {total}"
+    return f"Choose one of {first}-{first + size - 1} (of {total})"
 
 
 def _range_text(title: str, low: int, high: int) -> str:
