@@ -271,7 +271,7 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
         card = task_card(s, action.card)
         assert card.kind == "complication"
         option = card.options[action.index]
-        ctx.say(f"{who(seat)} chooses: {option.label}.", kind="complication")
+        ctx.say(f"{who(seat)} chooses \"{option.label}\".", kind="complication")
         task = current_task_frame(s)
         if task is not None:
             task.success = option.success

@@ -120,7 +120,7 @@ def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
         _keep(ctx, f, action.card)
     elif isinstance(action, PickSystem):
         f.system = action.system
-        ctx.say(f"{who(seat)} decides the malfunction hits {action.system.replace('_', ' ')}.",
+        ctx.say(f"{who(seat)} decides: {action.label[0].lower()}{action.label[1:]}.",
                 kind="task_system")
         f.stage = "start"
     elif isinstance(action, GoIn):

@@ -5,10 +5,24 @@ ship is refueled with the Threats module: plain words, no card codes ("???",
 from __future__ import annotations
 
 import pytest
-from darkmoon_helpers import RS, C, malfunction, play, push, run_with, start_task, table, turn
+from darkmoon_helpers import (
+    RS,
+    C,
+    deck_of,
+    keys,
+    malfunction,
+    play,
+    push,
+    run_with,
+    set_dice,
+    start_task,
+    table,
+    turn,
+)
 
 from rules.darkmoon import damage, threats
 from rules.darkmoon.state import GameState, ThreatsState
+from rules.darkmoon.table import enforce_limit
 from rules.darkmoon.words import task_text
 
 
@@ -75,3 +89,34 @@ def test_a_threat_token_takes_the_right_article() -> None:
     s, events = play(s, order[0], "threat_claim:1")
     said = next(e.text for e in events if e.kind == "threat_claimed")
     assert said.endswith("take an Exposure token.")
+
+
+def test_the_system_picked_for_a_malfunction_reads_as_a_sentence() -> None:
+    s, order = table(4)
+    s, _ = start_task(s, malfunction(s, "unknown"))
+    s, events = play(s, order[0], "system:outpost")
+    said = next(e.text for e in events if e.kind == "task_system")
+    assert said == f"<@{order[0]}> decides: the malfunction hits the outposts."
+
+
+def test_a_complication_option_is_quoted_as_the_chooser_saw_it() -> None:
+    s, order = table(4)
+    card = next(t for t in deck_of(s) if t.kind == "complication" and len(t.options) == 2)
+    s, _ = start_task(s, card.id)
+    s, events = play(s, order[0], f"option:{card.id},1")
+    said = next(e.text for e in events if e.kind == "complication")
+    assert said == f'<@{order[0]}> chooses "{card.options[1].label}".'
+
+
+@pytest.mark.parametrize("both_kinds", [True, False])
+def test_dice_over_the_limit_go_back_in_the_third_person(both_kinds: bool) -> None:
+    s, order = table(4)
+    seat = order[2]
+    set_dice(s, seat, 3, 2) if both_kinds else set_dice(s, seat, 5, 0)
+    s, events = run_with(s, lambda ctx: enforce_limit(ctx, seat))
+    if both_kinds:  # the player picks the dice to return
+        s, events = play(s, seat, keys(s, seat)[0])
+    public = [e.text for e in events if e.to is None and "available pool" in e.text]
+    assert len(public) == 1 and "your" not in public[0]
+    assert public[0].startswith(f"<@{seat}> returns 1 die to the available pool (to stay "
+                                "within the die limit)")
