@@ -187,9 +187,11 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         s.success_track = 0
         f.order = variants.task_order(s, f.seat)
         clear_participation(s)
+        last = " (First Is Last: the active player goes last)" if s.options.first_is_last \
+            else ""
         ctx.say(f"Malfunction: difficulty {f.difficulty}; failure places "
-                f"{tokens(card.consequence, SYSTEM_DAMAGE[f.system])}. In turn order, each "
-                "player is IN or OUT.",
+                f"{tokens(card.consequence, SYSTEM_DAMAGE[f.system])}. In turn order from "
+                f"{who(f.order[0])}, each player is IN or OUT{last}.",
                 kind="task_start", difficulty=f.difficulty)
         f.stage = "participation"
         f.cursor = 0

@@ -39,6 +39,16 @@ def test_a_malfunction_says_what_failure_places(system: str, words: str) -> None
     assert ("then a shield test" in said[0]) == (system == "shield")
 
 
+@pytest.mark.parametrize("first_is_last", [False, True])
+def test_a_malfunction_says_who_decides_first(first_is_last: bool) -> None:
+    s, order = table(4, expansion=True, first_is_last=first_is_last)
+    s, events = start_task(s, malfunction(s, "shield"))
+    said = next(e.text for e in events if e.kind == "task_start")
+    first = order[1] if first_is_last else order[0]
+    assert f"In turn order from <@{first}>, each player is IN or OUT" in said
+    assert ("the active player goes last" in said) == first_is_last
+
+
 def test_a_task_for_any_system_reads_in_words() -> None:
     card = next(t for t in C.silver_tasks if t.kind == "malfunction" and t.system == "unknown")
     text = task_text(card)
