@@ -13,7 +13,9 @@ What a table sees:
   message keeps its story but loses its buttons. A story too long for one message goes
   on in the next.
 - By DM: one private sheet per seat, edited in place when it changes; a new DM only for
-  new private information (short notices) or a secret decision (with its buttons).
+  new private information (short notices) or a secret decision (with its buttons). Once
+  that decision is made (through the DM, My choices or /move) or the game moves past it,
+  the DM loses its buttons and says it is closed, so no dead buttons pile up.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.choices import fingerprint
 from bot.components import board_view, rematch_view
 from bot.storage import GameRecord
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("warden.feed")
 
 BOARD = "board"
+CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
 
 
 def sheet_role(seat: str) -> str:
@@ -56,6 +60,7 @@ class Update:
     new_message: bool = False  # a new turn: start a new board message
     notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
     secret: set[str] = field(default_factory=set)  # seats newly facing a secret decision
+    actor: str | None = None  # the seat whose move this is (its open DM choice is spent)
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
 
@@ -77,6 +82,8 @@ class GameFeed:
         self.queue: list[Update] = []
         self.board = _Board()
         self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
+        # seat -> the DM asking its secret decision, with the fingerprint of its choices
+        self.asks: dict[str, tuple[discord.Message, str]] = {}
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
@@ -239,8 +246,10 @@ class GameFeed:
             for seat, texts in u.notices.items():
                 notices.setdefault(seat, []).extend(texts)
         secret = set().union(*(u.secret for u in batch))
+        acted = {u.actor for u in batch if u.actor is not None}
         for seat in record.seats:
             await self._sheet(record, state, seat)
+            await self._close_ask(record, state, seat, spent=seat in acted or seat in secret)
             ask = pub.secret_prompt(record, state, seat) if seat in secret else None
             if notices.get(seat) or ask is not None:
                 text = "\n".join(notices.get(seat, []))
@@ -248,7 +257,29 @@ class GameFeed:
                 if ask is not None:
                     question, view = ask
                     text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
-                await self.dm(record, seat, text.strip("\n"), view)
+                sent = await self._send_dm(record, seat, text.strip("\n"), view)
+                if sent is not None and ask is not None:
+                    rs = pub.ruleset(record)
+                    self.asks[seat] = (sent, fingerprint(rs.legal_actions(state, seat)))
+
+    async def _close_ask(self, record: GameRecord, state: Any, seat: str, *,
+                         spent: bool) -> None:
+        """The seat's DM with a secret decision loses its buttons once the decision is
+        `spent` (the seat moved, or a new one is asked) or the seat no longer faces the
+        same choices (another player's vote leaves the rest of the voters' DMs open)."""
+        kept = self.asks.get(seat)
+        if kept is None:
+            return
+        message, fp = kept
+        if not spent:
+            rs = self.bot.publisher.ruleset(record)
+            if any(p.seat == seat and p.secret for p in rs.pending(state)) and \
+                    fingerprint(rs.legal_actions(state, seat)) == fp:
+                return
+        del self.asks[seat]
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await message.edit(content=clip(f"{message.content}\n{CLOSED_ASK}", MAX_CONTENT),
+                               view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
         text = self.bot.publisher.sheet_text(record, state, seat)
