@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from bot.logs import log_move
 from bot.state_cache import StateCache
 from bot.storage import ChannelBusy, GameHead, GameRecord, GameStore, StaleVersion
+from bot.texts import STALE
 from rules import Event, IllegalAction, Ruleset, get_ruleset
 
 DEFAULT_CACHE_SIZE = 512
@@ -274,7 +275,7 @@ class Tables:
         if record.status != "running":
             raise UserError("The game is over.")
         if expected_version is not None and expected_version != record.version:
-            raise UserError("That prompt is out of date; use the newest one or `/move`.")
+            raise UserError(STALE)
         if seat not in record.seats:
             raise UserError("You are not playing in this game.")
         if by_player and seat in away_seats(record):

@@ -76,8 +76,10 @@ async def test_only_the_prompted_seat_moves(tables: Tables) -> None:
         await tables.play(record.id, waiting, key, expected_version=record.version + 5)
     result = await tables.play(record.id, waiting, key, expected_version=record.version)
     assert result.record.version == record.version + 1
-    with pytest.raises(UserError, match="out of date"):  # the same button twice
+    with pytest.raises(UserError, match="out of date") as stale:  # the same button twice
         await tables.play(record.id, waiting, key, expected_version=record.version)
+    # the refusal says where the current choices are (not "use the newest one")
+    assert "**My choices**" in str(stale.value) and "newest" not in str(stale.value)
 
 
 @pytest.mark.rule("BOT-PERSIST-1")
