@@ -307,8 +307,11 @@ class Tables:
             watcher.moved(stat)
             if finished:
                 watcher.running_changed(-1)
+        # the move in the words of the choice the player picked ("Vote AMPUTATE (weak die)",
+        # not the action's bare "Vote INFECTED (weak die)")
+        label = rs.describe(state, seat, action).label
         return MoveResult(record=record, before=state, state=step.state, events=step.events,
-                          label=action.label, seat=seat, finished=finished)
+                          label=label, seat=seat, finished=finished)
 
 
 STALE_RETRIES = 3
