@@ -130,3 +130,18 @@ def test_dice_over_the_limit_go_back_in_the_third_person(both_kinds: bool) -> No
     assert len(public) == 1 and "your" not in public[0]
     assert public[0].startswith(f"<@{seat}> returns 1 die to the available pool (to stay "
                                 "within the die limit)")
+
+
+def test_the_recap_names_a_status_card_only_where_it_adds_something() -> None:
+    from rules.darkmoon.recap import _player_line
+
+    s, order = table(4, expansion=True, company_man=True)
+    infected = order[-1]
+    card = s.players[infected].status
+    assert card.startswith("infected_")
+    kind = C.statuses[[x.id for x in C.statuses].index(card)].name.removeprefix("Infected: ")
+    assert _player_line(s, infected).startswith(f"<@{infected}>: INFECTED ({kind}), played ")
+    crew = next(x for x in order if not s.players[x].infected
+                and s.players[x].status.startswith("uninfected"))
+    line = _player_line(s, crew)
+    assert line.startswith(f"<@{crew}>: uninfected, played ") and "status card" not in line
