@@ -36,7 +36,7 @@ def sheet(view: Any, me: Any) -> str:
     if seat is not None and not revealed:
         character = idx.characters[seat.character]
         off = " **Fatigued: ability off.**" if seat.fatigued else ""
-        lines.append(f"Character: **{character.name}**: {clip(character.text, 220)}{off}")
+        lines.append(f"Character: **{character.name}**: {clip(character.text, 300)}{off}")
     held = me.held
     dice = dice_text(held.strong, held.weak)
     if held.commander:

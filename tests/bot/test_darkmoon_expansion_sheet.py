@@ -151,3 +151,13 @@ def test_recap_reveals_threats_company_man_and_the_hidden_corporation_dice() -> 
 
 def content_name(card: str) -> str:
     return next(x.name for x in content().modules.threats if x.id == card)
+
+
+def test_every_character_text_is_on_the_sheet_in_full() -> None:
+    """Jon Reed's ability (the longest) used to lose its last words to a clip."""
+    s = game()
+    seat = uninfected_seat(s)
+    characters = [*content().characters, *content().expansion.characters]
+    for character in characters:
+        s.players[seat].character = character.id
+        assert f"**{character.name}**: {character.text}" in sheet_of(s, seat)
