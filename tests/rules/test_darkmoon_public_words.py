@@ -145,3 +145,16 @@ def test_the_recap_names_a_status_card_only_where_it_adds_something() -> None:
                 and s.players[x].status.startswith("uninfected"))
     line = _player_line(s, crew)
     assert line.startswith(f"<@{crew}>: uninfected, played ") and "status card" not in line
+
+
+def test_a_reveal_names_the_infected_card_once_and_its_power_in_the_third_person() -> None:
+    s, order = table(4)
+    seat = order[-1]
+    s = turn(s, seat)
+    s, events = play(s, seat, "reveal")
+    public = [e.text for e in events if e.to is None and e.kind == "reveal"]
+    name = C.statuses[[x.id for x in C.statuses].index(s.players[seat].status)].name
+    kind = name.removeprefix("Infected: ")
+    assert public[0] == f"<@{seat}> reveals: INFECTED ({kind})."
+    assert public[1].startswith(f"<@{seat}>'s infection power ({kind}): ")
+    assert not any("You are infected" in t for t in public)
