@@ -66,6 +66,17 @@ class Update:
 
 
 @dataclass
+class _Ask:
+    """A DM with live choices: a secret decision asked there, or the next choices the
+    answer to a DM button put in its place."""
+
+    message: discord.Message
+    fingerprint: str  # of the seat's choices it offers
+    ids: list[str]  # the custom ids of its components
+    version: int  # the state version it was made at
+
+
+@dataclass
 class _Board:
     message_id: str | None = None
     lines: list[str] = field(default_factory=list)
@@ -82,8 +93,7 @@ class GameFeed:
         self.queue: list[Update] = []
         self.board = _Board()
         self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
-        # seat -> the DM asking its secret decision, with the fingerprint of its choices
-        self.asks: dict[str, tuple[discord.Message, str]] = {}
+        self.asks: dict[str, _Ask] = {}  # seat -> its DM with choices still open
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
@@ -246,10 +256,9 @@ class GameFeed:
             for seat, texts in u.notices.items():
                 notices.setdefault(seat, []).extend(texts)
         secret = set().union(*(u.secret for u in batch))
-        acted = {u.actor for u in batch if u.actor is not None}
         for seat in record.seats:
             await self._sheet(record, state, seat)
-            await self._close_ask(record, state, seat, spent=seat in acted or seat in secret)
+            await self._close_ask(record, state, seat, batch, asked_again=seat in secret)
             ask = pub.secret_prompt(record, state, seat) if seat in secret else None
             if notices.get(seat) or ask is not None:
                 text = "\n".join(notices.get(seat, []))
@@ -258,27 +267,47 @@ class GameFeed:
                     question, view = ask
                     text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
                 sent = await self._send_dm(record, seat, text.strip("\n"), view)
-                if sent is not None and ask is not None:
-                    rs = pub.ruleset(record)
-                    self.asks[seat] = (sent, fingerprint(rs.legal_actions(state, seat)))
+                if sent is not None and view is not None:
+                    self.track(record, state, seat, sent, _custom_ids(sent.components))
 
-    async def _close_ask(self, record: GameRecord, state: Any, seat: str, *,
-                         spent: bool) -> None:
-        """The seat's DM with a secret decision loses its buttons once the decision is
-        `spent` (the seat moved, or a new one is asked) or the seat no longer faces the
-        same choices (another player's vote leaves the rest of the voters' DMs open)."""
+    def track(self, record: GameRecord, state: Any, seat: str, message: discord.Message,
+              ids: list[str]) -> None:
+        """DM `message` now offers `seat`'s choices at `state` with the components
+        `ids`: close it once they are made or gone."""
+        legal = self.bot.publisher.ruleset(record).legal_actions(state, seat)
+        self.asks[seat] = _Ask(message, fingerprint(legal), ids, state.version)
+
+    def answered_in(self, seat: str, message_id: int) -> None:
+        """The seat moved with a button of DM `message_id`: the answer replaces that
+        message, so it is no longer this feed's to close."""
         kept = self.asks.get(seat)
-        if kept is None:
+        if kept is not None and kept.message.id == message_id:
+            del self.asks[seat]
+
+    async def _close_ask(self, record: GameRecord, state: Any, seat: str,
+                         batch: list[Update], *, asked_again: bool) -> None:
+        """The seat's DM with open choices loses its buttons, as they stop working: once
+        the seat moves after it was made, a new secret decision is asked, or the seat
+        no longer faces the same choices (another player's vote leaves the other
+        voters' DMs open)."""
+        kept = self.asks.get(seat)
+        if kept is None or kept.version >= state.version:
             return
-        message, fp = kept
-        if not spent:
+        moved = any(u.actor == seat and u.state is not None
+                    and u.state.version > kept.version for u in batch)
+        if not (moved or asked_again):
             rs = self.bot.publisher.ruleset(record)
-            if any(p.seat == seat and p.secret for p in rs.pending(state)) and \
-                    fingerprint(rs.legal_actions(state, seat)) == fp:
+            if any(p.seat == seat for p in rs.pending(state)) and \
+                    fingerprint(rs.legal_actions(state, seat)) == kept.fingerprint:
                 return
         del self.asks[seat]
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            await message.edit(content=clip(f"{message.content}\n{CLOSED_ASK}", MAX_CONTENT),
+            # a button of the DM itself answered it (pressed through another process):
+            # the answer already replaced the message and its buttons
+            current = await kept.message.channel.fetch_message(kept.message.id)
+            if _custom_ids(current.components) != kept.ids:
+                return
+            await current.edit(content=clip(f"{current.content}\n{CLOSED_ASK}", MAX_CONTENT),
                                view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
@@ -327,6 +356,16 @@ class GameFeed:
                 await channel.send(DM_FAILED.format(mention=f"<@{seat}>"),
                                    allowed_mentions=discord.AllowedMentions(users=True))
             return None
+
+
+def _custom_ids(components: list[Any]) -> list[str]:
+    """The custom ids of a message's components (action rows and their children)."""
+    out: list[str] = []
+    for row in components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None):
+                out.append(item.custom_id)
+    return out
 
 
 def _compose(lines: list[str], status: str) -> str:
