@@ -158,3 +158,19 @@ def test_a_reveal_names_the_infected_card_once_and_its_power_in_the_third_person
     assert public[0] == f"<@{seat}> reveals: INFECTED ({kind})."
     assert public[1].startswith(f"<@{seat}>'s infection power ({kind}): ")
     assert not any("You are infected" in t for t in public)
+
+
+def test_dice_lost_to_an_infection_power_say_whose_power() -> None:
+    from darkmoon_helpers import give_status, waiting
+
+    s, order = table(4)
+    seat = order[-1]
+    give_status(s, seat, "infected_despair")
+    s = turn(s, seat)
+    s, _ = play(s, seat, "reveal")
+    victim = waiting(s)[0]
+    prompt = next(p for p in RS.pending(s) if p.seat == victim)
+    assert "(Despair's infection power)" in prompt.text and "Infected:" not in prompt.text
+    s, events = play(s, victim, keys(s, victim)[0])
+    said = [e.text for e in events if e.to is None and "available pool" in e.text]
+    assert said and said[0].endswith("(Despair's infection power).")
