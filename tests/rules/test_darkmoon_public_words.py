@@ -174,3 +174,15 @@ def test_dice_lost_to_an_infection_power_say_whose_power() -> None:
     s, events = play(s, victim, keys(s, victim)[0])
     said = [e.text for e in events if e.to is None and "available pool" in e.text]
     assert said and said[0].endswith("(Despair's infection power).")
+
+
+@pytest.mark.parametrize(("choice", "told"), [
+    ("weak", "Your vote is cast: weak die (infected)."),
+    ("strong", "Your vote is cast: strong die (uninfected)."),
+    ("abstain", "Your vote is cast: you abstain.")])
+def test_a_quarantine_vote_is_confirmed_like_the_other_votes(choice: str, told: str) -> None:
+    s, order = table(4)
+    s, _ = play(s, order[0], f"call_vote:{order[2]}")
+    s, events = play(s, order[1], f"vote:{choice}")
+    private = [e.text for e in events if e.kind == "vote_cast"]
+    assert private == [told]
