@@ -186,3 +186,17 @@ def test_a_quarantine_vote_is_confirmed_like_the_other_votes(choice: str, told: 
     s, events = play(s, order[1], f"vote:{choice}")
     private = [e.text for e in events if e.kind == "vote_cast"]
     assert private == [told]
+
+
+@pytest.mark.parametrize("costly", [False, True])
+def test_an_infected_action_says_its_cost_with_costly_actions(costly: bool) -> None:
+    from darkmoon_helpers import reveal_now
+
+    s, order = table(4, expansion=True, costly_actions=costly)
+    seat = order[-1]
+    reveal_now(s, seat)
+    s = turn(s, seat)
+    infected = [RS.describe(s, seat, x) for x in RS.legal_actions(s, seat)]
+    assert infected and all(c.detail for c in infected)
+    assert all(c.detail.startswith("Costly Actions: first return 1 die to the pool.")
+               == costly for c in infected)
