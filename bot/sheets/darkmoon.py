@@ -31,7 +31,8 @@ def sheet(view: Any, me: Any) -> str:
     else:
         lines.append(f"Power: {power}" if power else clip(idx.statuses[me.status].text, 160))
     if me.infected_teammates:
-        lines.append("Telepathic Infected: the other infected are "
+        are = "player is" if len(me.infected_teammates) == 1 else "players are"
+        lines.append(f"Telepathic Infected: the other infected {are} "
                      + ", ".join(seat_ref(x) for x in me.infected_teammates) + ".")
     if seat is not None and not revealed:
         character = idx.characters[seat.character]

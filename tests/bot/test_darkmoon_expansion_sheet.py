@@ -98,8 +98,9 @@ def test_telepathic_infected_see_each_other_on_the_sheet() -> None:
     bad = [x for x in s.seats if s.players[x].infected]
     assert len(bad) >= 2
     text = sheet_of(s, bad[0])
-    assert "Telepathic Infected: the other infected are" in text
     assert all(seat_ref(x) in text for x in bad[1:])
+    are = "player is" if len(bad) == 2 else "players are"  # one other, or several
+    assert f"Telepathic Infected: the other infected {are} " in text
     assert "Telepathic" not in sheet_of(s, uninfected_seat(s))
     plain = game(6)
     assert "Telepathic" not in sheet_of(plain, bad[0])
