@@ -200,3 +200,18 @@ def test_an_infected_action_says_its_cost_with_costly_actions(costly: bool) -> N
     assert infected and all(c.detail for c in infected)
     assert all(c.detail.startswith("Costly Actions: first return 1 die to the pool.")
                == costly for c in infected)
+
+
+def test_the_evacuation_cube_says_when_a_vote_will_be_forced() -> None:
+    from rules.darkmoon import evacuation
+
+    s, order = table(4, expansion=True)
+    s, events = run_with(s, lambda ctx: evacuation.move_cube(ctx, order[0]))
+    said = [e.text for e in events if e.kind == "evacuation"]
+    assert said == ["EVACUATE task: the evacuation cube moves to 1/3 (at 3, a clearance or "
+                    "take-off vote must be called)."]
+    for _ in range(2):
+        s, events = run_with(s, lambda ctx: evacuation.move_cube(ctx, order[0]))
+    said = [e.text for e in events if e.kind == "evacuation"]
+    assert said[0] == "EVACUATE task: the evacuation cube moves to 3/3."
+    assert said[1].startswith("The evacuation cube is on its last space: ")
