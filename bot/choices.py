@@ -70,7 +70,12 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
                 for i, p in enumerate(parts)]))
         rows += 1
         if subset.hint:
-            notes.append(f"*{plain(subset.title, names)}:* {plain(subset.hint, names)}")
+            # the title is left out when the question already says it
+            title = plain(subset.title, names)
+            hint = plain(subset.hint, names)
+            colon = "" if title.endswith(("?", ".", "!", ":")) else ":"
+            notes.append(f"*{hint}*" if title in plain(question, names)
+                         else f"*{title}{colon}* {hint}")
     truncated |= len(menu.subsets) > MAX_ROWS - (1 if menu.singles else 0)
     singles = list(menu.singles)
     if singles and len(singles) <= BUTTONS_UP_TO and rows < MAX_ROWS:
@@ -90,22 +95,39 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
             first = part * SELECT_SIZE + 1
             view.add_item(discord.ui.Select(
                 custom_id=f"w:s:{st}:{part}", row=rows,
-                placeholder=clip(f"Choose ({first}-{first + len(chunk) - 1} of "
-                                 f"{len(singles)})", PLACEHOLDER),
+                placeholder=clip(_chunk_text(first, len(chunk), len(singles)), PLACEHOLDER),
                 options=[discord.SelectOption(
                     label=clip(plain(c.label, names), OPTION), value=str(index[id(a)]),
                     description=clip(plain(c.detail, names), OPTION) or None)
                     for a, c in chunk]))
             rows += 1
-            # a description longer than an option holds is written out in the message
-            notes += [line for _, c in chunk if len(c.detail) > OPTION
-                      and (line := _line(c, names))]
+            # a description longer than an option holds is written out in the message,
+            # once for all the choices that share it
+            notes += _shared_lines([c for _, c in chunk if len(c.detail) > OPTION], names)
     content = plain(question, names)
     if truncated:
         content += "\n(More choices than fit here: type `/move` to search them all.)"
     if notes:
         content = _fit(content, notes)
     return ChoiceMessage(content=content, view=view, truncated=truncated)
+
+
+def _shared_lines(choices: Sequence[Choice], names: dict[str, str]) -> list[str]:
+    """One line per distinct description, naming every choice that has it ("• **Call a
+    vote to quarantine A**, **... B** — what a quarantine vote does")."""
+    labels: dict[str, list[str]] = {}
+    for choice in choices:
+        labels.setdefault(choice.detail, []).append(f"**{plain(choice.label, names)}**")
+    return [f"• {', '.join(named)} — {plain(detail, names)}" for detail, named in labels.items()
+            if detail]
+
+
+def _chunk_text(first: int, size: int, total: int) -> str:
+    """A select's placeholder: "Choose one of 7", or the range it holds when the choices
+    fill more than one select."""
+    if size == total:
+        return f"Choose one of {total}"
+    return f"Choose one of {first}-{first + size - 1} (of {total})"
 
 
 def _range_text(title: str, low: int, high: int) -> str:

@@ -13,7 +13,9 @@ What a table sees:
   message keeps its story but loses its buttons. A story too long for one message goes
   on in the next.
 - By DM: one private sheet per seat, edited in place when it changes; a new DM only for
-  new private information (short notices) or a secret decision (with its buttons).
+  new private information (short notices) or a secret decision (with its buttons). Once
+  that decision is made (through the DM, My choices or /move) or the game moves past it,
+  the DM loses its buttons and says it is closed, so no dead buttons pile up.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.choices import fingerprint
 from bot.components import board_view, rematch_view
 from bot.storage import GameRecord
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("warden.feed")
 
 BOARD = "board"
+CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
 
 
 def sheet_role(seat: str) -> str:
@@ -56,8 +60,20 @@ class Update:
     new_message: bool = False  # a new turn: start a new board message
     notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
     secret: set[str] = field(default_factory=set)  # seats newly facing a secret decision
+    actor: str | None = None  # the seat whose move this is (its open DM choice is spent)
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
+
+
+@dataclass
+class _Ask:
+    """A DM with live choices: a secret decision asked there, or the next choices the
+    answer to a DM button put in its place."""
+
+    message: discord.Message
+    fingerprint: str  # of the seat's choices it offers
+    ids: list[str]  # the custom ids of its components
+    version: int  # the state version it was made at
 
 
 @dataclass
@@ -77,6 +93,7 @@ class GameFeed:
         self.queue: list[Update] = []
         self.board = _Board()
         self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
+        self.asks: dict[str, _Ask] = {}  # seat -> its DM with choices still open
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.idle.set()
@@ -241,6 +258,7 @@ class GameFeed:
         secret = set().union(*(u.secret for u in batch))
         for seat in record.seats:
             await self._sheet(record, state, seat)
+            await self._close_ask(record, state, seat, batch, asked_again=seat in secret)
             ask = pub.secret_prompt(record, state, seat) if seat in secret else None
             if notices.get(seat) or ask is not None:
                 text = "\n".join(notices.get(seat, []))
@@ -248,7 +266,49 @@ class GameFeed:
                 if ask is not None:
                     question, view = ask
                     text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
-                await self.dm(record, seat, text.strip("\n"), view)
+                sent = await self._send_dm(record, seat, text.strip("\n"), view)
+                if sent is not None and view is not None:
+                    self.track(record, state, seat, sent, _custom_ids(sent.components))
+
+    def track(self, record: GameRecord, state: Any, seat: str, message: discord.Message,
+              ids: list[str]) -> None:
+        """DM `message` now offers `seat`'s choices at `state` with the components
+        `ids`: close it once they are made or gone."""
+        legal = self.bot.publisher.ruleset(record).legal_actions(state, seat)
+        self.asks[seat] = _Ask(message, fingerprint(legal), ids, state.version)
+
+    def answered_in(self, seat: str, message_id: int) -> None:
+        """The seat moved with a button of DM `message_id`: the answer replaces that
+        message, so it is no longer this feed's to close."""
+        kept = self.asks.get(seat)
+        if kept is not None and kept.message.id == message_id:
+            del self.asks[seat]
+
+    async def _close_ask(self, record: GameRecord, state: Any, seat: str,
+                         batch: list[Update], *, asked_again: bool) -> None:
+        """The seat's DM with open choices loses its buttons, as they stop working: once
+        the seat moves after it was made, a new secret decision is asked, or the seat
+        no longer faces the same choices (another player's vote leaves the other
+        voters' DMs open)."""
+        kept = self.asks.get(seat)
+        if kept is None or kept.version >= state.version:
+            return
+        moved = any(u.actor == seat and u.state is not None
+                    and u.state.version > kept.version for u in batch)
+        if not (moved or asked_again):
+            rs = self.bot.publisher.ruleset(record)
+            if any(p.seat == seat for p in rs.pending(state)) and \
+                    fingerprint(rs.legal_actions(state, seat)) == kept.fingerprint:
+                return
+        del self.asks[seat]
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            # a button of the DM itself answered it (pressed through another process):
+            # the answer already replaced the message and its buttons
+            current = await kept.message.channel.fetch_message(kept.message.id)
+            if _custom_ids(current.components) != kept.ids:
+                return
+            await current.edit(content=clip(f"{current.content}\n{CLOSED_ASK}", MAX_CONTENT),
+                               view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
         text = self.bot.publisher.sheet_text(record, state, seat)
@@ -296,6 +356,16 @@ class GameFeed:
                 await channel.send(DM_FAILED.format(mention=f"<@{seat}>"),
                                    allowed_mentions=discord.AllowedMentions(users=True))
             return None
+
+
+def _custom_ids(components: list[Any]) -> list[str]:
+    """The custom ids of a message's components (action rows and their children)."""
+    out: list[str] = []
+    for row in components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None):
+                out.append(item.custom_id)
+    return out
 
 
 def _compose(lines: list[str], status: str) -> str:

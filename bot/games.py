@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from bot.logs import log_move
 from bot.state_cache import StateCache
 from bot.storage import ChannelBusy, GameHead, GameRecord, GameStore, StaleVersion
+from bot.texts import STALE
 from rules import Event, IllegalAction, Ruleset, get_ruleset
 
 DEFAULT_CACHE_SIZE = 512
@@ -274,7 +275,7 @@ class Tables:
         if record.status != "running":
             raise UserError("The game is over.")
         if expected_version is not None and expected_version != record.version:
-            raise UserError("That prompt is out of date; use the newest one or `/move`.")
+            raise UserError(STALE)
         if seat not in record.seats:
             raise UserError("You are not playing in this game.")
         if by_player and seat in away_seats(record):
@@ -306,8 +307,11 @@ class Tables:
             watcher.moved(stat)
             if finished:
                 watcher.running_changed(-1)
+        # the move in the words of the choice the player picked ("Vote AMPUTATE (weak die)",
+        # not the action's bare "Vote INFECTED (weak die)")
+        label = rs.describe(state, seat, action).label
         return MoveResult(record=record, before=state, state=step.state, events=step.events,
-                          label=action.label, seat=seat, finished=finished)
+                          label=label, seat=seat, finished=finished)
 
 
 STALE_RETRIES = 3

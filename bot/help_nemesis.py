@@ -224,7 +224,8 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
      "(except the holder of the Quarantine objective)."),
     ("objectives", "Objectives",
      "Each player is dealt one **corporate** and one **personal** objective, secretly. "
-     "At your first encounter with an intruder you keep one and discard the other. You "
+     "At the first encounter aboard (whoever meets the first intruder) everyone keeps "
+     "one and discards the other. You "
      "win if your character survives (escaped in a pod, or asleep and spared by the "
      "victory check), passes the contamination check and meets the objective kept. "
      "Several players, or nobody, can win. Each objective by name: `/rules Sole "
@@ -421,7 +422,8 @@ def nemesis_entries() -> list[tuple[str, str, str]]:
     out += [(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
     out += [(a.id, f"Intruder attack: {a.name}",
              facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
-                   "retreat" if a.retreat else "") + a.text) for a in c.attacks]
+                   "retreat: drawn for an injured intruder, it flees instead"
+                   if a.retreat else "") + a.text) for a in c.attacks]
     out += [(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
     out += [(w.id, f"Weakness: {w.name}",
              facts("discovered in the Laboratory; helps everyone") + w.text)

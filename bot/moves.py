@@ -125,6 +125,11 @@ class MoveDesk:
                     await reply.send(exc.reason if isinstance(exc, IllegalAction) else str(exc))
                     return None
                 self.bot.timers.schedule(result.record)
+                if interaction.guild_id is None and interaction.message is not None \
+                        and self.bot.relay.owns(record):
+                    # answered in the DM that asked: the reply replaces that message
+                    self.bot.publisher.feed(record.id).answered_in(seat,
+                                                                   interaction.message.id)
                 await self.bot.relay.moved(result, by_player=True)
             await self._answer(reply, result)
             await self.bot.publisher.keep_names(result.record)
@@ -191,6 +196,14 @@ class MoveDesk:
                              rs.menu(result.state, result.seat), names,
                              f"{done}\n**Next: {prompt.text}**")
         await reply.send(msg.content, msg.view)
+        asked_in = reply.interaction.message
+        if reply.interaction.guild_id is None and asked_in is not None and reply.edit \
+                and self.bot.relay.owns(result.record):
+            # the next choices now sit in that DM: it closes like any DM question
+            ids = [item.custom_id for item in msg.view.children
+                   if isinstance(getattr(item, "custom_id", None), str)]
+            self.bot.publisher.feed(result.record.id).track(result.record, result.state,
+                                                            result.seat, asked_in, ids)
 
     async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
         self.remember(interaction)

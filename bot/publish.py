@@ -121,7 +121,7 @@ class Publisher:
             turn_at=next((i for i, e in enumerate(public) if e.kind == "turn"), None),
             ping={p.seat for p in newly if not p.secret and p.seat not in away},
             secret={p.seat for p in newly if p.secret and p.seat not in away},
-            new_message=any(e.kind == "turn" for e in public),
+            new_message=any(e.kind == "turn" for e in public), actor=result.seat,
             notices={seat: texts for seat in result.record.seats if seat != actor
                      and (texts := [e.text for e in result.events
                                     if e.to is not None and seat in e.to])})

@@ -30,6 +30,7 @@ def join_log(lines: list[str], limit: int = MAX_MESSAGE) -> str:
 
 
 NOT_IN_GAME = "You are not playing in this game."
-STALE = "That prompt is out of date; use the newest one (or `/move`)."
+STALE = ("That choice is out of date (the game has moved on): press **My choices** under "
+         "the board for what you can do now, or use `/move`.")
 DM_FAILED = "I can't DM {mention}: use `/hand` to see your private information."
 NO_CHOICE = "You have nothing to decide right now."

@@ -70,7 +70,7 @@ P_DICE = (COL_C[0], 534, COL_C[1], 690)
 
 PANEL_TITLES = (
     (P_SHIELD, "SHIELD"), (P_OUTPOST, "OUTPOSTS"), (P_LIFE, "LIFE SUPPORT"),
-    (P_SUSPICION, "SUSPICION"), (P_EVENTS, "EVENTS"), (P_TASK, "TASK IN PLAY"),
+    (P_SUSPICION, "SUSPICION"), (P_EVENTS, "EVENTS"), (P_TASK, "TASK"),
     (P_CREW, "CREW"), (P_DICE, "DICE"),
 )
 AREA_PANELS = {"shield": P_SHIELD, "outpost": P_OUTPOST, "life_support": P_LIFE}
@@ -503,14 +503,12 @@ def _task_numbers(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, y: 
     done = target > 0 and st >= target
     colour = C.OK if done else C.DANGER if st < 0 else C.CYAN
     draw_text_mid(img, x0 + 14, y + 12, "SUCCESS", MIN_TEXT, C.MUTED, bold=True)
-    draw_text_mid(img, x1 - 14, y + 12, f"{st} / {target}" if target else str(st), 22, colour,
-                  bold=True, align="right")
-    if done:
-        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10, y + 12,
-                      "\u2713 enough", MIN_TEXT, C.OK, bold=True)
-    elif st < 0:
-        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10, y + 12,
-                      "below zero", MIN_TEXT, C.DANGER, bold=True)
+    score = f"{st} / {target}" if target else str(st)
+    draw_text_mid(img, x1 - 14, y + 12, score, 22, colour, bold=True, align="right")
+    note = success_note(st, target)
+    if note:
+        draw_text_mid(img, x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10, y + 12, note,
+                      MIN_TEXT, C.OK if done else C.DANGER, bold=True)
     bar_y = y + 30
     cells = max(1, target)
     gap = 3 if cells <= 16 else 1
@@ -523,6 +521,20 @@ def _task_numbers(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, y: 
             d.rectangle(box, fill=colour)
         else:
             d.rectangle(box, fill=C.SLOT, outline=mix(C.PANEL, C.EDGE_HI, 0.8))
+
+
+def success_note(st: int, target: int) -> str:
+    """The word beside SUCCESS (enough, below zero), in the longest form that still
+    clears the score at the panel's right edge; nothing when even the short one does
+    not fit."""
+    x0, _, x1, _ = P_TASK
+    done = target > 0 and st >= target
+    forms = ("\u2713 enough", "\u2713 done") if done else ("below zero", "below 0") \
+        if st < 0 else ()
+    score = f"{st} / {target}" if target else str(st)
+    room = (x1 - 14 - text_width(score, 22, True)) - (
+        x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10) - 10
+    return next((f for f in forms if text_width(f, MIN_TEXT, True) <= room), "")
 
 
 # ----------------------------------------------------------------------- crew

@@ -96,6 +96,11 @@ def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
         target = v.difficulty or v.task.difficulty
         task.append(f"task {v.task.name}" + (f": success {v.success_track}/{target}"
                                              if target else ""))
+        x = getattr(v, "expansion", None)
+        if x is not None and x.corporation_die is not None:
+            from renders.darkmoon_expansion import face_text
+
+            task[0] += f" (corporation die {face_text(x.corporation_die)})"
     crew = []
     if v.commander:
         crew.append(f"commander {name_of(v.commander)}")
@@ -106,12 +111,13 @@ def _darkmoon(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
                 if s.status_name and (s.revealed or v.result)]
     if revealed:
         crew.append("revealed: " + ", ".join(revealed))
-    return [head, tracks, events + task, crew, *_darkmoon_expansion(v, name_of)]
+    # the task in play first: when the text runs long, the end of a line goes first
+    return [head, tracks, task + events, crew, *_darkmoon_expansion(v, name_of)]
 
 
 def _darkmoon_expansion(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
     """The Shadow Corporation's boards and the modules and variants in play, in words."""
-    from renders.darkmoon_expansion import face_text, rule_name
+    from renders.darkmoon_expansion import rule_name
 
     lines: list[list[str]] = []
     x = getattr(v, "expansion", None)
@@ -126,8 +132,6 @@ def _darkmoon_expansion(v: Any, name_of: Callable[[str | None], str]) -> list[li
             evac = [f"evacuation {side}, vote track {x.evacuation_cube}/"
                     f"{x.evacuation_spaces - 1}",
                     f"cleared {len(x.cleared)}/{x.board_size}: {cleared}"]
-        if x.corporation_die is not None:
-            evac.append(f"corporation die {face_text(x.corporation_die)}")
         if x.amputated:
             evac.append("amputated: " + ", ".join(name_of(s) for s in x.amputated))
         lines.append(evac)

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.actions import seat_ref
 from rules.darkmoon.actions import dice_text, die_code_text, face_text
 from rules.darkmoon.cards import index
+from rules.darkmoon.expansion_votes import SIDES
 from rules.darkmoon.words import clip, event_text, status_power, task_of, task_text
 
 LIMIT = 1500
@@ -31,12 +32,13 @@ def sheet(view: Any, me: Any) -> str:
     else:
         lines.append(f"Power: {power}" if power else clip(idx.statuses[me.status].text, 160))
     if me.infected_teammates:
-        lines.append("Telepathic Infected: the other infected are "
+        are = "player is" if len(me.infected_teammates) == 1 else "players are"
+        lines.append(f"Telepathic Infected: the other infected {are} "
                      + ", ".join(seat_ref(x) for x in me.infected_teammates) + ".")
     if seat is not None and not revealed:
         character = idx.characters[seat.character]
         off = " **Fatigued: ability off.**" if seat.fatigued else ""
-        lines.append(f"Character: **{character.name}**: {clip(character.text, 220)}{off}")
+        lines.append(f"Character: **{character.name}**: {clip(character.text, 300)}{off}")
     held = me.held
     dice = dice_text(held.strong, held.weak)
     if held.commander:
@@ -61,8 +63,19 @@ def sheet(view: Any, me: Any) -> str:
         lines.append("You are choosing between:")
         lines.extend(f"• {_card(view, c)}" for c in me.choosing)
     if me.my_vote:
-        lines.append(f"Your secret vote: {_VOTES.get(me.my_vote, me.my_vote)}.")
+        lines.append(f"Your secret vote: {_vote_text(view, me.my_vote)}.")
     return clip("\n".join(lines), LIMIT)
+
+
+def _vote_text(view: Any, vote: str) -> str:
+    """My vote in the words of the vote in progress: "AMPUTATE (weak die)" in an
+    amputation vote, "UNINFECTED (strong die)" in a quarantine vote."""
+    x = getattr(view, "expansion", None)
+    topic = x.vote_topic if x is not None else None
+    if vote == "abstain" or topic not in SIDES:
+        return _VOTES.get(vote, vote)
+    side = SIDES[topic][vote == "weak"]
+    return f"{side.upper()} ({vote} die)"
 
 
 COMPANY_MAN_GOAL = (

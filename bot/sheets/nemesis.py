@@ -25,6 +25,14 @@ def _where(view: Any, hero: Any) -> str:
     return PLACES.get(hero.place, hero.place).format(pod=hero.pod or "?")
 
 
+def _target(view: Any, objective: Any) -> str:
+    """Who "Player N" of an objective is (the seat numbered N on the board)."""
+    if objective.kind != "player_cannot_survive" or not 0 < objective.value <= len(
+            view.heroes):
+        return ""
+    return f" (player {objective.value} is <@{view.heroes[objective.value - 1].seat}>)"
+
+
 def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
     character = idx.characters[hero.character]
     where = _where(view, hero)
@@ -73,7 +81,8 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
         label = f"Objective ({DECKS.get(objective.deck, objective.deck)})" if several \
             else "Objective"
         lines.append(f"**{label}**: **{objective.name}**"
-                     + (f": {short(objective.text, limit + 40)}" if limit else ""))
+                     + (f": {short(objective.text, limit + 40)}" if limit else "")
+                     + _target(view, objective))
     if several:
         lines.append("*At the first encounter with an intruder you keep one of them.*")
     if hero is not None and hero.character:

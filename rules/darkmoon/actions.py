@@ -270,7 +270,8 @@ class PickSystem(KeyedAction):
 
     @property
     def label(self) -> str:
-        names = {"outpost": "outposts", "life_support": "life support", "shield": "shield"}
+        names = {"outpost": "the outposts", "life_support": "life support",
+                 "shield": "the shield"}
         return f"The malfunction hits {names[self.system]}"
 
 

@@ -60,8 +60,8 @@ def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
         own_list(s, "fatigue").append(token)
         victims = [seat for seat, p in s.players.items()
                    if p.character == token and not p.revealed]
-        tail = f": {who(victims[0])} is fatigued" if victims else " (not in play)"
-        ctx.say(f"Fatigue token {card_name(token)}{tail} ({len(s.fatigue)}/6).",
+        tail = f": {who(victims[0])} is fatigued" if victims else ", a character nobody plays"
+        ctx.say(f"Fatigue token {card_name(token)}{tail} (life support {len(s.fatigue)}/6).",
                 kind="damage", damage="fatigue", token=token)
     if total_damage(s, kind) >= MAX_DAMAGE:
         s.result = "infected"

@@ -39,6 +39,7 @@ from rules.darkmoon.table import (
 )
 from rules.darkmoon.tasks import discard_task, task_card
 from rules.darkmoon.votes import quarantine_player, release_player, start_vote
+from rules.darkmoon.words import status_power
 
 
 def _single(options: list[Action], seat: str) -> list[str]:
@@ -271,7 +272,7 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
         card = task_card(s, action.card)
         assert card.kind == "complication"
         option = card.options[action.index]
-        ctx.say(f"{who(seat)} chooses: {option.label}.", kind="complication")
+        ctx.say(f"{who(seat)} chooses \"{option.label}\".", kind="complication")
         task = current_task_frame(s)
         if task is not None:
             task.success = option.success
@@ -315,7 +316,9 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             f.stage = "finish"
             return
         f.stage = "roll"
-        ctx.say(f"Infection power: {status.text}", kind="reveal")
+        kind = status.name.removeprefix("Infected: ")
+        ctx.say(f"{who(f.seat)}'s infection power ({kind}): {status_power(status.id)}",
+                kind="reveal")
         push_effects(ctx, status.power, status.id, lethal=True, active=f.seat)
         return
     if f.stage == "roll":

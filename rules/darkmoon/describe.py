@@ -495,7 +495,14 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
                    else expansion_words.tie_break(s, seat, action))
         if special is not None:
             return special
-    return DESCRIBE[type(action)](s, seat, action)
+    choice = DESCRIBE[type(action)](s, seat, action)
+    if s.options.costly_actions and isinstance(action, INFECTED_ACTIONS):
+        return Choice(choice.label, f"Costly Actions: first return 1 die to the pool. "
+                      f"{choice.detail}")
+    return choice
+
+
+INFECTED_ACTIONS = (a.Interference, a.EnergySpike, a.Sabotage, a.TestCommander, a.Demoralize)
 
 
 # ------------------------------------------------------------------ subset choices

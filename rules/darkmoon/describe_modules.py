@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.contract import Choice
+from rules.core.words import a_or_an
 from rules.darkmoon import actions as a
 from rules.darkmoon import threats
 from rules.darkmoon.state import GameState, ThreatClaimFrame
@@ -29,14 +30,14 @@ def _claim(s: GameState, seat: str, x: a.ClaimThreat) -> Choice:
     if own:
         detail = f"This is your card's requirement: {what} is fulfilled."
     elif free:
-        detail = (f"{what} is not your card, but you need not follow it: the table sees the "
-                  "token, not your card.")
+        detail = (f"{what} is not your card, but you may act on any threat: the table sees "
+                  "the token, not your card.")
     else:
         detail = (f"{what} is NOT your card: taking it uses your one token on the wrong "
                   "threat, and at a final-event ending the company's penalty lets the "
                   "infected win.")
     left = t.stock.get(frame.requirement, 0)
-    token = f"a {what} token ({left} left)" if left else "a wild token"
+    token = a_or_an(f"{what} token ({left} left)") if left else "a wild token"
     return Choice(f"Take the threat token ({what})", f"{detail} You take {token}; a player "
                   "only ever takes 1 threat token.")
 

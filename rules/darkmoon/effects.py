@@ -121,7 +121,7 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
             have = normal_held(p) if e.kind == "any" else p.held.get(e.kind)
             if have:
                 s.stack.append(DiscardFrame(seat=seat, count=min(e.count, have),
-                                            dice_kind=e.kind, reason=card_name(frame.source)))
+                                            dice_kind=e.kind, reason=_cause(frame.source)))
     elif isinstance(e, k.Demoralize):
         demoralize(ctx, frame.active, e.limit)
     elif isinstance(e, k.CommanderTrial):
@@ -330,3 +330,9 @@ def first_hidden_left_of(s: GameState, seat: str, *, free_only: bool = False) ->
     return None
 
 
+def _cause(source: str) -> str:
+    """Why dice go back, in words: "Leech's infection power", or the card's name."""
+    status = index().statuses.get(source)
+    if status is not None and status.infected:
+        return f"{status.name.removeprefix('Infected: ')}'s infection power"
+    return card_name(source)

@@ -140,10 +140,10 @@ def pass_turn(ctx: Ctx) -> None:
         return
     x = own_expansion(s)
     x.ready = True
-    threats.deal(ctx)
     if x.evacuation:
         ctx.say("Refueling is complete: the evacuation ship is ready for take-off.",
                 kind="refueled")
+    threats.deal(ctx)
 
 
 def evacuate_card(s: GameState, card_id: str) -> bool:
@@ -157,9 +157,11 @@ def move_cube(ctx: Ctx, active: str) -> bool:
     x = own_expansion(ctx.s)
     last = ctx.c.expansion.board.evacuation_spaces - 1
     x.cube = min(last, x.cube + 1)
-    ctx.say(f"EVACUATE: the evacuation cube moves to {x.cube}/{last}.", kind="evacuation")
     if x.cube < last:
+        ctx.say(f"EVACUATE task: the evacuation cube moves to {x.cube}/{last} (at {last}, a "
+                "clearance or take-off vote must be called).", kind="evacuation")
         return False
+    ctx.say(f"EVACUATE task: the evacuation cube moves to {x.cube}/{last}.", kind="evacuation")
     x.cube = 0
     ctx.say(f"The evacuation cube is on its last space: {who(active)} must call a clearance "
             "or take-off vote.", kind="evacuation")

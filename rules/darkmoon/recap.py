@@ -80,8 +80,13 @@ def _player_line(s: GameState, seat: str) -> str:
     if s.expansion is not None and seat in s.expansion.amputated:
         notes.append("amputated")
     tail = f" ({', '.join(notes)})" if notes else ""
-    return (f"{who(seat)}: {team}, status card {card_name(p.status)}, played "
-            f"{card_name(p.character)}{tail}.")
+    # the status card only where it says more than the side: "INFECTED (Sleeper)"
+    card = card_name(p.status)
+    if p.infected:
+        team = f"{team} ({card.removeprefix('Infected: ')})"
+    elif card.lower() != team.lower():
+        team = f"{team}, status card {card}"
+    return f"{who(seat)}: {team}, played {card_name(p.character)}{tail}."
 
 
 def module_lines(s: GameState) -> list[str]:

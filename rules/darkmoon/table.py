@@ -193,10 +193,11 @@ def enforce_limit(ctx: Ctx, seat: str) -> None:
         p.held.add(kind, -excess)
         s.available.add(kind, excess)
         ctx.tell(seat, f"You returned {dice_count(excess, kind)} to stay within your die limit.")
-        ctx.say(f"{who(seat)} returned {dice_count(excess)} to the available pool.")
+        ctx.say(f"{who(seat)} returns {dice_count(excess)} to the available pool (to stay "
+                "within the die limit).")
         return
     s.stack.append(DiscardFrame(seat=seat, count=excess, to_limit=True,
-                                reason="to stay within your die limit"))
+                                reason="to stay within the die limit"))
 
 
 def spent_to_available(s: GameState) -> None:

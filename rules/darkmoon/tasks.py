@@ -34,7 +34,7 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-from rules.darkmoon.words import SYSTEM_DAMAGE, task_of
+from rules.darkmoon.words import SYSTEM_DAMAGE, task_of, tokens
 
 
 def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
@@ -127,7 +127,7 @@ def task_act(ctx: Ctx, f: TaskFrame, seat: str, action: Action) -> None:
         _keep(ctx, f, action.card)
     elif isinstance(action, PickSystem):
         f.system = action.system
-        ctx.say(f"{who(seat)} decides the malfunction hits {action.system.replace('_', ' ')}.",
+        ctx.say(f"{who(seat)} decides: {action.label[0].lower()}{action.label[1:]}.",
                 kind="task_system")
         f.stage = "start"
     elif isinstance(action, GoIn):
@@ -194,8 +194,11 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
         s.success_track = 0
         f.order = variants.task_order(s, f.seat)
         clear_participation(s)
-        ctx.say(f"Malfunction: difficulty {f.difficulty}, consequence {card.consequence} "
-                f"({f.system.replace('_', ' ')}). In turn order, each player is IN or OUT.",
+        last = " (First Is Last: the active player goes last)" if s.options.first_is_last \
+            else ""
+        ctx.say(f"Malfunction: difficulty {f.difficulty}; failure places "
+                f"{tokens(card.consequence, SYSTEM_DAMAGE[f.system])}. In turn order from "
+                f"{who(f.order[0])}, each player is IN or OUT{last}.",
                 kind="task_start", difficulty=f.difficulty)
         f.stage = "participation"
         f.cursor = 0

@@ -9,6 +9,7 @@ seat fulfilled a requirement and the token it took."""
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.core.words import a_or_an
 from rules.darkmoon import actions as a
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.state import (
@@ -65,7 +66,7 @@ def deal(ctx: Ctx) -> None:
         t.cards[seat] = card
         ctx.tell(seat, f"Your threat card: {name(card)}. {index().threats[card].text}",
                  kind="threat_dealt", card=card)
-    ctx.say("Refueling is over: every player gets a secret threat card from the company.",
+    ctx.say("The company hands every player a secret threat card.",
             kind="threats_dealt")
 
 
@@ -151,7 +152,7 @@ def claim_act(ctx: Ctx, f: ThreatClaimFrame, seat: str, action: Action) -> None:
     t.claimed[seat] = f.requirement
     if t.stock.get(f.requirement, 0) > 0:
         t.stock[f.requirement] -= 1
-        token, words = f.requirement, f"a {what} token"
+        token, words = f.requirement, a_or_an(f"{what} token")
     elif t.wild > 0:
         t.wild -= 1
         token, words = "wild", f"a wild token ({what} tokens are gone: someone is lying)"

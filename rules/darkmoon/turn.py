@@ -159,7 +159,8 @@ def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:
     s = ctx.s
     p = ctx.player(seat)
     p.revealed = True
-    ctx.say(f"{who(seat)} reveals: INFECTED ({a.card_name(p.status)}).", kind="reveal",
+    kind = a.card_name(p.status).removeprefix("Infected: ")
+    ctx.say(f"{who(seat)} reveals: INFECTED ({kind}).", kind="reveal",
             seat=seat, status=p.status)
     if s.expansion is not None:
         evacuation.revoke(ctx, seat, "an infected player cannot board")

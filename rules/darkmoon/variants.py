@@ -73,7 +73,8 @@ def tell_teammates(ctx: Ctx) -> None:
             continue
         others = teammates(s, seat)
         names = ", ".join(who(x) for x in others) or "nobody"
-        ctx.tell(seat, f"Telepathic Infected: the other infected players are {names}.",
+        are = "player is" if len(others) <= 1 else "players are"
+        ctx.tell(seat, f"Telepathic Infected: the other infected {are} {names}.",
                  kind="telepathy", teammates=others)
 
 

@@ -62,10 +62,12 @@ def vote_act(ctx: Ctx, frame: VoteFrame, seat: str, action: Action) -> None:
         return
     assert isinstance(action, Vote)
     frame.votes[seat] = action.choice
-    if frame.topic == "quarantine" or action.choice == "abstain":
-        cast = action.label
+    if action.choice == "abstain":
+        cast = "you abstain"
     else:
-        side = expansion_votes.SIDES[frame.topic][action.choice == "weak"]
+        side = ("infected" if action.choice == "weak" else "uninfected") \
+            if frame.topic == "quarantine" \
+            else expansion_votes.SIDES[frame.topic][action.choice == "weak"]
         cast = f"{action.choice} die ({side})"
     ctx.tell(seat, f"Your vote is cast: {cast}.", kind="vote_cast")
     ctx.say(f"{who(seat)} has voted ({len(frame.votes)}/{len(frame.voters)}).",

@@ -38,8 +38,14 @@ from rules.lockdown.state import (
 from rules.lockdown.table import who
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
-from rules.nemesis.character import ability, slot_limit, slots_used
-from rules.nemesis.combat import melee_bonus, uses_advantage
+from rules.nemesis.action_words import (
+    COLOR_WORDS,
+    melee_words,
+    pass_words,
+    search_words,
+    shoot_words,
+)
+from rules.nemesis.character import slot_limit, slots_used
 from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
@@ -49,9 +55,6 @@ from rules.nemesis.turn_actions import cost_of
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim
 TITLE_MAX = 100
-COLOR_WORDS = {"red": "military: weapons, ammo, grenades, armour",
-               "yellow": "technical: tools, power cells, repair kits",
-               "green": "medical: bandages, medkits, serums"}
 PASSIVE_WORDS = {"motion_tracker": "see the next intruder event",
                  "scanner": "scan your hand for contamination",
                  "analyze_toolset": "analyse an object you carry"}
@@ -195,39 +198,21 @@ def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
     item = index().items.get(held.item or "")
-    weapon = item.weapon if item is not None else None
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
-    advantage = uses_advantage(PROFILE, s, hero)
-    parts = [cost_words(cost_of(s, hero, action)),
-             f"Roll the {'advantage' if advantage else 'combat'} die; "
-             f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
-    if weapon is not None and weapon.damage_bonus:
-        extra = plural(weapon.damage_bonus, "extra injury", "extra injuries")
-        parts.append(f"A hit deals {extra}.")
-    if action.target == 0:
-        parts.append("Then a noise roll.")
-    return label, " ".join(parts)
+    return label, f"{cost_words(cost_of(s, hero, action))} " \
+        f"{shoot_words(PROFILE, s, hero, action.slot, action.target)}"
 
 
 def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     label = f"Melee attack on {target_words(s, action.target)}"
-    parts = [cost_words(cost_of(s, hero, action)), "Roll the combat die;"]
-    if action.target == 0:
-        parts.append("a hit destroys an egg. Then a noise roll.")
-    else:
-        parts.append("you first take a contamination card; a miss gives you a serious "
-                     "wound.")
-    if melee_bonus(PROFILE, hero):
-        parts.append(f"Your melee weapon adds {melee_bonus(PROFILE, hero)} to a hit.")
-    return label, " ".join(parts)
+    return label, f"{cost_words(cost_of(s, hero, action))} " \
+        f"{melee_words(PROFILE, hero, action.target)}"
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
-    draw = "Draw 2 item cards, keep 1" if ability(PROFILE, hero) == "scavenger" \
-        else "Draw an item card"
-    detail = f"{cost_words(cost_of(s, hero, action))} {draw} from the {action.color} deck " \
-        f"({COLOR_WORDS[action.color]}). {plural(room.items, 'search', 'searches')} left here."
+    detail = f"{cost_words(cost_of(s, hero, action))} " \
+        f"{search_words(PROFILE, s, hero, action.color)}"
     if room.tile and tile_of(room.tile).action == "contaminated":
         detail += " The room covers you in slime."
     return _search_label(s, hero, action), detail
@@ -318,13 +303,10 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import partners
+    from rules.nemesis.trade import TRADE_RULE, partners
 
     them = joined([who(x.seat) for x in partners(s, hero)])
-    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} Everyone here " \
-        "may give any of their items and objects to the others, gifts included (a weapon " \
-        "keeps its ammo). Each chooses what they give, then everyone involved agrees or " \
-        "nothing changes hands. Only you spend an action."
+    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} {TRADE_RULE}"
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -337,10 +319,7 @@ def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    detail = "No more turns for you this round; then you may discard cards from your hand."
-    if hero.place == "board" and s.rooms[hero.room].fire and not hero.fire_hurt:
-        detail += " You end in the fire: 1 light wound."
-    return "Pass for this round", detail
+    return "Pass for this round", pass_words(s, hero)
 
 
 def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:

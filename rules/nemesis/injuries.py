@@ -4,6 +4,7 @@ injuries kill it and a carcass stays. A larva dies at the first injury."""
 
 from __future__ import annotations
 
+from rules.core.words import plural
 from rules.nemesis.bag import retire
 from rules.nemesis.decks import draw_from
 from rules.nemesis.intruders import BIG, retreat
@@ -46,7 +47,7 @@ def die(ctx: Table, intruder: Intruder, by: str | None = None) -> None:
     retire(s, intruder.token)
     add_object(s.rooms, intruder.room, "carcass")
     s.kills += 1
-    ctx.say(f"The {intruder.kind} dies ({intruder.injuries} injuries).",
+    ctx.say(f"The {intruder.kind} dies ({plural(intruder.injuries, 'injury', 'injuries')}).",
             kind="intruder_dies", intruder=intruder.kind)
     if by is not None:
         s.heroes[by].killed_intruder = True

@@ -7,6 +7,7 @@ from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
 from rules.nemesis.actions import Pick, PlayCard
 from rules.nemesis.attacks import interrupt_cards
+from rules.nemesis.effect_words import option_label
 from rules.nemesis.frames import InterruptFrame, PayFrame
 from rules.nemesis.profile import NemesisState, Table
 
@@ -22,8 +23,9 @@ def interrupt_legal(s: NemesisState, f: InterruptFrame, seat: str) -> list[Actio
     for card_id in interrupt_cards(s.rules, s.heroes[seat]):
         card = s.rules.cards[card_id]
         if card.options:
-            out += [PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")
-                    for i, _ in enumerate(card.options)]
+            out += [PlayCard(card=card_id, option=i,
+                             text=option_label(card.name, option))
+                    for i, option in enumerate(card.options)]
         else:
             out.append(PlayCard(card=card_id, text=card.name))
     return out

@@ -16,23 +16,29 @@ def owned(hero: Hero) -> list[str]:
     return hero.inventory + [h.item for h in hero.hands if h.item]
 
 
-def give_item(ctx: Table, hero: Hero, item_id: str) -> None:
+def give_item(ctx: Table, hero: Hero, item_id: str, colour_line: bool = True) -> None:
     """A new item card: heavy ones go into a hand slot (or a choice when the hands are
-    full), normal ones into the secret inventory."""
+    full), normal ones into the secret inventory, the table hearing its colour (unless
+    the caller names it anyway: `colour_line` False)."""
     item = ctx.rules.items[item_id]
     if item.heavy:
         take_heavy(ctx, hero, item=item_id, ammo=item.weapon.ammo if item.weapon else 0)
         return
     hero.inventory.append(item_id)
-    ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item", color=item.color)
+    if colour_line:
+        ctx.say(f"{who(hero.seat)} gets a {item.color} item.", kind="item",
+                color=item.color)
     ctx.tell(hero.seat, f"You got {item.name}: {item.text}", kind="item_private",
              item=item_id)
 
 
-def activate_quests(ctx: Table, met: Callable[[Hero, str], bool]) -> bool:
+def activate_quests(ctx: Table, met: Callable[[Hero, str], bool],
+                    colour_line: bool = True) -> bool:
     """Give each living character whose quest is now fulfilled (`met(hero, needs)`, the
     game's reading of the quest) their quest item; True when someone got one (the item
-    may ask a question: the frames must run again)."""
+    may ask a question: the frames must run again). `colour_line` False: the table hears
+    only that the quest is fulfilled, which names the item (not also "gets a quest
+    item")."""
     s = ctx.s
     fulfilled = False
     characters = ctx.rules.characters
@@ -42,7 +48,7 @@ def activate_quests(ctx: Table, met: Callable[[Hero, str], bool]) -> bool:
         ch = characters[hero.character]
         if met(hero, ch.quest.needs):
             hero.quest_active = True
-            give_item(ctx, hero, ch.quest.item)
+            give_item(ctx, hero, ch.quest.item, colour_line)
             ctx.say(f"{who(hero.seat)}'s quest is fulfilled: "
                     f"{ctx.rules.items[ch.quest.item].name} is ready.", kind="quest")
             fulfilled = True

@@ -85,15 +85,18 @@ def move_run(ctx: Table, f: MoveFrame) -> None:
 
 
 def careful_noise(ctx: Table, hero: Hero, f: MoveFrame) -> None:
-    ex = ctx.s.graph.exit_by_number(hero.room, int(f.careful_corridor or 1))
-    noise.place_noise(ctx, hero, ex)
+    number = int(f.careful_corridor or 1)
+    ctx.say(f"{who(hero.seat)} makes no noise roll: their careful movement puts a noise "
+            f"marker in corridor {number}.", kind="noise_marker", corridor=number)
+    noise.place_noise(ctx, hero, ctx.s.graph.exit_by_number(hero.room, number))
 
 
 def arrive(ctx: Table, hero: Hero, f: MoveFrame) -> None:
     s = ctx.s
     hero.room = f.to
     ctx.rules.hooks.entered(ctx, hero, f.to)
-    ctx.say(f"{who(hero.seat)} moves to {ctx.rules.hooks.room_name(s, f.to)}.", kind="move",
+    verb = "moves" if f.careful_corridor is None else "moves carefully"
+    ctx.say(f"{who(hero.seat)} {verb} to {ctx.rules.hooks.room_name(s, f.to)}.", kind="move",
             seat=hero.seat, room=f.to)
     room = s.rooms[f.to]
     if room.explored:

@@ -22,11 +22,13 @@ def pick_text(s: NemesisState, frame: PickFrame, i: int) -> str:
     if frame.labels:
         return frame.labels[i]
     option = frame.options[i]
-    if frame.purpose in ("room", "move"):
+    if frame.purpose == "move":
+        return f"Move to {s.rules.hooks.room_name(s, option)}"
+    if frame.purpose == "room":
         return s.rules.hooks.room_name(s, option)
     if frame.purpose == "intruder":
         intruder = next(x for x in s.intruders if str(x.id) == option)
-        return f"The {intruder.kind} ({intruder.injuries} injuries)"
+        return f"The {intruder.named}"
     if frame.purpose == "noise_corridor":
         return f"Put the noise marker in corridor {option} of " \
             f"{s.rules.hooks.room_name(s, frame.tag)}"

@@ -158,8 +158,13 @@ def pay_act(ctx: Table, f: PayFrame, seat: str, action: Action) -> None:
 
 
 def pay_run(ctx: Table, f: PayFrame) -> None:
+    """Only one way to pay (or none left): paid without asking, and the player told."""
     options = pay_options(ctx.s, f)
-    _pay(ctx, f, list(options[0].cards) if options else [])  # type: ignore[attr-defined]
+    cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
+    if cards:
+        ctx.tell(f.seat, f"You pay with {options[0].text}, your only way to pay.",  # type: ignore[attr-defined]
+                 kind="private")
+    _pay(ctx, f, cards)
 
 
 def _pay(ctx: Table, f: PayFrame, cards: list[str]) -> None:

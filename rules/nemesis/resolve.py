@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.actions import seat_ref as who
-from rules.core.words import plural
+from rules.core.words import a_or_an, plural
 from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
@@ -177,12 +177,16 @@ def apply_effect(ctx: Table, e: fx.Effect, subject: str | None,
         if subject is not None and s.heroes[subject].place == "board":
             intruders.start_encounter(ctx, s.heroes[subject])
     elif isinstance(e, fx.Bag):
+        token = a_or_an(f"{e.intruder} token")
         if e.op == "add":
-            ctx.rules.bag.add_token(s, e.intruder)
+            done = ctx.rules.bag.add_token(s, e.intruder)
+            text = (f"{token.capitalize()} goes into the intruder bag." if done else
+                    f"No {e.intruder} token is left to go into the intruder bag.")
         else:
-            remove_token(s, e.intruder)
-        ctx.say(f"The intruder bag {'gains' if e.op == 'add' else 'loses'} a token.",
-                kind="bag")
+            done = remove_token(s, e.intruder)
+            text = (f"{token.capitalize()} is taken out of the intruder bag." if done else
+                    f"The intruder bag holds no {e.intruder} token to take out.")
+        ctx.say(text, kind="bag")
     elif isinstance(e, fx.Eggs):
         s.eggs = max(0, s.eggs + e.n)
         ctx.say(f"Eggs in the nest: {s.eggs}.", kind="eggs")
@@ -269,6 +273,12 @@ def ask_room(ctx: Table, e: fx.Effect, subject: str | None, rng: str) -> None:
 
 
 # ------------------------------------------------------------------ primitives
+# what a treatment did, for the table ("<@1> is treated: 1 light wound removed.")
+TREATED = {"light_all": "every light wound removed", "light_one": "1 light wound removed",
+           "dress_all": "every serious wound dressed", "dress_one": "1 serious wound dressed",
+           "heal_dressed": "1 dressed serious wound healed"}
+
+
 def heal(ctx: Table, hero: Hero, what: str) -> None:
     if what == "light_all":
         hero.light = 0
@@ -286,7 +296,7 @@ def heal(ctx: Table, hero: Hero, what: str) -> None:
         if dressed:
             hero.serious.remove(dressed[0])
             ctx.s.discards.setdefault("wounds", []).append(dressed[0].card)
-    ctx.say(f"{who(hero.seat)} is treated ({what.replace('_', ' ')}).", kind="heal")
+    ctx.say(f"{who(hero.seat)} is treated: {TREATED[what]}.", kind="heal")
 
 
 def discard(ctx: Table, e: fx.DiscardCards, subject: str | None) -> None:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from rules.core.model import EngineState
 from rules.core.rng import Rng
+from rules.core.words import plural
 
 # escaped / hibernated: the original Nemesis (a launched escape pod, a hibernation chamber)
 Place = Literal["board", "pod", "css", "bunker", "isolated", "dead", "escaped", "hibernated"]
@@ -75,6 +76,13 @@ class Intruder:
     room: str
     injuries: int = 0
     token: str | None = None  # the intruder token drawn for it (set aside), if any
+
+    @property
+    def named(self) -> str:
+        """Its kind and injuries in words: "adult", "adult with 1 injury"."""
+        if self.injuries == 0:
+            return self.kind
+        return f"{self.kind} with {plural(self.injuries, 'injury', 'injuries')}"
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)

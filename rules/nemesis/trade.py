@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
+from rules.core.words import plural
 from rules.nemesis import actions as a
 from rules.nemesis.frames import TradeFrame
 from rules.nemesis.hands import fix_hands, remove_item, take_heavy
@@ -137,7 +138,7 @@ def trade_act(ctx: Table, f: TradeFrame, seat: str, action: Action) -> None:
     things = [left[int(i)] for i in action.things]
     f.gifts += [(seat, action.to, thing) for thing in things]
     if things:
-        ctx.say(f"{who(seat)} offers {len(things)} thing(s) to {who(action.to)}.",
+        ctx.say(f"{who(seat)} offers {plural(len(things), 'thing')} to {who(action.to)}.",
                 kind="trade")
         names = joined([thing_name(ctx.rules, x) for x in things])
         ctx.tell(action.to, f"{who(seat)} offers you {names}.", kind="trade_offer")
@@ -178,7 +179,8 @@ def exchange(ctx: Table, gifts: list[tuple[str, str, str]]) -> None:
         moving.append((g, r, thing, held))
     for seat in dict.fromkeys(g for g, _, _ in gifts):
         fix_hands(ctx, s.heroes[seat])  # giving away Duct Tape unties a pair
-    ctx.say(f"The exchange is made: {len(gifts)} thing(s) change hands.", kind="trade")
+    ctx.say(f"The exchange is made: {plural(len(gifts), 'thing')} "
+            f"{'changes' if len(gifts) == 1 else 'change'} hands.", kind="trade")
     for g, r, thing, held in moving:
         dst = s.heroes[r]
         if held is None:
@@ -191,6 +193,12 @@ def exchange(ctx: Table, gifts: list[tuple[str, str, str]]) -> None:
 
 
 # ------------------------------------------------------------------ words
+# what a trade is, for the choice that starts one (both games)
+TRADE_RULE = ("Everyone here may give any of their items and objects to the others, gifts "
+              "included (a weapon keeps its ammo). Each chooses what they give, then "
+              "everyone involved agrees or nothing changes hands. Only you spend an action.")
+
+
 def summary(s: NemesisState, f: TradeFrame, seat: str) -> tuple[str, str]:
     """What `seat` gives and gets in the pledged exchange, in words."""
     give = [thing_name(s.rules, t) for g, _, t in f.gifts if g == seat]

@@ -13,6 +13,7 @@ from rules.core.contract import Action
 from rules.nemesis import actions as a
 from rules.nemesis import combat, crafting, movement, search, trade
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
+from rules.nemesis.effect_words import option_label
 from rules.nemesis.frames import MoveFrame, TurnFrame
 from rules.nemesis.hands import remove_item, take_heavy
 from rules.nemesis.picks import careful_move
@@ -84,11 +85,11 @@ def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
         return []  # (usually: nothing here to attack)
     out: list[Action] = []
     for slot in combat.weapon_slots(s.rules.items, hero):
-        out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
+        out += [a.Shoot(slot=slot, target=i.id, text=f"the {i.named}")
                 for i in at.present]
         if at.eggs:
             out.append(a.Shoot(slot=slot, target=0, text="an egg"))
-    out += [a.Melee(target=i.id, text=f"the {i.kind} ({i.injuries} injuries)")
+    out += [a.Melee(target=i.id, text=f"the {i.named}")
             for i in at.present]
     if not at.fighting and at.eggs:
         out.append(a.Melee(target=0, text="an egg"))
@@ -203,8 +204,9 @@ def _card_plays(rules: Profile, card_id: str, fighting: bool) -> tuple[Action, .
             card.combat == "out" and fighting):
         return ()
     if card.options:
-        return tuple(a.PlayCard(card=card_id, option=i, text=f"{card.name} (option {i + 1})")
-                     for i, _ in enumerate(card.options))
+        return tuple(a.PlayCard(card=card_id, option=i,
+                                text=option_label(card.name, option))
+                     for i, option in enumerate(card.options))
     return (a.PlayCard(card=card_id, text=card.name),)
 
 
@@ -223,9 +225,9 @@ def item_actions(s: NemesisState, hero: Hero, fighting: bool) -> list[Action]:
         if item.color == "quest" and not hero.quest_active:
             continue
         if use.options:
-            for i, _ in enumerate(use.options):
+            for i, option in enumerate(use.options):
                 out.append(a.UseItem(item=item_id, option=i,
-                                     text=f"{item.name} (option {i + 1})"))
+                                     text=option_label(item.name, option)))
         else:
             out.append(a.UseItem(item=item_id, text=item.name))
     return out

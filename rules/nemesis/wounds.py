@@ -56,8 +56,9 @@ def serious_wound(ctx: Table, hero: Hero, n: int = 1, grace: list[str] | None = 
             kill(ctx, hero, "a wound after three serious wounds")
             return
         if len(hero.serious) >= MAX_SERIOUS:
-            ctx.say(f"{who(hero.seat)} is hit again by the same blow and clings to "
-                    "life.", kind="wound", seat=hero.seat)
+            ctx.say(f"{who(hero.seat)} already has 3 serious wounds: this blow does no "
+                    "more harm, but any further wound kills.", kind="wound",
+                    seat=hero.seat)
             continue
         card = draw_from(ctx.s, "wounds")
         if card is None:

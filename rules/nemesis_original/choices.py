@@ -9,5 +9,7 @@ from rules.nemesis_original.table import Ctx
 
 def first_encounter(ctx: Ctx) -> None:
     """The first intruder aboard: everyone still alive keeps 1 of their 2 objectives."""
-    keep_one_objective(ctx, "First encounter! Everyone keeps one of their two objectives "
-                            "in secret.")
+    alone = len(ctx.s.seats) == 1
+    keep_one_objective(ctx, "First encounter! " + (
+        "Keep one of your two objectives in secret." if alone else
+        "Everyone keeps one of their two objectives in secret."))

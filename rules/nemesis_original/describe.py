@@ -7,14 +7,23 @@ from __future__ import annotations
 from rules.core.contract import Action, Choice
 from rules.core.words import clip, plural
 from rules.nemesis import actions as a
+from rules.nemesis.action_words import (
+    COLOR_WORDS,
+    melee_words,
+    pass_words,
+    search_words,
+    shoot_words,
+)
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, PayFrame
+from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
+from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import room_name
+from rules.nemesis_original.profile import PROFILE, room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState, TurnFrame
+from rules.nemesis_original.table import who
 
 LABEL_MAX = 80
 TITLE_MAX = 100
@@ -51,22 +60,83 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             return f"An escape: each of the {len(present)} intruders here attacks first."
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter."
+    if isinstance(action, a.Draft):
+        ch = index().characters[action.character]
+        item = index().items.get(ch.starting_item or "")
+        return f"{ch.text} Starts with {item.name}." if item is not None else ch.text
+    if isinstance(action, a.Trade):
+        return TRADE_RULE
+    if isinstance(action, a.Shoot):
+        return shoot_words(PROFILE, s, hero, action.slot, action.target)
+    if isinstance(action, a.Melee):
+        return melee_words(PROFILE, hero, action.target)
+    if isinstance(action, a.Search) and action.color in COLOR_WORDS:
+        return search_words(PROFILE, s, hero, action.color)
+    if isinstance(action, a.Pass) and hero.place == "board":
+        return pass_words(s, hero)
+    if isinstance(action, a.Drop) and action.slot < len(hero.hands):
+        if hero.hands[action.slot].item is not None:
+            return "The item is lost: it goes back under its deck, not onto the floor."
+        return "It stays in this room; anyone here can pick it up."
+    top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
+            and action.index < len(top.options):
+        return _pick_detail(s, top, top.options[action.index])
+    return ""
+
+
+def _keep(s: GameState, action: a.KeepObjective) -> Choice:
+    """Keeping an objective: its text, and who "Player N" is on this ship."""
+    card = index().objectives[action.objective]
+    label = action.label
+    if card.kind == "player_cannot_survive" and 0 < card.value <= len(s.seats):
+        label += f" ({who(s.seats[card.value - 1])})"
+    return Choice(label=clip(label, LABEL_MAX), detail=card.text)
+
+
+def _leads_to(s: GameState, room: str, corridor: str) -> str:
+    ex = s.graph.exit_by_number(room, int(corridor))
+    return "the technical corridors" if ex.to == "tech" else room_name(s, ex.to)
+
+
+def _pick_detail(s: GameState, f: PickFrame, option: str) -> str:
+    """Where a careful movement's noise corridor leads; what a card's move finds."""
+    if f.purpose == "noise_corridor":
+        return f"Corridor {option} leads to {_leads_to(s, f.tag, option)}."
+    if f.purpose == "move" and option in s.rooms and not s.rooms[option].explored:
+        return f"{room_name(s, option)}: you explore it when you enter."
     return ""
 
 
 def describe(s: GameState, seat: str, action: Action) -> Choice:
     top = s.stack[-1] if s.stack else None
     label = action.label
-    if isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
-        cost = cost_of(s, s.heroes[seat], action)
+    if isinstance(action, a.KeepObjective):
+        return _keep(s, action)
+    if isinstance(action, a.Pick) and isinstance(top, PickFrame) \
+            and top.purpose == "noise_corridor" and action.index < len(top.options):
+        # short enough for a button; the prompt says what the corridor is for
+        n = top.options[action.index]
+        return Choice(label=f"Corridor {n}, toward {_leads_to(s, top.tag, n)}")
+    interrupt = isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard)
+    if interrupt or (isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop)):
+        cost = index().cards[action.card].cost if interrupt else \
+            cost_of(s, s.heroes[seat], action)
         if isinstance(action, a.PlayCard):
             cost += 1
-        label = f"{label} ({cost_words(cost)})"
+        # a long label is cut before its cost, which always shows
+        price = f" ({cost_words(cost)})"
+        label = clip(label, LABEL_MAX - len(price)) + price
     return Choice(label=clip(label, LABEL_MAX), detail=_detail(s, seat, action).strip())
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position)."""
+    """A card of a payment (a card id) or of a discard (a hand position), or a thing
+    to give in a trade (a position among what the seat may still give)."""
+    top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
+        label, detail = part_words(s, top, seat, part)
+        return Choice(label=clip(label, LABEL_MAX), detail=detail)
     card = part
     if isinstance(action, a.Discard):
         hand = s.heroes[seat].hand
@@ -81,11 +151,24 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
                   detail=found.text)
 
 
+def pay_words(f: PayFrame) -> str:
+    """"Pay: discard 1 action card"; for a card played, its name and that the payment
+    comes on top of it: "Pay for Dash: discard 1 more action card"."""
+    need = plural(f.cost, "action card")
+    card = index().cards.get(f.card) if f.card else None
+    if card is None:
+        return f"Pay: discard {need}"
+    return f"Pay for {card.name}: discard {f.cost} more {need.partition(' ')[2]}"
+
+
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     top = s.stack[-1] if s.stack else None
     if isinstance(top, PayFrame):
         need = plural(top.cost, "action card")
-        return clip(f"Pay: discard {need}", TITLE_MAX), f"Choose exactly {need}."
+        return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_words(top, source_name(top.source))
+    if isinstance(top, TradeFrame):
+        title, hint = subset_words(s, top, seat)
+        return clip(title, TITLE_MAX), hint
     return "Choose", ""

@@ -46,11 +46,13 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
     if reason.startswith("explosion"):
         blow_up(ctx, reason.partition(":")[2] or "the self-destruct sequence")
     else:
-        for hero in s.heroes.values():
-            if hero.place in AWAKE:
-                die_aboard(s, hero, "was awake aboard when the ship jumped and died")
+        awake = [hero for hero in s.heroes.values() if hero.place in AWAKE]
+        for hero in awake:
+            die_aboard(s, hero, "was awake aboard when the ship jumped and died")
         ctx.say("The ship jumps into hyperspace: everyone awake aboard dies. The "
-                "intruders live through it.", kind="end")
+                "intruders live through it." if awake else
+                "The ship jumps into hyperspace. The intruders live through it.",
+                kind="end")
     victory_check(ctx)
 
 

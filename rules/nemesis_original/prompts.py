@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from rules.core.words import plural
 from rules.nemesis.discards import discard_words
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
 from rules.nemesis.prompts import family_prompt
-from rules.nemesis_original.describe import source_name
+from rules.nemesis_original.describe import pay_words, source_name
 from rules.nemesis_original.state import (
     DiscardFrame,
     DraftFrame,
@@ -51,7 +50,7 @@ def prompt_text(s: GameState, seat: str) -> str:
         return ""
     f = s.stack[-1]
     if isinstance(f, PayFrame):
-        return f"Pay: discard {plural(f.cost, 'action card')}"
+        return pay_words(f)
     if isinstance(f, DiscardFrame):
         return discard_words(f, source_name(f.source))[0]
     if isinstance(f, PickFrame):
@@ -59,7 +58,9 @@ def prompt_text(s: GameState, seat: str) -> str:
     if isinstance(f, PodFrame):
         return f"You sit in escape pod {s.heroes[seat].pod}: wait, launch, or climb out"
     if isinstance(f, InterruptFrame):
-        return "An intruder attacks you: play an interrupt card or take the attack"
+        attacker = next((i for i in s.intruders if i.id == f.attacker), None)
+        what = f"The {attacker.named}" if attacker else "An intruder"
+        return f"{what} attacks you: play an interrupt card or take the attack"
     if isinstance(f, DraftFrame):
         names = s.rules.characters
         return "Choose your character: " + " or ".join(names[c].name for c in f.offered)

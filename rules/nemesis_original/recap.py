@@ -52,7 +52,7 @@ def recap(s: GameState) -> list[str]:
         hero = s.heroes[seat]
         name = idx.characters[hero.character].name if hero.character else "nobody"
         objective = "; ".join(
-            f"{idx.objectives[o].name} "
+            f"{idx.objectives[o].name}{_target(s, o)} "
             f"({'met' if objective_met(s, hero, o, survivors) else 'not met'})"
             for o in hero.objectives) or "none"
         verdict = "wins" if seat in s.winners else "loses"
@@ -67,3 +67,11 @@ def recap(s: GameState) -> list[str]:
     lines.append(f"The coordinates card sent Earth to space {earth_space(s)}; the ship "
                  f"was headed for space {s.destination}.")
     return lines
+
+
+def _target(s: GameState, objective: str) -> str:
+    """Who "Player N" of an objective is: ", against <@seat>"."""
+    card = index().objectives[objective]
+    if card.kind != "player_cannot_survive" or not 0 < card.value <= len(s.seats):
+        return ""
+    return f", against {who(s.seats[card.value - 1])}"

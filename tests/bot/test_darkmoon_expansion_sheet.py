@@ -98,8 +98,9 @@ def test_telepathic_infected_see_each_other_on_the_sheet() -> None:
     bad = [x for x in s.seats if s.players[x].infected]
     assert len(bad) >= 2
     text = sheet_of(s, bad[0])
-    assert "Telepathic Infected: the other infected are" in text
     assert all(seat_ref(x) in text for x in bad[1:])
+    are = "player is" if len(bad) == 2 else "players are"  # one other, or several
+    assert f"Telepathic Infected: the other infected {are} " in text
     assert "Telepathic" not in sheet_of(s, uninfected_seat(s))
     plain = game(6)
     assert "Telepathic" not in sheet_of(plain, bad[0])
@@ -151,3 +152,38 @@ def test_recap_reveals_threats_company_man_and_the_hidden_corporation_dice() -> 
 
 def content_name(card: str) -> str:
     return next(x.name for x in content().modules.threats if x.id == card)
+
+
+def test_every_character_text_is_on_the_sheet_in_full() -> None:
+    """Jon Reed's ability (the longest) used to lose its last words to a clip."""
+    s = game()
+    seat = uninfected_seat(s)
+    characters = [*content().characters, *content().expansion.characters]
+    for character in characters:
+        s.players[seat].character = character.id
+        assert f"**{character.name}**: {character.text}" in sheet_of(s, seat)
+
+
+def _amputation_called() -> GameState:
+    """A game where the first player to act calls an amputation vote (the first seed
+    whose setup leaves the Research Lab working)."""
+    opts = RS.Options(expansion=True)
+    for seed in range(1, 40):
+        s = RS.new_game(seats_for(5), seed=seed, options=opts)
+        for _ in range(6):
+            seat = RS.pending(s)[0].seat
+            calls = [x for x in RS.legal_actions(s, seat) if x.key.startswith("amputate:")]
+            if calls:
+                return RS.apply(s, seat, calls[0]).state  # type: ignore[no-any-return]
+            s = RS.apply(s, seat, RS.legal_actions(s, seat)[0]).state
+    raise AssertionError("no amputation vote could be called")
+
+
+def test_my_secret_vote_is_written_in_the_words_of_the_vote() -> None:
+    """In an amputation vote a weak die reads AMPUTATE, not INFECTED."""
+    s = _amputation_called()
+    voter = next(p.seat for p in RS.pending(s)
+                 if "vote:weak" in [x.key for x in RS.legal_actions(s, p.seat)])
+    s = RS.apply(s, voter, RS.parse_action(s, voter, "vote:weak")).state
+    text = sheet_of(s, voter)
+    assert "Your secret vote: AMPUTATE (weak die)." in text and "INFECTED (weak" not in text

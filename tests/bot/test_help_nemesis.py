@@ -87,3 +87,18 @@ def test_every_rules_reference_in_an_answer_leads_to_one_entry() -> None:
     for e in entries("nemesis"):
         for ref in re.findall(r"`/rules ([^`<]+)`", e.text):
             assert len(find(ref, "nemesis")) == 1, (e.key, ref)
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_the_objective_choice_comes_at_the_first_encounter_aboard_for_everyone() -> None:
+    reply = answer("objectives", "nemesis")
+    assert "At the first encounter aboard (whoever meets the first intruder) everyone " \
+        "keeps one" in reply
+    assert "your first encounter" not in reply
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_an_attack_card_with_a_retreat_says_when_it_matters() -> None:
+    reply = answer("Acid Spit", "nemesis")
+    assert "retreat: drawn for an injured intruder, it flees instead" in reply
+    assert reply.count("flees instead") == 1

@@ -119,3 +119,13 @@ def test_a_crowded_sheet_stays_under_the_limit() -> None:
     s.known[seat] = {f"room_s{n:02d}": "Armory, danger" for n in range(1, 15)}
     text = sheet_of(s, seat)
     assert len(text) <= SHEET_MAX and "**Hand** (10 cards" in text
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+def test_an_objective_against_a_player_number_names_that_player() -> None:
+    s = drafted()
+    seat = s.seats[0]
+    s.heroes[seat].objectives = ["ne_pers_not_p2"]
+    text = sheet_of(s, seat)
+    assert "**Old Grudge: Player 2**" in text
+    assert f"(player 2 is <@{s.seats[1]}>)" in text

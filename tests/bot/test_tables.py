@@ -76,8 +76,24 @@ async def test_only_the_prompted_seat_moves(tables: Tables) -> None:
         await tables.play(record.id, waiting, key, expected_version=record.version + 5)
     result = await tables.play(record.id, waiting, key, expected_version=record.version)
     assert result.record.version == record.version + 1
-    with pytest.raises(UserError, match="out of date"):  # the same button twice
+    with pytest.raises(UserError, match="out of date") as stale:  # the same button twice
         await tables.play(record.id, waiting, key, expected_version=record.version)
+    # the refusal says where the current choices are (not "use the newest one")
+    assert "**My choices**" in str(stale.value) and "newest" not in str(stale.value)
+
+
+async def test_a_move_is_named_as_the_choice_the_player_picked(tables: Tables) -> None:
+    """The "Done:" answer repeats the label of the button pressed: the commander's
+    event pick says its cubes, as the button did."""
+    await _lobby(tables, [HOST, B, C])
+    record, state = await tables.start(CHANNEL, HOST)
+    rs = get_ruleset("darkmoon")
+    seat = rs.pending(state)[0].seat
+    action = rs.legal_actions(state, seat)[0]
+    picked = rs.describe(state, seat, action).label
+    assert picked != action.label and "cubes" in picked
+    result = await tables.play(record.id, seat, action.key)
+    assert result.label == picked
 
 
 @pytest.mark.rule("BOT-PERSIST-1")

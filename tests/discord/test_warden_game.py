@@ -3,6 +3,7 @@ discord.py client against the fake Discord server."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from warden_helpers import (
 )
 
 from bot.app import WardenBot
+from bot.feed import CLOSED_ASK
 from bot.replay import replay_game
 from rules import get_ruleset
 from rules.darkmoon.cards import content
@@ -174,12 +176,95 @@ async def test_double_click_applies_once(fake_discord: FakeDiscord, tmp_path: Pa
         opened = await fake_discord.click(waiting, board_message(fake_discord),
                                           label="My choices")
         button = next(c for row in opened.response.components for c in row["components"])
-        first = await fake_discord.click(waiting, opened.message, button["custom_id"])
-        assert first.response.content.startswith("Done:")
-        # the same button again, from the DM copy of the prompt: refused, not applied
-        second = await fake_discord.click(waiting, dm_prompt, button["custom_id"])
-        assert second.response.ephemeral and "out of date" in second.response.content
+        # the same button twice at once (a double click, or the DM copy of the prompt
+        # pressed at the same time): applied once, the other click refused
+        clicks = await asyncio.gather(
+            fake_discord.click(waiting, opened.message, button["custom_id"]),
+            fake_discord.click(waiting, dm_prompt, button["custom_id"]))
+        answers = sorted(c.response.content for c in clicks)
+        assert answers[0].startswith("Done:") and "out of date" in answers[1], answers
         assert (await current_record(bot)).version == record.version + 1
+        # the DM copy then closes: no dead buttons left behind
+        await fake_discord.settle()
+        assert fake_discord.message(dm_prompt.id).components == []
+
+
+async def test_a_dm_choice_closes_once_made_elsewhere(fake_discord: FakeDiscord,
+                                                      tmp_path: Path) -> None:
+    """A secret decision asked by DM and answered through My choices: the DM loses its
+    buttons and says it is closed, instead of keeping dead buttons."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        _, state = await current_state(bot)
+        waiting = int(RS.pending(state)[0].seat)
+        dm_prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        opened = await fake_discord.click(waiting, board_message(fake_discord),
+                                          label="My choices")
+        button = next(c for row in opened.response.components for c in row["components"])
+        done = await fake_discord.click(waiting, opened.message, button["custom_id"])
+        assert done.response.content.startswith("Done:")
+        await fake_discord.settle()
+        closed = fake_discord.message(dm_prompt.id)
+        assert closed.components == []
+        assert closed.content.endswith(CLOSED_ASK)
+        assert closed.content.startswith(dm_prompt.history[0]["content"])
+
+
+async def test_a_dm_choice_answered_in_the_dm_keeps_its_answer(fake_discord: FakeDiscord,
+                                                              tmp_path: Path) -> None:
+    """Pressed in the DM itself, the answer ("Done: ...", and the next choices if any)
+    replaces the question; closing the DM afterwards must not bring the old question
+    back."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        await open_and_start(fake_discord)
+        _, state = await current_state(bot)
+        waiting = int(RS.pending(state)[0].seat)
+        dm_prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        button = dm_prompt.components[0]["components"][0]
+        done = await fake_discord.click(waiting, dm_prompt, button["custom_id"])
+        assert done.response.content.startswith("Done:")
+        await fake_discord.settle()
+        answered = fake_discord.message(dm_prompt.id)
+        assert answered.content.startswith("Done:") and CLOSED_ASK not in answered.content
+
+
+async def test_next_choices_left_in_a_dm_close_once_made_elsewhere(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A DM question answered in the DM shows the next choices there; when the player
+    then moves through My choices, that DM closes too."""
+    add_players(fake_discord, *PLAYERS)
+    agent = random.Random(8)
+    async with warden(tmp_path / "w.db", seed=5) as bot:
+        await open_and_start(fake_discord)
+        for _ in range(300):
+            record, state = await current_state(bot)
+            assert record.status == "running", "no DM answer came with next choices"
+            asked = [(int(p.seat), m) for p in RS.pending(state)
+                     for m in fake_discord.dms_to(int(p.seat))[-1:] if m.components]
+            if not asked:
+                await _play_by_button(fake_discord, bot, agent)
+                continue
+            uid, dm = asked[0]
+            button = next(c for row in dm.components for c in row["components"]
+                          if c["type"] == 2)
+            done = await fake_discord.click(uid, dm, button["custom_id"])
+            assert done.response.content.startswith("Done:"), done.response.content
+            if "**Next:" in done.response.content and fake_discord.message(dm.id).components:
+                break
+        await fake_discord.settle()
+        assert fake_discord.message(dm.id).components  # the next choices, still open
+        opened = await fake_discord.click(uid, board_message(fake_discord),
+                                          label="My choices")
+        _, state = await current_state(bot)
+        moved = await pick_component(fake_discord, uid, opened.message,
+                                     opened.response.components, RS, state, agent)
+        assert moved.response.content.startswith("Done:")
+        await fake_discord.settle()
+        closed = fake_discord.message(dm.id)
+        assert closed.components == [] and closed.content.endswith(CLOSED_ASK)
+        assert closed.content.startswith("Done:")  # the answer given in the DM stays
 
 
 @pytest.mark.rule("BOT-MOVE-1")

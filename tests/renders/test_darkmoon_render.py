@@ -418,7 +418,7 @@ def test_summary_says_the_expansion_in_words() -> None:
     text = summary(view, names)
     assert "evacuation ready for take-off, vote track 2/3" in text
     assert "cleared 2/2: P0, P1" in text
-    assert "corporation die \u22122" in text and "amputated: P3" in text
+    assert "amputated: P3" in text and "corporation die" not in text  # no task in play
     assert "threat tokens: P0 Exposure, P2 Retrieve Sample (wild)" in text
     assert "in play: Threats, Company Man" in text
     assert len(text) <= MAX_CHARS
@@ -426,3 +426,49 @@ def test_summary_says_the_expansion_in_words() -> None:
     assert "game over: the Company Man wins alone" in won
     core = summary(RS.view(RS.new_game(seats_for(5), seed=7), None))
     assert "evacuation" not in core and "in play" not in core
+
+
+def test_summary_keeps_the_task_in_play_with_its_corporation_die() -> None:
+    """The task and the die submitted for it come first on their line, so a long head
+    (every player deciding, long names) drops the final event and the count of events
+    done before the task itself."""
+    from renders.summary import MAX_CHARS, summary
+    from rules.darkmoon.view import TaskView
+
+    view = crafted_expansion(expansion_view())
+    task = TaskView(id="relay_fire", name="Relay fire in shield control", kind="malfunction",
+                    system="shield", difficulty=9, consequence=1, suspicious=False, text="")
+    seats = [s.seat for s in view.seats]
+    view = view.model_copy(update={"task": task, "success_track": 3, "waiting": seats})
+    names = {seat: f"a rather long player name {i}" for i, seat in enumerate(seats)}
+    text = summary(view, names)
+    assert len(text) <= MAX_CHARS
+    assert "task Relay fire in shield control: success 3/9 (corporation die \u22122)" in text
+    assert "evacuation" in text and "corporation die" not in text.split("evacuation")[1]
+
+
+@pytest.mark.parametrize(("st", "target", "note"), [
+    (-2, 7, "below 0"), (-12, 12, ""), (9, 9, "\u2713 enough"), (10, 9, "\u2713 done"),
+    (3, 9, "")])
+def test_the_success_note_never_runs_into_the_score(st: int, target: int, note: str) -> None:
+    """'below zero' beside SUCCESS used to overlap a score like '-2 / 7'."""
+    from renders.common import text_width
+    from renders.darkmoon import MIN_TEXT, P_TASK, success_note
+
+    assert success_note(st, target) == note
+    if note:
+        x0, _, x1, _ = P_TASK
+        note_end = x0 + 14 + text_width("SUCCESS", MIN_TEXT, True) + 10 + text_width(
+            note, MIN_TEXT, True)
+        assert note_end + 10 <= x1 - 14 - text_width(f"{st} / {target}", 22, True)
+
+
+def test_the_suspicious_chip_clears_the_task_panel_title() -> None:
+    """The SUSPICIOUS chip sits at the right of the task panel's title row; it used to
+    cover the end of 'TASK IN PLAY'."""
+    from renders.common import chip_width, text_width
+    from renders.darkmoon import MIN_TEXT, P_TASK, PANEL_TITLES
+
+    x0, _, x1, _ = P_TASK
+    title = dict(PANEL_TITLES)[P_TASK]
+    assert x0 + 14 + text_width(title, MIN_TEXT, True) + 10 <= x1 - 14 - chip_width("SUSPICIOUS")

@@ -277,8 +277,11 @@ def _table() -> GameState:
 def _check_secrets(s: GameState, lines: list[str]) -> None:
     for seat, p in s.players.items():
         line = next(x for x in lines if x.startswith(f"<@{seat}>: "))
-        assert ("INFECTED" if p.infected else "uninfected") in line
-        assert content().statuses[[x.id for x in content().statuses].index(p.status)].name in line
+        card = content().statuses[[x.id for x in content().statuses].index(p.status)].name
+        # the infected card by its kind ("INFECTED (Sleeper)"), the plain uninfected card
+        # not repeated
+        assert line.startswith(f"<@{seat}>: INFECTED ({card.removeprefix('Infected: ')}), "
+                               if p.infected else f"<@{seat}>: uninfected, ")
 
 
 @pytest.mark.rule("BOT-END-1")

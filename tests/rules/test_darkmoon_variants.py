@@ -158,6 +158,8 @@ def test_telepathic_infected_at_five_players_and_more(n: int) -> None:
     for e in told:
         assert e.to is not None and len(e.to) == 1
         assert e.data["teammates"] == [y for y in infected if y != e.to[0]]
+        are = "player is" if len(infected) == 2 else "players are"
+        assert e.text.startswith(f"Telepathic Infected: the other infected {are} <@")
     # and never again
     seat = waiting(s2)[0]
     _, later = play(s2, seat, keys(s2, seat)[0])

@@ -1,0 +1,61 @@
+"""What the basic actions do, in a sentence for the choice that offers them (both
+Nemesis games, BOT-CHOICE-1): shooting, a melee attack, searching, passing. Each game
+puts its own cost words and additions around them."""
+
+from __future__ import annotations
+
+from rules.core.words import plural
+from rules.nemesis.character import ability
+from rules.nemesis.combat import melee_bonus, uses_advantage
+from rules.nemesis.profile import NemesisState, Profile
+from rules.nemesis.state import Held, Hero
+
+COLOR_WORDS = {"red": "military: weapons, ammo, grenades, armour",
+               "yellow": "technical: tools, power cells, repair kits",
+               "green": "medical: bandages, medkits, serums"}
+
+
+def shoot_words(rules: Profile, s: NemesisState, hero: Hero, slot: int, target: int) -> str:
+    """The die rolled, the ammo spent, a weapon's extra injuries, an egg's noise roll."""
+    held = hero.hands[slot] if 0 <= slot < len(hero.hands) else Held()
+    item = rules.items.get(held.item or "")
+    weapon = item.weapon if item is not None else None
+    advantage = uses_advantage(rules, s, hero)
+    parts = [f"Roll the {'advantage' if advantage else 'combat'} die; "
+             f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
+    if weapon is not None and weapon.damage_bonus:
+        extra = plural(weapon.damage_bonus, "extra injury", "extra injuries")
+        parts.append(f"A hit deals {extra}.")
+    if target == 0:
+        parts.append("Then a noise roll.")
+    return " ".join(parts)
+
+
+def melee_words(rules: Profile, hero: Hero, target: int) -> str:
+    """The roll, the contamination card first and the serious wound on a miss (or, on an
+    egg, the noise roll), a melee weapon's bonus."""
+    parts = ["Roll the combat die;"]
+    if target == 0:
+        parts.append("a hit destroys an egg. Then a noise roll.")
+    else:
+        parts.append("you first take a contamination card; a miss gives you a serious "
+                     "wound.")
+    if melee_bonus(rules, hero):
+        parts.append(f"Your melee weapon adds {melee_bonus(rules, hero)} to a hit.")
+    return " ".join(parts)
+
+
+def search_words(rules: Profile, s: NemesisState, hero: Hero, color: str) -> str:
+    """What a search draws and how many searches the room has left."""
+    draw = "Draw 2 item cards, keep 1" if ability(rules, hero) == "scavenger" \
+        else "Draw an item card"
+    left = plural(s.rooms[hero.room].items, "search", "searches")
+    return f"{draw} from the {color} deck ({COLOR_WORDS[color]}). {left} left here."
+
+
+def pass_words(s: NemesisState, hero: Hero) -> str:
+    """No more turns this round, the discard that follows, a fire that hurts."""
+    detail = "No more turns for you this round; then you may discard cards from your hand."
+    if hero.place == "board" and s.rooms[hero.room].fire and not hero.fire_hurt:
+        detail += " You end in the fire: 1 light wound."
+    return detail
