@@ -158,8 +158,9 @@ def test_an_item_option_and_a_passive_item_say_what_they_do() -> None:
     uses = {act.option: RS.describe(s, "p0", act) for act in RS.legal_actions(s, "p0")
             if isinstance(act, a.UseItem) and act.item == "industrial_sprayer"}
     assert uses[0].label == "Use Industrial Sprayer: remove the fire from your room"
-    assert uses[1].label == ("Use Industrial Sprayer: everyone in your room: discard the "
-                             "slime marker")
+    # whom an option acts on comes before the one colon
+    assert uses[1].label == ("Use Industrial Sprayer, for everyone in your room: discard "
+                             "the slime marker")
     give(s, "p0", "motion_tracker")
     tracker = choice(s, "p0", a.UseItem(item="motion_tracker", text="Motion Tracker"))
     assert tracker.label == "Use Motion Tracker: see the next intruder event"
