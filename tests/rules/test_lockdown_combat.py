@@ -30,6 +30,7 @@ from lockdown_helpers import (
 
 from rules.lockdown.state import GameState, ShotFrame
 from rules.nemesis.fire import fire_damage
+from rules.nemesis.injuries import injure
 from rules.nemesis.state import Held, change_room
 
 REPO = "repository"  # section 2
@@ -192,5 +193,12 @@ def test_fire_damage_injures_intruders() -> None:
     s, i = scene()
     change_room(s.rooms, REPO, fire=True)
     s.fires = 1
-    s2, _ = run_with(edit(s), fire_damage)
+    s2, events = run_with(edit(s), fire_damage)
     assert s2.intruders[0].injuries == 1
+    # the table reads why the intruder is hurt before its injury line
+    said = [e.text for e in events]
+    kind = s.intruders[0].kind
+    assert said[0] == f"The fire in Repository burns the {kind}.", said
+    assert all("1 injuries" not in t for t in said)
+    _, events = run_with(edit(s), lambda ctx: injure(ctx, ctx.s.intruders[0], 2))
+    assert "The adult takes 2 injuries and keeps going (2 so far)." in [e.text for e in events]
