@@ -162,8 +162,8 @@ def pay_run(ctx: Table, f: PayFrame) -> None:
     options = pay_options(ctx.s, f)
     cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
     if cards:
-        ctx.tell(f.seat, f"You pay with {options[0].text}, your only way to pay.",  # type: ignore[attr-defined]
-                 kind="private")
+        names = " and ".join(str(options[0].text).rsplit(", ", 1))  # type: ignore[attr-defined]
+        ctx.tell(f.seat, f"You pay with {names} (your only way to pay).", kind="private")
     _pay(ctx, f, cards)
 
 

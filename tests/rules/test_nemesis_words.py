@@ -343,5 +343,12 @@ def test_a_cost_paid_without_asking_is_told_to_the_player() -> None:
     key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
     s, events = play(s, "p0", key)  # costs 1 more card: only Quick Patch is left
     mine = [e.text for e in events if e.to == ("p0",)]
-    assert "You pay with Quick Patch, your only way to pay." in mine
+    assert "You pay with Quick Patch (your only way to pay)." in mine
     assert not any("Quick Patch" in e.text for e in events if e.to is None)
+    # several cards are named as a list
+    s = _turn_with(["pilot_patch", "captain_bulkheads"])
+    careful = next(k for k, v in labels(s, "p0").items() if v.startswith("Move carefully"))
+    s, events = play(s, "p0", careful)  # costs 2 cards: both are paid
+    mine = [e.text for e in events if e.to == ("p0",)]
+    assert any(t.startswith("You pay with ") and t.endswith(" (your only way to pay).")
+               and " and " in t for t in mine), mine
