@@ -65,8 +65,10 @@ def refresh_for_round(ctx: Table, hero: Hero, hand_limit: int) -> None:
 
 
 def begin_event_phase(ctx: Table, frame: object) -> None:
-    """Everyone has passed: push the game's event phase frame."""
-    ctx.say(f"Everyone has passed: the event phase of round {ctx.s.round} begins.",
+    """Everyone has passed: push the game's event phase frame (a solo game does not
+    speak of everyone)."""
+    everyone = "Everyone has passed: the" if len(ctx.s.heroes) > 1 else "The"
+    ctx.say(f"{everyone} event phase of round {ctx.s.round} begins.",
             kind="phase", round=ctx.s.round)
     ctx.s.stack.append(frame)
 
