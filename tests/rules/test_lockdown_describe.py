@@ -276,6 +276,14 @@ def test_an_interrupt_shows_its_card_and_taking_the_attack() -> None:
     card = IDX.cards[interrupt]
     played = got[f"card:{interrupt},0"]
     assert played.label == f"Play {card.name} against the adult"
+    # asked while holding cards, though none is an interrupt: the question says so
+    s = ready()
+    set_hand(s, "p0", plain_cards(s, "p0", 2))
+    s, _ = push(s, AttackFrame(queue=[(add_intruder(s, "adult", s.heroes["p0"].room),
+                                       "p0")]))
+    assert RS.pending(s)[0].text == ("The adult attacks you: you have no interrupt card "
+                                     "you can pay for, take the attack")
+    assert list(choices(s, "p0")) == ["pick:0"]
     assert card.text in played.detail
 
 
