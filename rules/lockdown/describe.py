@@ -340,8 +340,12 @@ def _draft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _keep(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    """Keeping an objective: its text, and who "Player N" is at this table."""
     objective = index().objectives[action.objective]
-    return f"Keep: {objective.name}", plain(objective.text)
+    label = f"Keep: {objective.name}"
+    if objective.kind == "player_cannot_survive" and 0 < objective.value <= len(s.seats):
+        label += f" ({who(s.seats[objective.value - 1])})"
+    return label, plain(objective.text)
 
 
 # ------------------------------------------------------------------ picks

@@ -91,6 +91,13 @@ def test_the_draft_and_the_objective_choice_show_their_texts() -> None:
         objective = IDX.objectives[act.objective]  # type: ignore[attr-defined]
         c = RS.describe(s, "p0", act)
         assert objective.name in c.label and c.detail == plain(objective.text)
+    # an objective against "Player N" says who that is at this table
+    grudge = next(o for o in IDX.objectives.values()
+                  if o.kind == "player_cannot_survive" and o.value == 2)
+    s.heroes["p0"].objectives = [grudge.id, s.heroes["p0"].objectives[0]]
+    keep = next(x for x in RS.legal_actions(s, "p0")
+                if x.objective == grudge.id)  # type: ignore[attr-defined]
+    assert RS.describe(s, "p0", keep).label == f"Keep: {grudge.name} (<@{s.seats[1]}>)"
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
