@@ -63,7 +63,7 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
         high = max(1, min(subset.max_size, len(parts)))
         view.add_item(discord.ui.Select(
             custom_id=f"w:m:{st}:{n}", row=rows, min_values=low, max_values=high,
-            placeholder=clip(_range_text(subset.title, low, high), PLACEHOLDER),
+            placeholder=clip(_range_text(plain(subset.title, names), low, high), PLACEHOLDER),
             options=[discord.SelectOption(
                 label=clip(plain(p.label, names), OPTION), value=str(i),
                 description=clip(plain(p.detail, names), OPTION) or None)

@@ -42,6 +42,10 @@ GROUPS = ("Intruder", "Board", "Character", "Status", "Outpost", "Event", "Final
           "Mars surface card", "Module", "Variant", "Threat")
 
 
+# an attack card with the retreat symbol: what the symbol does (the card texts leave it out)
+RETREAT = "retreat: drawn for an injured intruder, it flees instead"
+
+
 @cache
 def entries(ruleset: str) -> tuple[Entry, ...]:
     """Every `/rules` entry of a ruleset, help topics first, keys made unique."""
@@ -177,7 +181,7 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
     out += [Entry(e.id, f"Intruder event: {e.name}", e.text) for e in c.events]
     out += [Entry(a.id, f"Intruder attack: {a.name}",
                   facts("lands for: " + ", ".join(a.hits), f"blood {a.blood}",
-                         "retreat" if a.retreat else "") + a.text) for a in c.attacks]
+                         RETREAT if a.retreat else "") + a.text) for a in c.attacks]
     out += [Entry(w.id, f"Serious wound: {w.name}", w.text) for w in c.serious_wounds]
     out += [Entry(w.id, f"Weakness: {w.name}",
                   facts(f"helps characters with {w.knowledge}+ knowledge") + w.text)
@@ -225,7 +229,7 @@ def _crossover() -> list[Entry]:
     option = "with the Original Nemesis intruders option"
     out += [Entry(a.id, f"Intruder attack: {a.name}",
                   facts(f"original intruders ({option})", "lands for: " + ", ".join(a.hits),
-                         f"blood {a.blood}", "retreat" if a.retreat else "") + a.text)
+                         f"blood {a.blood}", RETREAT if a.retreat else "") + a.text)
             for a in species().attacks]
     removed = set(idx.crossover_removed)
     out += [Entry(w.id, f"Weakness: {w.name}",

@@ -190,7 +190,9 @@ def _head(title: str, v: Any, name_of: Callable[[str | None], str],
 
 def _threat(v: Any) -> list[str]:
     kinds = Counter(str(i.get("kind", "?")) for i in v.intruders)
-    threat = [("intruders: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+    threat = [("intruders: " + ", ".join(_plural(n, k) if k != "larva" or n == 1
+                                         else f"{n} larvae"
+                                         for k, n in sorted(kinds.items())))
               if kinds else "no intruders on the board"]
     threat.append(_plural(v.eggs, "egg") + (", nest destroyed" if v.nest_destroyed
                                               else ", nest found" if v.nest_found else ""))

@@ -16,6 +16,7 @@ from bot.sheets.nemesis_family import (
     hand_lines,
     item_lines,
     short,
+    target_note,
     wound_parts,
 )
 
@@ -36,7 +37,8 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
     for oid in me.objectives:
         objective = idx.objectives[oid]
         lines.append(f"**Objective**: **{objective.name}**"
-                     + (f": {short(objective.text, limit)}" if limit else ""))
+                     + (f": {short(objective.text, limit)}" if limit else "")
+                     + target_note(view, objective))
     for tid in me.contingencies:
         token = idx.contingencies[tid]
         lines.append(f"**Contingency token**: **{token.name}**"

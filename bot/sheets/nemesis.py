@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets.nemesis_family import fit, hand_lines, item_lines, short, wound_parts
+from bot.sheets.nemesis_family import (
+    fit,
+    hand_lines,
+    item_lines,
+    short,
+    target_note,
+    wound_parts,
+)
 
 DECKS = {"corporate": "corporate", "personal": "personal"}
 
@@ -23,14 +30,6 @@ def _where(view: Any, hero: Any) -> str:
         room = next((r for r in view.rooms if r.slot == hero.room), None)
         return f"in {room.name}" if room is not None else ""
     return PLACES.get(hero.place, hero.place).format(pod=hero.pod or "?")
-
-
-def _target(view: Any, objective: Any) -> str:
-    """Who "Player N" of an objective is (the seat numbered N on the board)."""
-    if objective.kind != "player_cannot_survive" or not 0 < objective.value <= len(
-            view.heroes):
-        return ""
-    return f" (player {objective.value} is <@{view.heroes[objective.value - 1].seat}>)"
 
 
 def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
@@ -82,7 +81,7 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
             else "Objective"
         lines.append(f"**{label}**: **{objective.name}**"
                      + (f": {short(objective.text, limit + 40)}" if limit else "")
-                     + _target(view, objective))
+                     + target_note(view, objective))
     if several:
         lines.append("*At the first encounter with an intruder you keep one of them.*")
     if hero is not None and hero.character:

@@ -84,6 +84,14 @@ def item_lines(idx: Any, me: Any, limit: int) -> list[str]:
     return lines
 
 
+def target_note(view: Any, objective: Any) -> str:
+    """Who "Player N" of an objective is (the seat numbered N on the board)."""
+    if objective.kind != "player_cannot_survive" or not 0 < objective.value <= len(
+            view.heroes):
+        return ""
+    return f" (player {objective.value} is <@{view.heroes[objective.value - 1].seat}>)"
+
+
 def fit(lines_at: Callable[[int], list[str]]) -> str:
     """Full texts when the sheet stays under AIM, else brief ones; a crowded sheet keeps
     brief texts up to SHEET_MAX and drops them only beyond."""

@@ -19,7 +19,7 @@ from rules.core.contract import Action, Choice
 from rules.core.words import clip
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
-from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.effect_words import effects_words, option_words, plural
 from rules.lockdown.facility import room_name, tile_of
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.profile import PROFILE
@@ -269,7 +269,7 @@ def _card(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if isinstance(top, InterruptFrame):
         label += f" against {target_words(s, top.attacker)}"
     if card.options:
-        label += f": {effects_words(effects)}"
+        label += option_words(effects)
     if not isinstance(top, InterruptFrame) and any(isinstance(e, fx.Move) for e in effects):
         label = with_escape(label, s, hero)
     return label, f"{card_cost_words(card.cost)} {plain(card.text)}"
@@ -284,7 +284,7 @@ def _use(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
         label += f": {PASSIVE_WORDS.get(item.passive or '', 'its ability')}"
     elif use.options:
         effects = use.options[action.option]
-        label += f": {effects_words(effects)}"
+        label += option_words(effects)
     else:
         effects = use.effects
     if any(isinstance(e, fx.Move) for e in effects):
@@ -340,8 +340,12 @@ def _draft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _keep(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    """Keeping an objective: its text, and who "Player N" is at this table."""
     objective = index().objectives[action.objective]
-    return f"Keep: {objective.name}", plain(objective.text)
+    label = f"Keep: {objective.name}"
+    if objective.kind == "player_cannot_survive" and 0 < objective.value <= len(s.seats):
+        label += f" ({who(s.seats[objective.value - 1])})"
+    return label, plain(objective.text)
 
 
 # ------------------------------------------------------------------ picks

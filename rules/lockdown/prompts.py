@@ -18,7 +18,7 @@ from rules.lockdown.state import (
 )
 from rules.lockdown.table import who
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
-from rules.nemesis.prompts import family_prompt
+from rules.nemesis.prompts import family_prompt, interrupt_question
 
 STEP_PROMPTS = {
     **FAMILY_STEPS,
@@ -67,8 +67,8 @@ def _by_frame(s: GameState, seat: str) -> str:
     if isinstance(f, PickFrame):
         return _pick(s, f)
     if isinstance(f, InterruptFrame):
-        return f"{target_words(s, f.attacker).capitalize()} attacks you: play an interrupt " \
-            "card or take the attack"
+        return f"{target_words(s, f.attacker).capitalize()} attacks you: " \
+            + interrupt_question(s, seat)
     if isinstance(f, AgreeFrame):
         return f"{who(f.asker)} rides the elevator to {room_name(s, f.target)}: come along?"
     if isinstance(f, DraftFrame):

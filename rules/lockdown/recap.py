@@ -73,16 +73,19 @@ def team_line(s: GameState) -> str:
 
 
 def secrets_line(hero: Hero) -> str:
-    idx = index()
-    tokens = ", ".join(idx.contingencies[t].name for t in hero.contingencies) or "none"
+    """What a character kept hidden: their contingency tokens (nobody holds any in
+    coop: not named then), contamination cards and a larva."""
+    names = [index().contingencies[t].name for t in hero.contingencies]
     cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
     sick = sum(1 for c in cards if infected(PROFILE, c))
     held = sum(1 for c in hero.hand if c.startswith("c:"))
     contamination = "no contamination card" if not cards else (
         f"{len(cards)} contamination card{'s' if len(cards) != 1 else ''} "
-        f"({held} in hand), {sick} INFECTED")
-    larva = ", a larva inside" if hero.larva else ""
-    return f"{who(hero.seat)}'s contingency tokens: {tokens}; {contamination}{larva}."
+        f"({held} in hand, {sick} INFECTED)")
+    tokens = f"the contingency token{'s' if len(names) > 1 else ''} " \
+        f"{' and '.join(', '.join(names).rsplit(', ', 1))}, and " if names else ""
+    larva = ", with a larva inside" if hero.larva else ""
+    return f"{who(hero.seat)} held {tokens}{contamination}{larva}."
 
 
 def recap(s: GameState) -> list[str]:

@@ -10,7 +10,7 @@ from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
-from rules.lockdown.cards import index
+from rules.lockdown.cards import ComputerAction, index
 from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import AgreeFrame, GameState, PickFrame
@@ -51,6 +51,13 @@ def computer_ready(s: GameState, hero: Hero) -> bool:
 MARS_ROVER_LABEL = "Send the rover to an exit room of your choice"
 
 
+def computer_label(s: GameState, act: ComputerAction) -> str:
+    """A computer action's words; on Mars the rover goes to any exit room, not to the
+    main gate of the basic side."""
+    return MARS_ROVER_LABEL if act.special == "move_rover" and s.options.board == "mars" \
+        else act.label
+
+
 # ------------------------------------------------------------------ listing
 def room_actions(s: GameState, hero: Hero) -> list[Action]:
     """Room actions available here (out of combat, no malfunction: LD-ROOM-2)."""
@@ -59,9 +66,7 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
     if computer_ready(s, hero):
         card = index().computer[s.computer[0]]
         for i, act in enumerate(card.actions):
-            label = MARS_ROVER_LABEL if act.special == "move_rover" \
-                and s.options.board == "mars" else act.label
-            out.append(RoomAct(variant=10 + i, text=f"Computer: {label}"))
+            out.append(RoomAct(variant=10 + i, text=f"Computer: {computer_label(s, act)}"))
     if tile is None:
         return out
     kind = tile.action
@@ -365,7 +370,8 @@ def computer_action(ctx: Ctx, hero: Hero, choice: int) -> None:
     card = index().computer[s.computer.pop(0)]
     s.computer.append(card.id)
     act = card.actions[choice]
-    ctx.say(f"{who(hero.seat)} uses the computer: {act.label}.", kind="computer")
+    ctx.say(f"{who(hero.seat)} uses the computer: {computer_label(s, act)}.",
+            kind="computer")
     reveal_computer(ctx, hero.seat)
     effects = list(act.effects)
     if ability(PROFILE, hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):

@@ -40,6 +40,12 @@ def uncarried_eggs(rules: Profile, s: NemesisState, room: str) -> int:
     return eggs
 
 
+# a die face as the table reads it (the face ids stay in the event data)
+FACE_WORDS = {"miss": "miss", "creeper": "creeper symbol", "adult": "adult symbol",
+              "hit": "hit", "hit2": "double hit", "pay_hit": "hit for a discarded card",
+              "hit_pay2": "hit, double for a discarded card"}
+
+
 def uses_advantage(rules: Profile, s: NemesisState, hero: Hero) -> bool:
     """A shot rolls the advantage die when the game allows it, unless an eye wound."""
     return rules.hooks.advantage(s, hero) and not has_wound(rules, hero, "eye")
@@ -56,7 +62,8 @@ def start_shot(ctx: Table, hero: Hero, target: int, melee: bool, slot: int = -1)
     faces = ctx.rules.advantage_die if use_advantage else ctx.rules.combat_die
     face = faces[s.rng.below(len(faces))]
     die = "advantage die" if use_advantage else "combat die"
-    ctx.say(f"{who(hero.seat)} {'strikes' if melee else 'shoots'} — {die}: {face}.",
+    ctx.say(f"{who(hero.seat)} {'strikes' if melee else 'shoots'} — {die}: "
+            f"{FACE_WORDS.get(face, face)}.",
             kind="combat_roll", face=face)
     frame = ShotFrame(seat=hero.seat, target=target, melee=melee, face=face, slot=slot)
     if face in ("pay_hit", "hit_pay2") and action_cards(hero):

@@ -144,8 +144,18 @@ def effects_words(effects: Sequence[fx.Effect], item_name: ItemName | None = Non
     return ", ".join(parts)
 
 
+def option_words(option: Sequence[fx.Effect], item_name: ItemName | None = None) -> str:
+    """What follows a card's or item's name when it is played for one [OR] option:
+    ": remove 1 light wound". An option that acts on other characters only names them
+    before the one colon: ", for everyone in your room: discard the slime marker"."""
+    whom = {getattr(e, "who", "self") for e in option}
+    if len(whom) == 1 and (who := whom.pop()) != "self":
+        return f", for {WHO[who]}: " + ", ".join(effect_words(e, item_name) for e in option)
+    return f": {effects_words(option, item_name)}"
+
+
 def option_label(name: str, option: Sequence[fx.Effect]) -> str:
     """A card or item with [OR] options, played for one of them: its name and what that
     option does ("Quick Patch: remove 1 light wound"; a crafted item it hands out is
     not named here, the choice's detail has the card text)."""
-    return f"{name}: {effects_words(option)}"
+    return name + option_words(option)

@@ -32,6 +32,8 @@ def fire_damage(ctx: Table) -> None:
         if not room.fire:
             continue
         for intruder in list(intruders_in(s, slot)):
+            ctx.say(f"The fire in {hooks.room_name(s, slot)} burns the {intruder.kind}.",
+                    kind="fire", room=slot)
             injure(ctx, intruder, 2 if hooks.weakness_active(s, "fire_hurts_more", None)
                    else 1)
         if take_object(s.rooms, slot, "egg"):

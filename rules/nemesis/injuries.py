@@ -36,8 +36,8 @@ def injure(ctx: Table, intruder: Intruder, n: int, by: str | None = None) -> Non
     if blood <= intruder.injuries:
         die(ctx, intruder, by)
     else:
-        ctx.say(f"The {intruder.kind} takes {n} injury and keeps going "
-                f"({intruder.injuries} so far).", kind="intruder_hurt")
+        ctx.say(f"The {intruder.kind} takes {plural(n, 'injury', 'injuries')} and keeps "
+                f"going ({intruder.injuries} so far).", kind="intruder_hurt")
 
 
 def die(ctx: Table, intruder: Intruder, by: str | None = None) -> None:

@@ -65,8 +65,10 @@ def refresh_for_round(ctx: Table, hero: Hero, hand_limit: int) -> None:
 
 
 def begin_event_phase(ctx: Table, frame: object) -> None:
-    """Everyone has passed: push the game's event phase frame."""
-    ctx.say(f"Everyone has passed: the event phase of round {ctx.s.round} begins.",
+    """Everyone has passed: push the game's event phase frame (a solo game does not
+    speak of everyone)."""
+    everyone = "Everyone has passed: the" if len(ctx.s.heroes) > 1 else "The"
+    ctx.say(f"{everyone} event phase of round {ctx.s.round} begins.",
             kind="phase", round=ctx.s.round)
     ctx.s.stack.append(frame)
 
@@ -162,8 +164,8 @@ def pay_run(ctx: Table, f: PayFrame) -> None:
     options = pay_options(ctx.s, f)
     cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
     if cards:
-        ctx.tell(f.seat, f"You pay with {options[0].text}, your only way to pay.",  # type: ignore[attr-defined]
-                 kind="private")
+        names = " and ".join(str(options[0].text).rsplit(", ", 1))  # type: ignore[attr-defined]
+        ctx.tell(f.seat, f"You pay with {names} (your only way to pay).", kind="private")
     _pay(ctx, f, cards)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.words import plural
+from rules.nemesis.attacks import interrupt_cards
 from rules.nemesis.frames import ObjectiveFrame, ShotFrame, TradeFrame, TurnFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.profile import NemesisState
@@ -29,6 +30,14 @@ def turn_prompt(s: NemesisState, seat: str) -> str:
     if present:
         text += f" (in combat: {plural(len(present), 'intruder')} in your room)"
     return text
+
+
+def interrupt_question(s: NemesisState, seat: str) -> str:
+    """What an attacked character is asked (after "The adult attacks you: "): the
+    question comes whenever they hold cards, so it says when none can be played."""
+    if interrupt_cards(s.rules, s.heroes[seat]):
+        return "play an interrupt card or take the attack"
+    return "you have no interrupt card you can pay for, take the attack"
 
 
 def family_prompt(s: NemesisState, seat: str, f: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.nemesis.discards import discard_words
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
-from rules.nemesis.prompts import family_prompt
+from rules.nemesis.prompts import family_prompt, interrupt_question
 from rules.nemesis_original.describe import pay_words, source_name
 from rules.nemesis_original.state import (
     DiscardFrame,
@@ -60,7 +60,7 @@ def prompt_text(s: GameState, seat: str) -> str:
     if isinstance(f, InterruptFrame):
         attacker = next((i for i in s.intruders if i.id == f.attacker), None)
         what = f"The {attacker.named}" if attacker else "An intruder"
-        return f"{what} attacks you: play an interrupt card or take the attack"
+        return f"{what} attacks you: {interrupt_question(s, seat)}"
     if isinstance(f, DraftFrame):
         names = s.rules.characters
         return "Choose your character: " + " or ".join(names[c].name for c in f.offered)

@@ -46,3 +46,19 @@ async def test_a_title_asking_a_question_gets_no_colon_after_it() -> None:
         hint="Choose any number of things, or none."),))
     msg = choice_message(1, 1, [act], menu, {"p1": "Bob"}, "**Trade with Bob**")
     assert "*What do you give to Bob?* Choose any number of things, or none." in msg.content
+
+
+async def test_a_select_placeholder_names_players_not_mentions() -> None:
+    """Discord shows a placeholder as raw text: a mention there would read <@p1>."""
+    from rules.core.contract import Choice, Menu, SubsetMenu
+    from rules.nemesis.actions import Pass
+
+    act = Pass()
+    menu = Menu(singles=(), subsets=(SubsetMenu(
+        title="Pay for Trade with <@p1>: discard 1 action card",
+        parts=(Choice(label="Rivet Gun"), Choice(label="Dash")), values=("0", "1"),
+        min_size=1, max_size=1, by_parts={("0",): act, ("1",): act}),))
+    msg = choice_message(1, 1, [act], menu, {"p1": "Bob"}, "**Pay for Trade with Bob**")
+    placeholder = msg.view.children[0].placeholder  # type: ignore[attr-defined]
+    assert placeholder.startswith("Pay for Trade with Bob: discard 1 action card"), placeholder
+    assert "<@" not in placeholder

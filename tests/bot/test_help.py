@@ -385,3 +385,10 @@ def test_the_crossover_cards_answer_by_name_in_lockdown() -> None:
         assert card.name in answer(card.name, "lockdown")
     assert "helps every character" in answer("Thin Blood", "lockdown")
     assert "no rules entry" in answer("Phosphate Reaction", "lockdown")  # left out
+
+
+def test_a_lockdown_attack_with_the_retreat_symbol_says_what_it_does() -> None:
+    card = next(a for a in ld_content().attacks if a.retreat)
+    reply = answer(card.name, "lockdown")
+    assert "retreat: drawn for an injured intruder, it flees instead" in reply
+    assert reply.count("flees") == 1

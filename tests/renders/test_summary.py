@@ -67,10 +67,20 @@ def test_lockdown_summary_names_time_power_intruders_and_wounds() -> None:
     text = summary(view, names)
     assert text.startswith(f"**Lockdown** round {view.round}")
     assert f"time {view.time}" in text and "power" in text and "alert ends at 4" in text
-    assert "intruders: 2 adult, 1 larva" in text
+    assert "intruders: 2 adults, 1 larva" in text
     assert "waiting for P2" in text
     assert "2 P1:" in text and "(2 light, 1 serious)" in text
     assert len(text) <= MAX_CHARS
+
+
+def test_intruder_counts_read_as_plurals() -> None:
+    view = views("lockdown", 2, seed=7, steps=0, every=1)[0]
+    room = view.rooms[0].slot
+    view = view.model_copy(update={"intruders": [
+        {"id": i, "kind": kind, "room": room, "injuries": 0}
+        for i, kind in enumerate(["larva", "larva", "queen", "adult"])]})
+    text = summary(view, {})
+    assert "intruders: 1 adult, 2 larvae, 1 queen" in text
 
 
 @pytest.mark.parametrize("ruleset,n", [("darkmoon", 7), ("lockdown", 5)])

@@ -30,6 +30,7 @@ from lockdown_helpers import (
 
 from rules.lockdown.state import GameState, ShotFrame
 from rules.nemesis.fire import fire_damage
+from rules.nemesis.injuries import injure
 from rules.nemesis.state import Held, change_room
 
 REPO = "repository"  # section 2
@@ -90,15 +91,21 @@ def test_steady_aim_and_the_eye_wound_choose_the_die() -> None:
 def test_combat_die_faces(face: str, kind: str, injuries: int) -> None:
     s, i = scene(powered=False)
     s.intruders[0].kind = kind  # type: ignore[assignment]
-    s2, _ = do(s, "p0", f"shoot:0,{i}", die(face))
+    s2, events = do(s, "p0", f"shoot:0,{i}", die(face))
     assert (s2.intruders[0].injuries if s2.intruders else 99) == injuries
+    # the roll reads in words, the face id stays in the data
+    roll = next(e for e in events if e.kind == "combat_roll")
+    words = {"miss": "miss", "creeper": "creeper symbol", "adult": "adult symbol",
+             "hit": "hit", "hit2": "double hit"}[face]
+    assert roll.text.endswith(f"combat die: {words}.") and roll.data["face"] == face
 
 
 @pytest.mark.rule("NX-ATK-1")
 def test_advantage_pay_faces_ask_whether_to_discard_a_card() -> None:
     s, i = scene(powered=True)
-    s2, _ = do(s, "p0", f"shoot:0,{i}", die("pay_hit", True))
+    s2, events = do(s, "p0", f"shoot:0,{i}", die("pay_hit", True))
     assert isinstance(top(s2), ShotFrame) and waiting(s2) == ["p0"]
+    assert any(e.text.endswith("advantage die: hit for a discarded card.") for e in events)
     hand = len(s2.heroes["p0"].hand)
     paid, _ = play(s2, "p0", "pick:0")
     assert paid.intruders[0].injuries == 1 and len(paid.heroes["p0"].hand) == hand - 1
@@ -192,5 +199,12 @@ def test_fire_damage_injures_intruders() -> None:
     s, i = scene()
     change_room(s.rooms, REPO, fire=True)
     s.fires = 1
-    s2, _ = run_with(edit(s), fire_damage)
+    s2, events = run_with(edit(s), fire_damage)
     assert s2.intruders[0].injuries == 1
+    # the table reads why the intruder is hurt before its injury line
+    said = [e.text for e in events]
+    kind = s.intruders[0].kind
+    assert said[0] == f"The fire in Repository burns the {kind}.", said
+    assert all("1 injuries" not in t for t in said)
+    _, events = run_with(edit(s), lambda ctx: injure(ctx, ctx.s.intruders[0], 2))
+    assert "The adult takes 2 injuries and keeps going (2 so far)." in [e.text for e in events]

@@ -91,6 +91,13 @@ def test_the_draft_and_the_objective_choice_show_their_texts() -> None:
         objective = IDX.objectives[act.objective]  # type: ignore[attr-defined]
         c = RS.describe(s, "p0", act)
         assert objective.name in c.label and c.detail == plain(objective.text)
+    # an objective against "Player N" says who that is at this table
+    grudge = next(o for o in IDX.objectives.values()
+                  if o.kind == "player_cannot_survive" and o.value == 2)
+    s.heroes["p0"].objectives = [grudge.id, s.heroes["p0"].objectives[0]]
+    keep = next(x for x in RS.legal_actions(s, "p0")
+                if x.objective == grudge.id)  # type: ignore[attr-defined]
+    assert RS.describe(s, "p0", keep).label == f"Keep: {grudge.name} (<@{s.seats[1]}>)"
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
@@ -158,8 +165,9 @@ def test_an_item_option_and_a_passive_item_say_what_they_do() -> None:
     uses = {act.option: RS.describe(s, "p0", act) for act in RS.legal_actions(s, "p0")
             if isinstance(act, a.UseItem) and act.item == "industrial_sprayer"}
     assert uses[0].label == "Use Industrial Sprayer: remove the fire from your room"
-    assert uses[1].label == ("Use Industrial Sprayer: everyone in your room: discard the "
-                             "slime marker")
+    # whom an option acts on comes before the one colon
+    assert uses[1].label == ("Use Industrial Sprayer, for everyone in your room: discard "
+                             "the slime marker")
     give(s, "p0", "motion_tracker")
     tracker = choice(s, "p0", a.UseItem(item="motion_tracker", text="Motion Tracker"))
     assert tracker.label == "Use Motion Tracker: see the next intruder event"
@@ -275,6 +283,14 @@ def test_an_interrupt_shows_its_card_and_taking_the_attack() -> None:
     card = IDX.cards[interrupt]
     played = got[f"card:{interrupt},0"]
     assert played.label == f"Play {card.name} against the adult"
+    # asked while holding cards, though none is an interrupt: the question says so
+    s = ready()
+    set_hand(s, "p0", plain_cards(s, "p0", 2))
+    s, _ = push(s, AttackFrame(queue=[(add_intruder(s, "adult", s.heroes["p0"].room),
+                                       "p0")]))
+    assert RS.pending(s)[0].text == ("The adult attacks you: you have no interrupt card "
+                                     "you can pay for, take the attack")
+    assert list(choices(s, "p0")) == ["pick:0"]
     assert card.text in played.detail
 
 

@@ -162,6 +162,20 @@ def test_an_attack_card_only_hits_when_it_shows_the_attacker() -> None:
                                            attack(hits=("creeper",), light=1)]
 
 
+def test_an_attack_says_what_it_does_not_how_it_checks_injuries() -> None:
+    """The retreat symbol matters only when the card is drawn for an injured intruder:
+    neither the card text nor the attack line speaks of fleeing (/rules does)."""
+    assert not any("flee" in a.text for a in IDX.attacks.values())
+    s = scene()
+    i = add_intruder(s, "adult", REPO)
+    card = next(a.id for a in IDX.attacks.values() if a.retreat and "adult" in a.hits)
+    on_top(s, "attacks", card)
+    _, events = brace(*push(s, AttackFrame(queue=[(i, "p0")])))
+    line = next(e.text for e in events if e.kind == "attack")
+    assert line.startswith(f"The adult attacks <@p0>: {IDX.attacks[card].name}. ")
+    assert "flee" not in line
+
+
 @pytest.mark.rule("NX-IATK-1")
 def test_larva_infests_instead_of_drawing_an_attack_card() -> None:
     s = scene()

@@ -327,8 +327,11 @@ def test_the_computer_sends_the_rover_to_an_exit_room_on_mars() -> None:
     s, _ = computer_with_rover(mars_started())
     s.rover = ""  # it carried someone to the bunker
     key = key_for(s, "p0", "Computer: Send the rover to an exit room of your choice")
-    s2, _ = do(s, "p0", key)
+    s2, events = do(s, "p0", key)
     assert s2.stack[-1].kind == "pick" and s2.stack[-1].tag == "rover_send"
+    # the table reads the same words as the choice (no main gate on Mars)
+    assert "<@p0> uses the computer: Send the rover to an exit room of your choice." \
+        in [e.text for e in events]
     assert sorted(labels(s2, "p0").values()) == sorted(
         f"Send the rover to {room_name(s2, r)}" for r in MB.exit_rooms)
     target = sorted(MB.exit_rooms)[1]

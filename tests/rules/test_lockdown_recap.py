@@ -206,10 +206,12 @@ def test_the_recap_reveals_every_secret() -> None:
     tokens = [IDX.contingencies[t].name for t in s.heroes["p0"].contingencies]
     s = end(s, "purge")
     lines = RS.recap(s)
-    assert f"<@p0>'s contingency tokens: {', '.join(tokens)}; no contamination card." in lines
-    assert "<@p1>'s contingency tokens: " in "\n".join(lines)
-    p1 = next(line for line in lines if line.startswith("<@p1>'s contingency"))
-    assert p1.endswith("2 contamination cards (1 in hand), 1 INFECTED.")
+    token_words = f"token{'s' if len(tokens) > 1 else ''} {' and '.join(tokens)}"
+    assert len(tokens) <= 2
+    assert f"<@p0> held the contingency {token_words}, and no contamination card." \
+        in lines
+    p1 = next(line for line in lines if line.startswith("<@p1> held the contingency"))
+    assert p1.endswith(", and 2 contamination cards (1 in hand, 1 INFECTED).")
     objectives = "; ".join(f"{IDX.objectives[o].name} (not met)"
                            for o in s.heroes["p2"].objectives)
     assert any(line.endswith(f"Objective: {objectives}.") for line in lines)
@@ -226,3 +228,16 @@ def test_a_five_player_recap_fits_one_message() -> None:
     text = "\n".join(RS.recap(s))
     assert len(text) < 2000 and text.count("\n") >= 12
     assert RS.recap(ready()) == []  # not over yet
+
+
+@pytest.mark.rule("BOT-END-1")
+def test_the_recap_leaves_out_contingency_tokens_nobody_holds() -> None:
+    from rules.lockdown.recap import secrets_line
+
+    s = scene()
+    hero = s.heroes["p1"]
+    hero.contingencies = []
+    hero.larva = True
+    set_hand(s, "p1", [*hero.hand[:2], f"c:{DIRTY[0]}"])
+    assert secrets_line(hero) == \
+        "<@p1> held 1 contamination card (1 in hand, 1 INFECTED), with a larva inside."

@@ -68,3 +68,13 @@ def test_contamination_stays_unnamed_and_a_stuffed_sheet_stays_under_the_limit()
         assert f"**{item}**" in text
     assert "**a larva inside you**" in text and "slimed" in text
     assert "serious: " in text and "(dressed)" in text
+
+
+@pytest.mark.rule("BOT-PRIV-1")
+def test_an_objective_against_a_player_number_names_that_player() -> None:
+    s = ready()
+    grudge = next(o for o in IDX.objectives.values()
+                  if o.kind == "player_cannot_survive" and o.value == 2)
+    s.heroes["p0"].objectives = [grudge.id]
+    text = sheet(s, "p0")
+    assert f"**{grudge.name}**" in text and f"(player 2 is <@{s.seats[1]}>)" in text

@@ -343,5 +343,23 @@ def test_a_cost_paid_without_asking_is_told_to_the_player() -> None:
     key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
     s, events = play(s, "p0", key)  # costs 1 more card: only Quick Patch is left
     mine = [e.text for e in events if e.to == ("p0",)]
-    assert "You pay with Quick Patch, your only way to pay." in mine
+    assert "You pay with Quick Patch (your only way to pay)." in mine
     assert not any("Quick Patch" in e.text for e in events if e.to is None)
+    # several cards are named as a list
+    s = _turn_with(["pilot_patch", "captain_bulkheads"])
+    careful = next(k for k, v in labels(s, "p0").items() if v.startswith("Move carefully"))
+    s, events = play(s, "p0", careful)  # costs 2 cards: both are paid
+    mine = [e.text for e in events if e.to == ("p0",)]
+    assert any(t.startswith("You pay with ") and t.endswith(" (your only way to pay).")
+               and " and " in t for t in mine), mine
+
+
+def test_the_event_phase_does_not_say_everyone_to_a_solo_player() -> None:
+    from rules.nemesis.player_phase import begin_event_phase
+    from rules.nemesis_original.table import Ctx
+
+    for n, words in ((1, "The event phase of round 1 begins."),
+                     (2, "Everyone has passed: the event phase of round 1 begins.")):
+        ctx = Ctx(edit(started(n)))
+        begin_event_phase(ctx, object())
+        assert [e.text for e in ctx.events] == [words]
