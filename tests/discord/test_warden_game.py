@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from fake_discord import FakeDiscord
+from fake_discord import FakeDiscord, FakeMessage
 from warden_helpers import (
     CAROL,
     DAVE,
@@ -189,16 +189,22 @@ async def test_double_click_applies_once(fake_discord: FakeDiscord, tmp_path: Pa
         assert fake_discord.message(dm_prompt.id).components == []
 
 
+async def _first_dm_question(fake: FakeDiscord, bot: WardenBot) -> tuple[int, FakeMessage]:
+    """A game opened and started: the first seat asked a secret decision, and the DM
+    that asks it."""
+    await open_and_start(fake)
+    _, state = await current_state(bot)
+    waiting = int(RS.pending(state)[0].seat)
+    return waiting, next(m for m in fake.dms_to(waiting) if m.components)
+
+
 async def test_a_dm_choice_closes_once_made_elsewhere(fake_discord: FakeDiscord,
                                                       tmp_path: Path) -> None:
     """A secret decision asked by DM and answered through My choices: the DM loses its
     buttons and says it is closed, instead of keeping dead buttons."""
     add_players(fake_discord, *PLAYERS)
     async with warden(tmp_path / "w.db") as bot:
-        await open_and_start(fake_discord)
-        _, state = await current_state(bot)
-        waiting = int(RS.pending(state)[0].seat)
-        dm_prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        waiting, dm_prompt = await _first_dm_question(fake_discord, bot)
         opened = await fake_discord.click(waiting, board_message(fake_discord),
                                           label="My choices")
         button = next(c for row in opened.response.components for c in row["components"])
@@ -218,10 +224,7 @@ async def test_a_dm_choice_answered_in_the_dm_keeps_its_answer(fake_discord: Fak
     back."""
     add_players(fake_discord, *PLAYERS)
     async with warden(tmp_path / "w.db") as bot:
-        await open_and_start(fake_discord)
-        _, state = await current_state(bot)
-        waiting = int(RS.pending(state)[0].seat)
-        dm_prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        waiting, dm_prompt = await _first_dm_question(fake_discord, bot)
         button = dm_prompt.components[0]["components"][0]
         done = await fake_discord.click(waiting, dm_prompt, button["custom_id"])
         assert done.response.content.startswith("Done:")
