@@ -330,9 +330,12 @@ def _decree(s: GameState, seat: str, x: a.Decree) -> Choice:
 def _keep_task(s: GameState, seat: str, x: a.KeepTask) -> Choice:
     card = task_card(s, x.card)
     mark = " (suspicious)" if card.suspicious else ""
+    task = current_task_frame(s)
+    others = len(task.drawn) - 1 if task is not None else 1
+    rest = "The other card is" if others == 1 else f"The other {others} cards are"
     return Choice(f"Play task: {card.name}{mark}",
                   task_text(card, during(s).difficulty_delta)
-                  + " The other card(s) are discarded face down.")
+                  + f" {rest} discarded face down.")
 
 
 def _pick_system(s: GameState, seat: str, x: a.PickSystem) -> Choice:

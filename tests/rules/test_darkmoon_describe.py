@@ -104,6 +104,11 @@ def test_task_choice_gives_difficulty_system_consequence_and_suspicion() -> None
     assert f"difficulty {card.difficulty}" in mal.detail
     assert f"{card.consequence} outpost token" in mal.detail and "SUSPICIOUS" in mal.detail
     assert other.text in choices[other.id].detail
+    assert mal.detail.endswith(" The other card is discarded face down.")
+    third = next(t for t in content().silver_tasks if t.id not in (card.id, other.id))
+    s.stack[-1].drawn.append(third.id)
+    assert RS.describe(s, s.active, a.KeepTask(card=card.id)).detail.endswith(
+        " The other 2 cards are discarded face down.")
     # Dust Storm's +1 shows on the card
     s.current_event = "dust_storm"
     detail = RS.describe(s, s.active, a.KeepTask(card=card.id)).detail
