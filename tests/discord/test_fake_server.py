@@ -808,10 +808,19 @@ async def test_discordpy_waits_out_a_429_and_retries(fake: FakeDiscord) -> None:
     assert fake.messages_in(fake.channel_id)[-1].content == "after the burst"
 
 
+async def _last_edit(fake: FakeDiscord, edits: int) -> None:
+    """Wait for `burst`'s last edit: the command goes on after its answer, and a pause
+    between two of its requests must not end the client under it."""
+    await fake.wait_for(lambda: any(m.content == f"edit {edits}"
+                                    for m in fake.messages_in(fake.channel_id)))
+    await fake.settle()
+
+
 @pytest.mark.parametrize("fake_discord_options", [{"rate_limit_scale": 0.05}])
 async def test_discordpy_paces_a_burst_by_the_headers(fake: FakeDiscord) -> None:
     async with run_client(HarnessBot()):
         await fake.slash(ALICE, fake.channel_id, "burst", edits=7)
+        await _last_edit(fake, 7)
 
     edits = fake.edits(fake.channel_id)
     assert [e.content for e in edits] == [f"edit {n}" for n in range(1, 8)]
@@ -839,10 +848,14 @@ async def test_discordpy_waits_out_the_global_limit(fake: FakeDiscord) -> None:
 
 async def test_requests_are_timed_from_their_interaction(fake: FakeDiscord) -> None:
     async with run_client(HarnessBot()):
+        mark = fake.mark()
         record = await fake.slash(ALICE, fake.channel_id, "burst", edits=2)
+        await _last_edit(fake, 2)
 
-    assert {r.interaction_id for r in record.requests} == {record.id}
-    offsets = [r.since_interaction for r in record.requests]
+    requests = fake.requests_since(mark)
+    assert len(requests) == 4  # the answer, the post and its two edits
+    assert {r.interaction_id for r in requests} == {record.id}
+    offsets = [r.since_interaction for r in requests]
     assert all(offset is not None and offset >= 0 for offset in offsets)
     assert offsets == sorted(offsets)  # type: ignore[type-var]
 
