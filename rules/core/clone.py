@@ -63,9 +63,7 @@ def own_entry(state: Any, name: str, key: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif (name, key) in owned:
         return value
-    # the copier looked up here first: one call fewer on a path most moves take
-    copier = _PART_COPIERS.get((type(state), name, True)) or _part_copier(type(state), name, True)
-    value = entries[key] = copier(value)
+    value = entries[key] = _part_copier(type(state), name, True)(value)
     owned.add((name, key))
     return value
 
@@ -82,8 +80,7 @@ def own_field(state: Any, name: str) -> Any:
         object.__setattr__(state, "owned", owned)
     elif name in owned:
         return value
-    copier = _PART_COPIERS.get((type(state), name, False)) or _part_copier(type(state), name, False)
-    value = state.__dict__[name] = copier(value)
+    value = state.__dict__[name] = _part_copier(type(state), name, False)(value)
     owned.add(name)
     return value
 

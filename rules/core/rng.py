@@ -32,15 +32,10 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n): `(next64() * n) >> 64`, with next64 written out
-        (a die roll or a shuffle step calls this on most moves: one call fewer)."""
+        """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        self.state = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        return (self.next64() * n) >> 64
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

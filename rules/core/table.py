@@ -22,4 +22,4 @@ class TableCtx(Generic[S]):
 
     def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
         """Report an event to `seat` alone."""
-        self.say(text, kind=kind, to=(seat,), **data)
+        self.events.append(make_event((kind, text, (seat,), data)))  # say(to=(seat,))

@@ -119,7 +119,7 @@ def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
     elif isinstance(action, Reroll):
         frame.rerolled = True
         below = ctx.s.rng.below
-        frame.rolled = [_DICE[d.kind, _FACES[d.kind][below(6)]] for d in frame.rolled]
+        frame.rolled = [_die(d.kind, _FACES[d.kind][below(6)]) for d in frame.rolled]
         ctx.say(f"{who(seat)} rerolls their dice.", kind="roll")
         _tell_roll(ctx, frame)
     else:
@@ -158,29 +158,21 @@ _KINDS: tuple[DieKind, ...] = ("strong", "weak", "commander")
 _FACES = {kind: getattr(content().board.dice, kind) for kind in _KINDS}
 
 
-class _DieWords(dict[tuple[str, int], tuple[str, str]]):
-    """(kind, face) -> that die's code and words ("S2", "strong +2"), each worked out the
-    first time it is asked for (read for every die rolled or submitted)."""
-
-    def __missing__(self, key: tuple[str, int]) -> tuple[str, str]:
-        code = Die(kind=key[0], face=key[1]).code  # type: ignore[arg-type]
-        words = self[key] = (code, die_code_text(code))
-        return words
+@cache
+def _die(kind: DieKind, face: int) -> Die:
+    """The one Die of that kind showing that face (dice are values)."""
+    return Die(kind=kind, face=face)
 
 
-_DIE_WORDS = _DieWords()
+@cache
+def _die_words(kind: DieKind, face: int) -> tuple[str, str]:
+    """That die's code and words ("S2", "strong +2"), read for every die rolled or
+    submitted."""
+    code = _die(kind, face).code
+    return code, die_code_text(code)
+
+
 _FACE = attrgetter("face")
-
-
-class _Dice(dict[tuple[str, int], Die]):
-    """(kind, face) -> the one Die of that kind showing that face (dice are values)."""
-
-    def __missing__(self, key: tuple[str, int]) -> Die:
-        die = self[key] = Die(kind=key[0], face=key[1])  # type: ignore[arg-type]
-        return die
-
-
-_DICE = _Dice()
 
 
 def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
@@ -193,7 +185,7 @@ def _roll(ctx: Ctx, frame: RollFrame, action: Roll) -> None:
             setattr(held, kind, getattr(held, kind) - n)
             faces = _FACES[kind]
             for _ in range(n):
-                rolled.append(_DICE[kind, faces[below(6)]])
+                rolled.append(_die(kind, faces[below(6)]))
     # How many dice were rolled stays private: a task or commander test rolls every
     # die behind the screen, so the count would tell the table what the player holds.
     ctx.say(f"{who(frame.seat)} rolls their dice.", kind="roll", seat=frame.seat)
@@ -210,7 +202,7 @@ def _codes_and_words(dice: list[Die]) -> tuple[list[str], list[str]]:
     codes: list[str] = []
     words: list[str] = []
     for die in dice:
-        code, word = _DIE_WORDS[die.kind, die.face]
+        code, word = _die_words(die.kind, die.face)
         codes.append(code)
         words.append(word)
     return codes, words

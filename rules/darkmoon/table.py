@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref
 from rules.core.clone import own_entry, own_field
-from rules.core.contract import Event, make_event
+from rules.core.table import TableCtx
 from rules.core.words import dice_count
 from rules.darkmoon.cards import ActionName, During, content, index
 from rules.darkmoon.state import DieKind, DiscardFrame, ExpansionState, GameState, Player
@@ -20,21 +20,11 @@ INFECTED_LIMIT = 2
 _NO_DURING = During()
 
 
-class Ctx:
-    """An action being applied: the state to change and the events to report."""
+class Ctx(TableCtx[GameState]):
+    """An action being applied: the state to change and the events to report (`say`,
+    `tell`), with the game's content at hand."""
 
     c = content()  # the (immutable) content, loaded once per process
-
-    def __init__(self, state: GameState) -> None:
-        self.s = state
-        self.events: list[Event] = []
-
-    def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
-            **data: Any) -> None:
-        self.events.append(make_event((kind, text, to, data)))
-
-    def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
-        self.events.append(make_event((kind, text, (seat,), data)))  # say(to=(seat,))
 
     def player(self, seat: str) -> Player:
         """`seat`'s player, ready to change (see `own_player`)."""
