@@ -25,6 +25,10 @@ CHOSEN = {"any": "any room", "section": "a room of your section",
 HEALS = {"light_all": "remove all light wounds", "light_one": "remove 1 light wound",
          "dress_all": "dress all serious wounds", "dress_one": "dress 1 serious wound",
          "heal_dressed": "heal 1 dressed serious wound"}
+# what a treatment did, for the table ("<@1> is treated: 1 light wound removed.")
+TREATED = {"light_all": "every light wound removed", "light_one": "1 light wound removed",
+           "dress_all": "every serious wound dressed", "dress_one": "1 serious wound dressed",
+           "heal_dressed": "1 dressed serious wound healed"}
 POWER = {"off_highest": "the highest active power token goes off",
          "on_lowest": "the lowest inactive power token comes on",
          "flip_here": "flip your section's power"}

@@ -17,6 +17,7 @@ from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.character import ability
 from rules.nemesis.doors import close_door, door, set_door
+from rules.nemesis.effect_words import TREATED
 from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import EffectsFrame, PickFrame
 from rules.nemesis.items import give_item
@@ -273,12 +274,6 @@ def ask_room(ctx: Table, e: fx.Effect, subject: str | None, rng: str) -> None:
 
 
 # ------------------------------------------------------------------ primitives
-# what a treatment did, for the table ("<@1> is treated: 1 light wound removed.")
-TREATED = {"light_all": "every light wound removed", "light_one": "1 light wound removed",
-           "dress_all": "every serious wound dressed", "dress_one": "1 serious wound dressed",
-           "heal_dressed": "1 dressed serious wound healed"}
-
-
 def heal(ctx: Table, hero: Hero, what: str) -> None:
     if what == "light_all":
         hero.light = 0
