@@ -19,6 +19,11 @@ def plural(n: int, noun: str, many: str = "") -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
 
 
+def joined(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def clip(text: str, limit: int) -> str:
     """`text` cut to `limit` characters with an ellipsis (a button label, a title)."""
     return text if len(text) <= limit else text[:limit - 1].rstrip(" ,;:") + "…"

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.contract import Action, Choice
-from rules.core.words import clip
+from rules.core.words import clip, joined
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, option_words, plural
@@ -92,10 +92,6 @@ def cost_words(n: int) -> str:
 def card_cost_words(n: int) -> str:
     return "Cost: this card." if n == 0 else \
         f"Cost: this card + {plural(n, 'action card')}."
-
-
-def joined(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def intruder_words(intruder: Intruder) -> str:

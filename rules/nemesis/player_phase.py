@@ -11,6 +11,7 @@ from math import comb
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
+from rules.core.words import joined
 from rules.nemesis import actions as a
 from rules.nemesis.actions import CODEC
 from rules.nemesis.character import action_cards
@@ -164,7 +165,7 @@ def pay_run(ctx: Table, f: PayFrame) -> None:
     options = pay_options(ctx.s, f)
     cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
     if cards:
-        names = " and ".join(str(options[0].text).rsplit(", ", 1))  # type: ignore[attr-defined]
+        names = joined([ctx.rules.cards[c].name for c in cards])
         ctx.tell(f.seat, f"You pay with {names} (your only way to pay).", kind="private")
     _pay(ctx, f, cards)
 

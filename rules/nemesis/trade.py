@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.core.words import plural
+from rules.core.words import joined, plural
 from rules.nemesis import actions as a
 from rules.nemesis.frames import TradeFrame
 from rules.nemesis.hands import fix_hands, remove_item, take_heavy
@@ -29,11 +29,6 @@ def thing_name(rules: Profile, thing: str) -> str:
     if thing in rules.items:
         return str(rules.items[thing].name)
     return "a corpse" if thing.startswith("corpse") else f"the {thing}"
-
-
-def joined(words: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def giveable(hero: Hero) -> list[str]:
