@@ -78,12 +78,11 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
                                    damage=None if e.kind == "choice" else e.kind,
                                    lethal=lethal, test_after=e.shield_test))
     elif isinstance(e, k.Repair):
-        if e.kind == "all":
-            for kind in ("shield", "outpost", "fatigue"):
-                clear_kind(ctx, kind)
-        else:
-            s.stack.append(RepairPickFrame(chooser=_chooser(s, frame, e.chooser),
-                                           remaining=e.count, damage=e.kind))
+        s.stack.append(RepairPickFrame(chooser=_chooser(s, frame, e.chooser),
+                                       remaining=e.count, damage=e.kind))
+    elif isinstance(e, k.ClearDamage):
+        for kind in e.kinds:
+            clear_kind(ctx, kind)
     elif isinstance(e, k.ClearOneKind):
         s.stack.append(ChoiceFrame(seat=_chooser(s, frame, e.chooser), purpose="clear_kind"))
     elif isinstance(e, k.TestShield):
