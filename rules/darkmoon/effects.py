@@ -34,6 +34,7 @@ from rules.darkmoon.table import (
     seats_from,
     who,
 )
+from rules.darkmoon.words import plural
 
 
 def push_effects(ctx: Ctx, effects: tuple[k.Effect, ...] | list[k.Effect], source: str, *,
@@ -82,7 +83,7 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
                                        remaining=e.count, damage=e.kind))
     elif isinstance(e, k.ClearDamage):
         for kind in e.kinds:
-            clear_kind(ctx, kind)
+            clear_kind(ctx, kind, card_name(frame.source))
     elif isinstance(e, k.ClearOneKind):
         s.stack.append(ChoiceFrame(seat=_chooser(s, frame, e.chooser), purpose="clear_kind"))
     elif isinstance(e, k.TestShield):
@@ -242,7 +243,7 @@ def remove_cubes(ctx: Ctx, count: int) -> None:
         s.final_cubes = max(0, s.final_cubes - count)
     else:
         s.event_cubes = max(0, s.event_cubes - count)
-    ctx.say(f"{count} event cube(s) removed.", kind="cube")
+    ctx.say(f"{plural(count, 'event cube')} removed.", kind="cube")
 
 
 def next_event_run(ctx: Ctx, frame: NextEventFrame) -> None:
