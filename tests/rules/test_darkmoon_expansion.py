@@ -528,7 +528,7 @@ def test_a_reveal_on_an_order_leaves_the_forced_vote_to_the_active_player() -> N
     assert ("Suspicion peaks: before the turn ends, <@" + active + "> names a player for a "
             "quarantine vote.") in said
     # nobody was asked to name anyone during the order; the cube waits on its last space
-    assert not any(e.kind == "vote" for e in events)
+    assert not any(e.kind == "vote_called" for e in events)
     assert s.suspicion == last and not any(isinstance(f, TargetFrame) for f in s.stack)
     task = top(s)
     assert isinstance(task, TaskFrame) and task.seat == active and waiting(s) == [active]
@@ -545,7 +545,10 @@ def test_a_reveal_on_an_order_leaves_the_forced_vote_to_the_active_player() -> N
     assert prompt.seat == active and "quarantine vote" in prompt.text
     assert f"name:{stowaway}" not in keys(s, active)  # revealed: no vote on them
     assert not any(e.kind == "suspicion" for e in evs)  # a plain task moves nothing
-    s, _ = play(s, active, f"name:{order[3]}")
+    s, evs = play(s, active, f"name:{order[3]}")
+    assert [e.text for e in evs if e.kind == "vote_called"] == [
+        f"<@{active}> calls a vote to quarantine <@{order[3]}>. Everyone votes in secret: "
+        "strong die = uninfected, weak die = infected, or abstain."]
     vote = top(s)
     assert isinstance(vote, VoteFrame) and vote.forced and vote.caller == active
     assert vote.target == order[3]
