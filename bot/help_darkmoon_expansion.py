@@ -116,8 +116,9 @@ _VARIANTS: tuple[tuple[str, str, str], ...] = (
      "bot tells each infected player privately who the others are, and their private "
      "sheet lists them."),
     ("deadly_events", "Deadly Events",
-     "Tokens placed by a **completed** event may end the game (in our content, System "
-     "Reboot's). Effects at an event's start still never end the game."),
+     "Tokens placed by a **completed** event may end the game. In our content that is "
+     "System Reboot: its 5 tokens go on top of the fatigue tokens that stay, so the "
+     "commander may place a sixth. Effects at an event's start still never end the game."),
     ("no_more_complications", "No More Complications",
      "Once every infected player has revealed, the task deck and its discards are "
      "shuffled into one deck of malfunctions only; complications already gone never "

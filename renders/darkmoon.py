@@ -39,6 +39,7 @@ from renders.common import (
     wrap_text,
 )
 from renders.darkmoon_expansion import (
+    Namer,
     band_boxes,
     banner_title,
     draw_band,
@@ -49,6 +50,7 @@ from renders.darkmoon_expansion import (
     vote_words,
 )
 from renders.png import encode_png
+from rules.core.actions import replace_seat_refs
 from rules.darkmoon.view import DarkMoonView, EventView, SeatView
 
 W, H = 1100, 700
@@ -134,7 +136,7 @@ def render_image(view: DarkMoonView, names: Mapping[str, str] | None = None) -> 
     if view.rules_on:
         draw_legend(img, view, W)
     if view.result:
-        _result_banner(img, view)
+        _result_banner(img, view, name_of)
     return img
 
 
@@ -714,7 +716,7 @@ def _sabotage(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int
     draw_chip(img, d, x, y0 + 19, "SABOTAGED", C.SABOTAGE)
 
 
-def _result_banner(img: Image.Image, v: DarkMoonView) -> None:
+def _result_banner(img: Image.Image, v: DarkMoonView, name_of: Namer) -> None:
     team, colour = banner_title(v.result)
     x0, x1 = COL_A[0] + 20, COL_B[1] - 20
     y0, y1 = 250, 450
@@ -726,7 +728,9 @@ def _result_banner(img: Image.Image, v: DarkMoonView) -> None:
     draw_text_mid(img, (x0 + x1) / 2, y0 + 62, text, size, colour, bold=True, align="center")
     draw_text_mid(img, (x0 + x1) / 2, y0 + 112, "GAME OVER", 22, C.MUTED, bold=True,
                   align="center")
-    reason = v.result_reason or ""
+    # the engine names players as seat references (mentions in Discord's texts): an
+    # image has no mentions, so each is drawn as the player's display name
+    reason = replace_seat_refs(v.result_reason or "", name_of)
     y = y0 + 134
     for line in wrap_text(reason[:1].upper() + reason[1:], 24, False, x1 - x0 - 40, 2):
         draw_text(img, (x0 + x1) / 2, y, line, 24, C.TEXT, align="center")

@@ -44,12 +44,19 @@ class Damage(_Model):
 
 
 class Repair(_Model):
-    """Remove damage tokens; kind 'choice' lets the chooser pick; 'all' clears every kind."""
+    """Remove damage tokens; kind 'choice' lets the chooser pick."""
 
     do: Literal["repair"]
-    kind: DamageKind | Literal["choice", "all"]
+    kind: DamageKind | Literal["choice"]
     count: int = Field(1, ge=1, le=6)
     chooser: Chooser = "commander"
+
+
+class ClearDamage(_Model):
+    """Every token of the listed damage kinds leaves the board (nobody chooses)."""
+
+    do: Literal["clear_damage"]
+    kinds: tuple[DamageKind, ...] = Field(min_length=1)
 
 
 class ClearOneKind(_Model):
@@ -138,9 +145,9 @@ class CommanderTrial(_Model):
 
 
 Effect = Annotated[
-    Damage | Repair | ClearOneKind | TestShield | DieToken | RetrieveAll | CommanderDecree
-    | ForcedVote | Suspicion | ReshuffleDamage | EventCube | RemoveEventCube | DiscardDice
-    | Demoralize | CommanderTrial,
+    Damage | Repair | ClearDamage | ClearOneKind | TestShield | DieToken | RetrieveAll
+    | CommanderDecree | ForcedVote | Suspicion | ReshuffleDamage | EventCube | RemoveEventCube
+    | DiscardDice | Demoralize | CommanderTrial,
     Field(discriminator="do"),
 ]
 

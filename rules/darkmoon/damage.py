@@ -15,7 +15,7 @@ from rules.darkmoon.table import (
     total_damage,
     who,
 )
-from rules.darkmoon.words import SYMBOL_TEXT, fails
+from rules.darkmoon.words import SYMBOL_TEXT, fails, plural
 
 DAMAGE_KINDS = ("shield", "outpost", "fatigue")
 WIN_TEXT = {
@@ -263,8 +263,11 @@ def remove_token(ctx: Ctx, token: str) -> None:
         ctx.say(f"Fatigue token {card_name(token)} is removed.", kind="repair", token=token)
 
 
-def clear_kind(ctx: Ctx, kind: str) -> None:
+def clear_kind(ctx: Ctx, kind: str, by: str) -> None:
+    """Every `kind` token leaves the board; `by` (a player or a card, in words) says who
+    cleared them. Nothing is said when there was none."""
     s = ctx.s
+    count = total_damage(s, kind)
     if kind == "shield":
         s.shield = 0
     elif kind == "outpost":
@@ -273,7 +276,9 @@ def clear_kind(ctx: Ctx, kind: str) -> None:
     elif kind == "fatigue":
         own_list(s, "fatigue_pile").extend(s.fatigue)
         own_list(s, "fatigue").clear()
-    ctx.say(f"Every {kind} token is removed.", kind="repair", damage=kind)
+    if count:
+        ctx.say(f"{by} removes every {kind} token from the board ({plural(count, 'token')}).",
+                kind="repair", damage=kind)
 
 
 def reshuffle_damage(ctx: Ctx) -> None:

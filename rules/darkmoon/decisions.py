@@ -39,7 +39,7 @@ from rules.darkmoon.table import (
 )
 from rules.darkmoon.tasks import discard_task, task_card
 from rules.darkmoon.votes import quarantine_player, release_player, start_vote
-from rules.darkmoon.words import status_power
+from rules.darkmoon.words import plural, status_power
 
 
 def _single(options: list[Action], seat: str) -> list[str]:
@@ -281,7 +281,7 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
         if action.damage == "none":
             ctx.say(f"{who(seat)} removes no tokens.")
         else:
-            clear_kind(ctx, action.damage)
+            clear_kind(ctx, action.damage, who(seat))
     else:
         assert isinstance(action, a.ReturnTasks)
         back = action.card_ids
@@ -289,8 +289,9 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
             if card_id not in back:
                 discard_task(s, card_id)
         own_list(s, "task_deck")[:0] = back
-        ctx.say(f"{who(seat)} puts {len(action.cards)} task(s) back on top of the deck and "
-                f"discards {len(f.cards) - len(action.cards)} face down.", kind="infected")
+        ctx.say(f"{who(seat)} puts {plural(len(action.cards), 'task')} back on top of the "
+                f"deck and discards {len(f.cards) - len(action.cards)} face down.",
+                kind="infected")
 
 
 def choice_run(ctx: Ctx, f: ChoiceFrame) -> None:

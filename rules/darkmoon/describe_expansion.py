@@ -16,6 +16,7 @@ from rules.darkmoon.rolling import current_task_frame
 from rules.darkmoon.state import CorporationFrame, GameState, VoteFrame
 from rules.darkmoon.table import die_limit, during, who
 from rules.darkmoon.tasks import task_card
+from rules.darkmoon.words import plural
 
 
 def _vote_frame(s: GameState) -> VoteFrame | None:
@@ -37,8 +38,9 @@ def _call_clearance(s: GameState, seat: str, x: a.CallClearance) -> Choice:
     what = "keep or revoke" if cleared else "grant"
     return Choice(f"Call a clearance vote on {target}",
                   f"Secret vote to {what} their evacuation clearance: strong die = clear, "
-                  f"weak die = deny. The board holds {evacuation.board_size(s)} "
-                  "token(s); quarantine revokes a clearance.")
+                  f"weak die = deny. The board holds "
+                  f"{plural(evacuation.board_size(s), 'clearance token')}; quarantine revokes "
+                  "a clearance.")
 
 
 def _call_takeoff(s: GameState, seat: str, x: a.CallTakeoff) -> Choice:

@@ -34,6 +34,7 @@ from rules.darkmoon.table import (
     seats_from,
     who,
 )
+from rules.darkmoon.words import plural
 
 
 def push_effects(ctx: Ctx, effects: tuple[k.Effect, ...] | list[k.Effect], source: str, *,
@@ -78,12 +79,11 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
                                    damage=None if e.kind == "choice" else e.kind,
                                    lethal=lethal, test_after=e.shield_test))
     elif isinstance(e, k.Repair):
-        if e.kind == "all":
-            for kind in ("shield", "outpost", "fatigue"):
-                clear_kind(ctx, kind)
-        else:
-            s.stack.append(RepairPickFrame(chooser=_chooser(s, frame, e.chooser),
-                                           remaining=e.count, damage=e.kind))
+        s.stack.append(RepairPickFrame(chooser=_chooser(s, frame, e.chooser),
+                                       remaining=e.count, damage=e.kind))
+    elif isinstance(e, k.ClearDamage):
+        for kind in e.kinds:
+            clear_kind(ctx, kind, card_name(frame.source))
     elif isinstance(e, k.ClearOneKind):
         s.stack.append(ChoiceFrame(seat=_chooser(s, frame, e.chooser), purpose="clear_kind"))
     elif isinstance(e, k.TestShield):
@@ -107,7 +107,7 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
     elif isinstance(e, k.ForcedVote):
         s.stack.append(TargetFrame(seat=_chooser(s, frame, e.chooser), purpose="forced_vote"))
     elif isinstance(e, k.Suspicion):
-        move_suspicion(ctx, e.delta, frame.active)
+        move_suspicion(ctx, e.delta)
     elif isinstance(e, k.ReshuffleDamage):
         reshuffle_damage(ctx)
     elif isinstance(e, k.EventCube):
@@ -128,17 +128,33 @@ def apply_effect(ctx: Ctx, frame: EffectsFrame, e: k.Effect) -> None:
         commander_trial(ctx)
 
 
-def move_suspicion(ctx: Ctx, delta: int, active: str) -> None:
+def move_suspicion(ctx: Ctx, delta: int) -> None:
+    """Move the suspicion cube. On the last space it stays there: the vote it forces is
+    held at the end of the turn's task (step 9), on a player the active player names
+    (`hold_forced_vote`), whoever moved the cube."""
     s = ctx.s
     if suspicion_gone(s):
         return
     last = ctx.c.board.suspicion_spaces - 1
+    was = s.suspicion
     s.suspicion = max(0, min(last, s.suspicion + delta))
-    ctx.say(f"The suspicion cube moves to {s.suspicion}/{last}.", kind="suspicion")
-    if s.suspicion >= last:
-        ctx.say("Suspicion peaks: a vote must be held now.", kind="suspicion")
-        s.suspicion = 0
-        s.stack.append(TargetFrame(seat=active, purpose="forced_vote"))
+    moves = "moves to" if s.suspicion != was else "stays at"
+    ctx.say(f"The suspicion cube {moves} {s.suspicion}/{last}.", kind="suspicion")
+    if s.suspicion >= last > was:
+        ctx.say(f"Suspicion peaks: before the turn ends, {who(s.active)} names a player "
+                "for a quarantine vote.", kind="suspicion")
+
+
+def hold_forced_vote(ctx: Ctx) -> bool:
+    """Step 9 of the turn: with the suspicion cube on its last space, the active player
+    names a player for a quarantine vote and the cube goes back to the start. True when
+    the vote is due (its TargetFrame is on top of the stack)."""
+    s = ctx.s
+    if suspicion_gone(s) or s.suspicion < ctx.c.board.suspicion_spaces - 1:
+        return False
+    s.suspicion = 0
+    s.stack.append(TargetFrame(seat=s.active, purpose="forced_vote"))
+    return True
 
 
 def demoralize(ctx: Ctx, infected: str, limit: int) -> None:
@@ -227,7 +243,7 @@ def remove_cubes(ctx: Ctx, count: int) -> None:
         s.final_cubes = max(0, s.final_cubes - count)
     else:
         s.event_cubes = max(0, s.event_cubes - count)
-    ctx.say(f"{count} event cube(s) removed.", kind="cube")
+    ctx.say(f"{plural(count, 'event cube')} removed.", kind="cube")
 
 
 def next_event_run(ctx: Ctx, frame: NextEventFrame) -> None:

@@ -122,7 +122,12 @@ def _discard(s: GameState, seat: str, f: Any) -> str:
 
 
 def _retrieve(s: GameState, seat: str, f: Any) -> str:
-    return f"Retrieve dice from the available pool (die limit {die_limit(s, seat)})."
+    pool = f"from the available pool (die limit {die_limit(s, seat)})"
+    if f.purpose == "turn":
+        return f"Your turn (round {s.round}): retrieve dice {pool}."
+    if f.purpose == "order":
+        return f"Following an order: retrieve up to {dice_count(f.count)} {pool}."
+    return f"The event lets you retrieve dice {pool}."
 
 
 def _event_pick(s: GameState, seat: str, f: Any) -> str:

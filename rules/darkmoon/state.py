@@ -291,7 +291,7 @@ class ShieldTestFrame:
 
 @dataclass(slots=True, kw_only=True)
 class RepairPickFrame:
-    """The chooser picks which token(s) to remove."""
+    """The chooser picks the tokens to remove, one at a time."""
 
     kind: Literal["repair_pick"] = "repair_pick"
     chooser: str

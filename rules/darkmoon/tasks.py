@@ -10,7 +10,7 @@ from rules.darkmoon import cards as k
 from rules.darkmoon import corporation, evacuation, variants
 from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
-from rules.darkmoon.effects import add_cube, move_suspicion, push_effects
+from rules.darkmoon.effects import add_cube, hold_forced_vote, move_suspicion, push_effects
 from rules.darkmoon.forced_votes import after_task
 from rules.darkmoon.state import (
     AnswerFrame,
@@ -241,7 +241,8 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
             if f.success and ability(s, f.seat, "suspicion_relief"):
                 ctx.say(f"{who(f.seat)}'s calm keeps the suspicion cube still.")
             else:
-                move_suspicion(ctx, 1, f.seat)
+                move_suspicion(ctx, 1)
+        hold_forced_vote(ctx)  # step 9, whatever moved the cube during the turn
         if s.expansion is not None:
             after_task(ctx, f.card, f.seat, depth)
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon import actions as a
 from rules.darkmoon import evacuation, threats, variants
-from rules.darkmoon.effects import demoralize
+from rules.darkmoon.effects import demoralize, hold_forced_vote
 from rules.darkmoon.forced_votes import call_vote
 from rules.darkmoon.state import (
     ChoiceFrame,
@@ -220,7 +220,7 @@ def turn_run(ctx: Ctx, f: TurnFrame) -> None:
         f.stage = "end"
         if variants.draws_tasks(s, f.seat):
             s.stack.append(TaskFrame(seat=f.seat))
-    else:
+    elif not hold_forced_vote(ctx):  # a turn with no task still holds step 9's vote
         s.stack.pop()
         s.turns += 1
         nxt = left_of(s, f.seat)

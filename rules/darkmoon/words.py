@@ -65,8 +65,8 @@ def task_text(card: k.Malfunction | k.Complication, difficulty_delta: int = 0) -
     if difficulty_delta:
         shown += f" ({card.difficulty} printed, {difficulty_delta:+d} from the event)"
     if card.system == "unknown":
-        cost = (f"{card.consequence} token(s) of the system you pick (outpost, fatigue or "
-                "shield)")
+        cost = (f"{plural(card.consequence, 'token')} of the system you pick (outpost, "
+                "fatigue or shield)")
     else:
         cost = tokens(card.consequence, SYSTEM_DAMAGE[card.system])
     return f"Malfunction ({SYSTEM_NAMES[card.system]}), {shown}; failure: {cost}.{mark}"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PIL import Image, ImageChops
-from text_spy import text_sizes
+from text_spy import drawn_texts, text_sizes
 
 from renders import darkmoon, render_board
 from renders.common import C, fit_text, text_width, wrap_text
@@ -23,6 +23,7 @@ from renders.darkmoon_expansion import (
 )
 from renders.png import encode_png
 from rules import get_ruleset
+from rules.darkmoon import threats
 from rules.darkmoon.view import DarkMoonView, TaskView, VoteView
 
 RS = get_ruleset("darkmoon")
@@ -472,3 +473,53 @@ def test_the_suspicious_chip_clears_the_task_panel_title() -> None:
     x0, _, x1, _ = P_TASK
     title = dict(PANEL_TITLES)[P_TASK]
     assert x0 + 14 + text_width(title, MIN_TEXT, True) + 10 <= x1 - 14 - chip_width("SUSPICIOUS")
+
+
+# ------------------------------------------------------------------ no raw mentions
+def _penalty_view() -> tuple[DarkMoonView, str]:
+    """A game over whose reason is the engine's threat penalty, naming a seat."""
+    s = RS.new_game(seats_for(5), seed=3, options=RS.Options(expansion=True, threats=True))
+    assert s.expansion is not None
+    seat = s.seats[2]
+    s.expansion.threats = threats.new_threats()
+    s.expansion.threats.cards[seat] = "isolate_specimen"
+    s.result = "infected"
+    s.result_reason = threats.penalty_reason(s, seat)
+    assert f"<@{seat}> never fulfilled Isolate Specimen" in s.result_reason
+    return RS.view(s, None), seat
+
+
+def test_the_game_over_board_draws_names_not_mentions() -> None:
+    view, seat = _penalty_view()
+    names = {x.seat: f"Ana{i}" for i, x in enumerate(view.seats)}
+    with drawn_texts(darkmoon._frames_x.clear) as texts:
+        render_image(view, names)
+    assert not [text for text in texts if "<@" in text]
+    banner = " ".join(texts)
+    assert f"{names[seat]} never fulfilled" in banner
+    # with no name given, the short seat id the rest of the board uses
+    with drawn_texts(darkmoon._frames_x.clear) as texts:
+        render_image(view)
+    assert not [text for text in texts if "<@" in text]
+    assert f"{darkmoon.short_seat(seat)} never fulfilled" in " ".join(texts)
+
+
+def test_no_board_of_a_whole_game_draws_a_mention() -> None:
+    opts = RS.Options(expansion=True, threats=True, company_man=True)
+    for n, options in ((4, None), (5, opts)):
+        s = RS.new_game(seats_for(n), seed=11, options=options)
+        rnd = random.Random(11)
+        names = {seat: f"Name{i}" for i, seat in enumerate(s.seats)}
+        seen: list[str] = []
+        with drawn_texts(darkmoon._frames_x.clear) as texts:
+            for i in range(3000):
+                if s.result is not None:
+                    break
+                prompt = rnd.choice(RS.pending(s))
+                s = RS.apply(s, prompt.seat, rnd.choice(RS.legal_actions(s, prompt.seat))).state
+                if i % 25 == 0:
+                    render_image(RS.view(s, None), names)
+            assert s.result is not None
+            render_image(RS.view(s, None), names)
+            seen += texts
+        assert seen and not [text for text in seen if "<@" in text]

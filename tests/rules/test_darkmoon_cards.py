@@ -253,7 +253,7 @@ def test_system_reboot_clears_then_commander_places_five_never_ending_the_game()
     s.outposts, s.outpost_pile = s.outpost_pile[:3], s.outpost_pile[3:]
     s.fatigue, s.fatigue_pile = s.fatigue_pile[:4], s.fatigue_pile[4:]
     s, _ = _complete(s)
-    assert (s.shield, s.outposts, s.fatigue) == (0, [], [])
+    assert (s.shield, s.outposts, len(s.fatigue)) == (0, [], 4)  # fatigue stays
     commander = order[1]
     assert waiting(s) == [commander]
     placed = 0
@@ -261,13 +261,14 @@ def test_system_reboot_clears_then_commander_places_five_never_ending_the_game()
         s, _ = play(s, commander, "damage:outpost")
         placed += 1
     assert placed == 5 and len(s.outposts) == 5 and s.result is None
-    # with 5 of a kind already possible only 5 go down in all, the 6th never
+    # the commander cannot place the sixth fatigue token: 1 goes down, the rest elsewhere
     s, order = _table(event="system_reboot")
+    s.fatigue, s.fatigue_pile = s.fatigue_pile[:4], s.fatigue_pile[4:]
     s, _ = _complete(s)
     while s.result is None and top(s).kind == "damage" and waiting(s):
         s, _ = play(s, order[1], "damage:fatigue" if "damage:fatigue" in keys(s, order[1])
-                    else keys(s, order[1])[0])
-    assert len(s.fatigue) == 5 and s.result is None
+                    else "damage:outpost")
+    assert len(s.fatigue) == 5 and len(s.outposts) == 4 and s.result is None
 
 
 @pytest.mark.rule("DM-CARD-1")

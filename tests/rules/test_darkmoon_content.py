@@ -221,8 +221,8 @@ def test_system_crash(c):
 def test_system_reboot(c):
     ev = _by_name(c.events, "System Reboot")
     first, second = ev.on_complete
-    assert first.do == "repair"
-    assert first.kind == "all"
+    assert first.do == "clear_damage"
+    assert first.kinds == ("shield", "outpost")  # fatigue stays (Deadly Events, README)
     assert second.do == "damage"
     assert (second.kind, second.count, second.chooser, second.lethal) == (
         "choice",

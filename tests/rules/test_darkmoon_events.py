@@ -280,6 +280,49 @@ def test_end_of_the_track_forces_a_vote_even_with_the_research_lab_down() -> Non
 
 
 @pytest.mark.rule("DM-SUSP-1")
+def test_rumour_mill_reaching_the_end_mid_task_holds_the_vote_after_the_task() -> None:
+    s, seat = _table(5, 2, event="dust_storm")
+    last = C.board.suspicion_spaces - 1
+    s.suspicion = last - 1
+    s.event_cubes = _event("dust_storm").cubes - 1
+    s.event_deck.remove("rumour_mill")
+    s.event_deck.insert(0, "rumour_mill")
+    s, events = _succeed(s, seat)
+    assert isinstance(top(s), EventPickFrame) and s.commander != seat
+    s, evs = play(s, s.commander or "", "keep_event:rumour_mill")
+    events += evs
+    said = [e.text for e in events if e.public]
+    assert said[-2:] == [f"The suspicion cube moves to {last}/{last}.",
+                         f"Suspicion peaks: before the turn ends, <@{seat}> names a player "
+                         "for a quarantine vote."]
+    frame = top(s)
+    assert isinstance(frame, TargetFrame) and frame.purpose == "forced_vote"
+    assert frame.seat == seat and waiting(s) == [seat] and s.suspicion == 0
+    assert not any(isinstance(f, TaskFrame) and f.stage != "done" for f in s.stack)
+
+
+@pytest.mark.rule("DM-SUSP-1")
+@pytest.mark.parametrize("suspicious", [True, False])
+def test_a_cube_waiting_on_the_last_space_forces_one_vote_at_step_nine(
+        suspicious: bool) -> None:
+    s, seat = _table(5, 2)
+    last = C.board.suspicion_spaces - 1
+    s.suspicion = last  # put there earlier in the turn
+    s, events = start_task(turn(s, seat, "end"), malfunction(s, "outpost", suspicious=suspicious))
+    s = _everyone_out(s, events)
+    said = [e.text for e in events if e.kind == "suspicion"]
+    assert said == ([f"The suspicion cube stays at {last}/{last}."] if suspicious else [])
+    frame = top(s)
+    assert isinstance(frame, TargetFrame) and frame.seat == seat and s.suspicion == 0
+    target = seats_from(s, seat)[2]
+    s, _ = play(s, seat, f"name:{target}")
+    s, _ = vote_all(s, default="strong")
+    # one vote only: the turn passes, the cube at the start
+    assert s.active == seats_from(s, seat)[1] and s.suspicion == 0
+    assert not any(isinstance(f, TargetFrame | VoteFrame) for f in s.stack)
+
+
+@pytest.mark.rule("DM-SUSP-1")
 def test_suspicion_is_removed_once_every_infected_has_revealed() -> None:
     s, seat = _table(4, 1)
     infected = seats_from(s, seat)[-1]

@@ -11,6 +11,7 @@ import pytest
 from darkmoon_helpers import (
     RS,
     C,
+    die,
     drive,
     edit,
     give_character,
@@ -34,7 +35,7 @@ from darkmoon_helpers import (
 
 from rules.core.contract import Event
 from rules.darkmoon import evacuation
-from rules.darkmoon.effects import move_suspicion, start_final
+from rules.darkmoon.effects import start_final
 from rules.darkmoon.state import (
     CorporationFrame,
     EvacuationCallFrame,
@@ -471,8 +472,143 @@ def test_the_active_player_orders_a_forced_quarantine_and_evacuation_vote(first:
 def test_a_suspicion_vote_alone_needs_no_ordering() -> None:
     s = xready()
     s.suspicion = C.board.suspicion_spaces - 2
-    s, _ = run_with(s, lambda ctx: move_suspicion(ctx, 1, ctx.s.active))
-    assert isinstance(top(s), TargetFrame)
+    seat = s.active
+    s, _ = start_task(turn(s, seat, "end"), plain_card(s, suspicious=True))
+    s, _ = drive(s, lambda x: isinstance(top(x), TargetFrame | VoteOrderFrame),
+                 prefer("corp_", "out:", "damage:"))
+    assert isinstance(top(s), TargetFrame) and waiting(s) == [seat]
+    assert not any(isinstance(f, VoteOrderFrame) for f in s.stack)
+
+
+def plain_card(s: GameState, *, suspicious: bool = False) -> str:
+    """An outpost malfunction of the state's deck without EVACUATE."""
+    deck = X.silver if s.task_deck_name == "silver" else X.black
+    tasks = C.silver_tasks if s.task_deck_name == "silver" else C.black_tasks
+    return next(t.id for t in tasks if t.kind == "malfunction" and t.system == "outpost"
+                and t.suspicious == suspicious and t.id not in deck.evacuate)
+
+
+STOWAWAY = "infected_stowaway"
+
+
+def _stowaway(s: GameState, seat: str, *others: str) -> None:
+    """`seat` and `others` are the infected players, `seat` with the Stowaway card (its
+    power moves the suspicion cube), and the cube is one space short of the end."""
+    only_infected(s, seat, *others)
+    s.players[seat].status = STOWAWAY
+    s.suspicion = C.board.suspicion_spaces - 2
+
+
+def _stowaway_obeys(s: GameState) -> tuple[GameState, list[str], list[Event]]:
+    """The active player orders the Stowaway, who reveals as the first ordered action
+    (no second use), discards down to 2 dice and sabotages; the active player's task
+    draw is next."""
+    order = seats_from(s, s.active)
+    active, stowaway = order[0], order[2]
+    _stowaway(s, stowaway, order[-1])  # a second infected keeps the track in play
+    events: list[Event] = []
+    for seat, key in ((active, f"order:{stowaway}"), (stowaway, "order_answer:actions")):
+        s, evs = play(s, seat, key)
+        events += evs
+    rig(s, die("strong", -1))  # no second use of the power
+    for key in ("reveal", "discard:S+W", "sabotage:shield"):
+        s, evs = play(s, stowaway, key)
+        events += evs
+    return s, order, events
+
+
+@pytest.mark.rule("DM-SUSP-1")
+@pytest.mark.rule("DM-REVEAL-1")
+def test_a_reveal_on_an_order_leaves_the_forced_vote_to_the_active_player() -> None:
+    s, order, events = _stowaway_obeys(xready())
+    active, stowaway = order[0], order[2]
+    last = C.board.suspicion_spaces - 1
+    said = [e.text for e in events if e.public]
+    assert f"The suspicion cube moves to {last}/{last}." in said
+    assert ("Suspicion peaks: before the turn ends, <@" + active + "> names a player for a "
+            "quarantine vote.") in said
+    # nobody was asked to name anyone during the order; the cube waits on its last space
+    assert not any(e.kind == "vote_called" for e in events)
+    assert s.suspicion == last and not any(isinstance(f, TargetFrame) for f in s.stack)
+    task = top(s)
+    assert isinstance(task, TaskFrame) and task.seat == active and waiting(s) == [active]
+    # the active player's task (no EVACUATE, not suspicious), then step 9's vote
+    s = edit(s)
+    s.stack.pop()
+    s, _ = start_task(s, plain_card(s))
+    s, evs = drive(s, lambda x: isinstance(top(x), TargetFrame | VoteOrderFrame),
+                   prefer("corp_", "out:", "damage:"))
+    frame = top(s)
+    assert isinstance(frame, TargetFrame) and frame.purpose == "forced_vote"
+    assert frame.seat == active and waiting(s) == [active] and s.suspicion == 0
+    prompt = RS.pending(s)[0]
+    assert prompt.seat == active and "quarantine vote" in prompt.text
+    assert f"name:{stowaway}" not in keys(s, active)  # revealed: no vote on them
+    assert not any(e.kind == "suspicion" for e in evs)  # a plain task moves nothing
+    s, evs = play(s, active, f"name:{order[3]}")
+    assert [e.text for e in evs if e.kind == "vote_called"] == [
+        f"<@{active}> calls a vote to quarantine <@{order[3]}>. Everyone votes in secret: "
+        "strong die = uninfected, weak die = infected, or abstain."]
+    vote = top(s)
+    assert isinstance(vote, VoteFrame) and vote.forced and vote.caller == active
+    assert vote.target == order[3]
+
+
+@pytest.mark.rule("DMX-4")
+@pytest.mark.parametrize("first", ["quarantine", "evacuation"])
+def test_a_vote_forced_during_an_order_still_lets_the_active_player_order_the_votes(
+        first: str) -> None:
+    s = xready()
+    assert s.expansion is not None
+    s.expansion.cube = 2
+    s, order, _ = _stowaway_obeys(s)
+    active = order[0]
+    s = edit(s)
+    s.stack.pop()  # the task drawn: play an EVACUATE card instead
+    s, _ = start_task(s, evacuate_card(s))
+    s, _ = drive(s, lambda x: isinstance(top(x), TargetFrame | VoteOrderFrame),
+                 prefer("corp_", "out:", "damage:"))
+    assert isinstance(top(s), VoteOrderFrame) and waiting(s) == [active]
+    assert keys(s, active) == ["vote_order:quarantine", "vote_order:evacuation"]
+    s, _ = play(s, active, f"vote_order:{first}")
+    if first == "evacuation":
+        assert isinstance(top(s), EvacuationCallFrame) and waiting(s) == [active]
+        s, _ = play(s, active, f"clearance:{active}")
+        s, _ = vote_all(s, default="strong")
+    frame = top(s)
+    assert isinstance(frame, TargetFrame) and frame.purpose == "forced_vote"
+    assert frame.seat == active and waiting(s) == [active]
+
+
+@pytest.mark.rule("DM-SUSP-1")
+@pytest.mark.rule("DM-REVEAL-1")
+def test_a_reveal_that_ends_the_turn_still_holds_the_forced_vote_before_it_passes() -> None:
+    s = xready()
+    order = seats_from(s, s.active)
+    stowaway = order[0]
+    _stowaway(s, stowaway, order[2])  # a second infected keeps the track in play
+    rig(s, die("strong", -1))
+    s, _ = play(s, stowaway, "reveal")
+    s, _ = play(s, stowaway, "discard:S+W")
+    frame = top(s)
+    assert isinstance(frame, TargetFrame) and frame.purpose == "forced_vote"
+    assert frame.seat == stowaway and waiting(s) == [stowaway] and s.active == stowaway
+    assert not any(isinstance(f, TaskFrame) for f in s.stack)  # a reveal draws no task
+    s, _ = play(s, stowaway, f"name:{order[1]}")
+    s, _ = vote_all(s, default="strong")
+    assert s.active == order[1] and s.suspicion == 0
+
+
+@pytest.mark.rule("DM-SUSP-1")
+def test_the_last_infected_revealing_removes_the_track_and_its_pending_vote() -> None:
+    s = xready()
+    order = seats_from(s, s.active)
+    _stowaway(s, order[0])
+    rig(s, die("strong", -1))
+    s, _ = play(s, order[0], "reveal")
+    s, _ = play(s, order[0], "discard:S+W")
+    assert s.suspicion_removed and s.active == order[1]
+    assert not any(isinstance(f, TargetFrame) for f in s.stack)
 
 
 # ------------------------------------------------------------------ failure card

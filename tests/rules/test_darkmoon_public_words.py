@@ -21,7 +21,8 @@ from darkmoon_helpers import (
 )
 
 from rules.darkmoon import damage, threats
-from rules.darkmoon.state import GameState, ThreatsState
+from rules.darkmoon.effects import add_cube, remove_cubes
+from rules.darkmoon.state import ChoiceFrame, GameState, RetrieveFrame, ThreatsState
 from rules.darkmoon.table import enforce_limit
 from rules.darkmoon.words import task_text
 
@@ -215,3 +216,77 @@ def test_the_evacuation_cube_says_when_a_vote_will_be_forced() -> None:
     said = [e.text for e in events if e.kind == "evacuation"]
     assert said[0] == "EVACUATE task: the evacuation cube moves to 3/3."
     assert said[1].startswith("The evacuation cube is on its last space: ")
+
+
+# ------------------------------------------------------------------ issue 18, section 4
+@pytest.mark.rule("DM-CARD-1")
+def test_clearing_every_token_of_a_kind_names_who_cleared_them() -> None:
+    s, order = table(4, event="resupply")
+    commander = order[1]
+    s.outposts, s.outpost_pile = s.outpost_pile[:3], s.outpost_pile[3:]
+    s, _ = push(s, ChoiceFrame(seat=commander, purpose="clear_kind"))
+    s, events = play(s, commander, "clear_kind:outpost")
+    assert [e.text for e in events if e.kind == "repair"] == [
+        f"<@{commander}> removes every outpost token from the board (3 tokens)."]
+    # System Reboot clears on its own: the card is named; an empty kind says nothing
+    s, order = table(4, event="system_reboot")
+    s.shield = 1
+    s.event_cubes = next(e for e in C.events if e.id == "system_reboot").cubes - 1
+    s, events = run_with(s, add_cube)
+    assert [e.text for e in events if e.kind == "repair"] == [
+        "System Reboot removes every shield token from the board (1 token)."]
+
+
+@pytest.mark.rule("DMX-4")
+@pytest.mark.parametrize(("n", "holds"), [(3, "1 clearance token;"),
+                                          (4, "2 clearance tokens;")])
+def test_the_clearance_board_size_reads_as_a_plural(n: int, holds: str) -> None:
+    s, order = table(n, expansion=True)
+    action = next(a for a in RS.legal_actions(s, order[0])
+                  if a.key.startswith("clearance:"))
+    assert f"The board holds {holds}" in RS.describe(s, order[0], action).detail
+
+
+@pytest.mark.parametrize(("count", "words"), [(1, "1 token of"), (2, "2 tokens of")])
+def test_a_task_for_any_system_counts_its_tokens(count: int, words: str) -> None:
+    card = next(t for t in C.silver_tasks if t.kind == "malfunction" and t.system == "unknown")
+    text = task_text(card.model_copy(update={"consequence": count}))
+    assert f"failure: {words} the system you pick" in text and "(s)" not in text
+
+
+@pytest.mark.parametrize(("count", "words"), [(1, "1 event cube removed."),
+                                              (2, "2 event cubes removed.")])
+def test_removed_event_cubes_read_as_a_plural(count: int, words: str) -> None:
+    s, _ = table(4)
+    s.event_cubes = 2
+    s, events = run_with(s, lambda ctx: remove_cubes(ctx, count))
+    assert [e.text for e in events if e.kind == "cube"] == [words]
+
+
+@pytest.mark.parametrize("back", [1, 2])
+def test_interference_counts_the_tasks_put_back(back: int) -> None:
+    s, order = table(4)
+    cards = s.task_deck[:3]
+    s, _ = push(s, ChoiceFrame(seat=order[0], purpose="interference", cards=cards))
+    key = next(k for k in keys(s, order[0]) if k.count("+") == back - 1)
+    s, events = play(s, order[0], key)
+    said = [e.text for e in events if e.kind == "infected"]
+    tasks = "1 task" if back == 1 else f"{back} tasks"
+    assert said == [f"<@{order[0]}> puts {tasks} back on top of the deck and discards "
+                    f"{3 - back} face down."]
+
+
+@pytest.mark.parametrize(("purpose", "text"), [
+    ("turn", "Your turn (round 1): retrieve dice from the available pool (die limit 4)."),
+    ("order", "Following an order: retrieve up to 2 dice from the available pool (die "
+              "limit 4)."),
+    ("restore", "The event lets you retrieve dice from the available pool (die limit 4)."),
+])
+def test_the_retrieve_prompt_says_why_the_player_retrieves(purpose: str, text: str) -> None:
+    s, order = table(4)
+    seat = order[0]
+    s = turn(s, seat, "action")
+    set_dice(s, seat, 0, 0)  # 2 strong and 2 weak in the pool: a choice to make
+    s, _ = push(s, RetrieveFrame(seat=seat, count=2, purpose=purpose))  # type: ignore[arg-type]
+    prompt = RS.pending(s)[0]
+    assert prompt.seat == seat and prompt.text == text

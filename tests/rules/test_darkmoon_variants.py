@@ -26,12 +26,15 @@ from darkmoon_helpers import (
 )
 from pydantic import ValidationError
 
+from rules.core.contract import Event
 from rules.darkmoon import cards as k
+from rules.darkmoon.damage import WIN_TEXT
 from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import (
     DamageFrame,
     DiscardFrame,
     EffectsFrame,
+    GameState,
     Options,
     RollFrame,
     TaskFrame,
@@ -178,22 +181,58 @@ def test_without_telepathy_nobody_learns_the_other_infected() -> None:
 
 
 # ------------------------------------------------------------------ Deadly Events
+def _reboot(on: bool, fatigue: int) -> tuple[GameState, str, list[Event]]:
+    """System Reboot completes with 4 shield, 3 outpost and `fatigue` fatigue tokens on
+    the board; the commander then piles fatigue tokens (outposts once fatigue is not
+    offered) until the 5 tokens are placed or the game ends."""
+    s, order = table(4, event="system_reboot", deadly_events=on)
+    commander = order[1]
+    s.shield = 4
+    s.outposts, s.outpost_pile = s.outpost_pile[:3], s.outpost_pile[3:]
+    s.fatigue, s.fatigue_pile = s.fatigue_pile[:fatigue], s.fatigue_pile[fatigue:]
+    s.event_cubes = next(e for e in k.content().events if e.id == "system_reboot").cubes - 1
+    s, events = run_with(s, add_cube)
+    # the shield and the outposts are cleared, the fatigue tokens stay
+    assert (s.shield, s.outposts, len(s.fatigue)) == (0, [], fatigue)
+    frame = next(f for f in reversed(s.stack) if isinstance(f, DamageFrame))
+    assert frame.lethal == on and frame.remaining == 5
+    while s.result is None and isinstance(top(s), DamageFrame) and waiting(s) == [commander]:
+        choice = "damage:fatigue" if "damage:fatigue" in keys(s, commander) else \
+            "damage:outpost"
+        s, evs = play(s, commander, choice)
+        events += evs
+    return s, commander, events
+
+
+@pytest.mark.rule("DMX-8")
+@pytest.mark.rule("DM-EVENT-3")
+@ON_OFF
+def test_deadly_events_lets_system_reboots_tokens_end_the_game(on: bool) -> None:
+    s, commander, events = _reboot(on, fatigue=2)
+    if on:
+        # the 4th token is the sixth fatigue token: the infected win at once
+        assert s.result == "infected" and len(s.fatigue) == 6 and s.outposts == []
+        assert s.result_reason == WIN_TEXT["fatigue"]
+        assert sum(e.kind == "damage" for e in events) == 4
+    else:
+        # core rule: stop just before an infected win; the last 2 tokens go elsewhere
+        assert s.result is None and len(s.fatigue) == 5 and len(s.outposts) == 2
+        assert sum(e.kind == "damage" for e in events) == 5
+
+
 @pytest.mark.rule("DMX-8")
 @ON_OFF
-def test_deadly_events_lets_a_completed_event_end_the_game(on: bool) -> None:
+def test_deadly_events_offers_the_sixth_token_only_with_the_variant(on: bool) -> None:
     s, order = table(4, event="system_reboot", deadly_events=on)
+    s.fatigue, s.fatigue_pile = s.fatigue_pile[:5], s.fatigue_pile[5:]
     s.event_cubes = next(e for e in k.content().events if e.id == "system_reboot").cubes - 1
     s, _ = run_with(s, add_cube)
-    # every token left the board; the commander's 5 tokens are lethal only with the variant
-    frame = next(f for f in reversed(s.stack) if isinstance(f, DamageFrame))
-    assert frame.lethal == on
-    s.shield = 5  # crafted: one shield token from the end
-    s, _ = push(s)
-    commander = waiting(s)[0]
-    assert ("damage:shield" in keys(s, commander)) == on
+    commander = order[1]
+    assert waiting(s) == [commander]
+    assert ("damage:fatigue" in keys(s, commander)) == on
     if on:
-        s, events = play(s, commander, "damage:shield")
-        assert s.result == "infected"
+        choice = next(c for c in RS.legal_actions(s, commander) if c.key == "damage:fatigue")
+        assert "the infected win" in RS.describe(s, commander, choice).detail
 
 
 @pytest.mark.rule("DMX-8")
