@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from rules.nemesis.action_words import cost_tag
+
 if TYPE_CHECKING:
     from rules.darkmoon.cards import Content as DarkMoonContent
     from rules.lockdown.cards import ComputerCard, RoomTile
@@ -171,7 +173,7 @@ def _lockdown(c: LockdownContent) -> list[Entry]:
                                 f"quest item: {items.get(ch.quest.item, ch.quest.item)}")
                          + f"{ch.text}\n**Quest:** {ch.quest.text}"))
         out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
-                      facts(f"{ch.name}'s deck", f"cost {card.cost} + the card",
+                      facts(f"{ch.name}'s deck", cost_tag(card.cost, card=True),
                              {"in": "in combat only", "out": "out of combat only"}
                              .get(card.combat, ""), "interrupt" if card.interrupt else "")
                       + card.text) for card in ch.deck]
@@ -222,7 +224,7 @@ def _crossover() -> list[Entry]:
             + f"{ch.text}\n**Quest:** "
             f"{ch.quest.text}"))
         out += [Entry(card.id, f"Action card: {card.name} ({ch.name})",
-                      facts(f"{ch.name}'s deck ({option})", f"cost {card.cost} + the card",
+                      facts(f"{ch.name}'s deck ({option})", cost_tag(card.cost, card=True),
                              {"in": "in combat only", "out": "out of combat only"}
                              .get(card.combat, ""), "interrupt" if card.interrupt else "")
                       + card.text) for card in ch.deck if card.id not in own_cards]

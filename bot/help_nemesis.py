@@ -16,6 +16,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from bot.help_entries import LEVELS, facts, item_text, room_text
+from rules.nemesis.action_words import cost_tag
 
 if TYPE_CHECKING:
     from rules.nemesis_original.cards import Content
@@ -42,7 +43,8 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
     ("actions", "Actions and their costs",
      "You pay an action by discarding that many action cards (`/rules costs`).\n"
      "**Always allowed:** **move** ({move}) to a neighbouring room (a noise roll, or "
-     "exploring a new room); **play an action card** (the card + its cost); **use an "
+     "exploring a new room); **play an action card** (its cost, discarded besides the "
+     "card itself); **use an "
      "item** (its printed cost).\n"
      "**Out of combat only:** **careful movement** ({careful}): move and put a noise "
      "marker in a corridor of your choice instead of rolling; **search** ({search}); "
@@ -56,7 +58,9 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
      "Every action is paid by discarding exactly its cost in action cards from your "
      "hand; you pick which. Contamination cards never pay for anything: they only clog "
      "your hand.\n"
-     "An action card costs **itself plus** its printed cost. An item action costs what "
+     "A cost never counts the card you play: a card's cost (on the card, your sheet and "
+     "your choices) is what you discard **besides** it, so a cost 1 card takes 2 cards "
+     "from your hand. An item action costs what "
      "the item says and still counts as one of your 2 actions.\n"
      "A cost stays paid even when the action is cut short. With no card that can pay "
      "left in your hand, you can only pass."),
@@ -415,7 +419,7 @@ def nemesis_entries() -> list[tuple[str, str, str]]:
                           f"quest item: {quest} (needs {NEEDS.get(ch.quest.needs, '')})")
                     + f"{ch.text}\n**Quest:** {ch.quest.text}"))
         out += [(card.id, f"Action card: {card.name} ({ch.name})",
-                 facts(f"{ch.name}'s deck", f"cost {card.cost} + the card",
+                 facts(f"{ch.name}'s deck", cost_tag(card.cost, card=True),
                        {"in": "in combat only", "out": "out of combat only"}
                        .get(card.combat, ""), "interrupt" if card.interrupt else "")
                  + card.text) for card in ch.deck]

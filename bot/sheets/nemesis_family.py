@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.nemesis.action_words import cost_tag
+
 SHEET_MAX = 1900
 AIM = 1500
 FULL, BRIEF = 90, 55  # how much of each text to show; shorter while the sheet is long
@@ -57,7 +59,7 @@ def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
         if card is None:
             lines.append("• Contamination (scan to find out if it is INFECTED)")
             continue
-        tags = [f"cost {card.cost}", *(["interrupt"] if card.interrupt else []),
+        tags = [cost_tag(card.cost, card=True), *(["interrupt"] if card.interrupt else []),
                 *([COMBAT_TAGS[card.combat]] if card.combat in COMBAT_TAGS else [])]
         text = card.text
         for opening in SAID_BY_TAGS:

@@ -4,6 +4,7 @@ corporation dice nobody saw, the Company Man and every threat card)."""
 
 from __future__ import annotations
 
+from rules.core.words import plural
 from rules.darkmoon.actions import card_name, face_text
 from rules.darkmoon.company_man import seat_of, team_winners
 from rules.darkmoon.state import GameState
@@ -32,7 +33,30 @@ def recap(s: GameState) -> list[str]:
     if s.events_passed:
         lines.append("Events the commander put at the bottom unseen: "
                      + ", ".join(card_name(e) for e in s.events_passed) + ".")
-    return lines
+    return [*lines, "In numbers:", *(tally_line(s, seat) for seat in s.seats)]
+
+
+def tally_line(s: GameState, seat: str) -> str:
+    """"<@p0>: led 3 tasks (2 succeeded); went IN 5 times; submitted 9 dice (+12 on the
+    success track); called 1 vote; voted 6 times, 4 on the winning side; quarantined
+    once." (votes called and quarantines only when any)."""
+    t = s.players[seat].tally
+    parts = [f"led {plural(t.tasks, 'task')} ({t.tasks_ok} succeeded)" if t.tasks
+             else "led no task",
+             f"went IN {times(t.went_in)}" if t.went_in else "never went IN",
+             f"submitted {plural(t.dice, 'die', 'dice')} ({t.points:+d} on the success "
+             "track)" if t.dice else "submitted no die"]
+    if t.called:
+        parts.append(f"called {plural(t.called, 'vote')}")
+    parts.append(f"voted {times(t.voted)}, {t.won} on the winning side" if t.voted
+                 else "never voted")
+    if t.quarantined:
+        parts.append(f"quarantined {times(t.quarantined)}")
+    return f"{who(seat)}: {'; '.join(parts)}."
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _evacuation_line(s: GameState) -> str:

@@ -229,9 +229,12 @@ def _submit(ctx: Ctx, frame: RollFrame, action: Submit) -> None:
             s.commander_die = "spent"
     frame.submitted.extend(chosen)
     total = sum(map(_FACE, chosen))
+    tally = ctx.player(frame.seat).tally
+    tally.dice += len(chosen)
     text = ", ".join(_codes_and_words(chosen)[1])
     if frame.purpose == "task":
         s.success_track += total
+        tally.points += total
         ctx.say(f"{who(frame.seat)} submits {text}: the success cube is at {s.success_track}.",
                 kind="submit", dice=list(action.dice), track=s.success_track)
         if single_die(s, frame.seat):

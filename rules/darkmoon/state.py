@@ -118,6 +118,21 @@ _DIE_CODES = {(kind, face): f"{kind[0].upper()}{face}"
 
 
 @dataclass(slots=True, kw_only=True)
+class Tally:
+    """What a player did, counted for the recap (never a rule's input)."""
+
+    tasks: int = 0        # tasks resolved as the active player
+    tasks_ok: int = 0     # ... of which succeeded
+    went_in: int = 0      # malfunctions they joined (IN)
+    dice: int = 0         # dice submitted (tasks, repairs, tests)
+    points: int = 0       # what their dice added to the success track
+    called: int = 0       # votes they called
+    voted: int = 0        # votes they cast (not abstaining)
+    won: int = 0          # ... on the side that carried the vote
+    quarantined: int = 0  # times placed in quarantine
+
+
+@dataclass(slots=True, kw_only=True)
 class Player:
     seat: str
     character: str
@@ -128,6 +143,7 @@ class Player:
     held: Pool = field(default_factory=Pool)
     die_tokens: int = 0
     participation: Literal["in", "out"] | None = None
+    tally: Tally = field(default_factory=Tally)
 
 
 @dataclass(slots=True, kw_only=True)

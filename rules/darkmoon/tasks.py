@@ -206,6 +206,8 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
             corporation.start(ctx, f)
     elif f.stage == "participation":
         ins = [seat for seat in f.order if s.players[seat].participation == "in"]
+        for seat in ins:
+            own_player(s, seat).tally.went_in += 1
         f.order = ins
         f.cursor = 0
         f.stage = "rolling"
@@ -234,6 +236,10 @@ def task_run(ctx: Ctx, f: TaskFrame) -> None:
             push_effects(ctx, card.on_failure, card.id, lethal=True, active=f.seat)
     elif f.stage == "after":
         f.stage = "done"
+        tally = own_player(s, f.seat).tally
+        tally.tasks += 1
+        if f.success:
+            tally.tasks_ok += 1
         card = task_card(s, f.card)
         suspicious = card.suspicious or during(s).all_tasks_suspicious
         depth = len(s.stack)

@@ -20,6 +20,7 @@ def start_vote(ctx: Ctx, caller: str, target: str, *, forced: bool = False,
     frame = VoteFrame(caller=caller, target=target, release=release, forced=forced,
                       voters=hidden_seats(s), purpose=purpose, topic=topic)  # type: ignore[arg-type]
     s.stack.append(frame)
+    ctx.player(caller).tally.called += 1
     if topic != "quarantine":
         ctx.say(expansion_votes.called_text(s, caller, target, topic), kind="vote_called",
                 target=target, topic=topic)
@@ -110,6 +111,12 @@ def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
     clearance, stay on the pad)."""
     s = ctx.s
     s.stack.pop()
+    for seat, vote in frame.votes.items():
+        if vote != "abstain":
+            tally = ctx.player(seat).tally
+            tally.voted += 1
+            if (vote == "weak") == quarantine:
+                tally.won += 1
     if s.expansion is not None and s.expansion.threats is not None:
         threats.after_vote(ctx, frame)
     if frame.topic != "quarantine":
@@ -131,7 +138,9 @@ def _settle(ctx: Ctx, frame: VoteFrame, quarantine: bool) -> None:
 
 def quarantine_player(ctx: Ctx, seat: str, caller: str) -> None:
     s = ctx.s
-    ctx.player(seat).quarantined = True
+    p = ctx.player(seat)
+    p.quarantined = True
+    p.tally.quarantined += 1
     ctx.say(f"{who(seat)} is placed in quarantine.", kind="quarantine", seat=seat)
     if s.expansion is not None:
         evacuation.revoke(ctx, seat, "quarantine")

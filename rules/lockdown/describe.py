@@ -40,12 +40,16 @@ from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.action_words import (
     COLOR_WORDS,
+    cost_sentence,
+    cost_tag,
     melee_words,
     pass_words,
+    pay_title,
     search_words,
     shoot_words,
 )
 from rules.nemesis.character import slot_limit, slots_used
+from rules.nemesis.choices import keep_label
 from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
@@ -83,15 +87,6 @@ def mars_detail(variant: int) -> str:
 def plain(text: str) -> str:
     """Content text on one line, without Markdown emphasis."""
     return " ".join(text.replace("**", "").split())
-
-
-def cost_words(n: int) -> str:
-    return "No card to discard." if n == 0 else f"Cost: discard {plural(n, 'action card')}."
-
-
-def card_cost_words(n: int) -> str:
-    return "Cost: this card." if n == 0 else \
-        f"Cost: this card + {plural(n, 'action card')}."
 
 
 def intruder_words(intruder: Intruder) -> str:
@@ -182,32 +177,32 @@ def _search_label(s: GameState, hero: Hero, action: Any) -> str:
 
 def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     label = with_escape(_move_label(s, hero, action), s, hero)
-    return label, f"{cost_words(cost_of(s, hero, action))} " \
+    return label, f"{cost_sentence(cost_of(s, hero, action))} " \
         f"{arrival_words(s, hero, action.to, careful=False)}"
 
 
 def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     return _careful_label(s, hero, action), \
-        f"{cost_words(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}"
+        f"{cost_sentence(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}"
 
 
 def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
     item = index().items.get(held.item or "")
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
-    return label, f"{cost_words(cost_of(s, hero, action))} " \
+    return label, f"{cost_sentence(cost_of(s, hero, action))} " \
         f"{shoot_words(PROFILE, s, hero, action.slot, action.target)}"
 
 
 def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     label = f"Melee attack on {target_words(s, action.target)}"
-    return label, f"{cost_words(cost_of(s, hero, action))} " \
+    return label, f"{cost_sentence(cost_of(s, hero, action))} " \
         f"{melee_words(PROFILE, hero, action.target)}"
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
-    detail = f"{cost_words(cost_of(s, hero, action))} " \
+    detail = f"{cost_sentence(cost_of(s, hero, action))} " \
         f"{search_words(PROFILE, s, hero, action.color)}"
     if room.tile and tile_of(room.tile).action == "contaminated":
         detail += " The room covers you in slime."
@@ -221,7 +216,7 @@ def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
         revive = " In a working emergency room (no intruder, no malfunction) the " \
             "character comes back at the start of the next round."
     return f"Pick up {a.object_phrase(action.obj)}", \
-        f"{cost_words(cost_of(s, hero, action))} It takes a hand slot ({free} free).{revive}"
+        f"{cost_sentence(cost_of(s, hero, action))} It takes a hand slot ({free} free).{revive}"
 
 
 def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -241,7 +236,7 @@ def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
 
 
 def _room(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    cost = cost_words(cost_of(s, hero, action))
+    cost = cost_sentence(cost_of(s, hero, action))
     label = room_act_text(s, hero, action)
     if s.options.board == "mars" and action.variant >= 20:
         return label, f"{cost} {mars_detail(action.variant)}"
@@ -268,7 +263,7 @@ def _card(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
         label += option_words(effects)
     if not isinstance(top, InterruptFrame) and any(isinstance(e, fx.Move) for e in effects):
         label = with_escape(label, s, hero)
-    return label, f"{card_cost_words(card.cost)} {plain(card.text)}"
+    return label, f"{cost_sentence(card.cost, card=True)} {plain(card.text)}"
 
 
 def _use(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -286,7 +281,7 @@ def _use(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if any(isinstance(e, fx.Move) for e in effects):
         label = with_escape(label, s, hero)
     cost = "Free: not one of your 2 actions, once a round." \
-        if item.passive == "motion_tracker" else cost_words(cost_of(s, hero, action))
+        if item.passive == "motion_tracker" else cost_sentence(cost_of(s, hero, action))
     return label, f"{cost} {plain(item.text)}"
 
 
@@ -295,14 +290,14 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     item = items[action.item]
     parts = [items[c].name for c in action.cards]
     return f"Craft {item.name} from {' + '.join(parts)}", \
-        f"{cost_words(cost_of(s, hero, action))} Uses up {joined(parts)}. {plain(item.text)}"
+        f"{cost_sentence(cost_of(s, hero, action))} Uses up {joined(parts)}. {plain(item.text)}"
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     from rules.nemesis.trade import TRADE_RULE, partners
 
     them = joined([who(x.seat) for x in partners(s, hero)])
-    return f"Trade with {them}", f"{cost_words(cost_of(s, hero, action))} {TRADE_RULE}"
+    return f"Trade with {them}", f"{cost_sentence(cost_of(s, hero, action))} {TRADE_RULE}"
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
@@ -338,10 +333,7 @@ def _draft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 def _keep(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     """Keeping an objective: its text, and who "Player N" is at this table."""
     objective = index().objectives[action.objective]
-    label = f"Keep: {objective.name}"
-    if objective.kind == "player_cannot_survive" and 0 < objective.value <= len(s.seats):
-        label += f" ({who(s.seats[objective.value - 1])})"
-    return label, plain(objective.text)
+    return keep_label(s.seats, objective), plain(objective.text)
 
 
 # ------------------------------------------------------------------ picks
@@ -496,16 +488,15 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     found = index().cards.get(card)
     if found is None:
         return Choice(label=part)
-    return Choice(label=clip(f"{found.name} (cost {found.cost})", LABEL_MAX),
+    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
                   detail=plain(found.text))
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     top = s.stack[-1] if s.stack else None
     if isinstance(top, PayFrame):
-        need = plural(top.cost, "action card")
-        return clip(f"Pay for {pay_what(s, top)}: discard {need}", TITLE_MAX), \
-            f"Choose exactly {need}."
+        return clip(pay_prompt(s, top), TITLE_MAX), \
+            f"Choose exactly {plural(top.cost, 'action card')}."
     if isinstance(top, DiscardFrame):
         return discard_title(top)
     if isinstance(top, TradeFrame):
@@ -514,6 +505,11 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
         title, hint = subset_words(s, top, seat)
         return clip(title, TITLE_MAX), hint
     return "Choose", ""
+
+
+def pay_prompt(s: GameState, f: PayFrame) -> str:
+    """"Pay for Play Dash: discard 1 more action card" (the family's cost words)."""
+    return pay_title(pay_what(s, f), f.cost, card=f.card is not None)
 
 
 def pay_what(s: GameState, f: PayFrame) -> str:

@@ -4,8 +4,8 @@ Storage: discard 1 action card"). Called for every pending prompt, so kept cheap
 
 from __future__ import annotations
 
-from rules.lockdown.describe import discard_title, draft_words, pay_what, target_words
-from rules.lockdown.effect_words import effects_words, plural
+from rules.lockdown.describe import discard_title, draft_words, pay_prompt, target_words
+from rules.lockdown.effect_words import effects_words
 from rules.lockdown.facility import room_name
 from rules.lockdown.state import (
     AgreeFrame,
@@ -60,7 +60,7 @@ def _pick(s: GameState, f: PickFrame) -> str:
 def _by_frame(s: GameState, seat: str) -> str:
     f = s.stack[-1]
     if isinstance(f, PayFrame):
-        return f"Pay for {pay_what(s, f)}: discard {plural(f.cost, 'action card')}"
+        return pay_prompt(s, f)
     if isinstance(f, DiscardFrame):
         title, _ = discard_title(f)
         return title

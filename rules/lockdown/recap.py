@@ -12,6 +12,7 @@ from rules.lockdown.state import GameState
 from rules.lockdown.table import who
 from rules.nemesis.contamination import infected
 from rules.nemesis.state import Hero
+from rules.nemesis.tally import tally_lines
 
 ENDINGS = {
     "purge": "time ran out and the corporation purged the facility",
@@ -121,4 +122,4 @@ def recap(s: GameState) -> list[str]:
         lines.append("CSS tokens never launched: " + "; ".join(
             f"slot {slot}: pods {', '.join(idx.css[t].launches)}"
             for slot, t in sorted(s.css.items())) + ".")
-    return lines
+    return lines + tally_lines([s.heroes[seat] for seat in s.seats])

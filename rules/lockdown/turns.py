@@ -10,7 +10,7 @@ from rules.lockdown.rooms import do_room_action, room_action_cost
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
-from rules.nemesis.places import in_play
+from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
 
 # passive items that give an action: Motion Tracker (a free peek, once per round),
@@ -105,5 +105,6 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         f.stage = "next"
         player_phase.begin_event_phase(ctx, EventPhaseFrame())
         return
+    round_survived(s)
     s.round += 1
     f.stage = "draw"

@@ -59,3 +59,34 @@ def pass_words(s: NemesisState, hero: Hero) -> str:
     if hero.place == "board" and s.rooms[hero.room].fire and not hero.fire_hurt:
         detail += " You end in the fire: 1 light wound."
     return detail
+
+
+# ------------------------------------------------------------------ costs
+# One convention for both games, everywhere a cost is shown (choice labels and details,
+# the pay prompt, the card list of a payment, the sheet, /rules): a cost is the number of
+# action cards discarded to pay; a card played is never counted in it (it is discarded
+# as well), just as the number printed on the card (rules/nemesis/README.md).
+
+
+def cost_tag(n: int, card: bool = False) -> str:
+    """A cost in a label, a sheet line or a /rules fact: "cost 2"; "free" for an action
+    (not a card) that needs no card."""
+    return "free" if n == 0 and not card else f"cost {n}"
+
+
+def cost_sentence(n: int, card: bool = False) -> str:
+    """A cost in a choice's detail: "Cost 2: discard 2 action cards."; for a card played,
+    "Cost 1: play this card and discard 1 more action card."."""
+    if card:
+        return f"Cost {n}: play this card and discard {plural(n, 'more action card')}." \
+            if n else "Cost 0: play this card, nothing more to discard."
+    return f"Cost {n}: discard {plural(n, 'action card')}." if n else \
+        "Free: no card to discard."
+
+
+def pay_title(what: str | None, n: int, card: bool = False) -> str:
+    """The payment's prompt: "Pay for Move to Lab: discard 1 action card" ("Pay: ..."
+    when `what` is not named); for a card played, "Pay for Play Dash: discard 1 more
+    action card"."""
+    need = plural(n, "more action card" if card else "action card")
+    return f"Pay for {what}: discard {need}" if what else f"Pay: discard {need}"

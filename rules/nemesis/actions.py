@@ -28,7 +28,12 @@ class KeepObjective(KeyedAction):
 
     @property
     def label(self) -> str:
-        return f"Keep objective: {self.text or self.objective}"
+        return keep_words(self.text or self.objective)
+
+
+def keep_words(name: str) -> str:
+    """Keeping an objective, in both games' words: "Keep objective: Old Grudge"."""
+    return f"Keep objective: {name}"
 
 
 class Move(KeyedAction):

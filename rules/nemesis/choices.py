@@ -4,9 +4,11 @@ secret). The game names objectives and places a drafted character (Profile hooks
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
-from rules.nemesis.actions import Draft, KeepObjective
+from rules.nemesis.actions import Draft, KeepObjective, keep_words
 from rules.nemesis.frames import DraftFrame, ObjectiveFrame
 from rules.nemesis.profile import NemesisState, Table
 
@@ -49,6 +51,15 @@ def objectives_waiting(s: NemesisState, f: ObjectiveFrame) -> list[str]:
 def objectives_legal(s: NemesisState, f: ObjectiveFrame, seat: str) -> list[Action]:
     name = s.rules.hooks.objective_name
     return [KeepObjective(objective=o, text=name(o)) for o in s.heroes[seat].objectives]
+
+
+def keep_label(seats: list[str], card: Any) -> str:
+    """The choice of keeping objective `card` (a game's objective card: name, kind,
+    value): "Keep objective: Old Grudge: Player 2 (<@p1>)", naming who "Player N" is."""
+    label = keep_words(card.name)
+    if card.kind == "player_cannot_survive" and 0 < card.value <= len(seats):
+        label += f" ({who(seats[card.value - 1])})"
+    return label
 
 
 def objectives_act(ctx: Table, f: ObjectiveFrame, seat: str, action: Action) -> None:

@@ -166,6 +166,7 @@ def destroy_eggs(ctx: Table, hero: Hero, hits: int) -> None:
                 s.eggs -= 1
             else:
                 break
+        hero.tally.eggs += 1
         ctx.say(f"{who(hero.seat)} destroys an egg.", kind="egg")
     if hits == 0:
         ctx.say(f"{who(hero.seat)} misses the eggs.", kind="miss")

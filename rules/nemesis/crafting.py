@@ -70,6 +70,7 @@ def craft(ctx: Table, hero: Hero, action: a.Craft) -> None:
         remove_item(hero, card)
         s.discards.setdefault(items[card].color, []).append(card)
     s.crafted.remove(action.item)
+    hero.tally.crafted += 1
     ctx.say(f"{who(hero.seat)} crafts {items[action.item].name}.", kind="craft")
     fix_hands(ctx, hero)
     give_item(ctx, hero, action.item)

@@ -5,8 +5,7 @@ brings the queen back to her nest or lays an egg, or adds an adult."""
 from __future__ import annotations
 
 from rules.nemesis.bag import kind_of
-from rules.nemesis.encounters import surprise
-from rules.nemesis.intruders import spawn
+from rules.nemesis.encounters import encountered
 from rules.nemesis.noise import clear_noise_around, noise_roll
 from rules.nemesis.places import heroes_in, intruders_in, turn_order
 from rules.nemesis.profile import Table
@@ -45,9 +44,7 @@ def bag_development(ctx: Table) -> None:
         if visitors:
             ctx.say("Bag development: the queen returns to her nest!", kind="bag")
             clear_noise_around(ctx, visitors[0].room)  # an encounter, as any other
-            queen = spawn(ctx, "queen", visitors[0].room)
-            if queen is not None:
-                surprise(ctx, visitors[0], queen, token)
+            encountered(ctx, visitors[0], "queen", visitors[0].room, token)
         else:
             s.eggs += 1
             ctx.say("Bag development: the queen lays another egg.", kind="bag")

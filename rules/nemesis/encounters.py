@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.core.actions import seat_ref as who
 from rules.nemesis.bag import kind_of, unset
 from rules.nemesis.frames import AttackFrame, EncounterFrame
-from rules.nemesis.intruders import spawn
+from rules.nemesis.intruders import appear, first_intruder
 from rules.nemesis.noise import clear_noise_around, fill_noise
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Hero, Intruder
@@ -34,19 +34,33 @@ def encounter_run(ctx: Table, frame: EncounterFrame) -> None:
                 "everywhere.", kind="encounter")
         return
     s.aside.append(token)
-    intruder = spawn(ctx, kind, room)
+    intruder = encountered(ctx, hero, kind, room, token)
     if intruder is None:
         unset(s, token)  # no model to place: the token is not lost, it goes back
-        return
-    intruder.token = token
-    if hero.place == "board" and hero.room == room:
-        surprise(ctx, hero, intruder, token)
+    else:
+        intruder.token = token
 
 
-def surprise(ctx: Table, hero: Hero, intruder: Intruder, token: str) -> None:
+def encountered(ctx: Table, hero: Hero, kind: str, room: str, token: str
+                ) -> Intruder | None:
+    """The intruder a token brings appears; then, in the order the story is told, the
+    first encounter (if it is the first: its objective choice is made first) and the
+    surprise attack on the hero if they are there with too few cards."""
+    s = ctx.s
+    intruder = appear(ctx, kind, room)
+    if intruder is None:
+        return None
+    attacked = hero.place == "board" and hero.room == room and surprised(ctx, hero, token)
+    if attacked:
+        s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
+    first_intruder(ctx)
+    if attacked:
+        ctx.say(f"Surprise attack on {who(hero.seat)}!", kind="surprise")
+    return intruder
+
+
+def surprised(ctx: Table, hero: Hero, token: str) -> bool:
     """Fewer cards in hand (action and contamination) than the token's number (the red
     one in darkness): a surprise attack on whoever triggered the encounter."""
     limit = ctx.rules.bag.surprise_number(token, dark=ctx.rules.hooks.dark(ctx.s, hero.room))
-    if len(hero.hand) < limit:
-        ctx.say(f"Surprise attack on {who(hero.seat)}!", kind="surprise")
-        ctx.s.stack.append(AttackFrame(queue=[(intruder.id, hero.seat)]))
+    return len(hero.hand) < limit

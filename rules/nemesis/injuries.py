@@ -22,6 +22,8 @@ def injure(ctx: Table, intruder: Intruder, n: int, by: str | None = None) -> Non
         s.intruders.remove(intruder)
         retire(s, intruder.token)
         ctx.say("The larva is destroyed.", kind="intruder_dies")
+        if by is not None:
+            s.heroes[by].tally.kills += 1
         return
     attacks = ctx.rules.attacks
     cards = [draw_from(s, "attacks") for _ in range(2 if intruder.kind in BIG else 1)]
@@ -51,6 +53,7 @@ def die(ctx: Table, intruder: Intruder, by: str | None = None) -> None:
             kind="intruder_dies", intruder=intruder.kind)
     if by is not None:
         s.heroes[by].killed_intruder = True
+        s.heroes[by].tally.kills += 1
 
 
 def worn_out(ctx: Table) -> None:

@@ -74,6 +74,16 @@ def models_free(rules: Profile, s: NemesisState, kind: str) -> int:
 
 
 def spawn(ctx: Table, kind: str, room: str) -> Intruder | None:
+    """A new intruder appears in `room`, then, if it is the first, the first encounter."""
+    intruder = appear(ctx, kind, room)
+    if intruder is not None:
+        first_intruder(ctx)
+    return intruder
+
+
+def appear(ctx: Table, kind: str, room: str) -> Intruder | None:
+    """A new intruder of `kind` in `room` (None when no miniature is free); the first
+    encounter it may set off is the caller's to announce (`first_intruder`)."""
     s = ctx.s
     if kind == "adult" and models_free(ctx.rules, s, "adult") <= 0:
         retreating = [i for i in s.intruders if i.kind == "adult" and not heroes_in(s, i.room)]
@@ -91,7 +101,6 @@ def spawn(ctx: Table, kind: str, room: str) -> Intruder | None:
     s.intruders.append(intruder)
     ctx.say(f"{a_or_an(kind).capitalize()} appears in {ctx.rules.hooks.room_name(s, room)}!",
             kind="spawn", intruder=kind, room=room)
-    first_intruder(ctx)
     return intruder
 
 
@@ -104,5 +113,6 @@ def first_intruder(ctx: Table) -> None:
 
 
 def start_encounter(ctx: Table, hero: Hero) -> None:
+    """An encounter in the hero's room: a token is drawn when the frame runs (the first
+    encounter comes with the first intruder it brings, NX-AI-1)."""
     ctx.s.stack.append(EncounterFrame(seat=hero.seat, room=hero.room))
-    first_intruder(ctx)

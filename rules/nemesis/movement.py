@@ -107,6 +107,7 @@ def arrive(ctx: Table, hero: Hero, f: MoveFrame) -> None:
 def explore(ctx: Table, hero: Hero, f: MoveFrame) -> None:
     """Flip the tile, set its items, resolve and remove the exploration token."""
     s = ctx.s
+    hero.tally.explored += 1
     if ctx.rules.hooks.own_exploration(ctx, hero, f):
         return
     room = s.rooms[f.to]

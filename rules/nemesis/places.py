@@ -11,6 +11,14 @@ def in_play(s: NemesisState) -> list[Hero]:
     return [h for seat in s.seats if (h := s.heroes.get(seat)) and h.place == "board"]
 
 
+def round_survived(s: NemesisState) -> None:
+    """A round ends: everyone still aboard (on the board or waiting in a pod) counts
+    it (the recap's "rounds survived")."""
+    for hero in s.heroes.values():
+        if hero.place in ("board", "pod"):
+            hero.tally.rounds += 1
+
+
 def heroes_in(s: NemesisState, room: str) -> list[Hero]:
     return [h for h in in_play(s) if h.room == room]
 

@@ -35,6 +35,19 @@ class Held:
 
 
 @dataclass(slots=True, kw_only=True)
+class Tally:
+    """What a character did, counted for the recap (never a rule's input)."""
+
+    rounds: int = 0     # rounds ended with the character still aboard (board or pod)
+    kills: int = 0      # intruders they killed (their attack, their card or item)
+    eggs: int = 0       # eggs they destroyed
+    light: int = 0      # light wounds taken (armour stops none of these)
+    serious: int = 0    # serious wound cards drawn
+    explored: int = 0   # rooms they explored
+    crafted: int = 0    # items they crafted
+
+
+@dataclass(slots=True, kw_only=True)
 class Hero:
     """One player's character."""
 
@@ -67,6 +80,7 @@ class Hero:
     quest_active: bool = False
     visited_sections: list[int] = field(default_factory=list)
     killed_intruder: bool = False
+    tally: Tally = field(default_factory=Tally)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rules.core.actions import seat_ref as who
+from rules.core.words import joined
 from rules.nemesis.contamination import infected
-from rules.nemesis.profile import Table
+from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
+from rules.nemesis.view import card_name
 
 
 def infection_kills(ctx: Table, hero: Hero) -> bool:
@@ -25,7 +27,20 @@ def infection_kills(ctx: Table, hero: Hero) -> bool:
     hero.deck, hero.hand, hero.discard = pile, [], []
     drawn = pile[:4]
     ctx.say(f"{who(hero.seat)} is infected and draws 4 cards...", kind="infection_check")
-    return any(c.startswith("c:") for c in drawn)
+    deadly = any(c.startswith("c:") for c in drawn)
+    ctx.tell(hero.seat, f"You draw {drawn_words(ctx.rules, drawn)}: "
+             + ("a contamination card, the infection kills you." if deadly else
+                "no contamination card, you live."),
+             kind="infection_draw", cards=drawn)
+    return deadly
+
+
+def drawn_words(rules: Profile, cards: list[str]) -> str:
+    """The cards of the infection check by name ("Contamination (INFECTED)")."""
+    if not cards:
+        return "no card"
+    return joined([("Contamination (INFECTED)" if infected(rules, c) else "Contamination")
+                   if c.startswith("c:") else card_name(rules.cards, c) for c in cards])
 
 
 def infection_check(ctx: Table, safe: Mapping[str, str]) -> None:

@@ -35,6 +35,7 @@ def light_wound(ctx: Table, hero: Hero, n: int = 1, grace: list[str] | None = No
         if deadly(hero, grace):
             kill(ctx, hero, "a wound after three serious wounds")
             return
+        hero.tally.light += 1
         if hero.light < 2:
             hero.light += 1
             ctx.say(f"{who(hero.seat)} suffers a light wound ({hero.light}/2).",
@@ -64,6 +65,7 @@ def serious_wound(ctx: Table, hero: Hero, n: int = 1, grace: list[str] | None = 
         if card is None:
             card = next(iter(wounds))
         hero.serious.append(WoundCard(card=card))
+        hero.tally.serious += 1
         if len(hero.serious) >= MAX_SERIOUS and hero.seat not in grace:
             grace.append(hero.seat)
         name = wounds[card].name

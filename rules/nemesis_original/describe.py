@@ -9,11 +9,15 @@ from rules.core.words import clip, plural
 from rules.nemesis import actions as a
 from rules.nemesis.action_words import (
     COLOR_WORDS,
+    cost_sentence,
+    cost_tag,
     melee_words,
     pass_words,
+    pay_title,
     search_words,
     shoot_words,
 )
+from rules.nemesis.choices import keep_label
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
@@ -23,7 +27,6 @@ from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import PROFILE, room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState, TurnFrame
-from rules.nemesis_original.table import who
 
 LABEL_MAX = 80
 TITLE_MAX = 100
@@ -39,14 +42,11 @@ def source_name(source: str) -> str:
     return ""
 
 
-def cost_words(n: int) -> str:
-    return "free" if n == 0 else plural(n, "card")
-
-
 def _detail(s: GameState, seat: str, action: Action) -> str:
     hero = s.heroes[seat]
     if isinstance(action, a.PlayCard):
-        return index().cards[action.card].text
+        card = index().cards[action.card]
+        return f"{cost_sentence(card.cost, card=True)} {card.text}"
     if isinstance(action, a.UseItem):
         return index().items[action.item].text
     if isinstance(action, a.RoomAct):
@@ -88,10 +88,7 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
 def _keep(s: GameState, action: a.KeepObjective) -> Choice:
     """Keeping an objective: its text, and who "Player N" is on this ship."""
     card = index().objectives[action.objective]
-    label = action.label
-    if card.kind == "player_cannot_survive" and 0 < card.value <= len(s.seats):
-        label += f" ({who(s.seats[card.value - 1])})"
-    return Choice(label=clip(label, LABEL_MAX), detail=card.text)
+    return Choice(label=clip(keep_label(s.seats, card), LABEL_MAX), detail=card.text)
 
 
 def _leads_to(s: GameState, room: str, corridor: str) -> str:
@@ -122,10 +119,8 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
     if interrupt or (isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop)):
         cost = index().cards[action.card].cost if interrupt else \
             cost_of(s, s.heroes[seat], action)
-        if isinstance(action, a.PlayCard):
-            cost += 1
         # a long label is cut before its cost, which always shows
-        price = f" ({cost_words(cost)})"
+        price = f" ({cost_tag(cost, card=isinstance(action, a.PlayCard))})"
         label = clip(label, LABEL_MAX - len(price)) + price
     return Choice(label=clip(label, LABEL_MAX), detail=_detail(s, seat, action).strip())
 
@@ -147,18 +142,16 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     found = index().cards.get(card)
     if found is None:
         return Choice(label=part)
-    return Choice(label=clip(f"{found.name} (cost {found.cost})", LABEL_MAX),
+    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
                   detail=found.text)
 
 
 def pay_words(f: PayFrame) -> str:
-    """"Pay: discard 1 action card"; for a card played, its name and that the payment
-    comes on top of it: "Pay for Dash: discard 1 more action card"."""
-    need = plural(f.cost, "action card")
+    """"Pay: discard 1 action card"; for a card played, "Pay for Play Dash: discard 1
+    more action card" (the family's cost words)."""
     card = index().cards.get(f.card) if f.card else None
-    if card is None:
-        return f"Pay: discard {need}"
-    return f"Pay for {card.name}: discard {f.cost} more {need.partition(' ')[2]}"
+    return pay_title(f"Play {card.name}" if card is not None else None, f.cost,
+                     card=card is not None)
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:

@@ -48,7 +48,7 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
     else:
         awake = [hero for hero in s.heroes.values() if hero.place in AWAKE]
         for hero in awake:
-            die_aboard(s, hero, "was awake aboard when the ship jumped and died")
+            die_aboard(s, hero, "died in the hyperspace jump (awake aboard)")
         ctx.say("The ship jumps into hyperspace: everyone awake aboard dies. The "
                 "intruders live through it." if awake else
                 "The ship jumps into hyperspace. The intruders live through it.",
@@ -62,7 +62,7 @@ def blow_up(ctx: Ctx, why: str) -> None:
     s.exploded = True
     for hero in s.heroes.values():
         if hero.place in (*AWAKE, "hibernated"):
-            die_aboard(s, hero, "was aboard when the ship exploded")
+            die_aboard(s, hero, "died aboard when the ship exploded")
     for intruder in s.intruders:
         retire(s, intruder.token)
     s.intruders.clear()
@@ -114,9 +114,10 @@ def victory_check(ctx: Ctx) -> None:
     if not home:
         for hero in s.heroes.values():
             if hero.place == "hibernated" and not quarantined(hero):
-                s.deaths[hero.seat] = "slept on as the ship drifted away from Earth"
+                s.deaths[hero.seat] = "died in hibernation: the ship was not headed for Earth"
                 hero.place = "dead"
-                ctx.say(f"{who(hero.seat)} never wakes up: the ship is lost.", kind="death")
+                ctx.say(f"{who(hero.seat)} dies in hibernation: the ship is not headed for "
+                        "Earth.", kind="death")
     # 3. contamination, 4. objectives
     infection_check(ctx, SAFE_WORDS)
     survivors = [h for h in s.heroes.values() if h.place in SAFE_WORDS]

@@ -102,13 +102,18 @@ def launch(ctx: Ctx, pod: PodState) -> None:
 
 
 def climb_out(ctx: Ctx, hero: Hero) -> None:
-    s = ctx.s
+    pod = leave_pod(ctx.s, hero)
+    ctx.say(f"{who(hero.seat)} climbs out of pod {pod.id}.", kind="pod")
+
+
+def leave_pod(s: GameState, hero: Hero) -> PodState:
+    """The hero is back in the pod's evacuation section (the caller says how); the pod."""
     pod = s.pods[hero.pod or ""]
     pod.seats.remove(hero.seat)
     hero.place = "board"
     hero.room = evac_room(pod.section)
     hero.pod = None
-    ctx.say(f"{who(hero.seat)} climbs out of pod {pod.id}.", kind="pod")
+    return pod
 
 
 def thrown_out(ctx: Ctx) -> None:
@@ -121,7 +126,7 @@ def thrown_out(ctx: Ctx) -> None:
         for seat in list(pod.seats):
             ctx.say(f"An intruder bursts into evacuation section {pod.section}: "
                     f"{who(seat)} is thrown out of pod {pod.id}.", kind="pod")
-            climb_out(ctx, s.heroes[seat])
+            leave_pod(s, s.heroes[seat])
         if s.stack and isinstance(s.stack[-1], PodFrame) \
                 and s.heroes[s.stack[-1].seat].place != "pod":
             s.stack.pop()

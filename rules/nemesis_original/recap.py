@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.core.words import plural
 from rules.nemesis.contamination import infected
 from rules.nemesis.state import Hero
+from rules.nemesis.tally import tally_lines
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.endgame import SAFE_WORDS, earth_space, objective_met
 from rules.nemesis_original.profile import PROFILE
@@ -66,7 +67,7 @@ def recap(s: GameState) -> list[str]:
                                          for e, w in s.engines.items()) + ".")
     lines.append(f"The coordinates card sent Earth to space {earth_space(s)}; the ship "
                  f"was headed for space {s.destination}.")
-    return lines
+    return lines + tally_lines([s.heroes[seat] for seat in s.seats])
 
 
 def _target(s: GameState, objective: str) -> str:

@@ -5,6 +5,7 @@ then the event phase."""
 
 from __future__ import annotations
 
+from rules.nemesis.places import round_survived
 from rules.nemesis.player_phase import (
     begin_event_phase,
     next_turn,
@@ -58,5 +59,6 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         f.stage = "next"
         begin_event_phase(ctx, EventPhaseFrame())
         return
+    round_survived(s)
     s.round += 1
     f.stage = "draw"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.help import answer
 from bot.sheets import describe_private
 from bot.sheets.nemesis_family import SHEET_MAX
 from rules import get_ruleset
@@ -129,3 +130,33 @@ def test_an_objective_against_a_player_number_names_that_player() -> None:
     text = sheet_of(s, seat)
     assert "**Old Grudge: Player 2**" in text
     assert f"(player 2 is <@{s.seats[1]}>)" in text
+
+
+@pytest.mark.rule("BOT-CHOICE-1")
+def test_a_cost_reads_the_same_in_the_sheet_the_choice_the_payment_and_rules() -> None:
+    """One convention (rules/nemesis/README.md): "cost N" counts the action cards
+    discarded besides the card played, and N is what the payment then asks for."""
+    s = drafted()
+    seat = RS.pending(s)[0].seat
+    idx = index()
+    plays = [x for x in RS.legal_actions(s, seat)
+             if x.kind == "card" and idx.cards[x.card].cost > 0]  # type: ignore[attr-defined]
+    assert plays, "a card with a cost is playable"
+    action = plays[0]
+    card = idx.cards[action.card]  # type: ignore[attr-defined]
+    n = card.cost
+    assert f"• **{card.name}** (cost {n}" in sheet_of(s, seat)
+    choice = RS.describe(s, seat, action)
+    assert choice.label.endswith(f"(cost {n})")
+    assert choice.detail.startswith(f"Cost {n}: play this card and discard {n} more action "
+                                    f"card{'s' if n > 1 else ''}.")
+    assert f"cost {n}" in answer(card.name, "nemesis")
+    after = RS.apply(s, seat, action).state
+    assert after.stack[-1].kind == "pay" and after.stack[-1].cost == n
+    menu = RS.menu(after, seat).subsets[0]
+    assert menu.title == f"Pay for Play {card.name}: discard {n} more action " \
+        f"card{'s' if n > 1 else ''}"
+    assert [p.label for p, c in zip(menu.parts, menu.values, strict=True)
+            if not c.startswith("c:")] == \
+        [f"{idx.cards[c].name} (cost {idx.cards[c].cost})" for c in menu.values
+         if not c.startswith("c:")]

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from playouts import random_game
 from text_spy import drawn_texts
 
-from renders import lockdown, lockdown_mars, nemesis_pieces, render_image
+from renders import common, lockdown, lockdown_mars, nemesis_pieces, render_image
 from renders.lockdown import (
     W,
     geometry,
@@ -62,7 +62,8 @@ def fresh_drawn_texts() -> AbstractContextManager[list[str]]:
     """The texts the Mars board rasterises meanwhile, its cached frame and tiles drawn
     again."""
     return drawn_texts(lockdown._frames.clear, lockdown._tile.cache_clear,
-                       lockdown_mars.crossroads_tile.cache_clear)
+                       lockdown_mars.crossroads_tile.cache_clear,
+                       common._squeezed.cache_clear)
 
 
 @pytest.mark.rule("LD-MARS-1")

@@ -349,7 +349,9 @@ def test_recap_reveals_the_events_passed_over() -> None:
     s.shield = 5
     s, _ = run_with(s, lambda ctx: place_one(ctx, "shield", True))
     name = next(e.name for e in content().events if e.id == passed)
-    assert RS.recap(s)[-1] == f"Events the commander put at the bottom unseen: {name}."
+    lines = RS.recap(s)
+    assert lines[lines.index("In numbers:") - 1] == \
+        f"Events the commander put at the bottom unseen: {name}."
     assert RS.recap(ready(4, 2)) == []
 
 

@@ -3,6 +3,8 @@ DM-FATIGUE-1, DM-SHIELD-1)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from darkmoon_helpers import (
     RS,
@@ -32,6 +34,7 @@ from rules.darkmoon.state import (
     GameState,
     RollFrame,
     ShieldTestFrame,
+    Tally,
     TaskFrame,
     TurnFrame,
 )
@@ -144,6 +147,33 @@ def test_release_restores_the_limit() -> None:
     s, _ = vote_all(s, default="strong")
     assert not s.players[target].quarantined and die_limit(s, target) == 4
     assert s.players[target].held == held
+    # the recap's numbers: quarantined once, each caller called once, both votes
+    # unanimous (everyone who voted was on the winning side)
+    assert [s.players[x].tally.quarantined for x in order] == [0, 0, 1, 0]
+    assert [s.players[x].tally.called for x in order] == [1, 0, 0, 1]
+    assert all(p.tally.won == p.tally.voted for p in s.players.values())
+    assert sum(p.tally.voted for p in s.players.values()) > 0
+
+
+@pytest.mark.rule("DM-QUAR-1")
+def test_a_split_vote_counts_who_was_on_the_winning_side() -> None:
+    s, order = _table()
+    s = turn(s, order[0])
+    s, _ = play(s, order[0], f"call_vote:{order[2]}")
+    s, _ = vote_all(s, {order[0]: "weak", order[1]: "weak", order[2]: "strong",
+                        order[3]: "abstain"})
+    assert s.players[order[2]].quarantined
+    tallies = [s.players[x].tally for x in order]
+    assert [(t.voted, t.won) for t in tallies] == [(1, 1), (1, 1), (1, 0), (0, 0)]
+    assert [t.quarantined for t in tallies] == [0, 0, 1, 0]
+    lines = RS.recap(s.model_copy(update={"result": "infected", "result_reason": "test"}))
+    numbers = {line.split(":")[0]: line for line in lines[lines.index("In numbers:") + 1:]}
+    assert list(numbers) == [f"<@{x}>" for x in s.seats]
+    assert numbers[f"<@{order[2]}>"] == (
+        f"<@{order[2]}>: led no task; never went IN; submitted no die; voted once, 0 on "
+        "the winning side; quarantined once.")
+    assert numbers[f"<@{order[0]}>"].endswith(
+        "called 1 vote; voted once, 1 on the winning side.")
 
 
 # ------------------------------------------------------------------ DM-QUAR-2
@@ -319,3 +349,14 @@ def test_with_no_die_in_the_pool_the_tester_rolls_their_own() -> None:
     st, events = play(st, seat, "test_die:weak")
     assert any(e.kind == "shield_test" and e.data["failed"] for e in events)
     assert st.players[seat].held.weak == 1  # rolled, not submitted
+
+
+def test_a_state_stored_before_the_recap_counters_loads_and_round_trips() -> None:
+    s = _quarantine_by_vote(_table()[0], _table()[1][0], _table()[1][2])
+    data = json.loads(s.model_dump_json())
+    for p in data["players"].values():
+        del p["tally"]
+    old = GameState.model_validate(data)
+    assert all(p.tally == Tally() for p in old.players.values())
+    assert GameState.model_validate_json(s.model_dump_json()).model_dump_json() == \
+        s.model_dump_json()

@@ -194,6 +194,12 @@ def test_success_when_the_total_reaches_the_difficulty(short: int) -> None:
     s, events = play(s, seat, "stop")
     ok = short == 0
     assert any(e.kind == "task_result" and e.data["ok"] is ok for e in events)
+    # the recap's numbers: the task led (and whether it succeeded), going IN, the dice
+    tally = s.players[seat].tally
+    assert (tally.tasks, tally.tasks_ok, tally.went_in) == (1, int(ok), 1)
+    assert (tally.dice, tally.points) == (2, 5 - short)
+    assert all(p.tally.went_in == 0 and p.tally.dice == 0 and p.tally.tasks == 0
+               for x, p in s.players.items() if x != seat)  # everyone else stayed OUT
     assert s.event_cubes == cubes + (1 if ok else 0)
     assert len(s.outposts) == outposts + (0 if ok else task_card_of(s, card).consequence)
 

@@ -97,7 +97,7 @@ def test_the_draft_and_the_objective_choice_show_their_texts() -> None:
     s.heroes["p0"].objectives = [grudge.id, s.heroes["p0"].objectives[0]]
     keep = next(x for x in RS.legal_actions(s, "p0")
                 if x.objective == grudge.id)  # type: ignore[attr-defined]
-    assert RS.describe(s, "p0", keep).label == f"Keep: {grudge.name} (<@{s.seats[1]}>)"
+    assert RS.describe(s, "p0", keep).label == f"Keep objective: {grudge.name} (<@{s.seats[1]}>)"
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
@@ -119,7 +119,7 @@ def test_every_turn_action_kind_has_a_label_and_a_detail() -> None:
     assert {a.Move, a.CarefulMove, a.Search, a.PickUp, a.Drop, a.RoomAct, a.PlayCard,
             a.UseItem, a.Trade, a.Pass} <= set(seen)
     assert seen[a.Search].label == "Search Emergency Room (green item)"
-    assert "Cost: discard 2 action cards" in seen[a.Search].detail
+    assert "Cost 2: discard 2 action cards" in seen[a.Search].detail
     assert seen[a.PickUp].label == "Pick up a carcass"
     assert seen[a.Drop].label == "Drop Sentry Carbine (free)"
     assert "<@p1>" in seen[a.Trade].label
@@ -150,11 +150,11 @@ def test_a_card_option_says_what_that_option_does() -> None:
     assert first.label == "Play Lookout: remove the noise around your room"
     assert second.label == "Play Lookout: draw 1 action card"
     card = IDX.cards["sentry_lookout"]
-    assert first.detail == f"Cost: this card. {card.text}"
+    assert first.detail == f"Cost 0: play this card, nothing more to discard. {card.text}"
     assert "option" not in first.label
     item = choice(s, "p0", next(x for x in RS.legal_actions(s, "p0")
                                 if isinstance(x, a.PlayCard) and x.card != "sentry_lookout"))
-    assert item.detail.startswith("Cost: this card")
+    assert item.detail.startswith("Cost 0: play this card")
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
@@ -210,7 +210,7 @@ def test_moves_say_what_waits_there() -> None:
     add_intruder(s, "creeper", "elevator_s02")
     detail = choice(s, "p0", a.Move(to="elevator_s02")).detail
     assert "The creeper there: you start a fight." in detail
-    assert "No noise roll" in detail and detail.startswith("Cost: discard 1 action card.")
+    assert "No noise roll" in detail and detail.startswith("Cost 1: discard 1 action card.")
     assert choice(s, "p0", a.Move(to="alert")).detail.endswith("Then a noise roll.")
     unexplored = choice(s, "p0", a.Move(to="s2_3")).detail
     assert "Unexplored: you explore it" in unexplored
@@ -258,7 +258,7 @@ def test_the_computer_and_the_room_actions_say_their_effect() -> None:
              if isinstance(act, a.RoomAct)}
     assert rooms[0].label == "Dress all your serious wounds"
     assert rooms[2].label == "Heal all your light wounds"
-    assert rooms[0].detail.startswith("Cost: discard 2 action cards.")
+    assert rooms[0].detail.startswith("Cost 2: discard 2 action cards.")
     computer_tile = next(r.id for r in IDX.rooms.values() if r.computer)
     s2 = edit(s)
     put_room(s2, EMERGENCY, computer_tile)
@@ -412,7 +412,7 @@ def test_the_payment_prompt_names_the_action() -> None:
     set_hand(s3, "p0", ["sentry_field_dressing", *plain_cards(s3, "p0", 4)[1:4]])
     s4, _ = play(s3, "p0", "card:sentry_field_dressing,1")
     assert RS.pending(s4)[0].text == ("Pay for Play Field Dressing (dress 1 serious wound): "
-                                      "discard 1 action card")
+                                      "discard 1 more action card")
 
 
 # ------------------------------------------------------------------ a whole game

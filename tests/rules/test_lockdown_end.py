@@ -164,6 +164,14 @@ def test_the_contamination_check_scans_shuffles_and_draws_four() -> None:
         hero = s2.heroes[seat]
         drew = hero.deck[:4]
         assert (hero.place == "dead") is any(c.startswith("c:") for c in drew)
+        # the drawer alone learns which cards: every one named, the verdict given
+        told = [e for e in events if e.kind == "infection_draw" and e.to == (seat,)]
+        assert len(told) == 1 and told[0].data["cards"] == drew
+        names = [IDX.cards[c].name for c in drew if not c.startswith("c:")]
+        assert all(name in told[0].text for name in names)
+        assert ("kills you" in told[0].text) is (hero.place == "dead")
+    public = " ".join(e.text for e in events if e.to is None)
+    assert "is infected and draws 4 cards" in public and "You draw" not in public
 
 
 @pytest.mark.rule("LD-WIN-1")

@@ -200,6 +200,7 @@ def test_craft_two_items_into_the_crafted_item_with_matching_symbols() -> None:
     hero = s2.heroes["p0"]
     assert hero.hands[0].item == "flamethrower" and hero.hands[0].ammo == 3  # loaded
     assert "flamethrower" not in s2.crafted
+    assert (s.heroes["p0"].tally.crafted, hero.tally.crafted) == (0, 1)
     assert "painkillers" in s2.discards["green"] and "ammo_pack" in s2.discards["red"]
     s.crafted.remove("flamethrower")
     illegal(s, "p0", "craft:flamethrower,ammo_pack+painkillers")  # not available

@@ -473,6 +473,34 @@ def test_first_encounter_everyone_keeps_one_objective_in_secret() -> None:
 
 
 @pytest.mark.rule("NX-AI-1")
+def test_the_first_encounter_follows_the_intruder_it_brings() -> None:
+    """The story reads in order: what appears, then the first encounter, then the
+    surprise attack; the objectives are kept before the attack is resolved."""
+    s = scene(cards=1)
+    s.first_encounter = False
+    s.bag = ["adult0"]
+    s2, events = encounter(s, "p0", (1, 0))
+    said = [e.kind for e in events if e.kind in ("spawn", "critical", "surprise")]
+    assert said == ["spawn", "critical", "surprise"]
+    spawn = next(e for e in events if e.kind == "spawn")
+    assert spawn.text.startswith("An adult appears in ")
+    assert isinstance(top(s2), ObjectiveFrame) and isinstance(s2.stack[-2], AttackFrame)
+
+
+@pytest.mark.rule("NX-AI-1")
+def test_echoes_are_no_first_encounter() -> None:
+    """004: the first encounter comes with the first intruder that appears; a blank
+    token brings none."""
+    s = scene()
+    s.first_encounter = False
+    s.bag = ["blank0", "adult0"]
+    s2, events = encounter(s, "p0", (2, 0))
+    assert not s2.intruders and not s2.first_encounter
+    assert "critical" not in kinds(events)
+    assert not any(isinstance(f, ObjectiveFrame) for f in s2.stack)
+
+
+@pytest.mark.rule("NX-AI-1")
 def test_any_first_intruder_on_the_board_triggers_the_choice() -> None:
     s = scene()
     s.first_encounter = False

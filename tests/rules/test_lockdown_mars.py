@@ -300,7 +300,7 @@ def test_surface_actions_are_described() -> None:
     assert len(rides) == len(MB.exit_rooms)  # the other exit rooms and the bunker
     for action in rides:
         choice = RS.describe(s, "p0", action)
-        assert choice.detail.startswith("Cost: discard 1 action card.")
+        assert choice.detail.startswith("Cost 1: discard 1 action card.")
         assert "bunker" in choice.detail or "no noise roll" in choice.detail
     gate = sorted(MB.bunker_crossroads)[0]
     s = explored(at(mars_started(), "p0", gate), gate)

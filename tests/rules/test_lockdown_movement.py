@@ -108,6 +108,8 @@ def test_exploring_reveals_the_room_sets_items_and_removes_the_token() -> None:
     assert room.explored and room.token is None and room.items == 3
     assert "explore" in kinds(events)
     assert "noise" not in kinds(events)  # silence: no noise roll
+    assert (s.heroes["p0"].tally.explored, s2.heroes["p0"].tally.explored) == (0, 1)
+    assert s2.heroes["p1"].tally.explored == 0
     view = next(r for r in RSview(s2) if r.slot == ROOM)
     assert view.name == "Emergency Room" and view.items == 3
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from lockdown_helpers import IDX, RS, give, play, ready, set_hand, wound
 
+from bot.help import answer
 from bot.sheets import describe_private
 from bot.sheets.lockdown import AIM, SHEET_MAX
 from rules.lockdown.state import GameState
@@ -78,3 +79,24 @@ def test_an_objective_against_a_player_number_names_that_player() -> None:
     s.heroes["p0"].objectives = [grudge.id]
     text = sheet(s, "p0")
     assert f"**{grudge.name}**" in text and f"(player 2 is <@{s.seats[1]}>)" in text
+
+
+@pytest.mark.rule("BOT-CHOICE-1")
+def test_a_cost_reads_the_same_in_the_sheet_the_choice_the_payment_and_rules() -> None:
+    """The family's convention (rules/nemesis/README.md): "cost N" counts the action
+    cards discarded besides the card played; the payment asks for exactly N."""
+    s = ready()
+    plays = [x for x in RS.legal_actions(s, "p0")
+             if x.kind == "card" and IDX.cards[x.card].cost > 0  # type: ignore[attr-defined]
+             and not IDX.cards[x.card].options]  # type: ignore[attr-defined]
+    assert plays
+    card = IDX.cards[plays[0].card]  # type: ignore[attr-defined]
+    n = card.cost
+    more = f"{n} more action card{'s' if n > 1 else ''}"
+    assert f"• **{card.name}** (cost {n}" in sheet(s, "p0")
+    assert RS.describe(s, "p0", plays[0]).detail.startswith(
+        f"Cost {n}: play this card and discard {more}.")
+    assert f"cost {n}" in answer(card.name, "lockdown")
+    s2, _ = play(s, "p0", plays[0].key)
+    assert s2.stack[-1].kind == "pay" and s2.stack[-1].cost == n
+    assert RS.pending(s2)[0].text == f"Pay for Play {card.name}: discard {more}"

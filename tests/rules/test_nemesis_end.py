@@ -22,6 +22,7 @@ from nemesis_helpers import (
 from rules.nemesis.fire import set_fire
 from rules.nemesis_original.endgame import earth_space
 from rules.nemesis_original.event_phase import move_time
+from rules.nemesis_original.recap import recap
 from rules.nemesis_original.state import GameState
 
 LAST = SHIP.time_track.length
@@ -60,6 +61,8 @@ def test_the_hyperjump_kills_the_awake_and_spares_the_sleepers() -> None:
     s, events = run_with(ready_to_end(), move_time)
     assert s.ended == "hyperjump" and not s.exploded
     assert s.heroes["p0"].place == "dead"
+    assert any("died in the hyperspace jump (awake aboard) and loses" in line
+               for line in recap(s) if line.startswith("<@p0>, the "))
     assert s.survivors == ["p1", "p2"] and s.winners == ["p1", "p2"]
     assert kinds(events).index("engines") < kinds(events).index("coordinates_revealed") \
         < kinds(events).index("game_over")
@@ -69,13 +72,20 @@ def test_the_hyperjump_kills_the_awake_and_spares_the_sleepers() -> None:
 def test_two_damaged_engines_blow_up_the_ship_but_not_the_pods() -> None:
     s, _ = run_with(ready_to_end(engines=False), move_time)
     assert s.exploded and s.heroes["p1"].place == "dead"
+    assert any("died aboard when the ship exploded and loses" in line
+               for line in recap(s) if line.startswith("<@p1>, the "))
     assert s.survivors == ["p2"]
 
 
 @pytest.mark.rule("NE-WIN-1")
 def test_off_course_the_sleepers_die_unless_quarantined() -> None:
-    s, _ = run_with(ready_to_end(home=False), move_time)
+    s, events = run_with(ready_to_end(home=False), move_time)
     assert s.heroes["p1"].place == "dead" and s.survivors == ["p2"]
+    # said plainly: the sleeper died (the event, and the recap's fate)
+    assert "<@p1> dies in hibernation: the ship is not headed for Earth." in \
+        [e.text for e in events if e.kind == "death"]
+    assert any(line.startswith("<@p1>, the ") and "died in hibernation: the ship was not "
+               "headed for Earth and loses" in line for line in recap(s))
     s = ready_to_end(home=False)
     s.heroes["p1"].objectives = [objective("quarantine")]
     s, _ = run_with(s, move_time)
@@ -101,6 +111,11 @@ def test_an_infected_survivor_dies_when_the_draw_shows_contamination() -> None:
     s, events = run_with(s, move_time)
     assert "infection_check" in kinds(events)
     assert s.heroes["p2"].place == "dead" and s.survivors == ["p1"]
+    told = [e for e in events if e.kind == "infection_draw"]
+    assert [e.to for e in told] == [("p2",)]
+    assert told[0].text.startswith("You draw Contamination") \
+        and told[0].text.count("Contamination") == 4 \
+        and told[0].text.endswith("a contamination card, the infection kills you.")
 
 
 @pytest.mark.rule("NE-END-1")

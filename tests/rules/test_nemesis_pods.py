@@ -123,3 +123,6 @@ def test_an_intruder_in_the_section_throws_the_occupants_out() -> None:
     hero = s.heroes["p0"]
     assert hero.place == "board" and hero.room == EVAC_A and hero.pod is None
     assert all(not p.seats for p in s.pods.values())
+    pod = [e.text for e in events if e.kind == "pod"]
+    assert len(pod) == 1 and "<@p0> is thrown out of pod" in pod[0]  # said once
+    assert not any("climbs out" in e.text for e in events)

@@ -48,7 +48,7 @@ def test_a_card_with_two_options_names_what_each_one_does() -> None:
     key = next(k for k, v in labels(s, "p0").items() if v.endswith("dress 1 serious wound"))
     action = next(a for a in RS.legal_actions(s, "p0") if a.key == key)
     assert RS.describe(s, "p0", action).label == \
-        "Play Quick Patch: dress 1 serious wound (2 cards)"
+        "Play Quick Patch: dress 1 serious wound (cost 1)"
 
 
 def test_every_option_of_the_original_content_has_words_and_its_cost_shows() -> None:
@@ -67,7 +67,7 @@ def test_every_option_of_the_original_content_has_words_and_its_cost_shows() -> 
         label = RS.describe(s, "p0", action).label
         assert len(label) <= 80
         if "Seal the Bulkheads" in label:
-            assert label.endswith("(2 cards)"), label
+            assert label.endswith("(cost 1)"), label
 
 
 def test_intruder_injuries_are_counted_in_words() -> None:
@@ -102,9 +102,9 @@ def test_paying_for_a_card_says_the_card_goes_too() -> None:
     key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
     s, _ = play(s, "p0", key)
     assert s.stack[-1].kind == "pay"
-    assert RS.pending(s)[0].text == "Pay for Dash: discard 1 more action card"
+    assert RS.pending(s)[0].text == "Pay for Play Dash: discard 1 more action card"
     menu = RS.menu(s, "p0").subsets[0]
-    assert menu.title == "Pay for Dash: discard 1 more action card"
+    assert menu.title == "Pay for Play Dash: discard 1 more action card"
     assert menu.hint == "Choose exactly 1 action card."
     # paying for a basic action
     s = _turn_with(["pilot_patch", "pilot_dash"])
@@ -203,7 +203,7 @@ def test_the_interrupt_question_names_the_attacker_and_the_card_its_cost() -> No
     assert RS.pending(s)[0].text == \
         "The adult with 1 injury attacks you: play an interrupt card or take the attack"
     play_it = next(x for x in RS.legal_actions(s, "p0") if x.label.startswith("Play "))
-    assert RS.describe(s, "p0", play_it).label == "Play Evasive Manoeuvre (2 cards)"
+    assert RS.describe(s, "p0", play_it).label == "Play Evasive Manoeuvre (cost 1)"
 
 
 def test_attacks_and_passing_say_what_they_risk() -> None:
