@@ -172,6 +172,10 @@ class LockdownHooks:
 
         continue_step(ctx, frame, option)  # type: ignore[arg-type]
 
+    def attempt_done(self, ctx: Table, hero: Hero, tag: str, made: bool) -> None:
+        """Locking oneself in, the walks to the bunker (gate, Mars surface)."""
+        self._turns.attempt_done(ctx, hero, tag, made)
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.lockdown.endgame import explode
 

@@ -18,7 +18,8 @@ from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
-from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in
+from rules.nemesis.places import heroes_in, in_combat, in_play
+from rules.nemesis.rooms import noise_attempt
 from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"
@@ -231,13 +232,13 @@ def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
                                               no_noise=True))
         return
-    before = len(s.intruders)
-    depth = len(s.stack)
-    cards = len(s.discards.get(MARS_DECK, []))
-    noise_roll(ctx, hero)
-    if len(s.intruders) > before or intruders_in(s, hero.room) or any(
-            f.kind == "encounter" for f in s.stack[depth:]) \
-            or len(s.discards.get(MARS_DECK, [])) > cards:
+    noise_attempt(ctx, hero, "mars_walk")
+
+
+def walk_out(ctx: Ctx, hero: Hero, made: bool) -> None:
+    """The walk to the bunker, once its surface roll (and any card it drew) is resolved:
+    it fails only if an intruder showed up (000)."""
+    if not made:
         ctx.say(f"{who(hero.seat)} is spotted on the way out; the walk to the bunker fails.",
                 kind="bunker")
         return

@@ -207,6 +207,11 @@ class Hooks(Protocol):
         """A choice of a game's multi-step action was made (a PickFrame "step")."""
         ...
 
+    def attempt_done(self, ctx: Table, hero: Hero, tag: str, made: bool) -> None:
+        """An attempt guarded by a noise roll (`rooms.noise_attempt`, named by `tag`) was
+        made (no intruder showed up) or failed."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...

@@ -140,11 +140,11 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
             shared_rooms.ask(ctx, hero, "course", spaces,
                              [f"Set the course for space {x}" for x in spaces])
     elif kind == "hibernate":
-        hibernate(ctx, hero)
+        shared_rooms.noise_attempt(ctx, hero, "hibernate")
     elif kind == "engine":
         service_engine(ctx, hero, engine_of(tile))
     elif kind == "evac":
-        pods.board_pod(ctx, hero, tile.id)
+        shared_rooms.noise_attempt(ctx, hero, f"pod:{tile.id}")
     elif kind == "armory":
         slots = rechargeable(s, hero)
         shared_rooms.ask(ctx, hero, "recharge", [str(i) for i in slots],
@@ -269,8 +269,17 @@ def read_coordinates(ctx: Ctx, hero: Hero) -> None:
     ctx.say(f"{who(hero.seat)} reads the coordinates in secret.", kind="room")
 
 
-def hibernate(ctx: Ctx, hero: Hero) -> None:
-    if not shared_rooms.noise_attempt(ctx, hero):
+def attempt_done(ctx: Ctx, hero: Hero, tag: str, made: bool) -> None:
+    """The end of an attempt by noise roll: going to sleep, or boarding a pod from the
+    evacuation section `tag` names ("pod:<tile>")."""
+    if tag == "hibernate":
+        hibernate(ctx, hero, made)
+    else:
+        pods.board_pod(ctx, hero, tag.partition(":")[2], made)
+
+
+def hibernate(ctx: Ctx, hero: Hero, made: bool) -> None:
+    if not made:
         ctx.say(f"{who(hero.seat)} cannot get into a hibernation chamber.", kind="hibernate")
         return
     hero.place = "hibernated"
