@@ -139,13 +139,15 @@ def noise_roll(ctx: Ctx, hero: Hero) -> None:
 
 
 def danger(ctx: Ctx, hero: Hero) -> None:
-    """In a building, danger as on the basic side. On a crossroads, every intruder out
-    on the surface (not in a building, not in combat) comes to this crossroads; with
-    none, a noise marker on every area that has none."""
+    """In a building, danger as on the basic side, the building's area counting as a
+    technical corridor of every room in it (000): noise all around marks it too. On a
+    crossroads, every intruder out on the surface (not in a building, not in combat)
+    comes to this crossroads; with none, a noise marker on every area that has none."""
     s = ctx.s
     b = board(s)
     if hero.room not in b.crossroads:
-        noise.danger(ctx, hero)
+        if noise.danger(ctx, hero) and hero.room in b.building:
+            set_tech_noise(s, f"area{building_area(b.building[hero.room])}", True)
         return
     movers = [i for i in s.intruders if i.room in b.crossroads and i.room != hero.room
               and not heroes_in(s, i.room)]
@@ -158,6 +160,11 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         intruder.room = hero.room
         ctx.say(f"{a_or_an(intruder.kind).capitalize()} comes across the sand to "
                 f"{room_name(s, hero.room)}.", kind="intruder")
+
+
+def building_area(building: str) -> int:
+    """The number of the area around a building."""
+    return next(bd.area for bd in mars_map().buildings if bd.id == building)
 
 
 def draw_card(ctx: Ctx, hero: Hero) -> None:
