@@ -368,7 +368,11 @@ def any_airlock_target(s: GameState, hero: Hero) -> bool:
 
 
 def _airlock_target(s: GameState, hero: Hero, slot: str) -> bool:
-    return slot != hero.room and not s.rooms[slot].venting \
+    """Another yellow room (004: "Choose 1 other Yellow Room"), explored (its colour is
+    known), not primed yet, whose doors can all close (none destroyed)."""
+    room = s.rooms[slot]
+    return slot != hero.room and room.explored and room.tile is not None \
+        and tile_of(room.tile).color == "yellow" and not room.venting \
         and all(door(s, c) != "destroyed" for c in walls(s, slot))
 
 
