@@ -26,7 +26,7 @@ from nemesis_helpers import (
 
 from rules.nemesis.bag import kind_of
 from rules.nemesis.doors import walls
-from rules.nemesis.state import change_room
+from rules.nemesis.state import Held, change_room
 from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import GameState
 
@@ -156,3 +156,70 @@ def test_airlock_control_is_not_offered_without_a_yellow_room() -> None:
         if r.tile in YELLOW:
             change_room(s.rooms, slot, explored=False, token="silence")
     assert not any("airlock" in label for label in labels(s, "p0").values())
+
+
+# ------------------------------------------------------------------ grenades and eggs
+def armed(item: str, slot: str, *, eggs_lying: int = 0, nest: bool = False
+          ) -> GameState:
+    """p0 alone in `slot` (explored; the nest with 5 eggs if `nest`, else with
+    `eggs_lying` eggs on the floor) carrying `item`, on its turn."""
+    s = edit(at(slot))
+    if nest:
+        put_room(s, slot, "nest")
+        s.nest_found, s.eggs = True, 5
+    else:
+        put_room(s, slot, "storage")
+        change_room(s.rooms, slot, objects=("egg",) * eggs_lying)
+    for pile in (s.decks["red"], s.crafted):
+        if item in pile:
+            pile.remove(item)
+            break
+    s.heroes["p0"].inventory.append(item)
+    return s
+
+
+def thrown(events: list) -> list[str]:
+    return [e.text for e in events if e.kind == "egg"]
+
+
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_a_grenade_thrown_at_the_nest_destroys_two_eggs() -> None:
+    s = armed("grenade", a_slot("I", 0), nest=True)
+    light = s.heroes["p0"].light
+    s2, events = do(s, "p0", key_for(s, "p0", "Grenade"), noise("silence"))
+    assert s2.eggs == 3 and len(thrown(events)) == 2
+    assert s2.heroes["p0"].light == light + 1              # the blast hurts the thrower
+    assert "grenade" not in s2.heroes["p0"].inventory       # one use
+    said = texts(events)
+    assert said.index("destroys an egg") < said.index("noise roll: silence")
+    assert not s2.nest_destroyed
+
+
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_a_grenade_destroys_two_of_the_eggs_lying_in_a_room() -> None:
+    s = armed("grenade", a_slot("I", 1), eggs_lying=3)
+    s2, events = do(s, "p0", key_for(s, "p0", "Grenade"), noise("silence"))
+    assert s2.rooms[a_slot("I", 1)].objects.count("egg") == 1
+    assert len(thrown(events)) == 2 and s2.eggs == s.eggs   # the nest keeps its eggs
+
+
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_no_grenade_out_of_combat_without_eggs() -> None:
+    s = armed("grenade", a_slot("I", 1))
+    assert not any("Grenade" in label for label in labels(s, "p0").values())
+    carried = edit(s)
+    carried.heroes["p0"].hands.append(Held(obj="egg"))     # a carried egg is no target
+    assert not any("Grenade" in label for label in labels(carried, "p0").values())
+
+
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_a_molotov_destroys_one_egg_and_lights_a_fire() -> None:
+    s = armed("molotov", a_slot("I", 0), nest=True)
+    s2, events = do(s, "p0", key_for(s, "p0", "Molotov"), noise("silence"))
+    here = a_slot("I", 0)
+    assert s2.eggs == 4 and len(thrown(events)) == 1
+    assert s2.rooms[here].fire and s2.fires == s.fires + 1
+    s = armed("molotov", a_slot("I", 1))
+    s3, events = do(s, "p0", key_for(s, "p0", "Molotov"))
+    assert s3.rooms[a_slot("I", 1)].fire and not thrown(events)
+    assert "noise" not in [e.kind for e in events]        # no egg: no attempt, no roll
