@@ -132,6 +132,8 @@ def _room_words(e: fx.Effect) -> str:
             + ("on" if e.delta > 0 else "back")
     if isinstance(e, fx.Signal):
         return "send the signal"
+    if isinstance(e, fx.Engine):
+        return "repair or break one of the engines"
     raise ValueError(f"no words for the effect {e!r}")
 
 

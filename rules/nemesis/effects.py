@@ -251,16 +251,23 @@ class Signal(_E):
     do: Literal["signal"]
 
 
+class Engine(_E):
+    """Repair or break one of the ship's engines, the subject's player choosing which
+    and how (the original Nemesis's own; a game without engines leaves it out)."""
+
+    do: Literal["engine"]
+
+
 Effect = Annotated[
     Wound | Contaminate | Slime | Heal | Knowledge | Scan | DrawCards | DiscardCards
     | NoiseRoll | GainItem | Reload | DropHeavy | Move | EndTurn | Fire | Malfunction
     | Noise | Doors | Injure | Retreat | Spawn | Encounter | Bag | Eggs | Hunt | Power
-    | Time | Signal,
+    | Time | Signal | Engine,
     Field(discriminator="do"),
 ]
 EFFECT_KINDS = (
     "wound", "contaminate", "slime", "heal", "knowledge", "scan", "draw_cards",
     "discard_cards", "noise_roll", "gain_item", "reload", "drop_heavy", "move", "pass",
     "fire", "malfunction", "noise", "doors", "injure", "retreat", "spawn", "encounter",
-    "bag", "eggs", "hunt", "power", "time", "signal",
+    "bag", "eggs", "hunt", "power", "time", "signal", "engine",
 )

@@ -258,3 +258,6 @@ class Profile:
     fire_supply: int                           # fire markers (one more ends the game)
     malfunction_supply: int                    # malfunction markers (likewise)
     hooks: Hooks
+    # effect primitives with no meaning in this game: a card option using one is not
+    # offered (the original characters' ship cards in Lockdown's crossover)
+    unsupported: frozenset[str] = frozenset()

@@ -206,7 +206,8 @@ def _card_plays(rules: Profile, card_id: str, fighting: bool) -> tuple[Action, .
     if card.options:
         return tuple(a.PlayCard(card=card_id, option=i,
                                 text=option_label(card.name, option))
-                     for i, option in enumerate(card.options))
+                     for i, option in enumerate(card.options)
+                     if not any(e.do in rules.unsupported for e in option))
     return (a.PlayCard(card=card_id, text=card.name),)
 
 

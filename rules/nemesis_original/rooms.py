@@ -217,6 +217,13 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
             ctx.tell(hero.seat, f"Engine {engine} is now "
                      f"{status_word(s.engines[engine])}.", kind="engine")
         ctx.say(f"{who(hero.seat)} finishes work on the engine.", kind="room")
+    elif tag == "engine_card":
+        engine, _, op = option.partition(":")
+        s.engines[engine] = op == "repair"
+        word = status_word(s.engines[engine])
+        remember(s, hero.seat, f"engine_{engine}", word)
+        ctx.tell(hero.seat, f"Engine {engine} is now {word}.", kind="engine")
+        ctx.say(f"{who(hero.seat)} works on engine {engine}.", kind="room")
     elif tag == "pod":
         pods.sit(ctx, hero, option)
     elif tag == "recharge":

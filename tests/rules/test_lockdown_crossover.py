@@ -18,6 +18,7 @@ from lockdown_helpers import (
     do,
     edit,
     keys,
+    labels,
     new,
     on_top,
     plain_cards,
@@ -138,6 +139,20 @@ def test_the_scientist_fights_bare_handed_without_contamination() -> None:
         hero = s2.heroes["p0"]
         assert any(c.startswith("c:") for c in hero.discard) is contaminated, character
         assert len(hero.serious) == 1  # the miss still hurts
+
+
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.rule("NE-CHAR-1")
+def test_the_captains_basic_repairs_offers_no_engine_in_the_facility() -> None:
+    """The facility has no engines: Basic Repairs is offered for its malfunction options
+    only (the original Nemesis also offers repairing or breaking an engine)."""
+    s = ready(("captain", "survivor"), options=CHARACTERS)
+    set_hand(s, "p0", ["captain_basic_repairs", *plain_cards(s, "p0", 5)[:4]])
+    plays = sorted(label for key, label in labels(s, "p0").items()
+                   if key.startswith("card:captain_basic_repairs"))
+    assert plays == ["Play Basic Repairs: repair the malfunction in a neighbouring room",
+                     "Play Basic Repairs: repair the malfunction in your room"]
+    assert "engine" in IDX.cards["captain_basic_repairs"].text   # the ship's option
 
 
 # ------------------------------------------------------------------ the intruders

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from nemesis_helpers import (
+    IDX,
     SHIP,
     a_slot,
     bag_draw,
@@ -223,3 +224,52 @@ def test_a_molotov_destroys_one_egg_and_lights_a_fire() -> None:
     s3, events = do(s, "p0", key_for(s, "p0", "Molotov"))
     assert s3.rooms[a_slot("I", 1)].fire and not thrown(events)
     assert "noise" not in [e.kind for e in events]        # no egg: no attempt, no roll
+
+
+# ------------------------------------------------------------------ the Captain's Basic Repairs
+REPAIRS = "captain_basic_repairs"
+
+
+def captain(slot: str) -> GameState:
+    """p0 plays the Captain, alone in `slot` with Basic Repairs in hand, on its turn."""
+    s = edit(at(slot))
+    hero = s.heroes["p0"]
+    hero.character = "captain"
+    hero.hand = [REPAIRS, *[c.id for c in IDX.characters["captain"].deck if c.id != REPAIRS]
+                 ][:6]
+    hero.deck, hero.discard = [], []
+    return s
+
+
+@pytest.mark.rule("NE-CHAR-1")
+def test_basic_repairs_removes_a_malfunction_or_works_an_engine_never_both() -> None:
+    here = a_slot("I", 0)
+    s = edit(captain(here))
+    put_room(s, here, "storage")
+    change_room(s.rooms, here, malfunction=True)
+    s.malfunctions, s.engines = 1, {"1": True, "2": True, "3": False}
+    plays = {k: v for k, v in labels(s, "p0").items() if k.startswith(f"card:{REPAIRS}")}
+    assert sorted(plays.values()) == [
+        "Play Basic Repairs: repair or break one of the engines",
+        "Play Basic Repairs: repair the malfunction in a neighbouring room",
+        "Play Basic Repairs: repair the malfunction in your room"]
+    # the malfunction side: the marker goes, the engines stay
+    fixed, events = do(s, "p0", key_for(s, "p0", "repair the malfunction in your room"))
+    assert not fixed.rooms[here].malfunction and fixed.malfunctions == 0
+    assert fixed.engines == s.engines
+    # the engine side: the chosen engine is set, the malfunction stays
+    worked, events = do(s, "p0", key_for(s, "p0", "one of the engines"))
+    pick = worked.stack[-1]
+    assert waiting(worked) == ["p0"] and pick.labels == [
+        "Repair engine 1", "Break engine 1", "Repair engine 2", "Break engine 2",
+        "Repair engine 3", "Break engine 3"]
+    worked, events = play(worked, "p0", f"pick:{pick.labels.index('Break engine 2')}")
+    assert worked.engines == {"1": True, "2": False, "3": False}
+    assert worked.rooms[here].malfunction and worked.malfunctions == 1
+    assert worked.known["p0"]["engine_2"] == "damaged"
+    assert [e.text for e in events if e.to == ("p0",)] == ["Engine 2 is now damaged."]
+    public = [e.text for e in events if e.to is None]
+    assert "<@p0> works on engine 2." in public and not any("damaged" in t for t in public)
+    mended, _ = play(do(s, "p0", key_for(s, "p0", "one of the engines"))[0], "p0",
+                     f"pick:{pick.labels.index('Repair engine 3')}")
+    assert mended.engines["3"] and mended.known["p0"]["engine_3"] == "working"
