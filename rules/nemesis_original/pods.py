@@ -1,7 +1,7 @@
 """Escape pods (NE-POD-1) and the critical moments that unlock them (NE-CRIT-1): 2 seats
 each, locked at setup; boarded from a working evacuation section by a noise roll; on
 their turn the occupants wait, launch or climb out; an intruder in the section throws
-them out. The first death and a yellow self-destruct space unlock every pod."""
+them out. The first death and every yellow self-destruct space unlock every pod."""
 
 from __future__ import annotations
 

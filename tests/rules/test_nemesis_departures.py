@@ -19,6 +19,7 @@ from nemesis_helpers import (
     play,
     put_room,
     room,
+    run_with,
     started,
     texts,
     turn,
@@ -28,6 +29,7 @@ from nemesis_helpers import (
 from rules.nemesis.bag import kind_of
 from rules.nemesis.doors import walls
 from rules.nemesis.state import Held, change_room
+from rules.nemesis_original.event_phase import move_time
 from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import GameState
 
@@ -273,3 +275,40 @@ def test_basic_repairs_removes_a_malfunction_or_works_an_engine_never_both() -> 
     mended, _ = play(do(s, "p0", key_for(s, "p0", "one of the engines"))[0], "p0",
                      f"pick:{pick.labels.index('Repair engine 3')}")
     assert mended.engines["3"] and mended.known["p0"]["engine_3"] == "working"
+
+
+# ------------------------------------------------------------------ self-destruct
+@pytest.mark.rule("NE-CRIT-1")
+@pytest.mark.rule("NE-SELF-1")
+@pytest.mark.parametrize("space", range(SHIP.self_destruct.first_yellow,
+                                        SHIP.self_destruct.length))
+def test_every_yellow_self_destruct_space_unlocks_the_pods(space: int) -> None:
+    """004: the pods unlock when the marker reaches any yellow space (and can be locked
+    again): a pod locked again since the last yellow space opens once more."""
+    s = edit(started(2, seed=4))
+    s.self_destruct = space - 1
+    for pod in s.pods.values():
+        pod.locked = pod.id != "A1"
+    s2, events = run_with(s, move_time)
+    assert s2.self_destruct == space and s2.ended is None
+    assert all(not p.locked for p in s2.pods.values())
+    said = [e.text for e in events if e.kind == "critical"]
+    assert "The self-destruct marker reaches yellow: every escape pod unlocks." in said
+    assert ("The self-destruct sequence can no longer be stopped." in said) is \
+        (space == SHIP.self_destruct.first_yellow)
+
+
+@pytest.mark.rule("NE-SELF-1")
+def test_a_green_self_destruct_space_leaves_the_pods_locked() -> None:
+    s = edit(started(2, seed=4))
+    s.self_destruct = SHIP.self_destruct.first_yellow - 2
+    s2, events = run_with(s, move_time)
+    assert s2.self_destruct == SHIP.self_destruct.first_yellow - 1
+    assert all(p.locked for p in s2.pods.values())
+    assert "critical" not in [e.kind for e in events]
+    s = edit(s)
+    s.self_destruct = SHIP.self_destruct.first_yellow   # yellow, every pod already open
+    for pod in s.pods.values():
+        pod.locked = False
+    s3, events = run_with(s, move_time)
+    assert not any("unlocks" in e.text for e in events)    # nothing to unlock: no word
