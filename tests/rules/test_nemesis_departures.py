@@ -8,12 +8,15 @@ from __future__ import annotations
 import pytest
 from nemesis_helpers import (
     IDX,
+    RS,
     SHIP,
     a_slot,
+    add_intruder,
     bag_draw,
     do,
     edit,
     key_for,
+    keys,
     labels,
     noise,
     play,
@@ -26,6 +29,7 @@ from nemesis_helpers import (
     waiting,
 )
 
+from bot.sheets import describe_private
 from rules.nemesis.bag import kind_of
 from rules.nemesis.doors import walls
 from rules.nemesis.state import Held, change_room
@@ -312,3 +316,79 @@ def test_a_green_self_destruct_space_leaves_the_pods_locked() -> None:
         pod.locked = False
     s3, events = run_with(s, move_time)
     assert not any("unlocks" in e.text for e in events)    # nothing to unlock: no word
+
+
+# ------------------------------------------------- abilities that replace a base rule
+def playing(character: str, slot: str | None = None) -> GameState:
+    """p0 plays `character` (its own deck in hand), alone in `slot` on its turn."""
+    s = edit(at(slot or a_slot("I", 0)))
+    hero = s.heroes["p0"]
+    hero.character = character
+    hero.hand = [c.id for c in IDX.characters[character].deck if not c.interrupt][:6]
+    hero.deck, hero.discard, hero.hands, hero.inventory = [], [], [], []
+    put_room(s, hero.room, "storage")
+    return s
+
+
+def choice(s: GameState, key: str) -> tuple[str, str]:
+    found = RS.describe(s, "p0", RS.parse_action(s, "p0", key))
+    return found.label, found.detail
+
+
+@pytest.mark.rule("NE-CHAR-1")
+@pytest.mark.rule("NX-MOVE-2")
+def test_the_pilots_careful_movement_says_it_costs_her_one_card() -> None:
+    pilot = playing("pilot")
+    key = next(k for k in keys(pilot, "p0") if k.startswith("careful:"))
+    label, detail = choice(pilot, key)
+    assert label.endswith("(1 card)")
+    assert "Careful movement: 1 card for the Pilot (Quiet Steps); 2 cards for anyone " \
+        "else." in detail
+    captain = playing("captain")
+    label, detail = choice(captain, key)
+    assert label.endswith("(2 cards)") and "Quiet Steps" not in detail
+
+
+@pytest.mark.rule("NE-CHAR-1")
+@pytest.mark.rule("NX-ATK-1")
+def test_the_soldiers_shot_says_the_advantage_die_is_his() -> None:
+    for character, said in (
+            ("soldier", "Roll the advantage die (Steady Aim: the advantage die for the "
+                        "Soldier; anyone else rolls the combat die); ammo 4 → 3."),
+            ("captain", "Roll the combat die; ammo 4 → 3.")):
+        s = playing(character)
+        s.heroes["p0"].hands = [Held(item="combat_rifle", ammo=4)]
+        intruder = add_intruder(s, "adult", s.heroes["p0"].room)
+        _, detail = choice(s, f"shoot:0,{intruder}")
+        assert detail.startswith(said), character
+
+
+@pytest.mark.rule("NE-CHAR-1")
+@pytest.mark.rule("NX-ATK-3")
+def test_the_scientists_melee_says_it_draws_no_contamination() -> None:
+    for character, said in (
+            ("scientist", "Roll the combat die; no contamination card for the Scientist "
+                          "(Sterile; anyone else takes one first); a miss gives you a "
+                          "serious wound."),
+            ("soldier", "Roll the combat die; you first take a contamination card; a miss "
+                        "gives you a serious wound.")):
+        s = playing(character)
+        intruder = add_intruder(s, "adult", s.heroes["p0"].room)
+        _, detail = choice(s, f"melee:{intruder}")
+        assert detail == said, character
+
+
+@pytest.mark.rule("NE-CHAR-1")
+@pytest.mark.parametrize(("character", "words"), [
+    ("pilot", "careful movement costs the Pilot 1 card instead of the usual 2"),
+    ("soldier", "the Soldier's shots always roll the advantage die instead of the combat "
+                "die anyone else rolls"),
+    ("scientist", "the Scientist's melee attacks give no contamination card (anyone else "
+                  "takes one before every melee attack)"),
+])
+def test_the_sheet_says_which_base_rule_the_ability_replaces(character: str, words: str
+                                                             ) -> None:
+    s = playing(character)
+    text = describe_private(RS.view(s, "p0"))
+    assert f"**Ability** ({IDX.characters[character].text.split('(')[1].split(')')[0]}): " \
+        f"{words}" in text
