@@ -30,10 +30,9 @@ from lockdown_helpers import (
     turn,
     waiting,
 )
+from test_lockdown_mars import MARS, MB, MC, M, face
 
-from rules.lockdown.board import board_index
-from rules.lockdown.mars_board import mars_content, mars_map
-from rules.lockdown.state import GameState, Options
+from rules.lockdown.state import GameState
 from rules.nemesis.bag import kind_of
 from rules.nemesis.state import change_room
 
@@ -155,16 +154,7 @@ def test_the_gate_walk_fails_when_an_intruder_appears() -> None:
 
 
 # ------------------------------------------------------------------ the Mars surface
-MARS = Options(board="mars")
-M = mars_map()
-MB = board_index("mars")
-MC = mars_content()
 WALK = "Walk to the bunker"
-
-
-def face(name: str) -> tuple[int, int]:
-    """The draw that rolls `name` on the Mars surface die."""
-    return (len(MC.die), list(MC.die).index(name))  # type: ignore[arg-type]
 
 
 def mars_walk_scene() -> GameState:
