@@ -189,7 +189,7 @@ def thrown(events: list) -> list[str]:
     return [e.text for e in events if e.kind == "egg"]
 
 
-@pytest.mark.rule("NX-COMBAT-STATE-1")
+@pytest.mark.rule("NX-ATK-3")
 def test_a_grenade_thrown_at_the_nest_destroys_two_eggs() -> None:
     s = armed("grenade", a_slot("I", 0), nest=True)
     light = s.heroes["p0"].light
@@ -202,7 +202,7 @@ def test_a_grenade_thrown_at_the_nest_destroys_two_eggs() -> None:
     assert not s2.nest_destroyed
 
 
-@pytest.mark.rule("NX-COMBAT-STATE-1")
+@pytest.mark.rule("NX-ATK-3")
 def test_a_grenade_destroys_two_of_the_eggs_lying_in_a_room() -> None:
     s = armed("grenade", a_slot("I", 1), eggs_lying=3)
     s2, events = do(s, "p0", key_for(s, "p0", "Grenade"), noise("silence"))
@@ -210,6 +210,7 @@ def test_a_grenade_destroys_two_of_the_eggs_lying_in_a_room() -> None:
     assert len(thrown(events)) == 2 and s2.eggs == s.eggs   # the nest keeps its eggs
 
 
+@pytest.mark.rule("NX-ATK-3")
 @pytest.mark.rule("NX-COMBAT-STATE-1")
 def test_no_grenade_out_of_combat_without_eggs() -> None:
     s = armed("grenade", a_slot("I", 1))
@@ -219,7 +220,7 @@ def test_no_grenade_out_of_combat_without_eggs() -> None:
     assert not any("Grenade" in label for label in labels(carried, "p0").values())
 
 
-@pytest.mark.rule("NX-COMBAT-STATE-1")
+@pytest.mark.rule("NX-ATK-3")
 def test_a_molotov_destroys_one_egg_and_lights_a_fire() -> None:
     s = armed("molotov", a_slot("I", 0), nest=True)
     s2, events = do(s, "p0", key_for(s, "p0", "Molotov"), noise("silence"))
@@ -364,7 +365,7 @@ def test_the_soldiers_shot_says_the_advantage_die_is_his() -> None:
 
 
 @pytest.mark.rule("NE-CHAR-1")
-@pytest.mark.rule("NX-ATK-3")
+@pytest.mark.rule("NX-ATK-1")
 def test_the_scientists_melee_says_it_draws_no_contamination() -> None:
     for character, said in (
             ("scientist", "Roll the combat die; no contamination card for the Scientist "
