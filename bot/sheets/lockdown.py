@@ -12,6 +12,7 @@ from bot.sheets.nemesis_family import (
     BRIEF,
     FULL,
     SHEET_MAX,
+    ability_lines,
     fit,
     hand_lines,
     item_lines,
@@ -32,6 +33,7 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
     if hero is not None and hero.character:
         lines.append(" · ".join([f"You play the **{hero.name}**", f"knowledge {hero.knowledge}",
                                  *wound_parts(hero, idx.wounds)]))
+        lines += ability_lines(idx.characters[hero.character], limit)
     lines += hand_lines(idx, me, limit)
     lines += item_lines(idx, me, limit)
     for oid in me.objectives:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.sheets.nemesis_family import (
+    ability_lines,
     fit,
     hand_lines,
     item_lines,
@@ -37,11 +38,7 @@ def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
     where = _where(view, hero)
     head = " · ".join([f"You play the **{hero.name}**" + (f", {where}" if where else ""),
                        *wound_parts(hero, idx.wounds)])
-    ability = character.text.partition("Ability")[2].lstrip(" :")
-    lines = [head]
-    if ability and limit:
-        lines.append(f"**Ability** {short(ability, limit + 30)}")
-    return lines
+    return [head, *ability_lines(character, limit)]
 
 
 def _known(me: Any, rooms: dict[str, str]) -> list[str]:

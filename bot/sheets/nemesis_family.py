@@ -49,6 +49,13 @@ def wound_parts(hero: Any, wounds: dict[str, Any]) -> list[str]:
     return parts
 
 
+def ability_lines(character: Any, limit: int) -> list[str]:
+    """The character's ability, as its text words it (an ability that replaces a base
+    rule says so there), unless the sheet is too crowded."""
+    ability = character.text.partition("Ability")[2].lstrip(" :")
+    return [f"**Ability** {short(ability, limit + 30)}"] if ability and limit else []
+
+
 def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
     """The hand heading and one line per card (cost, tags, text)."""
     n = len(me.hand_ids)

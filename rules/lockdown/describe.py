@@ -20,7 +20,7 @@ from rules.core.words import clip, joined
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, option_words, plural
-from rules.lockdown.facility import room_name, tile_of
+from rules.lockdown.facility import powered, room_name, tile_of
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.profile import PROFILE
 from rules.lockdown.rooms import room_actions
@@ -40,6 +40,7 @@ from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis.action_words import (
     COLOR_WORDS,
+    careful_note,
     cost_sentence,
     cost_tag,
     melee_words,
@@ -48,7 +49,7 @@ from rules.nemesis.action_words import (
     search_words,
     shoot_words,
 )
-from rules.nemesis.character import slot_limit, slots_used
+from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.choices import keep_label
 from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.hands import held_name
@@ -182,16 +183,21 @@ def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    note = careful_note(PROFILE, hero)
     return _careful_label(s, hero, action), \
-        f"{cost_sentence(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}"
+        f"{cost_sentence(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}" \
+        + (f" {note}" if note else "")
 
 
 def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
+    # in a powered section everyone rolls the advantage die: Steady Aim makes the
+    # difference only in the dark
+    steady = ability(PROFILE, hero) == "steady_aim" and not powered(s, hero.room)
     held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
     item = index().items.get(held.item or "")
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
     return label, f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{shoot_words(PROFILE, s, hero, action.slot, action.target)}"
+        f"{shoot_words(PROFILE, s, hero, action.slot, action.target, steady=steady)}"
 
 
 def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:

@@ -12,9 +12,9 @@ from rules.lockdown.facility import tile_of
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
-from rules.nemesis import noise
 from rules.nemesis.items import activate_quests, owned
-from rules.nemesis.places import in_combat, intruders_in
+from rules.nemesis.places import in_combat
+from rules.nemesis.rooms import noise_attempt
 from rules.nemesis.state import Hero
 
 GATE_ROVER, GATE_SUIT, GATE_KEY = 20, 21, 22
@@ -82,11 +82,13 @@ def gate_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         hero.passed = True
         ctx.say(f"{who(hero.seat)} drives the rover to the bunker.", kind="bunker")
         return
-    before = len(s.intruders)
-    depth = len(s.stack)
-    noise.noise_roll(ctx, hero)
-    if len(s.intruders) > before or intruders_in(s, hero.room) or any(
-            f.kind == "encounter" for f in s.stack[depth:]):
+    noise_attempt(ctx, hero, "gate_walk")
+
+
+def gate_walk(ctx: Ctx, hero: Hero, made: bool) -> None:
+    """The walk out of the main gate in the Enviro-Suit, once its noise roll is resolved:
+    an intruder that showed up voids it (001)."""
+    if not made:
         ctx.say(f"{who(hero.seat)} is caught at the gate; the walk to the bunker fails.",
                 kind="bunker")
         return

@@ -172,6 +172,10 @@ class LockdownHooks:
 
         continue_step(ctx, frame, option)  # type: ignore[arg-type]
 
+    def attempt_done(self, ctx: Table, hero: Hero, tag: str, made: bool) -> None:
+        """Locking oneself in, the walks to the bunker (gate, Mars surface)."""
+        self._turns.attempt_done(ctx, hero, tag, made)
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.lockdown.endgame import explode
 
@@ -217,7 +221,8 @@ PROFILE = Profile(
     events=index().events, tiles=index().rooms, models=content().intruders.models,
     noise_die=content().dice.noise, combat_die=content().dice.combat,
     advantage_die=content().dice.advantage, bag=BAG, fire_supply=FIRE_SUPPLY,
-    malfunction_supply=MALFUNCTION_SUPPLY, hooks=LockdownHooks())
+    malfunction_supply=MALFUNCTION_SUPPLY, hooks=LockdownHooks(),
+    unsupported=frozenset({"engine"}))  # the facility has no engines
 # LD-XOVER-1, the original intruders: their tokens in the bag and their miniatures (the
 # tables already hold their attack cards; the hooks are the same)
 NEMESIS_INTRUDERS = replace(PROFILE, bag=NEMESIS_BAG, models=species().models)

@@ -237,7 +237,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
     elif kind == "elevator":
         elevator(ctx, hero, variant)
     elif kind == "isolation":
-        lock_in(ctx, hero)
+        shared_rooms.noise_attempt(ctx, hero, "lock_in")
     elif kind == "monitoring":
         say(f"{who(hero.seat)} watches the monitors.", kind="room")
         top = decks.peek(s, "events")
@@ -672,9 +672,10 @@ def agree_run(ctx: Ctx, f: AgreeFrame) -> None:
     ride(ctx, [f.asker, *f.accepted], f.target)
 
 
-def lock_in(ctx: Ctx, hero: Hero) -> None:
-    """Noise roll; if an intruder appears the attempt fails, else the hero is safe."""
-    if not shared_rooms.noise_attempt(ctx, hero):
+def lock_in(ctx: Ctx, hero: Hero, made: bool) -> None:
+    """After the noise roll: if an intruder appeared the attempt failed, else the hero is
+    safe."""
+    if not made:
         ctx.say(f"{who(hero.seat)} fails to lock themselves in.", kind="isolation")
         return
     hero.place = "isolated"

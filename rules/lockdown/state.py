@@ -21,6 +21,7 @@ from rules.lockdown.board import BoardIndex, board_index
 from rules.lockdown.profile import profile_for
 from rules.nemesis.frames import (
     AttackFrame,
+    AttemptFrame,
     DiscardFrame,
     DraftFrame,
     EffectsFrame,
@@ -122,8 +123,8 @@ class EventPhaseFrame:
 
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
-    | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame | PickFrame
-    | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame | TradeFrame,
+    | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame
+    | PickFrame | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame | TradeFrame,
     Field(discriminator="kind"),
 ]
 

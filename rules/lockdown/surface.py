@@ -18,7 +18,8 @@ from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
-from rules.nemesis.places import heroes_in, in_combat, in_play, intruders_in
+from rules.nemesis.places import heroes_in, in_combat, in_play
+from rules.nemesis.rooms import noise_attempt
 from rules.nemesis.state import Hero, RoomState, change_room
 
 MARS_DECK = "mars"
@@ -138,13 +139,15 @@ def noise_roll(ctx: Ctx, hero: Hero) -> None:
 
 
 def danger(ctx: Ctx, hero: Hero) -> None:
-    """In a building, danger as on the basic side. On a crossroads, every intruder out
-    on the surface (not in a building, not in combat) comes to this crossroads; with
-    none, a noise marker on every area that has none."""
+    """In a building, danger as on the basic side, the building's area counting as a
+    technical corridor of every room in it (000): noise all around marks it too. On a
+    crossroads, every intruder out on the surface (not in a building, not in combat)
+    comes to this crossroads; with none, a noise marker on every area that has none."""
     s = ctx.s
     b = board(s)
     if hero.room not in b.crossroads:
-        noise.danger(ctx, hero)
+        if noise.danger(ctx, hero) and hero.room in b.building:
+            set_tech_noise(s, f"area{building_area(b.building[hero.room])}", True)
         return
     movers = [i for i in s.intruders if i.room in b.crossroads and i.room != hero.room
               and not heroes_in(s, i.room)]
@@ -157,6 +160,11 @@ def danger(ctx: Ctx, hero: Hero) -> None:
         intruder.room = hero.room
         ctx.say(f"{a_or_an(intruder.kind).capitalize()} comes across the sand to "
                 f"{room_name(s, hero.room)}.", kind="intruder")
+
+
+def building_area(building: str) -> int:
+    """The number of the area around a building."""
+    return next(bd.area for bd in mars_map().buildings if bd.id == building)
 
 
 def draw_card(ctx: Ctx, hero: Hero) -> None:
@@ -231,13 +239,13 @@ def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
                                               no_noise=True))
         return
-    before = len(s.intruders)
-    depth = len(s.stack)
-    cards = len(s.discards.get(MARS_DECK, []))
-    noise_roll(ctx, hero)
-    if len(s.intruders) > before or intruders_in(s, hero.room) or any(
-            f.kind == "encounter" for f in s.stack[depth:]) \
-            or len(s.discards.get(MARS_DECK, [])) > cards:
+    noise_attempt(ctx, hero, "mars_walk")
+
+
+def walk_out(ctx: Ctx, hero: Hero, made: bool) -> None:
+    """The walk to the bunker, once its surface roll (and any card it drew) is resolved:
+    it fails only if an intruder showed up (000)."""
+    if not made:
         ctx.say(f"{who(hero.seat)} is spotted on the way out; the walk to the bunker fails.",
                 kind="bunker")
         return

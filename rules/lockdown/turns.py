@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.lockdown import gear, surface
 from rules.lockdown.cards import index
-from rules.lockdown.rooms import do_room_action, room_action_cost
+from rules.lockdown.rooms import do_room_action, lock_in, room_action_cost
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
@@ -38,6 +38,17 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
         gear.gate_action(ctx, hero, variant)
     else:
         do_room_action(ctx, hero, variant)
+
+
+def attempt_done(ctx: Ctx, hero: Hero, tag: str, made: bool) -> None:
+    """The end of an attempt by noise roll: locking oneself in the isolation room, the
+    walk out of the main gate, the walk across the Mars surface."""
+    if tag == "lock_in":
+        lock_in(ctx, hero, made)
+    elif tag == "gate_walk":
+        gear.gate_walk(ctx, hero, made)
+    else:
+        surface.walk_out(ctx, hero, made)
 
 
 def passive_usable(s: GameState, hero: Hero, passive: str | None, fighting: bool) -> bool:

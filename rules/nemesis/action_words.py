@@ -1,6 +1,8 @@
 """What the basic actions do, in a sentence for the choice that offers them (both
-Nemesis games, BOT-CHOICE-1): shooting, a melee attack, searching, passing. Each game
-puts its own cost words and additions around them."""
+Nemesis games, BOT-CHOICE-1): shooting, a melee attack, searching, passing, and the
+notes for abilities that replace a base rule (Quiet Steps' careful movement, Steady
+Aim's die, Sterile melee), said plainly where the rule applies. Each game puts its own
+cost words and additions around them."""
 
 from __future__ import annotations
 
@@ -9,20 +11,39 @@ from rules.nemesis.character import ability
 from rules.nemesis.combat import melee_bonus, uses_advantage
 from rules.nemesis.profile import NemesisState, Profile
 from rules.nemesis.state import Held, Hero
+from rules.nemesis.turn_actions import COSTS
 
 COLOR_WORDS = {"red": "military: weapons, ammo, grenades, armour",
                "yellow": "technical: tools, power cells, repair kits",
                "green": "medical: bandages, medkits, serums"}
 
 
-def shoot_words(rules: Profile, s: NemesisState, hero: Hero, slot: int, target: int) -> str:
-    """The die rolled, the ammo spent, a weapon's extra injuries, an egg's noise roll."""
+def character_name(rules: Profile, hero: Hero) -> str:
+    return rules.characters[hero.character].name
+
+
+def careful_note(rules: Profile, hero: Hero) -> str:
+    """Quiet Steps replaces the cost of a careful movement (2 cards): said plainly."""
+    if ability(rules, hero) != "quiet_steps":
+        return ""
+    return (f"Careful movement: 1 card for the {character_name(rules, hero)} (Quiet Steps); "
+            f"{COSTS['careful']} cards for anyone else.")
+
+
+def shoot_words(rules: Profile, s: NemesisState, hero: Hero, slot: int, target: int,
+                steady: bool = False) -> str:
+    """The die rolled, the ammo spent, a weapon's extra injuries, an egg's noise roll.
+    `steady`: the advantage die is the hero's Steady Aim, where anyone else rolls the
+    combat die (the game knows when), and the words say so."""
     held = hero.hands[slot] if 0 <= slot < len(hero.hands) else Held()
     item = rules.items.get(held.item or "")
     weapon = item.weapon if item is not None else None
     advantage = uses_advantage(rules, s, hero)
-    parts = [f"Roll the {'advantage' if advantage else 'combat'} die; "
-             f"ammo {held.ammo} → {max(0, held.ammo - 1)}."]
+    die = f"the {'advantage' if advantage else 'combat'} die"
+    if advantage and steady:
+        die += (f" (Steady Aim: the advantage die for the {character_name(rules, hero)}; "
+                "anyone else rolls the combat die)")
+    parts = [f"Roll {die}; ammo {held.ammo} → {max(0, held.ammo - 1)}."]
     if weapon is not None and weapon.damage_bonus:
         extra = plural(weapon.damage_bonus, "extra injury", "extra injuries")
         parts.append(f"A hit deals {extra}.")
@@ -37,6 +58,10 @@ def melee_words(rules: Profile, hero: Hero, target: int) -> str:
     parts = ["Roll the combat die;"]
     if target == 0:
         parts.append("a hit destroys an egg. Then a noise roll.")
+    elif ability(rules, hero) == "sterile":
+        parts.append(f"no contamination card for the {character_name(rules, hero)} "
+                     "(Sterile; anyone else takes one first); a miss gives you a serious "
+                     "wound.")
     else:
         parts.append("you first take a contamination card; a miss gives you a serious "
                      "wound.")

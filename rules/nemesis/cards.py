@@ -34,6 +34,9 @@ class Use(_M):
     combat: Combat = "any"
     effects: tuple[Effect, ...] = ()
     options: tuple[tuple[Effect, ...], ...] = ()
+    # an in-combat item that may also be thrown where uncarried eggs lie, as if an
+    # intruder were there (004: grenades)
+    at_eggs: bool = False
 
 
 Passive = Literal[

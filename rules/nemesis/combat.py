@@ -173,6 +173,16 @@ def destroy_eggs(ctx: Table, hero: Hero, hits: int) -> None:
     nest_check(ctx)
 
 
+def blast_eggs(ctx: Table, hero: Hero, n: int) -> None:
+    """A grenade or a Molotov thrown where uncarried eggs lie destroys up to `n` of them
+    (004: 2 and 1), then the noise roll of an attempt to destroy eggs; nothing happens
+    where no egg lies."""
+    if hero.place != "board" or not uncarried_eggs(ctx.rules, ctx.s, hero.room):
+        return
+    destroy_eggs(ctx, hero, n)
+    noise.noise_roll(ctx, hero)
+
+
 def nest_check(ctx: Table) -> None:
     s = ctx.s
     if s.nest_found and s.eggs == 0 and not s.nest_destroyed:

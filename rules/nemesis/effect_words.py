@@ -119,6 +119,8 @@ def _room_words(e: fx.Effect) -> str:
         return f"{'add' if e.op == 'add' else 'remove'} a {e.intruder} token " \
             f"{'to' if e.op == 'add' else 'from'} the bag"
     if isinstance(e, fx.Eggs):
+        if e.where == "here":
+            return f"destroy up to {plural(-e.n, 'egg')} lying in {rooms_words(e)}"
         return f"{plural(e.n, 'egg')} more in the nest" if e.n > 0 \
             else f"destroy {plural(-e.n, 'egg')}"
     if isinstance(e, fx.Hunt):
@@ -130,6 +132,8 @@ def _room_words(e: fx.Effect) -> str:
             + ("on" if e.delta > 0 else "back")
     if isinstance(e, fx.Signal):
         return "send the signal"
+    if isinstance(e, fx.Engine):
+        return "repair or break one of the engines"
     raise ValueError(f"no words for the effect {e!r}")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 IntruderKind = Literal["larva", "creeper", "adult", "breeder", "queen"]
 Who = Literal[
@@ -210,8 +210,19 @@ class Bag(_E):
 
 
 class Eggs(_E):
+    """Eggs in the nest gained or culled (`where` "nest"), or up to -n uncarried eggs
+    destroyed in the subject's room (`where` "here": a grenade or a Molotov thrown at
+    them, 004), followed by the noise roll of an attempt to destroy eggs."""
+
     do: Literal["eggs"]
     n: int = Field(ge=-2, le=2)
+    where: Literal["nest", "here"] = "nest"
+
+    @model_validator(mode="after")
+    def _destroys_here(self) -> Eggs:
+        if self.where == "here" and self.n >= 0:
+            raise ValueError("eggs in the room can only be destroyed (n < 0)")
+        return self
 
 
 class Hunt(_E):
@@ -240,16 +251,23 @@ class Signal(_E):
     do: Literal["signal"]
 
 
+class Engine(_E):
+    """Repair or break one of the ship's engines, the subject's player choosing which
+    and how (the original Nemesis's own; a game without engines leaves it out)."""
+
+    do: Literal["engine"]
+
+
 Effect = Annotated[
     Wound | Contaminate | Slime | Heal | Knowledge | Scan | DrawCards | DiscardCards
     | NoiseRoll | GainItem | Reload | DropHeavy | Move | EndTurn | Fire | Malfunction
     | Noise | Doors | Injure | Retreat | Spawn | Encounter | Bag | Eggs | Hunt | Power
-    | Time | Signal,
+    | Time | Signal | Engine,
     Field(discriminator="do"),
 ]
 EFFECT_KINDS = (
     "wound", "contaminate", "slime", "heal", "knowledge", "scan", "draw_cards",
     "discard_cards", "noise_roll", "gain_item", "reload", "drop_heavy", "move", "pass",
     "fire", "malfunction", "noise", "doors", "injure", "retreat", "spawn", "encounter",
-    "bag", "eggs", "hunt", "power", "time", "signal",
+    "bag", "eggs", "hunt", "power", "time", "signal", "engine",
 )

@@ -1,7 +1,7 @@
 """The frame handlers both Nemesis games register alike: the family's frames (a turn,
-paying, discarding, the objective choice, encounters, attacks, moves, effects, picks,
-shots, interrupts, trades). A game's machine adds its own frames (the round, the event
-phase, the end, the draft as it deals it, ...) to these."""
+paying, discarding, the objective choice, encounters, attempts by noise roll, attacks,
+moves, effects, picks, shots, interrupts, trades). A game's machine adds its own frames
+(the round, the event phase, the end, the draft as it deals it, ...) to these."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from rules.nemesis import (
     picks,
     player_phase,
     resolve,
+    rooms,
     trade,
     turn_actions,
 )
@@ -35,6 +36,7 @@ def family_handlers() -> dict[str, Handler[Any]]:
         "objectives": Handler(drafting.objectives_waiting, drafting.objectives_legal,
                               drafting.objectives_act, drafting.objectives_run),
         "encounter": automatic(encounters.encounter_run),
+        "attempt": automatic(rooms.attempt_run),
         "attack": automatic(attacks.attack_run),
         "move": automatic(movement.move_run),
         "effects": automatic(resolve.effects_run),

@@ -32,6 +32,21 @@ class EncounterFrame:
 
 
 @dataclass(slots=True, kw_only=True)
+class AttemptFrame:
+    """An attempt guarded by a noise roll (going to sleep, boarding a pod, locking oneself
+    in, walking to the bunker), under whatever the roll set off (an encounter, danger, a
+    card): once those are resolved, the attempt fails only if an intruder showed up in
+    `room`. `since`: the id the next intruder placed was to get when the roll was made;
+    `tag` names the attempt for the game (its `attempt_done` hook)."""
+
+    kind: Literal["attempt"] = "attempt"
+    seat: str
+    room: str
+    tag: str
+    since: int
+
+
+@dataclass(slots=True, kw_only=True)
 class AttackFrame:
     """Intruder attacks to resolve in order: (intruder id, target seat). `asked`: the
     target of the first attack in the queue was offered its interrupt cards."""

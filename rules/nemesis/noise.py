@@ -81,9 +81,10 @@ def _mark_around(ctx: Table, room: str, on: bool) -> None:
             set_noise(s, ex.corridor, on)
 
 
-def danger(ctx: Table, hero: Hero) -> None:
+def danger(ctx: Table, hero: Hero) -> bool:
     """Intruders next door that are not fighting come in (those behind a closed door
-    break it and stay, all together); else noise all around. Never an encounter."""
+    break it and stay, all together); else noise all around (then True). Never an
+    encounter."""
     s = ctx.s
     graph = s.graph
     movers = [i for n in graph.neighbours(hero.room) for i in intruders_in(s, n)
@@ -92,7 +93,7 @@ def danger(ctx: Table, hero: Hero) -> None:
         fill_noise(ctx, hero.room)
         ctx.say(f"Noise fills every corridor around "
                 f"{ctx.rules.hooks.room_name(s, hero.room)}.", kind="noise")
-        return
+        return True
     broken: set[str] = set()
     for intruder in movers:
         corridor = graph.corridor_between(intruder.room, hero.room)
@@ -101,3 +102,4 @@ def danger(ctx: Table, hero: Hero) -> None:
         if door(s, corridor) == "closed":
             broken.add(corridor)
         move_intruder(ctx, intruder, Exit(corridor, 0, hero.room))
+    return False

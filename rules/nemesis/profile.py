@@ -207,6 +207,11 @@ class Hooks(Protocol):
         """A choice of a game's multi-step action was made (a PickFrame "step")."""
         ...
 
+    def attempt_done(self, ctx: Table, hero: Hero, tag: str, made: bool) -> None:
+        """An attempt guarded by a noise roll (`rooms.noise_attempt`, named by `tag`) was
+        made (no intruder showed up) or failed."""
+        ...
+
     def explode(self, ctx: Table, why: str) -> None:
         """A marker was needed and none was left in the supply: the end of the game."""
         ...
@@ -253,3 +258,6 @@ class Profile:
     fire_supply: int                           # fire markers (one more ends the game)
     malfunction_supply: int                    # malfunction markers (likewise)
     hooks: Hooks
+    # effect primitives with no meaning in this game: a card option using one is not
+    # offered (the original characters' ship cards in Lockdown's crossover)
+    unsupported: frozenset[str] = frozenset()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rules.core.actions import seat_ref as who
 from rules.core.words import a_or_an, plural
-from rules.nemesis import contamination, decks, injuries, intruders, noise, wounds
+from rules.nemesis import combat, contamination, decks, injuries, intruders, noise, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.character import ability
@@ -189,12 +189,14 @@ def apply_effect(ctx: Table, e: fx.Effect, subject: str | None,
                     f"The intruder bag holds no {e.intruder} token to take out.")
         ctx.say(text, kind="bag")
     elif isinstance(e, fx.Eggs):
+        if e.where == "here":
+            if subject is not None:
+                combat.blast_eggs(ctx, s.heroes[subject], -e.n)
+            return
         s.eggs = max(0, s.eggs + e.n)
         ctx.say(f"Eggs in the nest: {s.eggs}.", kind="eggs")
         if e.n < 0:
-            from rules.nemesis.combat import nest_check
-
-            nest_check(ctx)  # culling the last egg destroys the nest
+            combat.nest_check(ctx)  # culling the last egg destroys the nest
     elif isinstance(e, fx.Hunt):
         hunt(ctx, e.kinds)
     else:

@@ -115,7 +115,7 @@ def _cards(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
 
 
 def _items(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
-    return item_actions(s, hero, at.fighting)
+    return item_actions(s, hero, at.fighting, at.eggs)
 
 
 # which action kinds each part of the turn's list can hold, and whether they always
@@ -206,11 +206,15 @@ def _card_plays(rules: Profile, card_id: str, fighting: bool) -> tuple[Action, .
     if card.options:
         return tuple(a.PlayCard(card=card_id, option=i,
                                 text=option_label(card.name, option))
-                     for i, option in enumerate(card.options))
+                     for i, option in enumerate(card.options)
+                     if not any(e.do in rules.unsupported for e in option))
     return (a.PlayCard(card=card_id, text=card.name),)
 
 
-def item_actions(s: NemesisState, hero: Hero, fighting: bool) -> list[Action]:
+def item_actions(s: NemesisState, hero: Hero, fighting: bool, eggs: int = 0
+                 ) -> list[Action]:
+    """The items the hero may use now; `eggs`: uncarried eggs in the room (an item used
+    `at_eggs` may be thrown at them out of combat)."""
     out: list[Action] = []
     owned = hero.inventory + [held.item for held in hero.hands if held.item]
     for item_id in dict.fromkeys(owned):
@@ -220,7 +224,8 @@ def item_actions(s: NemesisState, hero: Hero, fighting: bool) -> list[Action]:
             if s.rules.hooks.passive_usable(s, hero, item.passive, fighting):
                 out.append(a.UseItem(item=item_id, text=item.name))
             continue
-        if (use.combat == "in" and not fighting) or (use.combat == "out" and fighting):
+        if (use.combat == "in" and not fighting and not (use.at_eggs and eggs)) \
+                or (use.combat == "out" and fighting):
             continue
         if item.color == "quest" and not hero.quest_active:
             continue

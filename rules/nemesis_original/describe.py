@@ -9,6 +9,7 @@ from rules.core.words import clip, plural
 from rules.nemesis import actions as a
 from rules.nemesis.action_words import (
     COLOR_WORDS,
+    careful_note,
     cost_sentence,
     cost_tag,
     melee_words,
@@ -17,6 +18,7 @@ from rules.nemesis.action_words import (
     search_words,
     shoot_words,
 )
+from rules.nemesis.character import ability
 from rules.nemesis.choices import keep_label
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
@@ -58,8 +60,10 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             if len(present) == 1:
                 return "An escape: the intruder here attacks first."
             return f"An escape: each of the {len(present)} intruders here attacks first."
+        note = careful_note(PROFILE, hero) if isinstance(action, a.CarefulMove) else ""
         if not s.rooms[action.to].explored:
-            return f"{room_name(s, action.to)}: you explore it when you enter."
+            return f"{room_name(s, action.to)}: you explore it when you enter. {note}"
+        return note
     if isinstance(action, a.Draft):
         ch = index().characters[action.character]
         item = index().items.get(ch.starting_item or "")
@@ -67,7 +71,9 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
     if isinstance(action, a.Trade):
         return TRADE_RULE
     if isinstance(action, a.Shoot):
-        return shoot_words(PROFILE, s, hero, action.slot, action.target)
+        # the ship has no power: the advantage die is only ever the Soldier's Steady Aim
+        return shoot_words(PROFILE, s, hero, action.slot, action.target,
+                           steady=ability(PROFILE, hero) == "steady_aim")
     if isinstance(action, a.Melee):
         return melee_words(PROFILE, hero, action.target)
     if isinstance(action, a.Search) and action.color in COLOR_WORDS:

@@ -56,6 +56,9 @@ def move_self_destruct(ctx: Ctx) -> None:
             kind="self_destruct", space=s.self_destruct)
     if s.self_destruct >= track.length:
         s.stack.append(EndFrame(reason="explosion:the self-destruct sequence"))
-    elif s.self_destruct == track.first_yellow:
-        ctx.say("The self-destruct sequence can no longer be stopped.", kind="critical")
+    elif s.self_destruct >= track.first_yellow:
+        # every yellow space unlocks the pods (004: "reaches any yellow space"), so a pod
+        # locked again since the last one opens once more
+        if s.self_destruct == track.first_yellow:
+            ctx.say("The self-destruct sequence can no longer be stopped.", kind="critical")
         pods.unlock_all(ctx, "The self-destruct marker reaches yellow")

@@ -1,12 +1,11 @@
 """Escape pods (NE-POD-1) and the critical moments that unlock them (NE-CRIT-1): 2 seats
 each, locked at setup; boarded from a working evacuation section by a noise roll; on
 their turn the occupants wait, launch or climb out; an intruder in the section throws
-them out. The first death and a yellow self-destruct space unlock every pod."""
+them out. The first death and every yellow self-destruct space unlock every pod."""
 
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import Pick
 from rules.nemesis.places import intruders_in
 from rules.nemesis.state import Hero
@@ -32,10 +31,11 @@ def can_board(s: GameState, hero: Hero, tile: str) -> bool:
     return not intruders_in(s, hero.room) and bool(free_pods(s, evac_section(tile)))
 
 
-def board_pod(ctx: Ctx, hero: Hero, tile: str) -> None:
-    """The evacuation section's room action: a noise roll, then a seat in a pod."""
+def board_pod(ctx: Ctx, hero: Hero, tile: str, made: bool) -> None:
+    """The evacuation section's room action once its noise roll is resolved: unless an
+    intruder showed up, a seat in a pod."""
     s = ctx.s
-    if not shared_rooms.noise_attempt(ctx, hero):
+    if not made:
         ctx.say(f"{who(hero.seat)} does not make it into a pod.", kind="pod")
         return
     pods = free_pods(s, evac_section(tile))

@@ -166,6 +166,10 @@ class OriginalHooks:
 
         continue_step(ctx, frame, option)  # type: ignore[arg-type]
 
+    def attempt_done(self, ctx: Table, hero: Hero, tag: str, made: bool) -> None:
+        """Going to sleep, boarding a pod."""
+        self._rooms.attempt_done(ctx, hero, tag, made)
+
     def explode(self, ctx: Table, why: str) -> None:
         from rules.nemesis_original.endgame import explode
 

@@ -140,11 +140,11 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
             shared_rooms.ask(ctx, hero, "course", spaces,
                              [f"Set the course for space {x}" for x in spaces])
     elif kind == "hibernate":
-        hibernate(ctx, hero)
+        shared_rooms.noise_attempt(ctx, hero, "hibernate")
     elif kind == "engine":
         service_engine(ctx, hero, engine_of(tile))
     elif kind == "evac":
-        pods.board_pod(ctx, hero, tile.id)
+        shared_rooms.noise_attempt(ctx, hero, f"pod:{tile.id}")
     elif kind == "armory":
         slots = rechargeable(s, hero)
         shared_rooms.ask(ctx, hero, "recharge", [str(i) for i in slots],
@@ -217,6 +217,13 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
             ctx.tell(hero.seat, f"Engine {engine} is now "
                      f"{status_word(s.engines[engine])}.", kind="engine")
         ctx.say(f"{who(hero.seat)} finishes work on the engine.", kind="room")
+    elif tag == "engine_card":
+        engine, _, op = option.partition(":")
+        s.engines[engine] = op == "repair"
+        word = status_word(s.engines[engine])
+        remember(s, hero.seat, f"engine_{engine}", word)
+        ctx.tell(hero.seat, f"Engine {engine} is now {word}.", kind="engine")
+        ctx.say(f"{who(hero.seat)} works on engine {engine}.", kind="room")
     elif tag == "pod":
         pods.sit(ctx, hero, option)
     elif tag == "recharge":
@@ -269,8 +276,17 @@ def read_coordinates(ctx: Ctx, hero: Hero) -> None:
     ctx.say(f"{who(hero.seat)} reads the coordinates in secret.", kind="room")
 
 
-def hibernate(ctx: Ctx, hero: Hero) -> None:
-    if not shared_rooms.noise_attempt(ctx, hero):
+def attempt_done(ctx: Ctx, hero: Hero, tag: str, made: bool) -> None:
+    """The end of an attempt by noise roll: going to sleep, or boarding a pod from the
+    evacuation section `tag` names ("pod:<tile>")."""
+    if tag == "hibernate":
+        hibernate(ctx, hero, made)
+    else:
+        pods.board_pod(ctx, hero, tag.partition(":")[2], made)
+
+
+def hibernate(ctx: Ctx, hero: Hero, made: bool) -> None:
+    if not made:
         ctx.say(f"{who(hero.seat)} cannot get into a hibernation chamber.", kind="hibernate")
         return
     hero.place = "hibernated"
@@ -359,7 +375,11 @@ def any_airlock_target(s: GameState, hero: Hero) -> bool:
 
 
 def _airlock_target(s: GameState, hero: Hero, slot: str) -> bool:
-    return slot != hero.room and not s.rooms[slot].venting \
+    """Another yellow room (004: "Choose 1 other Yellow Room"), explored (its colour is
+    known), not primed yet, whose doors can all close (none destroyed)."""
+    room = s.rooms[slot]
+    return slot != hero.room and room.explored and room.tile is not None \
+        and tile_of(room.tile).color == "yellow" and not room.venting \
         and all(door(s, c) != "destroyed" for c in walls(s, slot))
 
 

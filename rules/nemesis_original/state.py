@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.nemesis.board import BoardGraph
 from rules.nemesis.frames import (
     AttackFrame,
+    AttemptFrame,
     DiscardFrame,
     DraftFrame,
     EffectsFrame,
@@ -76,8 +77,8 @@ class EventPhaseFrame:
 
 Frame = Annotated[
     RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | PodFrame
-    | EncounterFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame
-    | PickFrame | ShotFrame | InterruptFrame | DiscardFrame | TradeFrame,
+    | EncounterFrame | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame
+    | EffectsFrame | PickFrame | ShotFrame | InterruptFrame | DiscardFrame | TradeFrame,
     Field(discriminator="kind"),
 ]
 

@@ -4,9 +4,10 @@ an intruder put in a room; the scripted draws of a noise roll and of a bag token
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from rules.core.contract import Event
 from rules.nemesis.bag import kind_of
 from rules.nemesis.frames import TurnFrame
 from rules.nemesis.state import Intruder
@@ -26,6 +27,23 @@ def turn_maker(edit: Callable[[Any], Any], round_frame: Callable[..., Any]
         return s
 
     return turn
+
+
+def brace_maker(play: Callable[[Any, str, str], tuple[Any, list[Event]]]
+                ) -> Callable[..., tuple[Any, list[Event]]]:
+    """`brace(s, events=())` for a game whose moves `play` applies."""
+
+    def brace(s: Any, events: Iterable[Event] = ()) -> tuple[Any, list[Event]]:
+        """Take every intruder attack now waiting on its target without playing an
+        interrupt card (a target holding cards is always asked); `events` are carried
+        on."""
+        out = list(events)
+        while s.stack and s.stack[-1].kind == "interrupt":
+            s, more = play(s, s.stack[-1].seat, "pick:0")
+            out += more
+        return s, out
+
+    return brace
 
 
 def add_intruder(s: Any, kind: str, room: str, injuries: int = 0) -> int:

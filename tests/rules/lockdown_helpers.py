@@ -12,7 +12,13 @@ from collections.abc import Iterable
 
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
-from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_scenario import (  # noqa: F401  (re-exported)
+    add_intruder,
+    bag_draw,
+    brace_maker,
+    noise_draw,
+    turn_maker,
+)
 from family_sim import checked_move
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -27,7 +33,6 @@ from rules.lockdown.setup import place_character
 from rules.lockdown.state import (
     DiscardFrame,
     GameState,
-    InterruptFrame,
     Options,
     PickFrame,
     RoundFrame,
@@ -50,14 +55,7 @@ edit, advance, push, run_with = SC.edit, SC.advance, SC.push, SC.run_with
 play, keys, labels, illegal, waiting = SC.play, SC.keys, SC.labels, SC.illegal, SC.waiting
 
 
-def brace(s: GameState, events: Iterable[Event] = ()) -> tuple[GameState, list[Event]]:
-    """Take every intruder attack now waiting on its target without playing an
-    interrupt card (a target holding cards is always asked); `events` are carried on."""
-    out = list(events)
-    while s.stack and isinstance(s.stack[-1], InterruptFrame):
-        s, more = play(s, s.stack[-1].seat, "pick:0")
-        out += more
-    return s, out
+brace = brace_maker(play)
 
 
 def replay(n: int, seed: int, moves: Iterable[tuple[str, str]],

@@ -11,7 +11,13 @@ from collections.abc import Iterable
 
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
-from family_scenario import add_intruder, bag_draw, noise_draw, turn_maker  # noqa: F401  (re-exported)
+from family_scenario import (  # noqa: F401  (re-exported)
+    add_intruder,
+    bag_draw,
+    brace_maker,
+    noise_draw,
+    turn_maker,
+)
 from family_sim import checked_move
 from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exported)
 
@@ -35,6 +41,7 @@ G = ship_graph()
 SC = Scenario(RS, edit=clone)
 edit, advance, push, run_with = SC.edit, SC.advance, SC.push, SC.run_with
 play, keys, labels, illegal, waiting = SC.play, SC.keys, SC.labels, SC.illegal, SC.waiting
+brace = brace_maker(play)
 
 
 def seats(n: int) -> list[str]:

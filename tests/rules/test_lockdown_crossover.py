@@ -13,11 +13,14 @@ from collections import Counter
 import pytest
 from lockdown_helpers import (
     IDX,
+    RS,
     add_intruder,
     die,
     do,
     edit,
+    give,
     keys,
+    labels,
     new,
     on_top,
     plain_cards,
@@ -30,6 +33,7 @@ from lockdown_helpers import (
 )
 from test_lockdown_sim import _record
 
+from bot.sheets import describe_private
 from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.board import board_map
 from rules.lockdown.cards import content
@@ -138,6 +142,48 @@ def test_the_scientist_fights_bare_handed_without_contamination() -> None:
         hero = s2.heroes["p0"]
         assert any(c.startswith("c:") for c in hero.discard) is contaminated, character
         assert len(hero.serious) == 1  # the miss still hurts
+
+
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.rule("NE-CHAR-1")
+def test_the_captains_basic_repairs_offers_no_engine_in_the_facility() -> None:
+    """The facility has no engines: Basic Repairs is offered for its malfunction options
+    only (the original Nemesis also offers repairing or breaking an engine)."""
+    s = ready(("captain", "survivor"), options=CHARACTERS)
+    set_hand(s, "p0", ["captain_basic_repairs", *plain_cards(s, "p0", 5)[:4]])
+    plays = sorted(label for key, label in labels(s, "p0").items()
+                   if key.startswith("card:captain_basic_repairs"))
+    assert plays == ["Play Basic Repairs: repair the malfunction in a neighbouring room",
+                     "Play Basic Repairs: repair the malfunction in your room"]
+    assert "engine" in IDX.cards["captain_basic_repairs"].text   # the ship's option
+
+
+@pytest.mark.rule("LD-XOVER-1")
+@pytest.mark.rule("NE-CHAR-1")
+def test_an_ability_that_replaces_a_base_rule_says_so_in_the_facility() -> None:
+    """The choice texts and the sheet say plainly what the original characters'
+    abilities change (the same family words as in the original Nemesis)."""
+    def detail(s: GameState, key: str) -> str:
+        return RS.describe(s, "p0", RS.parse_action(s, "p0", key)).detail
+
+    pilot = ready(("pilot", "survivor"), options=CHARACTERS)
+    careful = next(k for k in keys(pilot, "p0") if k.startswith("careful:"))
+    assert "Careful movement: 1 card for the Pilot (Quiet Steps); 2 cards for anyone " \
+        "else." in detail(pilot, careful)
+    assert "**Ability** (Quiet Steps): careful movement costs the Pilot 1 card" \
+        in describe_private(RS.view(pilot, "p0"))
+    for powered, note in ((False, True), (True, False)):  # power gives everyone the die
+        soldier = ready(("soldier", "survivor"), room="repository", options=CHARACTERS)
+        soldier.power["2"].active = powered
+        give(soldier, "p0", "sentry_carbine")
+        i = add_intruder(soldier, "adult", "repository")
+        shot = detail(soldier, f"shoot:0,{i}")
+        assert "Roll the advantage die" in shot
+        assert ("Steady Aim: the advantage die for the Soldier" in shot) is note
+    scientist = ready(("scientist", "survivor"), options=CHARACTERS)
+    i = add_intruder(scientist, "adult", scientist.heroes["p0"].room)
+    assert "no contamination card for the Scientist (Sterile" in \
+        detail(scientist, f"melee:{i}")
 
 
 # ------------------------------------------------------------------ the intruders

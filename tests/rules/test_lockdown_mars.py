@@ -213,6 +213,38 @@ def test_danger_in_a_building_is_the_basic_danger() -> None:
     assert 1 in s2.area_noise  # h3's technical exits lead to area 1 (the Habitat)
 
 
+@pytest.mark.rule("NX-NOISE-3")
+@pytest.mark.parametrize("room", sorted(MB.building))
+def test_danger_in_every_building_room_marks_its_area(room: str) -> None:
+    """000: the area around a building is a technical corridor of every room in it, and
+    danger marks every corridor, technical ones included (rooms whose four numbers all
+    lead to rooms, like h5, used to leave the area bare)."""
+    area = next(b.area for b in M.buildings if room in b.rooms)
+    s = explored(at(mars_started(), "p0", room), room)
+    s.area_noise, s.noise = [], []
+    rig(s, face("danger"))
+    s2, events = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
+    assert s2.area_noise == [area]
+    assert {ex.corridor for ex in MB.exits[room]
+            if ex.to != "tech" and ex.corridor not in MB.paths} == set(s2.noise)
+    assert f"Noise fills every corridor around {room_name(s2, room)}." in \
+        [e.text for e in events]
+
+
+@pytest.mark.rule("NX-NOISE-3")
+def test_danger_that_draws_an_intruder_in_leaves_the_area_unmarked() -> None:
+    s = explored(at(mars_started(), "p0", "h5"), "h5")
+    s.area_noise, s.noise = [], []
+    next_door = MB.exit_by_number("h5", 1).to
+    s.heroes["p1"].room = M.repository_slot
+    add_intruder(s, "adult", next_door)
+    rig(s, face("danger"))
+    s2, events = run_with(s, lambda ctx: noise.noise_roll(ctx, ctx.s.heroes["p0"]))
+    assert [i.room for i in s2.intruders] == ["h5"]
+    assert s2.area_noise == [] and s2.noise == []
+    assert not any("Noise fills" in e.text for e in events)
+
+
 def test_card_symbol_exposed_and_sheltered_parts() -> None:
     s = explored(at(mars_started(), "p0", "x3"), "x3")
     s.decks["mars"] = ["dust_storm", *[c for c in s.decks["mars"] if c != "dust_storm"]]
@@ -275,8 +307,6 @@ def test_walk_out_needs_a_suit_and_a_crossroads_by_the_bunker() -> None:
     key = key_for(s, "p0", "Walk to the bunker")
     safe, _ = do(s, "p0", key, face("silence"))
     assert safe.heroes["p0"].place == "bunker"
-    noisy_, _ = do(s, "p0", key, face("card"))
-    assert noisy_.heroes["p0"].place == "board"  # a surface card turns them back
     away = sorted(MB.crossroads - MB.bunker_crossroads)[0]
     s = explored(at(mars_started(), "p0", away), away)
     give(s, "p0", "enviro_suit")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from nemesis_helpers import (
     add_intruder,
+    bag_draw,
+    brace,
     do,
     edit,
     key_for,
@@ -64,9 +66,12 @@ def test_a_noise_roll_that_brings_an_intruder_keeps_you_outside() -> None:
     corridor = s.graph.exit_by_number(EVAC_A, 1).corridor
     s.noise.append(corridor)  # a second marker there: an encounter
     s.tech_noise = True
-    s, events = do(s, "p0", key_for(s, "p0", "Board an escape pod"), noise(1))
-    assert s.heroes["p0"].place == "board"
-    assert "does not make it into a pod" in " ".join(e.text for e in events)
+    s.first_encounter = True
+    s, events = do(s, "p0", key_for(s, "p0", "Board an escape pod"), noise(1),
+                   bag_draw(s, "adult"))
+    s, more = brace(s)
+    assert s.heroes["p0"].place == "board" and s.intruders[0].room == EVAC_A
+    assert "does not make it into a pod" in " ".join(e.text for e in events + more)
 
 
 @pytest.mark.rule("NE-POD-1")

@@ -154,12 +154,15 @@ def test_the_emergency_room_offers_only_useful_treatments() -> None:
     assert s.heroes["p0"].light == 0
 
 
-def aimed_at_a_burning_room(tile: str, action: str, nth: int) -> tuple[GameState, str]:
+def aimed_at_a_burning_room(tile: str, action: str, nth: int, target_tile: str | None = None
+                            ) -> tuple[GameState, str]:
     """p0 in `tile` aims the room action whose label holds `action` at the `nth` level I
-    room, explored, burning, with an adult intruder in it; the state after, and that
-    room."""
+    room (holding `target_tile` if given), explored, burning, with an adult intruder in
+    it; the state after, and that room."""
     s = edit(in_room(tile))
     target = a_slot("I", nth)
+    if target_tile is not None:
+        put_room(s, target, target_tile)
     change_room(s.rooms, target, explored=True, fire=True, token=None)
     s.fires = 1
     add_intruder(s, "adult", target)
@@ -221,7 +224,7 @@ def test_surgery_cleans_hurts_and_passes() -> None:
 
 @pytest.mark.rule("NE-ROOM-1")
 def test_the_airlock_kills_everything_sealed_in_without_a_body() -> None:
-    s, target = aimed_at_a_burning_room("airlock_control", "airlock", 4)
+    s, target = aimed_at_a_burning_room("airlock_control", "airlock", 4, "generator")
     assert s.rooms[target].venting
     s = edit(s)
     s.stack = [RoundFrame(stage="airlock")]

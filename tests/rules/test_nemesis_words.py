@@ -211,6 +211,7 @@ def test_attacks_and_passing_say_what_they_risk() -> None:
 
     s = _turn_with(["pilot_dash", "pilot_patch"])
     hero = s.heroes["p0"]
+    hero.character = "pilot"  # (the Scientist's Sterile melee: test_nemesis_departures.py)
     gun = next(i for i in IDX.items.values() if i.weapon is not None and i.heavy
                and i.weapon.kind == "classic")
     hero.hands = [Held(item=gun.id, ammo=2)]
