@@ -18,7 +18,6 @@ from bot.feed import GameFeed, Update
 from bot.games import MoveResult, away_seats
 from bot.logs import FIELDS
 from bot.storage import GameRecord
-from bot.texts import MAX_MESSAGE, clip
 from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
@@ -107,8 +106,9 @@ class Publisher:
 
     def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
         """`seat`'s live private sheet (one DM message)."""
-        head = parts.sheet_head(self.ruleset(record), record.id, record.channel_id)
-        return head + clip(self.private_text(record, state, seat), MAX_MESSAGE - len(head))
+        return parts.sheet_message(parts.sheet_head(self.ruleset(record), record.id,
+                                                    record.channel_id),
+                                   self.private_text(record, state, seat))
 
     def private_text(self, record: GameRecord, state: Any, seat: str) -> str:
         """What `seat` alone sees (the sheet, `/hand`), field by field when it cannot be

@@ -7,7 +7,6 @@ table update until the launch)."""
 from __future__ import annotations
 
 import logging
-import random
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from warden_helpers import (
     add_players,
     current_state,
     fake_discord_options,  # noqa: F401 (fixture)
+    play_moves,
     warden,
 )
 
@@ -65,25 +65,6 @@ def draw_errors(guard: DiscordErrorGuard) -> list[logging.LogRecord]:
     return taken
 
 
-async def play(fake: FakeDiscord, bot: Any, moves: int, seed: int) -> list[str]:
-    """`moves` random moves by /move; the public story lines they made, in order."""
-    agent = random.Random(seed)
-    story: list[str] = []
-    for _ in range(moves):
-        record, state = await current_state(bot)
-        if record.status != "running":
-            break
-        seat = agent.choice(LD.pending(state)).seat
-        legal = LD.legal_actions(state, seat)
-        action = agent.choice([a for a in legal if a.key != "pass"] or legal)
-        step = LD.apply(state, seat, action)
-        done = await fake.slash(int(seat), fake.channel_id, "move", action=action.key)
-        assert done.response.content.startswith("Done:"), done.response.content
-        story += [e.text for e in step.events if e.to is None]
-    await fake.settle()
-    return story
-
-
 async def test_a_table_that_cannot_draw_goes_on_in_text(
         fake_discord: FakeDiscord, discord_errors: DiscordErrorGuard, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +88,8 @@ async def test_a_table_that_cannot_draw_goes_on_in_text(
             await fake_discord.slash(int(prompt.seat), fake_discord.channel_id, "move",
                                      action=LD.legal_actions(state, prompt.seat)[0].key)
             _, state = await current_state(bot)
-        story = await play(fake_discord, bot, 25, seed=3)
+        story = await play_moves(fake_discord, bot, LD, 25, seed=3)
+        await fake_discord.settle()
         shown = channel_text(fake_discord)
         at = 0
         for line in story:  # every story line is shown, in order
