@@ -237,9 +237,12 @@ def shown_text(failed: set[str]) -> str:
     if "board" in failed:
         return ("The board could not be drawn (the error was logged); the story and prompts "
                 "are below, in text.")
+    if "summary" in failed:
+        return ("The board is posted again below, without its text summary (it could not "
+                "be written; the error was logged).")
     if failed:
-        return (f"The board is posted again below, without its {' or '.join(sorted(failed))} "
-                "(it could not be drawn; the error was logged).")
+        return ("The board is posted again below (a private sheet or a list of choices went "
+                "out as plain text; the error was logged).")
     return "The board is posted again below."
 
 

@@ -101,5 +101,6 @@ def test_a_sheet_that_cannot_be_drawn_lists_the_seats_own_fields(
 def test_game_status_answers_say_what_went_out() -> None:
     assert shown_text(set()) == "The board is posted again below."
     assert "could not be drawn" in shown_text({"board", "sheet"})
-    assert "without its summary" in shown_text({"summary"})
+    assert "without its text summary" in shown_text({"summary", "sheet"})
+    assert "went out as plain text" in shown_text({"choices"})
     assert "could not be posted" in shown_text({"post"})
