@@ -79,13 +79,17 @@ class Publisher:
         try:
             return draw()
         except Exception:
-            version = getattr(state, "version", record.version)
-            log.exception("drawing the %s of game %s at version %s failed", part, record.id,
-                          version, extra={FIELDS: {"event": "draw_failed", "part": part,
-                                                   "game": record.id, "version": version,
-                                                   "ruleset": record.ruleset}})
-            self.failed.setdefault(record.id, set()).add(part)
+            self._failed(part, record, state)
             return stand_in()
+
+    def _failed(self, part: str, record: GameRecord, state: Any) -> None:
+        """Log the exception being handled: drawing `part` of `record` at `state` failed."""
+        version = getattr(state, "version", record.version)
+        log.exception("drawing the %s of game %s at version %s failed", part, record.id,
+                      version, extra={FIELDS: {"event": "draw_failed", "part": part,
+                                               "game": record.id, "version": version,
+                                               "ruleset": record.ruleset}})
+        self.failed.setdefault(record.id, set()).add(part)
 
     def summary(self, record: GameRecord, state: Any) -> str:
         """The board in a few lines of text (small screens, screen readers); none when
@@ -99,10 +103,12 @@ class Publisher:
         """The board image, or None when it cannot be drawn."""
         names = self.names(record)
         rs = self.ruleset(record)
-        png = await asyncio.to_thread(
-            self._drawn, "board", record, state, lambda: parts.board_png(rs, state, names),
-            lambda: None)
-        return None if png is None else discord.File(io.BytesIO(png), filename="board.png")
+        try:
+            png = await asyncio.to_thread(parts.board_png, rs, state, names)
+        except Exception:
+            self._failed("board", record, state)
+            return None
+        return discord.File(io.BytesIO(png), filename="board.png")
 
     def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
         """`seat`'s live private sheet (one DM message)."""
