@@ -13,8 +13,9 @@ from bot.components import lobby_view
 from bot.games import REMOVED_TEXT, Tables, UserError, away_seats
 from bot.lobby import lobby_text
 from bot.move_text import WHY, has_kinds, labelled, offer_value, resolve_text
-from bot.replies import refuse
+from bot.replies import answering, refuse
 from bot.storage import GameRecord
+from bot.table_parts import BOARD_FAILED
 from bot.texts import clip
 from rules import get_ruleset, list_rulesets
 from rules.darkmoon.cards import content as darkmoon_content
@@ -171,14 +172,15 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         state = bot.tables.state_of(record)
         if str(interaction.user.id) not in record.seats:
             # a spectator gets the board privately: no public board spam
+            file = await bot.publisher.board_file(record, state)
+            status = bot.publisher.status_text(record, state)
             await interaction.response.send_message(
-                clip(bot.publisher.status_text(record, state), 2000),
-                file=await bot.publisher.board_file(record, state), ephemeral=True,
+                clip(status if file else f"{status}\n{BOARD_FAILED}", 2000),
+                file=file or discord.utils.MISSING, ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
             return
-        await interaction.response.send_message("The board is posted again below.",
-                                                ephemeral=True)
-        bot.publisher.show_again(record, state)
+        async with answering(interaction) as reply:
+            await reply.send(await bot.publisher.show_again(record, state))
 
     tree.add_command(game)
 

@@ -33,6 +33,7 @@ import discord
 from bot.choices import fingerprint
 from bot.components import board_view, rematch_view
 from bot.storage import GameRecord
+from bot.table_parts import BOARD_FAILED
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ class Update:
     actor: str | None = None  # the seat whose move this is (its open DM choice is spent)
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
+    # resolved once sent, with the parts that could not be drawn ("post": nothing went out)
+    shown: asyncio.Future[set[str]] | None = None
 
 
 @dataclass
@@ -111,10 +114,16 @@ class GameFeed:
             while self.queue:
                 await self._wait_for_edit_slot()
                 batch, self.queue = self.queue, []
+                self.bot.publisher.failed.pop(self.game_id, None)
                 try:
                     await self._send(batch)
+                    failed = self.bot.publisher.failed.pop(self.game_id, set())
                 except Exception:  # a lost message must not stop the game's feed
                     log.exception("publishing game %s failed", self.game_id)
+                    failed = {"post"}
+                for u in batch:
+                    if u.shown is not None and not u.shown.done():
+                        u.shown.set_result(failed)
         finally:
             if not self.queue:
                 self.idle.set()
@@ -179,9 +188,11 @@ class GameFeed:
         one; `ending` first closes the current message's story (a new turn begins)."""
         pub = self.bot.publisher
         channel = self.bot.get_partial_messageable(int(record.channel_id))
-        status = closing or (pub.status_text(record, state) if state is not None else "")
-        view = None if closing is not None else board_view(record.id)
         file = await pub.board_file(record, state) if state is not None else None
+        status = closing or (pub.status_text(record, state) if state is not None else "")
+        if state is not None and file is None:
+            status = f"{status}\n{BOARD_FAILED}".strip()
+        view = None if closing is not None else board_view(record.id)
         kept = self.board.lines + lines
         if (new_message or self.board.message_id is None or ping
                 or not _fits(kept, status)):
@@ -192,8 +203,10 @@ class GameFeed:
             return
         message = channel.get_partial_message(int(self.board.message_id))
         try:
+            # a board that cannot be drawn loses its old image (it shows a past state)
             await message.edit(content=_compose(kept, status),
-                               attachments=[file] if file else discord.utils.MISSING,
+                               attachments=[file] if file else
+                               [] if state is not None else discord.utils.MISSING,
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             await self._new_board(record, channel, lines, status, file, view, ping,
@@ -250,25 +263,35 @@ class GameFeed:
 
     # ------------------------------------------------------------------ private
     async def _private(self, record: GameRecord, state: Any, batch: list[Update]) -> None:
-        pub = self.bot.publisher
         notices: dict[str, list[str]] = {}
         for u in batch:
             for seat, texts in u.notices.items():
                 notices.setdefault(seat, []).extend(texts)
         secret = set().union(*(u.secret for u in batch))
         for seat in record.seats:
-            await self._sheet(record, state, seat)
-            await self._close_ask(record, state, seat, batch, asked_again=seat in secret)
-            ask = pub.secret_prompt(record, state, seat) if seat in secret else None
-            if notices.get(seat) or ask is not None:
-                text = "\n".join(notices.get(seat, []))
-                view = None
-                if ask is not None:
-                    question, view = ask
-                    text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
-                sent = await self._send_dm(record, seat, text.strip("\n"), view)
-                if sent is not None and view is not None:
-                    self.track(record, state, seat, sent, _custom_ids(sent.components))
+            try:
+                await self._seat(record, state, seat, batch, notices.get(seat, []),
+                                 asked=seat in secret)
+            except Exception:  # one seat's lost DM must not cost the others theirs
+                log.exception("the DMs of seat %s in game %s at version %s failed", seat,
+                              record.id, state.version)
+
+    async def _seat(self, record: GameRecord, state: Any, seat: str, batch: list[Update],
+                    notices: list[str], *, asked: bool) -> None:
+        """`seat`'s sheet, its closed DM choices, its notices and its secret question."""
+        pub = self.bot.publisher
+        await self._sheet(record, state, seat)
+        await self._close_ask(record, state, seat, batch, asked_again=asked)
+        ask = pub.secret_prompt(record, state, seat) if asked else None
+        if notices or ask is not None:
+            text = "\n".join(notices)
+            view = None
+            if ask is not None:
+                question, view = ask
+                text = clip(text, MAX_MESSAGE - len(question) - 1) + "\n" + question
+            sent = await self._send_dm(record, seat, text.strip("\n"), view)
+            if sent is not None and view is not None:
+                self.track(record, state, seat, sent, _custom_ids(sent.components))
 
     def track(self, record: GameRecord, state: Any, seat: str, message: discord.Message,
               ids: list[str]) -> None:

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.choices import choice_message, fingerprint
+from bot.choices import fingerprint
 from bot.games import REMOVED_TEXT, MoveResult, UserError, away_seats
 from bot.replies import Reply, answering, refuse
-from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import NO_CHOICE, STALE, clip, plain
 from rules import Action, Event, IllegalAction
@@ -190,11 +189,9 @@ class MoveDesk:
         if prompt is None:
             await reply.send("\n".join(parts))
             return
-        legal = rs.legal_actions(result.state, result.seat)
         done = clip("\n".join(parts), 900)
-        msg = choice_message(result.record.id, result.state.version, legal,
-                             rs.menu(result.state, result.seat), names,
-                             f"{done}\n**Next: {prompt.text}**")
+        msg = self.bot.publisher.choices(result.record, result.state, result.seat,
+                                         f"{done}\n**Next: {prompt.text}**")
         await reply.send(msg.content, msg.view)
         asked_in = reply.interaction.message
         if reply.interaction.guild_id is None and asked_in is not None and reply.edit \
@@ -222,9 +219,8 @@ class MoveDesk:
             await refuse(interaction, self.nothing_to_do(record, state, seat))
             return
         prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
-        msg = choice_message(record.id, record.version, legal, rs.menu(state, seat),
-                             self.bot.publisher.names(record),
-                             f"**{prompt.text if prompt else 'Your choices:'}**")
+        msg = self.bot.publisher.choices(record, state, seat,
+                                         f"**{prompt.text if prompt else 'Your choices:'}**")
         await interaction.response.send_message(msg.content, view=msg.view, ephemeral=True)
 
     def nothing_to_do(self, record: GameRecord, state: Any, seat: str) -> str:
@@ -250,7 +246,6 @@ class MoveDesk:
         if record.state is None:
             await refuse(interaction, "The game has not started yet.")
             return
-        rs = self.bot.tables.ruleset_of(record)
-        view = rs.view(self.bot.tables.state_of(record), seat)
-        await refuse(interaction, describe_private(view))
+        await refuse(interaction, self.bot.publisher.private_text(
+            record, self.bot.tables.state_of(record), seat))
 

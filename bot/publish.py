@@ -7,23 +7,25 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.choices import choice_message
+from bot import table_parts as parts
+from bot.choices import ChoiceMessage
 from bot.feed import GameFeed, Update
 from bot.games import MoveResult, away_seats
-from bot.sheets import describe_private
+from bot.logs import FIELDS
 from bot.storage import GameRecord
-from bot.texts import MAX_MESSAGE, clip, plain
-from renders.summary import summary
 from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
 
 log = logging.getLogger("warden.publish")
+T = TypeVar("T")
+SHOW_AGAIN_WAIT = 20.0  # seconds /game status waits for the board to go out
 
 
 class Publisher:
@@ -31,6 +33,7 @@ class Publisher:
         self.bot = bot
         self.dm_failed: set[tuple[int, str]] = set()
         self.feeds: dict[int, GameFeed] = {}
+        self.failed: dict[int, set[str]] = {}  # game -> parts that could not be drawn
 
     # ------------------------------------------------------------------ texts
     def names(self, record: GameRecord) -> dict[str, str]:
@@ -66,36 +69,92 @@ class Publisher:
             parts.append(summary)
         return "\n".join(parts)
 
+    # ------------------------------------------------------------------ drawn parts
+    # Each part of the table is drawn by bot/table_parts.py; when drawing one fails, the
+    # error is logged at ERROR with the game and version, the part is named in
+    # `failed[game id]` and a text-only stand-in takes its place, so the story, the pings
+    # and the prompts still go out.
+    def _drawn(self, part: str, record: GameRecord, state: Any, draw: Callable[[], T],
+               stand_in: Callable[[], T]) -> T:
+        try:
+            return draw()
+        except Exception:
+            self._failed(part, record, state)
+            return stand_in()
+
+    def _failed(self, part: str, record: GameRecord, state: Any) -> None:
+        """Log the exception being handled: drawing `part` of `record` at `state` failed."""
+        version = getattr(state, "version", record.version)
+        log.exception("drawing the %s of game %s at version %s failed", part, record.id,
+                      version, extra={FIELDS: {"event": "draw_failed", "part": part,
+                                               "game": record.id, "version": version,
+                                               "ruleset": record.ruleset}})
+        self.failed.setdefault(record.id, set()).add(part)
+
     def summary(self, record: GameRecord, state: Any) -> str:
-        """The board in a few lines of text (small screens, screen readers)."""
+        """The board in a few lines of text (small screens, screen readers); none when
+        it cannot be written."""
         names = self.names(record)
-        return plain(summary(self.ruleset(record).view(state, None), names), names)
+        return self._drawn("summary", record, state,
+                           lambda: parts.summary_text(self.ruleset(record), state, names),
+                           str)
 
-    async def board_file(self, record: GameRecord, state: Any) -> discord.File:
-        from renders import render_board
-
-        view = self.ruleset(record).view(state, None)
-        png = await asyncio.to_thread(render_board, view, self.names(record))
+    async def board_file(self, record: GameRecord, state: Any) -> discord.File | None:
+        """The board image, or None when it cannot be drawn."""
+        names = self.names(record)
+        rs = self.ruleset(record)
+        try:
+            png = await asyncio.to_thread(parts.board_png, rs, state, names)
+        except Exception:
+            self._failed("board", record, state)
+            return None
         return discord.File(io.BytesIO(png), filename="board.png")
 
     def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
+        """`seat`'s live private sheet (one DM message)."""
+        return parts.sheet_message(parts.sheet_head(self.ruleset(record), record.id,
+                                                    record.channel_id),
+                                   self.private_text(record, state, seat))
+
+    def private_text(self, record: GameRecord, state: Any, seat: str) -> str:
+        """What `seat` alone sees (the sheet, `/hand`), field by field when it cannot be
+        drawn."""
         rs = self.ruleset(record)
-        head = (f"**Your private sheet: {rs.title}, game #{record.id} in "
-                f"<#{record.channel_id}>** (kept up to date; only you see it)\n")
-        return head + clip(describe_private(rs.view(state, seat)), MAX_MESSAGE - len(head))
+
+        def stand_in() -> str:
+            try:
+                view = rs.view(state, seat)
+            except Exception:  # already logged: the sheet is drawn from this view
+                view = None
+            return parts.plain_sheet(view)
+
+        return self._drawn("sheet", record, state,
+                           lambda: parts.private_text(rs, state, seat), stand_in)
+
+    def choices(self, record: GameRecord, state: Any, seat: str, question: str
+                ) -> ChoiceMessage:
+        """`question` with `seat`'s choices as buttons and selects (a numbered list for
+        `/move` when they cannot be drawn)."""
+        rs = self.ruleset(record)
+        names = self.names(record)
+        return self._drawn(
+            "choices", record, state,
+            lambda: parts.seat_choices(rs, state, seat, record.id, names, question),
+            lambda: parts.plain_choices(question, rs.legal_actions(state, seat), names))
 
     def secret_prompt(self, record: GameRecord, state: Any, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
         """The DM question and buttons for `seat`'s pending secret decision, if any."""
-        rs = self.ruleset(record)
-        prompt = next((p for p in rs.pending(state) if p.seat == seat and p.secret), None)
-        if prompt is None:
+        question = parts.secret_question(self.ruleset(record), state, seat)
+        if question is None:
             return None
-        legal = rs.legal_actions(state, seat)
-        msg = choice_message(record.id, state.version, legal, rs.menu(state, seat),
-                             self.names(record),
-                             f"**{prompt.text}** Choose below (only you see this).")
+        msg = self.choices(record, state, seat, question)
         return msg.content, msg.view
+
+    def recap(self, record: GameRecord, state: Any) -> list[str]:
+        """The game-over message: the result and every secret revealed."""
+        return self._drawn("recap", record, state, lambda: self.ruleset(record).recap(state),
+                           lambda: [parts.RECAP_FAILED])
 
     # ------------------------------------------------------------------ updates
     def feed(self, game_id: int) -> GameFeed:
@@ -128,7 +187,7 @@ class Publisher:
         if result.finished:
             update.ping = set()
             update.closing = "**Game over.** The result is below."
-            update.recap = rs.recap(result.state)
+            update.recap = self.recap(result.record, result.state)
         self.feed(result.record.id).push(update)
 
     def started(self, record: GameRecord, state: Any, lines: list[str]) -> None:
@@ -148,9 +207,17 @@ class Publisher:
         self.feed(record.id).push(Update(record=record, state=None, lines=[line],
                                          closing="**This game has ended.**"))
 
-    def show_again(self, record: GameRecord, state: Any) -> None:
-        """`/game status`: the board again, as a new message at the bottom."""
-        self.feed(record.id).push(Update(record=record, state=state, new_message=True))
+    async def show_again(self, record: GameRecord, state: Any) -> str:
+        """`/game status`: the board again, as a new message at the bottom; says (to the
+        player who asked) what went out, once it has."""
+        shown: asyncio.Future[set[str]] = asyncio.get_running_loop().create_future()
+        self.feed(record.id).push(Update(record=record, state=state, new_message=True,
+                                         shown=shown))
+        try:
+            failed = await asyncio.wait_for(asyncio.shield(shown), SHOW_AGAIN_WAIT)
+        except TimeoutError:
+            return "The board will be posted again below in a moment."
+        return shown_text(failed)
 
     async def drain(self) -> None:
         """Wait until every queued update has been sent (the bot does before closing)."""
@@ -165,6 +232,24 @@ class Publisher:
         for feed in self.feeds.values():
             if feed.task is not None:
                 feed.task.cancel()
+
+
+def shown_text(failed: set[str]) -> str:
+    """What `/game status` answers once the board went out, with the parts that could
+    not be drawn (see `Publisher._drawn`; "post": the message itself failed)."""
+    if "post" in failed:
+        return ("The board could not be posted (the error was logged); try `/game status` "
+                "again in a moment.")
+    if "board" in failed:
+        return ("The board could not be drawn (the error was logged); the story and prompts "
+                "are below, in text.")
+    if "summary" in failed:
+        return ("The board is posted again below, without its text summary (it could not "
+                "be written; the error was logged).")
+    if failed:
+        return ("The board is posted again below (a private sheet or a list of choices went "
+                "out as plain text; the error was logged).")
+    return "The board is posted again below."
 
 
 def waiting_text(prompts: list[Prompt]) -> str:

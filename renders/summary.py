@@ -232,7 +232,9 @@ def _hero(number: int, h: Any, rooms: Mapping[str, Any],
     if not h.character:
         return f"{who}: choosing"
     if h.place != "board":
-        return f"{who}: {h.place}" + (f" {h.pod}" if h.place == "pod" and h.pod else "")
+        # the pod is named when the view has it (the original Nemesis's escape pods)
+        pod = getattr(h, "pod", None)
+        return f"{who}: {h.place}" + (f" {pod}" if h.place == "pod" and pod else "")
     r = rooms.get(h.room)
     where = ""
     if r is not None:

@@ -25,6 +25,7 @@ from warden_helpers import (
     current_record,
     current_state,
     fake_discord_options,  # noqa: F401 (fixture)
+    play_moves,
     subset_positions,
     warden,
 )
@@ -81,20 +82,6 @@ async def pay_first_set(fake: FakeDiscord, bot: WardenBot, chosen: InteractionRe
 def bot_messages(fake: FakeDiscord) -> list[Any]:
     return [m for m in fake.messages_in(fake.channel_id, include_ephemeral=False)
             if m.author_id == fake.bot.id]
-
-
-async def play_moves(fake: FakeDiscord, bot: WardenBot, rs: Any, n: int,
-                     seed: int = 1) -> None:
-    agent = random.Random(seed)
-    for _ in range(n):
-        record, state = await current_state(bot)
-        if record.status != "running":
-            return
-        seat = agent.choice(rs.pending(state)).seat
-        legal = rs.legal_actions(state, seat)
-        action = agent.choice([a for a in legal if a.key != "pass"] or legal)
-        done = await fake.slash(int(seat), fake.channel_id, "move", action=action.key)
-        assert done.response.content.startswith("Done:"), done.response.content
 
 
 @pytest.mark.rule("BOT-TURN-1")

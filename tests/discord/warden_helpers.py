@@ -155,6 +155,25 @@ async def current_state(bot: WardenBot) -> tuple[GameRecord, Any]:
     return record, bot.tables.state_of(record)
 
 
+async def play_moves(fake: FakeDiscord, bot: WardenBot, rs: Ruleset, n: int,
+                     seed: int = 1) -> list[str]:
+    """`n` random moves (never a pass when there is another choice) by `/move`, each
+    answered "Done"; the public story lines they made, in order."""
+    agent = random.Random(seed)
+    story: list[str] = []
+    for _ in range(n):
+        record, state = await current_state(bot)
+        if record.status != "running":
+            break
+        seat = agent.choice(rs.pending(state)).seat
+        legal = rs.legal_actions(state, seat)
+        action = agent.choice([a for a in legal if a.key != "pass"] or legal)
+        story += [e.text for e in rs.apply(state, seat, action).events if e.to is None]
+        done = await fake.slash(int(seat), fake.channel_id, "move", action=action.key)
+        assert done.response.content.startswith("Done:"), done.response.content
+    return story
+
+
 def board_message(fake: FakeDiscord) -> FakeMessage:
     boards = [m for m in fake.messages_in(fake.channel_id, include_ephemeral=False)
               if m.attachments and not m.deleted]

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from playouts import random_game
 
 from renders.summary import MAX_CHARS, summary
 from rules import get_ruleset
@@ -104,3 +105,18 @@ def test_summary_uses_the_public_view_only() -> None:
     s = rs.new_game(seats_for(3), seed=4)
     seat = seats_for(3)[0]
     assert summary(rs.view(s, seat), {}) == summary(rs.view(s, None), {})
+
+
+def test_lockdown_summary_with_a_character_in_a_css_pod() -> None:
+    """Issue 18: Lockdown's hero view has no `pod`; a character waiting in a CSS pod
+    broke every table update until the launch."""
+    rs = get_ruleset("lockdown")
+    s = random_game(rs, 3, seed=5, steps=40)
+    seat = seats_for(3)[1]
+    s.heroes[seat].place = "pod"
+    s.heroes[seat].pod = "C"
+    view = rs.view(s, None)
+    names = {x: f"P{i}" for i, x in enumerate(seats_for(3))}
+    text = summary(view, names)
+    assert "2 P1: pod" in text
+    assert len(text) <= MAX_CHARS

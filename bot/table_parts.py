@@ -1,0 +1,102 @@
+"""What the table shows of one game state, each part built from the engine's views: the
+board image, the text summary, a seat's private sheet, a seat's choice message, the
+recap. Each function raises when its part cannot be built (a renderer or a view that
+breaks on some state); bot/publish.py calls them, catches that, logs it and shows a
+text-only stand-in instead (`plain_sheet`, `plain_choices`), so the story, the pings
+and the prompts always go out. The all-states test (tests/bot/test_every_state.py)
+calls the same functions, where nothing is caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.choices import ChoiceMessage, choice_message
+from bot.sheets import describe_private
+from bot.texts import MAX_CONTENT, MAX_MESSAGE, clip, plain
+from renders import render_board
+from renders.summary import summary
+from rules import Action, Ruleset
+
+CHOICES_FAILED = ("(The buttons for these choices could not be drawn; the error was logged. "
+                  "Type `/move` and pick one:)")
+SHEET_FAILED = ("(Your sheet could not be drawn in full; the error was logged. `/move` and "
+                "**My choices** still work.)")
+BOARD_FAILED = ("*The board image could not be drawn (the error was logged): the story and "
+                "who is awaited are here in text.*")
+RECAP_FAILED = "**Game over.** (The recap of the game could not be written; the error was logged.)"
+
+
+def board_png(rs: Ruleset, state: Any, names: Mapping[str, str]) -> bytes:  # type: ignore[type-arg]
+    """The board image of the public view."""
+    return render_board(rs.view(state, None), names)
+
+
+def summary_text(rs: Ruleset, state: Any, names: dict[str, str]) -> str:  # type: ignore[type-arg]
+    """The board in a few lines of text (small screens, screen readers)."""
+    return plain(summary(rs.view(state, None), names), names)
+
+
+def sheet_head(rs: Ruleset, game_id: int, channel_id: str) -> str:  # type: ignore[type-arg]
+    return (f"**Your private sheet: {rs.title}, game #{game_id} in <#{channel_id}>** (kept up "
+            "to date; only you see it)\n")
+
+
+def sheet_message(head: str, body: str) -> str:
+    """The sheet's DM: its heading and as much of the private text as fits."""
+    return head + clip(body, MAX_MESSAGE - len(head))
+
+
+def private_text(rs: Ruleset, state: Any, seat: str) -> str:  # type: ignore[type-arg]
+    """What `seat` alone sees: its hand, objectives, status... (the sheet, `/hand`)."""
+    return describe_private(rs.view(state, seat))
+
+
+def seat_choices(rs: Ruleset, state: Any, seat: str, game_id: int,  # type: ignore[type-arg]
+                 names: dict[str, str], question: str) -> ChoiceMessage:
+    """`question` with `seat`'s legal choices as components."""
+    return choice_message(game_id, state.version, rs.legal_actions(state, seat),
+                          rs.menu(state, seat), names, question)
+
+
+def secret_question(rs: Ruleset, state: Any, seat: str) -> str | None:  # type: ignore[type-arg]
+    """The DM question of `seat`'s pending secret decision, if any."""
+    prompt = next((p for p in rs.pending(state) if p.seat == seat and p.secret), None)
+    return None if prompt is None else f"**{prompt.text}** Choose below (only you see this)."
+
+
+# ------------------------------------------------------------------ text-only stand-ins
+def plain_choices(question: str, legal: Sequence[Action], names: dict[str, str]
+                  ) -> ChoiceMessage:
+    """The choices as a numbered list without components (`/move` takes any of them)."""
+    content = plain(question, names) + "\n" + CHOICES_FAILED
+    for i, action in enumerate(legal):
+        line = f"\n{i + 1}. {clip(plain(action.label, names), 150)}"
+        more = f"\n… and {len(legal) - i} more (`/move` lists them all)."
+        if len(content) + len(line) + len(more) > MAX_CONTENT:
+            content += more
+            break
+        content += line
+    return ChoiceMessage(content=content, view=discord.ui.View(timeout=None), truncated=True)
+
+
+def plain_sheet(view: Any) -> str:
+    """A seat's private view written out field by field (names and numbers only), when
+    its sheet cannot be drawn; `view` None when even the view could not be made."""
+    lines = [SHEET_FAILED]
+    me = getattr(view, "me", None)
+    fields: dict[str, Any] = me.model_dump() if me is not None else {}
+    for key, value in fields.items():
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and value != "":
+            lines.append(f"{key.replace('_', ' ')}: {value}")
+        elif isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+            lines.append(f"{key.replace('_', ' ')}: {', '.join(value)}")
+    return clip("\n".join(lines), MAX_MESSAGE)
+
+
+__all__ = ["BOARD_FAILED", "CHOICES_FAILED", "RECAP_FAILED", "SHEET_FAILED", "board_png",
+           "plain_choices", "plain_sheet", "private_text", "seat_choices", "secret_question",
+           "sheet_head", "sheet_message", "summary_text"]
