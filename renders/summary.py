@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from renders.names import display_name
+
 MAX_CHARS = 350
 MODES = {"coop": "co-op", "solo": "solo"}
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
@@ -34,7 +36,7 @@ def _namer(names: Mapping[str, str]) -> Callable[[str | None], str]:
     def name_of(seat: str | None) -> str:
         if not seat:
             return "nobody"
-        name = " ".join(str(names.get(seat, "")).split()) or f"player {str(seat)[-4:]}"
+        name = display_name(names.get(seat, "")) or f"player {str(seat)[-4:]}"
         return _MARKDOWN.sub(r"\\\1", name)
     return name_of
 
