@@ -111,7 +111,7 @@ SECTION: dict[int | None, RGB] = {1: (52, 112, 200), 2: (34, 150, 132), 3: (128,
                                   None: (96, 104, 124)}
 ALERT: RGB = (255, 92, 200)
 PLACES = {"pod": ("IN A POD", C.CYAN), "css": ("ESCAPED (CSS)", C.OK),
-          "bunker": ("BUNKER", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
+          "bunker": ("ESCAPED (BUNKER)", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
           "dead": ("DEAD", C.DANGER)}
 MODES = {"coop": "CO-OP", "solo": "SOLO"}  # marked in the header (semi-coop: nothing)
 ENDINGS = {

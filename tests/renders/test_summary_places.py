@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 from playouts import random_game, seats_for
+from text_spy import drawn_texts
 
+from renders import lockdown as lockdown_board
+from renders import render_image
 from renders.summary import summary
 from rules import get_ruleset
 
@@ -40,8 +43,11 @@ def test_lockdown_says_who_escaped_and_how(place: str, words: str) -> None:
 
 
 def test_mars_says_who_reached_the_bunker() -> None:
-    text = summary(placed(lockdown("mars"), 1, place="bunker"), NAMES)
-    assert "2 Bo: escaped (bunker)" in text
+    view = placed(lockdown("mars"), 1, place="bunker")
+    assert "2 Bo: escaped (bunker)" in summary(view, NAMES)
+    with drawn_texts(lockdown_board._frames.clear) as drawn:  # the player's row
+        render_image(view, NAMES)
+    assert "ESCAPED (BUNKER)" in drawn
 
 
 def test_nemesis_names_the_pod_of_an_escape_and_of_a_wait() -> None:
