@@ -18,6 +18,7 @@ from bot.feed import GameFeed, Update
 from bot.games import MoveResult, away_seats
 from bot.logs import FIELDS
 from bot.storage import GameRecord
+from renders.names import display_name
 from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
@@ -37,8 +38,10 @@ class Publisher:
 
     # ------------------------------------------------------------------ texts
     def names(self, record: GameRecord) -> dict[str, str]:
-        """Each seat's display name: as seen in this run, else as stored with the game."""
-        return {seat: self.bot.names.get(seat) or record.names.get(seat) or f"Player {i + 1}"
+        """Each seat's display name, cleaned (renders/names.py): as seen in this run,
+        else as stored with the game, else (none, or nothing left) "Player 2"."""
+        return {seat: display_name(self.bot.names.get(seat) or "")
+                or display_name(record.names.get(seat) or "") or f"Player {i + 1}"
                 for i, seat in enumerate(record.seats)}
 
     async def keep_names(self, record: GameRecord) -> None:

@@ -81,6 +81,41 @@ def corridor_segments(corridors: Iterable[Sequence[Any]], boxes: Mapping[str, Bo
     return segments, plates, tech
 
 
+def free_span(area: Box, segments: Iterable[tuple[Point, Point]], plates: Iterable[Point],
+              boxes: Iterable[Box], margin: float, plate_r: tuple[float, float] = (9, 11)
+              ) -> Box:
+    """The widest part of `area`, at its full height, that no corridor line, number plate
+    (half width and height `plate_r`) or box comes within `margin` of (where a legend
+    can go without anything drawn across it). Only what reaches into the area's height
+    counts: the area keeps its own distance from what lies above and below it."""
+    x0, y0, x1, y1 = area
+    lo, hi = y0, y1
+    blocked: list[tuple[float, float]] = []
+    for (ax, ay), (bx, by) in segments:
+        if max(ay, by) < lo or min(ay, by) > hi:
+            continue
+        if ay == by:
+            xs = [ax, bx]
+        else:
+            ts = [min(1.0, max(0.0, (y - ay) / (by - ay))) for y in (lo, hi)]
+            xs = [ax + (bx - ax) * t for t in ts]
+        blocked.append((min(xs) - margin, max(xs) + margin))
+    pw, ph = plate_r
+    for px, py in plates:
+        if py + ph > lo and py - ph < hi:
+            blocked.append((px - pw - margin, px + pw + margin))
+    for bx0, by0, bx1, by1 in boxes:
+        if by1 > lo and by0 < hi:
+            blocked.append((bx0 - margin, bx1 + margin))
+    best, start = (x0, x0), x0
+    for b0, b1 in [*sorted(blocked), (x1, x1)]:
+        end = min(b0, x1)
+        if end - start > best[1] - best[0]:
+            best = (start, end)
+        start = max(start, b1)
+    return (best[0], y0, best[1], y1)
+
+
 def stub(box: Box, boxes: Mapping[str, Box], segments: Sequence[tuple[Point, Point]],
           stubs: Sequence[tuple[Point, Point]], obstacles: Sequence[Box], inner: Box,
           length: float = STUB_LEN, outside: Box | None = None) -> tuple[Point, Point]:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renders import glyphs
+from renders.names import ZWJ, display_name
 
 RGB = tuple[int, int, int]
 
@@ -253,7 +254,8 @@ def has_glyph(ch: str) -> bool:
 
 
 def clean_name(name: str) -> str:
-    """One line, no control characters, and no characters that no bundled font has
-    (they would show as empty boxes)."""
-    text = "".join(ch if ch.isprintable() or ch == "\u200d" else " " for ch in str(name))
-    return " ".join("".join(ch for ch in text if has_glyph(ch)).split())
+    """A display name as the boards draw it: cleaned like every printed name
+    (renders/names.py: one line, no control, bidi or zero-width characters), less the
+    characters that no bundled font has (they would show as empty boxes)."""
+    text = display_name(name)
+    return " ".join("".join(ch for ch in text if ch == ZWJ or has_glyph(ch)).split())

@@ -11,7 +11,8 @@ top to bottom:
   noise markers and vents (technical corridor entrances); characters are round
   coloured discs with their seat number, intruders angular red diamonds with a kind
   letter; a legend in the free band of the map;
-* the time track (CSS slots, power thresholds, autodestruction, alert);
+* the time track (CSS slots, power thresholds, autodestruction, alert), a line saying
+  what the thresholds do and the time token's side in words;
 * the facility state (power, elevator, gate, rover, nest, technical corridors, lab);
 * one row per player (the seat disc again, name, character, room, wounds, items...).
 
@@ -62,6 +63,7 @@ from renders.nemesis_board import (
     frame_base,
     frame_patch,
     header,
+    intruder_chips,
     legend_icon,
     object_counts,
     player_row,
@@ -69,24 +71,24 @@ from renders.nemesis_board import (
     room_markers,
     rows_height,
     stacked,
+    tech_chips,
     who_is_where,
 )
 from renders.nemesis_board import row_boxes as player_boxes
 from renders.nemesis_pieces import (
     BIG,
-    EGG,
-    FIRE,
     MALF,
     MIN_TEXT,
-    NOISE,
     SEARCH,
     WHITE,
     LegendEntry,
+    LegendIcon,
     Person,
     Token,
     banner_at,
     draw_legend,
     end_banner,
+    fire_border,
     flow_legend,
     name_lines,
 )
@@ -101,7 +103,7 @@ from rules.lockdown.view import HeroView, LockdownView, RoomView
 PHONE_W = 550        # Discord's inline width on a phone
 TEXT = 22            # ordinary text
 GAP = 8              # between panels
-TIME_H = 172
+TIME_H = 206         # the title, the slots, two rows of marks, the legend line
 FAC_H = 128
 TEAM_H = 134         # the cooperative mode's panel: three lines
 
@@ -109,7 +111,7 @@ SECTION: dict[int | None, RGB] = {1: (52, 112, 200), 2: (34, 150, 132), 3: (128,
                                   None: (96, 104, 124)}
 ALERT: RGB = (255, 92, 200)
 PLACES = {"pod": ("IN A POD", C.CYAN), "css": ("ESCAPED (CSS)", C.OK),
-          "bunker": ("BUNKER", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
+          "bunker": ("ESCAPED (BUNKER)", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
           "dead": ("DEAD", C.DANGER)}
 MODES = {"coop": "CO-OP", "solo": "SOLO"}  # marked in the header (semi-coop: nothing)
 ENDINGS = {
@@ -367,7 +369,7 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
         x0, y0, x1, y1 = (round(c) for c in box)
         img.paste(patch, (x0, y0))
         if r.fire and not outside:
-            d.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=FIRE, width=4)
+            fire_border(d, (x0, y0, x1, y1))
         extra: list[Token] = []
         if r.slot == lift_room:
             extra.append((24, _lift_icon))
@@ -413,6 +415,8 @@ SLOT_H = 46
 SLOT_Y = 58          # below the panel's top
 MARK_H = 26
 MARK_STEP = 30
+TIME_LEGEND_Y = 186  # the legend line's middle, below the panel's top
+TOKEN_WORDS = {True: "token active (backup power)", False: "token inactive (no backup power)"}
 
 
 def _slot_box(lay: Layout, i: int) -> tuple[float, float]:
@@ -438,9 +442,27 @@ def _time_frame(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None:
         draw_text_mid(img, bx + SLOT_W / 2, by + SLOT_H / 2, label, 26, ink, bold=True,
                       align="center")
         if threshold:
-            gx = bx + SLOT_W + SLOT_GAP / 2
-            for k in range(threshold):
-                _bolt(d, gx + (k - (threshold - 1) / 2) * 13, by - 11, 10, MALF)
+            _bolts(d, bx + SLOT_W + SLOT_GAP / 2, by - 11, threshold)
+    draw_legend(img, d, (lay.time[0] + 14, lay.time[1] + TIME_LEGEND_Y - 15, lay.time[2] - 12,
+                         lay.time[1] + TIME_LEGEND_Y + 15), [TIME_LEGEND])
+
+
+def _bolts(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int) -> None:
+    """A power threshold's mark: 1 bolt (cuts the power while the time token is
+    inactive) or 2 (always)."""
+    for k in range(n):
+        _bolt(d, cx + (k - (n - 1) / 2) * 13, cy, 10, MALF)
+
+
+def _threshold_icon(n: int) -> LegendIcon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        _bolts(d, x + 7 + 6.5 * (n - 1), cy, n)
+    return draw
+
+
+TIME_LEGEND: list[LegendEntry] = [
+    (14, _threshold_icon(1), "threshold: crossing it cuts the power if the token is inactive"),
+    (27, _threshold_icon(2), "always cuts the power")]
 
 
 def _time_track(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout,
@@ -453,7 +475,7 @@ def _time_track(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout,
         draw_chip(img, d, right - w, fy0 + 22, "ISOLATION OPEN", C.OK, size=MIN_TEXT, h=CHIP_H)
         right -= w + 10
     parts: list[tuple[str, RGB]] = [
-        (f"slot {v.time}" + (" · backup power" if v.time_active else " · token inactive"),
+        (f"slot {v.time} · {TOKEN_WORDS[v.time_active]}",
          C.CYAN if v.time_active else C.MUTED)]
     if v.autodestruct is not None:
         parts.append((f"autodestruct at {v.autodestruct}"
@@ -509,14 +531,10 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
     from rules.lockdown.cards import index
 
     on = v.power
-    nest = (("NEST DESTROYED", C.OK, True) if v.nest_destroyed else
-            ("NEST FOUND", C.WARN, True) if v.nest_found else ("NEST HIDDEN", C.DIM, False))
     power: list[Chip] = [(f"S{k}", C.OK, True) if on.get(k) else (f"S{k}", C.DIM, False)
                          for k in ("1", "2", "3")]
     backup: Chip = ("BACKUP", C.CYAN, True) if v.time_active else ("NO BACKUP", C.DIM, False)
-    aliens: tuple[str, list[Chip]] = (
-        "ALIENS", [(f"{v.eggs} EGG{'S' if v.eggs != 1 else ''}", EGG, False), nest,
-                   (f"BAG {v.bag_size}", C.MUTED, False)])
+    aliens = intruder_chips(v)
     items: tuple[str, list[Chip]] = ("ITEMS", [(f"{len(v.crafted)} CRAFTABLE", C.MUTED, False)])
     if v.surface is not None:  # Mars: no elevator, no gate; the rover and the areas
         from renders.lockdown_mars import site_chips
@@ -531,7 +549,7 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
                       ("ROVER HOME", C.TEXT, False) if v.rover_at_base
                       else ("ROVER OUT", C.WARN, True)]),
             aliens,
-            ("VENTS", [("NOISE", NOISE, True) if v.tech_noise else ("QUIET", C.DIM, False)]),
+            tech_chips(v),
             items,
         ]
     names = index().weaknesses
@@ -545,7 +563,7 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
         else:
             lab.append(("—", C.DIM, False))
     groups.append(("LAB", lab))
-    chip_groups(img, d, lay.facility, groups, own_line=frozenset({"LAB"}))
+    chip_groups(img, d, lay.facility, groups, own_line=frozenset({"ITEMS"}))
 
 
 # --------------------------------------------------------------------- players

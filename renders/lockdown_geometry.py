@@ -27,6 +27,7 @@ from renders.board_geometry import (
     box_dist,
     centre,
     corridor_segments,
+    free_span,
     seg_dist,
 )
 from renders.board_geometry import along as _along
@@ -47,7 +48,7 @@ _EDGE = 16                  # the map's inner margin
 COL_W = (MAP_X1 - MAP_X0 - 2 * _EDGE - STAIRS_W) / (COLS + 2 * STAIRS_COL)
 ROOM_W = round(2 * COL_W - GAP_H)
 X_LEFT = MAP_X0 + _EDGE + STAIRS_W / 2 + STAIRS_COL * COL_W  # column 0's centre
-LEGEND_COLS = (0.55, 6.45)  # the legend's span in the first staircase band (columns)
+LEGEND_MARGIN = 12          # between the legend and any corridor, plate or room
 PLATE_OFF = 11              # corridor number plate: its centre's distance from the box
 
 
@@ -82,14 +83,16 @@ def geometry(key: tuple[object, ...]) -> Geometry:
 def _basic_geometry(key: tuple[object, ...]) -> Geometry:
     rooms, corridors = key  # type: ignore[misc]
     centres, bands, bottom = _place(rooms)
-    legend = ((X_LEFT + LEGEND_COLS[0] * COL_W, bands[0][1] + 10,
-               X_LEFT + LEGEND_COLS[1] * COL_W, bands[0][3] - 10) if bands else None)
     sections = {slot: sec for slot, sec, _, _ in rooms}
     boxes: dict[str, Box] = {}
     for slot, (cx, cy) in centres.items():
         hw = (STAIRS_W if sections[slot] is None else ROOM_W) / 2
         boxes[slot] = (cx - hw, cy - ROOM_H / 2, cx + hw, cy + ROOM_H / 2)
     segments, plates, tech = corridor_segments(corridors, boxes, PLATE_OFF)
+    # the legend: the widest part of the first staircase band no corridor crosses
+    legend = (free_span((MAP_X0 + _EDGE, bands[0][1] + 10, MAP_X1 - _EDGE, bands[0][3] - 10),
+                        segments.values(), [p for p, _ in plates], boxes.values(),
+                        LEGEND_MARGIN) if bands else None)
     stubs: dict[str, tuple[Point, Point]] = {}
     inner = (MAP_X0 + 6, MAP_Y0 + 6, MAP_X1 - 6, MAP_Y0 + bottom - 6)
     for cid, a, an in tech:

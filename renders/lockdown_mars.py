@@ -4,7 +4,9 @@ renders/mars_geometry.py).
 The map panel becomes rust-red ground. Each building is a dark walled block of rooms
 inside its numbered area (a lighter band of ground, "AREA n" by the building's name);
 the room exits no corridor uses end in round area-exit markers in that band, yellow
-while the area has noise (a noise marker also sits by the area's label). Crossroads are
+while the area has noise (a noise marker also sits by the area's label). The area with
+no building (area 3) is a patch of its own, its label followed by a note saying so and
+that noise rolled on a crossroads lands there. Crossroads are
 sand-coloured boxes with cut corners in the strip on the left (never fire nor a
 malfunction); paths are dashed sand lines (no numbers, doors or noise); an exit room has
 an airlock tab where its path leaves. The bunker sits below the strip, with the
@@ -41,6 +43,8 @@ BUNKER_EDGE: RGB = (120, 210, 170)
 AREA_EXIT_R = 11
 ROVER_W = 34
 CUT = 14  # the crossroads box's cut corners
+NOISE_SPOT = 32  # after an area's label: its noise marker's place
+LONE_AREA = "no building: noise rolled on a crossroads"
 
 
 def surface_key(view: LockdownView) -> tuple[object, ...]:
@@ -86,7 +90,11 @@ def draw_surface_frame(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry,
         x = lx
         if title:
             x += draw_text_mid(img, x, cy, title.upper(), 22, SAND, bold=True) + 10
-        draw_chip(img, d, x, cy, f"AREA {number}", SAND, solid=False, h=28)
+        x += draw_chip(img, d, x, cy, f"AREA {number}", SAND, solid=False, h=28)
+        if not title:  # no building: say so, and where its noise comes from
+            x += NOISE_SPOT
+            draw_text_mid(img, x, cy, LONE_AREA, 22, mix(SAND, C.TEXT, 0.3),
+                          max_w=int(s.areas[number][2] - 12 - x))
     for pts in s.paths.values():
         _path_line(d, pts)
     for at, out in s.airlocks:
@@ -210,7 +218,7 @@ def draw_surface(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: Loc
         if a.noise and a.number in s.labels:
             (lx, cy), title = s.labels[a.number]
             x = lx + (text_width(title.upper(), 22, True) + 10 if title else 0)
-            x += chip_width(f"AREA {a.number}") + 16
+            x += chip_width(f"AREA {a.number}") + NOISE_SPOT / 2
             _noise(d, x, cy)
     bx0, by0, bx1, _ = geo.boxes[s.bunker]
     cy = by0 + 64

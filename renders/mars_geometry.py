@@ -10,7 +10,8 @@ grid for every building, so a building with fewer rows starts further right).
 * building: a wall drawn close around its rooms; its numbered area is the band of
   ground around it (labelled "AREA n"), where the room exits no corridor uses end
   (short stubs with a marker, like the basic side's vents);
-* an area without a building gets a small labelled patch in the gap nearest its place;
+* an area without a building gets a labelled patch in the gap nearest its place, long
+  enough for a note saying what it is;
 * crossroads: boxes in the surface strip, at the height of their place on the map
   (pushed apart when they would touch);
 * the bunker: a box below everything, under the strip, the legend beside it;
@@ -65,6 +66,7 @@ LEGEND_LINES = 6
 LEGEND_LINE = 30
 MARS_STUB = 28          # exit stub length (to the marker's edge)
 AREA_CHIP_H = 30
+LONE_NOTE_W = 420       # an area without a building: the note after its label
 COLS = 4
 COL_GAP = (AREA_X1 - AREA_X0 - 2 * AREA_PAD_X - COLS * ROOM_W) / (COLS - 1)
 
@@ -145,7 +147,8 @@ def mars_geometry(key: tuple[object, ...]) -> Geometry:
         g0, g1 = min(gaps, key=lambda g: abs((g[0] + g[1]) / 2 - want))
         cx = _interp(-ay, sorted((-h, col_x(c)) for h, c in column.items()))
         cy = (g0 + g1) / 2
-        ground[number] = (cx - 60, cy - AREA_CHIP_H / 2 - 6, cx + 150, cy + AREA_CHIP_H / 2 + 6)
+        ground[number] = (cx - 60, cy - AREA_CHIP_H / 2 - 6,
+                          min(cx + 150 + LONE_NOTE_W, AREA_X1), cy + AREA_CHIP_H / 2 + 6)
         labels[number] = ((cx - 48, cy), "")
     # crossroads in the strip, at their map place's height, pushed apart downwards
     placed = sorted(((_interp(x, anchors), slot) for slot, x, _y in crossroads))

@@ -57,12 +57,14 @@ from renders.nemesis_board import (
     frame_base,
     frame_patch,
     header,
+    intruder_chips,
     object_counts,
     player_row,
     room_contents,
     room_markers,
     rows_height,
     stacked,
+    tech_chips,
     who_is_where,
 )
 from renders.nemesis_board import row_boxes as player_boxes
@@ -71,13 +73,13 @@ from renders.nemesis_pieces import (
     BIG,
     EGG,
     MIN_TEXT,
-    NOISE,
     SEARCH,
     WHITE,
     LegendEntry,
     Person,
     draw_legend,
     end_banner,
+    fire_border,
     flow_legend,
     name_lines,
     name_of,
@@ -289,7 +291,7 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: NemesisVi
             d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, outline=SEALED,
                                 width=4)
         if r.fire:
-            d.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=C.FATIGUE, width=4)
+            fire_border(d, (x0, y0, x1, y1))
         objects = object_counts(r.objects)
         if r.tile == "nest" and v.eggs and not v.nest_destroyed:
             objects["egg"] += v.eggs
@@ -396,10 +398,14 @@ def _tracks(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: NemesisVie
                   h=CHIP_H)
         right -= w + 10
     x = x0 + 14 + text_width("TIME", BIG, True) + 14
-    status = f"space {v.time} of {v.time_length}" + (
-        f" · hibernation opens at {FIRST_BLUE}" if not v.hibernation_open else "") + (
-        f" · » the jump at {v.time_length}")
-    draw_text_mid(img, x, y0 + 22, status, MIN_TEXT, C.CYAN, bold=True,
+    exploded = (v.ended or "").startswith("explosion")
+    if v.winners is not None:  # over: how the journey ended, where the markers stopped
+        status, colour = ending_text(v.ended), C.DANGER if exploded else C.CYAN
+    else:
+        status, colour = f"space {v.time} of {v.time_length}" + (
+            f" · hibernation opens at {FIRST_BLUE}" if not v.hibernation_open else "") + (
+            f" · » the jump at {v.time_length}"), C.CYAN
+    draw_text_mid(img, x, y0 + 22, status, MIN_TEXT, colour, bold=True,
                   max_w=int(right - x))
     if 1 <= v.time <= TIME_LEN:
         _ring(d, _time_box(lay, v.time), WHITE)
@@ -407,7 +413,8 @@ def _tracks(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: NemesisVie
     if v.self_destruct is None:
         draw_text_mid(img, sx, y0 + LOW_LABEL_Y, "off", MIN_TEXT, C.DIM, bold=True)
     else:
-        draw_text_mid(img, sx, y0 + LOW_LABEL_Y, "COUNTING DOWN", MIN_TEXT, C.DANGER, bold=True)
+        draw_text_mid(img, sx, y0 + LOW_LABEL_Y, "EXPLODED" if exploded else "COUNTING DOWN",
+                      MIN_TEXT, C.DANGER, bold=True)
         if 1 <= v.self_destruct <= SD_LEN:
             _ring(d, _sd_box(lay, v.self_destruct), C.DANGER)
     if v.destination in DESTINATIONS:
@@ -435,16 +442,11 @@ def _ship_state(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Nemesi
             pods.append((f"{p.id} LOCKED", C.DIM, False))
         else:
             pods.append((f"{p.id} OPEN" + (f" {riders}" if riders else ""), C.CYAN, True))
-    nest = (("NEST DESTROYED", C.OK, True) if v.nest_destroyed else
-            ("NEST FOUND", C.WARN, True) if v.nest_found else ("NEST HIDDEN", C.DIM, False))
-    aliens: list[Chip] = [(f"{v.eggs} EGG{'S' if v.eggs != 1 else ''}", EGG, False), nest,
-                          (f"BAG {v.bag_size}", C.MUTED, False)]
     names = index().weaknesses
     weak: list[Chip] = [(names[w].name if w in names else w.replace("_", " "),
                          C.QUARANTINE, True) for w in v.weaknesses] or [("none", C.DIM, False)]
-    vents: list[Chip] = [("NOISE", NOISE, True) if v.tech_noise else ("QUIET", C.DIM, False)]
-    groups: list[tuple[str, list[Chip]]] = [("PODS", pods), ("ALIENS", aliens),
-                                            ("VENTS", vents), ("WEAKNESS", weak)]
+    groups: list[tuple[str, list[Chip]]] = [("PODS", pods), intruder_chips(v), tech_chips(v),
+                                            ("WEAKNESS", weak)]
     if v.engines is not None:  # revealed at the end
         groups.append(("ENGINES", [(f"{e} OK", C.OK, True) if ok else (f"{e} DAMAGED",
                                                                         C.DANGER, True)

@@ -34,8 +34,11 @@ from renders.common import (
 )
 from renders.nemesis_pieces import (
     BIG,
+    EGG,
     ITEM,
     MIN_TEXT,
+    NOISE,
+    SEARCH,
     SEATS,
     WHITE,
     LegendEntry,
@@ -47,6 +50,7 @@ from renders.nemesis_pieces import (
     diamond,
     disc,
     door,
+    fire_border,
     flame_icon,
     flow,
     hero_token,
@@ -292,6 +296,24 @@ def _shut(broken: bool) -> LegendIcon:
     return draw
 
 
+def _hurt(img: Image.Image, d: Draw, x: float, cy: float) -> None:
+    w, draw = intruder_token(img, {"kind": "adult", "injuries": 2})
+    draw(d, x + w / 2, cy)
+
+
+def _burning(img: Image.Image, d: Draw, x: float, cy: float) -> None:
+    """A room on fire: the orange border and the flame."""
+    fire_border(d, (x, cy - 13, x + 40, cy + 13), 3)
+    flame_icon(d, x + 27, cy + 1)
+
+
+def _stripes(img: Image.Image, d: Draw, x: float, cy: float) -> None:
+    """The search stripe a room shows at its left side, one in each deck's colour."""
+    for i, colour in enumerate(SEARCH.values()):
+        d.rounded_rectangle((x + i * 9, cy - 12, x + i * 9 + 5, cy + 12), radius=2,
+                            fill=colour)
+
+
 def _number(img: Image.Image, d: Draw, x: float, cy: float) -> None:
     plate(img, d, x + 9, cy, 2)
 
@@ -318,14 +340,16 @@ def _obj(kind: str) -> LegendIcon:
 
 
 LEGEND_PIECES: Mapping[str, list[LegendEntry]] = {
-    "corridors": [(30, _seat, "character (seat)"), (36, _intruder, "intruder:"),
+    "corridors": [(36, _intruder, "intruder:"),
                   (0, no_icon, "L larva · C creeper · A adult · B breeder · Q queen"),
-                  (18, _number, "corridor number"), (20, _loud, "noise"),
-                  (30, _shut(False), "door"), (30, _shut(True), "broken door")],
-    "vent": [(2 * VENT_R, _duct, "vent")],
-    "items": [(30, _items, "items"), (24, legend_icon(computer_icon), "computer")],
-    "hazards": [(24, legend_icon(flame_icon), "fire"),
-                (24, legend_icon(bolt_icon), "malfunction")],
+                  (48, _hurt, "injuries"), (30, _seat, "character (seat)"),
+                  (18, _number, "corridor number"),
+                  (20, _loud, "noise"), (30, _shut(False), "door"),
+                  (30, _shut(True), "broken door")],
+    "vent": [(2 * VENT_R, _duct, "technical corridor")],
+    "items": [(32, _stripes, "search deck"), (30, _items, "items"),
+              (24, legend_icon(computer_icon), "computer")],
+    "hazards": [(40, _burning, "fire"), (24, legend_icon(bolt_icon), "malfunction")],
     "objects": [(18, _obj("egg"), "egg"), (20, _obj("carcass"), "carcass"),
                 (22, _obj("corpse"), "corpse")],
 }
@@ -333,6 +357,21 @@ LEGEND_PIECES: Mapping[str, list[LegendEntry]] = {
 
 
 # ------------------------------------------------------------------ chip panel
+def intruder_chips(v: Any) -> tuple[str, list[Chip]]:
+    """The INTRUDERS group: the eggs in the nest (no count once it is destroyed: its
+    eggs went with it), the nest, the bag."""
+    nest: list[Chip] = [("NEST DESTROYED", C.OK, True)] if v.nest_destroyed else [
+        (f"{v.eggs} EGG{'S' if v.eggs != 1 else ''}", EGG, False),
+        ("NEST FOUND", C.WARN, True) if v.nest_found else ("NEST HIDDEN", C.DIM, False)]
+    return "INTRUDERS", [*nest, (f"BAG {v.bag_size}", C.MUTED, False)]
+
+
+def tech_chips(v: Any) -> tuple[str, list[Chip]]:
+    """The technical corridors' group: noise in them or not."""
+    return "TECH CORRIDORS", [("NOISE", NOISE, True) if v.tech_noise
+                              else ("QUIET", C.DIM, False)]
+
+
 def chip_groups(img: Image.Image, d: Draw, box: Box, groups: Sequence[tuple[str, list[Chip]]],
                 own_line: frozenset[str] = frozenset()) -> None:
     """Titled groups of chips flowed into lines across a panel; a group whose title is in

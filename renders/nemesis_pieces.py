@@ -258,6 +258,11 @@ def flame_icon(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     d.ellipse((cx - 0.32 * s, cy + 0.25 * s, cx + 0.32 * s, cy + 0.85 * s), fill=C.WARN)
 
 
+def fire_border(d: ImageDraw.ImageDraw, box: Box, width: int = 4) -> None:
+    """The orange border of a room on fire (beside its flame icon)."""
+    d.rounded_rectangle(box, radius=8, outline=FIRE, width=width)
+
+
 def bolt(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, colour: RGB) -> None:
     pts = [(cx + 0.15 * s, cy - s), (cx - 0.55 * s, cy + 0.1 * s), (cx - 0.05 * s, cy + 0.1 * s),
            (cx - 0.2 * s, cy + s), (cx + 0.55 * s, cy - 0.15 * s),

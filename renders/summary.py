@@ -13,8 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from renders.names import display_name
+
 MAX_CHARS = 350
 MODES = {"coop": "co-op", "solo": "solo"}
+PLACES = {"css": "escaped (CSS pod)", "bunker": "escaped (bunker)", "escaped": "escaped in pod",
+          "hibernated": "hibernating"}  # off the board; else as is ("pod", "dead")
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
 
 
@@ -34,7 +38,7 @@ def _namer(names: Mapping[str, str]) -> Callable[[str | None], str]:
     def name_of(seat: str | None) -> str:
         if not seat:
             return "nobody"
-        name = " ".join(str(names.get(seat, "")).split()) or f"player {str(seat)[-4:]}"
+        name = display_name(names.get(seat, "")) or f"player {str(seat)[-4:]}"
         return _MARKDOWN.sub(r"\\\1", name)
     return name_of
 
@@ -194,8 +198,8 @@ def _threat(v: Any) -> list[str]:
                                          else f"{n} larvae"
                                          for k, n in sorted(kinds.items())))
               if kinds else "no intruders on the board"]
-    threat.append(_plural(v.eggs, "egg") + (", nest destroyed" if v.nest_destroyed
-                                              else ", nest found" if v.nest_found else ""))
+    threat.append("nest destroyed" if v.nest_destroyed else  # its eggs with it
+                  _plural(v.eggs, "egg") + (", nest found" if v.nest_found else ""))
     return threat
 
 
@@ -234,7 +238,8 @@ def _hero(number: int, h: Any, rooms: Mapping[str, Any],
     if h.place != "board":
         # the pod is named when the view has it (the original Nemesis's escape pods)
         pod = getattr(h, "pod", None)
-        return f"{who}: {h.place}" + (f" {pod}" if h.place == "pod" and pod else "")
+        return f"{who}: {PLACES.get(h.place, h.place)}" + (
+            f" {pod}" if h.place in ("pod", "escaped") and pod else "")
     r = rooms.get(h.room)
     where = ""
     if r is not None:

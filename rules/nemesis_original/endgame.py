@@ -36,6 +36,9 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
     if reason == "nobody_left":
         # both markers jump to their last spaces: the self-destruct (if running) blows
         # the ship up, else it jumps
+        s.time = ship().time_track.length
+        if s.self_destruct is not None:
+            s.self_destruct = ship().self_destruct.length
         reason = "explosion:the self-destruct sequence" if s.self_destruct is not None \
             else "hyperjump"
         ctx.say("Nobody is awake aboard any more: the markers jump to the end of their "

@@ -116,9 +116,9 @@ def test_the_legend_explains_every_symbol_under_the_rooms() -> None:
     x0, y0, x1, y1 = geo.legend
     lines = legend_lines(int(x1 - x0))
     labels = " ".join(label for line in lines for *_, label in line)
-    for word in ("character", "intruder", "larva", "queen", "corridor number", "noise",
-                 "door", "broken door", "vent", "items", "computer", "fire", "malfunction",
-                 "sealed", "egg", "carcass", "corpse"):
+    for word in ("character", "intruder", "larva", "queen", "injuries", "corridor number",
+                 "noise", "door", "broken door", "technical corridor", "search deck", "items",
+                 "computer", "fire", "malfunction", "sealed", "egg", "carcass", "corpse"):
         assert word in labels, word
     assert len(lines) * nemesis_pieces.LEGEND_LINE <= y1 - y0
     for box in geo.boxes.values():

@@ -84,7 +84,7 @@ def test_the_legend_explains_the_symbols() -> None:
     x0, y0, x1, y1 = geo.legend
     labels = " ".join(label for line in legend_lines(int(x1 - x0)) for *_, label in line)
     for word in ("character", "intruder", "larva", "queen", "corridor number", "noise",
-                 "door", "vent", "items", "fire", "malfunction", "egg", "corpse"):
+                 "door", "technical corridor", "items", "fire", "malfunction", "egg", "corpse"):
         assert word in labels
     assert len(legend_lines(int(x1 - x0))) * nemesis_pieces.LEGEND_LINE <= y1 - y0
     # drawn: the legend's box is not an empty panel, and no room sits on it
@@ -190,7 +190,7 @@ def test_the_mars_legend_explains_the_surface_symbols() -> None:
                  "path", "exit room", "area", "bunker", "rover", "items", "fire",
                  "malfunction", "egg", "corpse"):
         assert word in labels
-    assert "elevator" not in labels and "vent" not in labels
+    assert "elevator" not in labels and "technical corridor" not in labels
     assert len(lines) * nemesis_pieces.LEGEND_LINE <= y1 - y0
     frame = lockdown._static_frame(geo, 3)
     assert len(frame.crop(tuple(round(c) for c in geo.legend)).getcolors(1 << 16)) > 20

@@ -20,7 +20,7 @@ from nemesis_helpers import (
 )
 
 from rules.nemesis.fire import set_fire
-from rules.nemesis_original.endgame import earth_space
+from rules.nemesis_original.endgame import earth_space, end_if_nobody_left
 from rules.nemesis_original.event_phase import move_time
 from rules.nemesis_original.recap import recap
 from rules.nemesis_original.state import GameState
@@ -128,6 +128,27 @@ def test_the_last_awake_character_going_to_sleep_ends_the_game_at_once() -> None
     assert s.heroes["p0"].place == "hibernated"
     assert s.ended == "hyperjump" and s.winners is not None
     assert set(s.survivors) == {"p0", "p1"}
+
+
+@pytest.mark.rule("NE-END-1")
+@pytest.mark.parametrize("self_destruct", [None, 2])
+def test_with_nobody_left_awake_both_markers_jump_to_their_last_spaces(
+        self_destruct: int | None) -> None:
+    """004: the last awake character gone, the self-destruct marker (if running) and the
+    time marker move to the last spaces of their tracks, and their effects follow."""
+    s = ready_to_end()
+    s.time = 4
+    s.self_destruct = self_destruct
+    s.heroes["p0"].place = "dead"
+    s, events = run_with(s, end_if_nobody_left)
+    assert "Nobody is awake aboard any more: the markers jump to the end of their " \
+        "tracks." in [e.text for e in events]
+    assert s.time == SHIP.time_track.length
+    if self_destruct is None:
+        assert s.self_destruct is None and s.ended == "hyperjump" and not s.exploded
+    else:
+        assert s.self_destruct == SHIP.self_destruct.length
+        assert s.ended == "explosion:the self-destruct sequence" and s.exploded
 
 
 @pytest.mark.rule("NE-END-1")
