@@ -196,7 +196,8 @@ async def pick_component(fake: FakeDiscord, user: int, message: FakeMessage,
     if pick["custom_id"].startswith("w:m:"):
         n = int(pick["custom_id"].rsplit(":", 1)[1])
         subset = rs.menu(state, str(user)).subsets[n]
-        parts = agent.choice(sorted(subset.by_parts))
+        # choosing nothing is the empty choice's button: a client cannot send it here
+        parts = agent.choice([p for p in sorted(subset.by_parts) if p])
         return await fake.select(user, message, pick["custom_id"],
                                  subset_positions(subset, parts))
     option = agent.choice(pick["options"])
