@@ -103,6 +103,9 @@ class SubsetMenu:
     max_size: int
     by_parts: dict[tuple[str, ...], Action]  # sorted part values -> the action
     hint: str = ""  # why a set may be refused ("discard exactly 2 cards")
+    # how choosing no part at all reads ("Keep your hand"), when that is legal: a client
+    # sends nothing for a select closed empty, so the table offers it as a button
+    empty: Choice | None = None
 
     def resolve(self, positions: list[int]) -> Action | None:
         """The action for the chosen option positions, or None when that set is not
