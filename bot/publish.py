@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import choice_message
+from bot.components import sheet_view
 from bot.feed import GameFeed, Update
-from bot.games import MoveResult, away_seats
+from bot.games import MoveResult, auto_answers, auto_seats, away_seats
 from bot.sheets import describe_private
 from bot.storage import GameRecord
 from bot.texts import MAX_MESSAGE, clip, plain
@@ -82,7 +83,22 @@ class Publisher:
         rs = self.ruleset(record)
         head = (f"**Your private sheet: {rs.title}, game #{record.id} in "
                 f"<#{record.channel_id}>** (kept up to date; only you see it)\n")
-        return head + clip(describe_private(rs.view(state, seat)), MAX_MESSAGE - len(head))
+        return head + self.private_text(record, state, seat, MAX_MESSAGE - len(head))
+
+    def private_text(self, record: GameRecord, state: Any, seat: str, limit: int) -> str:
+        """What only `seat` may read (the sheet's body, `/hand`), in `limit` characters:
+        ending with their setting "Warden answers for me" where the game has one."""
+        rs = self.ruleset(record)
+        tail = auto_answer_text(rs, seat in auto_seats(record))
+        tail = f"\n\n{tail}" if tail else ""
+        return clip(describe_private(rs.view(state, seat)), limit - len(tail)) + tail
+
+    def sheet_view(self, record: GameRecord, seat: str) -> discord.ui.View | None:
+        """The sheet's button for the setting "Warden answers for me when I have no real
+        choice", in a game that has such decisions."""
+        if not self.ruleset(record).auto_answers:
+            return None
+        return sheet_view(record.id, seat in auto_seats(record))
 
     def secret_prompt(self, record: GameRecord, state: Any, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
@@ -113,7 +129,9 @@ class Publisher:
         before = {p.seat for p in rs.pending(result.before)}
         newly = [p for p in rs.pending(result.state)
                  if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
-        away = set(away_seats(result.record))
+        # nobody asks a removed player, nor one whose decision Warden answers at once
+        away = set(away_seats(result.record)) | set(auto_answers(rs, result.record,
+                                                               result.state))
         public = [e for e in result.events if e.to is None]
         lines = [e.text for e in public]
         update = Update(
@@ -165,6 +183,18 @@ class Publisher:
         for feed in self.feeds.values():
             if feed.task is not None:
                 feed.task.cancel()
+
+
+def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
+    """The private sheet's lines on the setting "Warden answers for me when I have no
+    real choice" (nothing in a game without such decisions)."""
+    if not rs.auto_answers:
+        return ""
+    does = f"Warden will {rs.auto_answers}. {rs.auto_answer_tells}"
+    if on:
+        return f"**Warden answers for you when you have no real choice: on.** {does}"
+    return ("**Warden answers for you when you have no real choice: off** (you are asked "
+            f"every time). Turn it on and {does}")
 
 
 def waiting_text(prompts: list[Prompt]) -> str:
