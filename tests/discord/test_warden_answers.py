@@ -20,6 +20,7 @@ from warden_helpers import (
     board_message,
     bot_backend,  # noqa: F401 (fixture)
     current_state,
+    dm_asks,
     fake_discord_options,  # noqa: F401 (fixture)
     warden,
 )
@@ -42,7 +43,7 @@ async def start_nemesis(fake: FakeDiscord, bot: WardenBot, **options: object
     for _ in PLAYERS:
         _, state = await current_state(bot)
         seat = int(RS.pending(state)[0].seat)
-        dm = next(m for m in reversed(fake.dms_to(seat)) if m.components)
+        dm = dm_asks(fake, seat)[-1]
         first = next(c for c in iter_components(dm.components) if c["type"] == 2)
         picked = await fake.click(seat, dm, first["custom_id"])
         assert picked.response.content.startswith("Done:"), picked.response.content

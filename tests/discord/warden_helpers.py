@@ -162,6 +162,13 @@ def board_message(fake: FakeDiscord) -> FakeMessage:
     return boards[-1]
 
 
+def dm_asks(fake: FakeDiscord, user: int) -> list[FakeMessage]:
+    """The user's DMs that still offer choices (the private sheet's setting button aside),
+    oldest first."""
+    return [m for m in fake.dms_to(user)
+            if m.components and not m.content.startswith("**Your private sheet")]
+
+
 def button_labels(source: object) -> list[str]:
     from fake_discord import iter_components
 
