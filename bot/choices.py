@@ -5,7 +5,11 @@ Custom ids (at most 100 characters) carry the game id, the state version the cho
 were made at and a fingerprint of the legal list (see components.py):
 ``w:i:<stamp>:<index>`` a button, ``w:s:<stamp>:<part>`` a select whose value is an index
 in the legal list, ``w:m:<stamp>:<n>`` the n-th multi-select, whose values are option
-positions of that SubsetMenu."""
+positions of that SubsetMenu.
+
+A real client sends no interaction for a select closed with nothing chosen, so where
+choosing no part is legal (keep your hand after passing, give nothing in a trade) that
+choice is a button of its own under the multi-select, which then takes at least one."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.texts import MAX_CONTENT, clip, plain
-from rules import Action, Choice, Menu
+from rules import Action, Choice, Menu, SubsetMenu
 
 MAX_ROWS = 5
 BUTTONS_UP_TO = 5  # more single choices than this go in a select with descriptions
@@ -53,14 +57,23 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
     view = discord.ui.View(timeout=None)
     st = stamp(game_id, version, fingerprint(legal))
     index = {id(a): i for i, a in enumerate(legal)}
+    by_key = {a.key: i for i, a in enumerate(legal)}
     rows = 0
     notes: list[str] = []
     truncated = False
-    for n, subset in enumerate(menu.subsets[:MAX_ROWS - (1 if menu.singles else 0)]):
+    shown = _shown_subsets(menu)
+    empties: list[tuple[int, Choice]] = []  # the empty choices' buttons, under the selects
+    for n, subset in enumerate(shown):
         parts = subset.parts[:SELECT_SIZE]
         truncated |= len(subset.parts) > SELECT_SIZE
         low = min(subset.min_size, len(parts))
         high = max(1, min(subset.max_size, len(parts)))
+        empty = subset.by_parts.get(())
+        if subset.empty is not None and empty is not None and empty.key in by_key:
+            # a client sends nothing for a select closed empty: choosing nothing is this
+            # button, and the select takes at least one part
+            empties.append((by_key[empty.key], subset.empty))
+            low = max(1, low)
         view.add_item(discord.ui.Select(
             custom_id=f"w:m:{st}:{n}", row=rows, min_values=low, max_values=high,
             placeholder=clip(_range_text(plain(subset.title, names), low, high), PLACEHOLDER),
@@ -76,7 +89,13 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
             colon = "" if title.endswith(("?", ".", "!", ":")) else ":"
             notes.append(f"*{hint}*" if title in plain(question, names)
                          else f"*{title}{colon}* {hint}")
-    truncated |= len(menu.subsets) > MAX_ROWS - (1 if menu.singles else 0)
+    for i, choice in empties:
+        view.add_item(discord.ui.Button(
+            label=clip(plain(choice.label, names), LABEL), style=discord.ButtonStyle.primary,
+            row=rows, custom_id=f"w:i:{st}:{i}"))
+        notes += [line] if (line := _line(choice, names)) else []
+    rows += 1 if empties else 0
+    truncated |= len(menu.subsets) > len(shown)
     singles = list(menu.singles)
     if singles and len(singles) <= BUTTONS_UP_TO and rows < MAX_ROWS:
         for action, choice in singles:
@@ -110,6 +129,16 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
     if notes:
         content = _fit(content, notes)
     return ChoiceMessage(content=content, view=view, truncated=truncated)
+
+
+def _shown_subsets(menu: Menu) -> tuple[SubsetMenu, ...]:
+    """The multi-selects that fit: one row each, a row for the buttons of their empty
+    choices if any has one, and a row (at least) for the single choices."""
+    room = MAX_ROWS - (1 if menu.singles else 0)
+    shown = menu.subsets[:room]
+    while shown and len(shown) + (1 if any(s.empty for s in shown) else 0) > room:
+        shown = shown[:-1]
+    return shown
 
 
 def _shared_lines(choices: Sequence[Choice], names: dict[str, str]) -> list[str]:

@@ -29,6 +29,21 @@ def board_view(game_id: int) -> discord.ui.View:
     return view
 
 
+AUTO_ON_LABEL = "Let Warden answer for me"
+AUTO_OFF_LABEL = "Ask me every time"
+
+
+def sheet_view(game_id: int, auto_on: bool) -> discord.ui.View:
+    """Under a private sheet whose game has decisions Warden may answer for the player:
+    the button that turns that setting on or off."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(
+        label=AUTO_OFF_LABEL if auto_on else AUTO_ON_LABEL,
+        style=discord.ButtonStyle.secondary if auto_on else discord.ButtonStyle.primary,
+        custom_id=f"w:a:{game_id}:{'off' if auto_on else 'on'}"))
+    return view
+
+
 def rematch_view(game_id: int) -> discord.ui.View:
     """Under a finished game's last board: a new lobby with the same players and options."""
     view = discord.ui.View(timeout=None)
@@ -85,9 +100,10 @@ HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
 LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
 LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants|crossover)"
+AUTOANSWER_ID = rf"w:a:(?P<game>{_N}):(?P<op>on|off)"
 BUTTON, SELECT = 2, 3  # Discord component types
 TEMPLATES = {BUTTON: (CHOICEBUTTON_ID, OPENCHOICES_ID, HANDBUTTON_ID, LOBBYBUTTON_ID,
-                      REMATCH_ID),
+                      REMATCH_ID, AUTOANSWER_ID),
              SELECT: (CHOICESELECT_ID, SUBSETSELECT_ID, LOBBYMENU_ID)}
 
 
@@ -222,6 +238,24 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
                       lambda: _bot(interaction).lobby.rematch(interaction, self.game))
 
 
+class AutoAnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=AUTOANSWER_ID):  # type: ignore[type-arg]
+    """The private sheet's setting: Warden answers the decisions without a real choice
+    for this player (`on`), or asks them every time (`off`)."""
+
+    def __init__(self, game: int, op: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"w:a:{game}:{op}"))
+        self.game, self.on = game, op == "on"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> AutoAnswerButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: _bot(interaction).moves.set_auto_answer(
+            interaction, self.game, self.on))
+
+
 class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID):  # type: ignore[type-arg]
     """A Dark Moon lobby's option menu: the host ticks the modules or variants on."""
 
@@ -243,4 +277,4 @@ class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, SubsetSelect, OpenChoices, HandButton,
-                 LobbyButton, RematchButton, LobbyMenu)
+                 LobbyButton, RematchButton, LobbyMenu, AutoAnswerButton)

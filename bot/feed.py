@@ -335,6 +335,7 @@ class GameFeed:
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
         text = self.bot.publisher.sheet_text(record, state, seat)
+        view = self.bot.publisher.sheet_view(record, seat)
         kept = self.sheets.get(seat)
         if kept is None:
             stored = await self.bot.storage.table_message(record.id, sheet_role(seat))
@@ -346,20 +347,24 @@ class GameFeed:
             channel = self.bot.get_partial_messageable(int(kept[0]),
                                                        type=discord.ChannelType.private)
             try:
-                await channel.get_partial_message(int(kept[1])).edit(content=text)
-                self.sheets[seat] = (kept[0], kept[1], text)
-                await self.bot.storage.put_table_message(record.id, sheet_role(seat), kept[0],
-                                                         kept[1], [text])
+                await channel.get_partial_message(int(kept[1])).edit(content=text, view=view)
+                await self.sheet_shown(record, seat, kept[0], kept[1], text)
                 return
             except discord.NotFound:
                 pass
             except discord.Forbidden:
                 return
-        sent = await self._send_dm(record, seat, text, None)
+        sent = await self._send_dm(record, seat, text, view)
         if sent is not None:
-            self.sheets[seat] = (str(sent.channel.id), str(sent.id), text)
-            await self.bot.storage.put_table_message(record.id, sheet_role(seat),
-                                                     sent.channel.id, sent.id, [text])
+            await self.sheet_shown(record, seat, sent.channel.id, sent.id, text)
+
+    async def sheet_shown(self, record: GameRecord, seat: str, channel_id: int | str,
+                          message_id: int | str, text: str) -> None:
+        """DM `message_id` now shows `seat`'s sheet as `text` (edited here, or by the
+        answer to the sheet's own button)."""
+        self.sheets[seat] = (str(channel_id), str(message_id), text)
+        await self.bot.storage.put_table_message(record.id, sheet_role(seat), channel_id,
+                                                 message_id, [text])
 
     async def dm(self, record: GameRecord, seat: str, text: str,
                  view: discord.ui.View | None = None) -> bool:

@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -23,7 +23,7 @@ from bot.logs import log_move
 from bot.state_cache import StateCache
 from bot.storage import ChannelBusy, GameHead, GameRecord, GameStore, StaleVersion
 from bot.texts import STALE
-from rules import Event, IllegalAction, Ruleset, get_ruleset
+from rules import Action, Event, IllegalAction, Ruleset, get_ruleset
 
 DEFAULT_CACHE_SIZE = 512
 
@@ -177,6 +177,19 @@ class Tables:
         record = await self._as_host(channel_id, user_id, moderator, "change the turn timer")
         options = {**record.options, "turn_timeout_minutes": minutes}
         return await self.storage.set_options(record.id, options)
+
+    async def set_auto_answer(self, game_id: int, seat: str, on: bool) -> GameRecord:
+        """Whether Warden answers `seat`'s decisions without a real choice (a table
+        preference kept with the game's options, see `auto_seats`). Call with the
+        channel lock held."""
+        record = await self.running(game_id)
+        if record.status != "running":
+            raise UserError("That game is over.")
+        if seat not in record.seats:
+            raise UserError("You are not playing in this game.")
+        seats = [s for s in auto_seats(record) if s != seat] + ([seat] if on else [])
+        return await self.storage.set_options(record.id, {**record.options, AUTO: seats},
+                                              touch=False)
 
     async def kick(self, channel_id: str, user_id: str, moderator: bool,
                    target: str) -> GameRecord:
@@ -334,11 +347,38 @@ def away_seats(record: GameHead) -> list[str]:
     return [str(x) for x in record.options.get("away") or ()]
 
 
+Why = Literal["timeout", "removed", "auto"]  # why Warden moves for a player
+AUTO = "auto_answer"  # the options key listing the seats that let Warden answer for them
+
+
+def auto_seats(record: GameHead) -> list[str]:
+    """Seats whose player chose, on their sheet, that Warden answers for them the
+    decisions without a real choice (`Ruleset.auto_answer`). Kept in the game's options
+    (the bot's row of the game, not the engine state: a table preference, not a rule),
+    so it survives a restart and every process of a sharded bot reads it with the game."""
+    return [str(x) for x in record.options.get(AUTO) or ()]
+
+
+def auto_answers(rs: Ruleset, record: GameHead, state: BaseModel  # type: ignore[type-arg]
+                 ) -> dict[str, Action]:
+    """The decisions pending in `state` that Warden answers at once: seat -> answer."""
+    chosen = auto_seats(record)
+    if not chosen:
+        return {}
+    out: dict[str, Action] = {}
+    for prompt in rs.pending(state):
+        if prompt.seat in chosen and prompt.seat not in out:
+            answer = rs.auto_answer(state, prompt.seat)
+            if answer is not None:
+                out[prompt.seat] = answer
+    return out
+
+
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ()))
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-__all__ = ["IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables", "UserError",
-           "away_seats"]
+__all__ = ["AUTO", "IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables",
+           "UserError", "Why", "auto_answers", "auto_seats", "away_seats"]

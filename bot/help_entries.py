@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from rules import get_ruleset
 from rules.nemesis.action_words import cost_tag
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ def entries(ruleset: str) -> tuple[Entry, ...]:
         raw = [Entry(*e) for e in nemesis_entries()]
     else:
         raise KeyError(ruleset)
+    raw.append(_settings(ruleset))
     out: list[Entry] = []
     seen: set[str] = set()
     for entry in raw:
@@ -74,6 +76,21 @@ def entries(ruleset: str) -> tuple[Entry, ...]:
         seen.add(entry.key)
         out.append(entry)
     return tuple(out)
+
+
+def _settings(ruleset: str) -> Entry:
+    """The table's settings: the host's turn timer and, in a game with decisions
+    Warden may answer, each player's own "Warden answers for me"."""
+    text = ("**Turn timer** (off unless the host sets one: `turn_timer` in `/game new`, or "
+            "`/game timer`): a reminder at half time, then Warden decides for whoever is "
+            "still waiting, with the documented default moves.")
+    rs = get_ruleset(ruleset)
+    if rs.auto_answers:
+        text += ("\n**Warden answers for me when I have no real choice** (each player for "
+                 "themselves, off by default: the button on your private sheet, in your "
+                 f"DMs): Warden will {rs.auto_answers}, the moment you are asked. "
+                 f"{rs.auto_answer_tells} Turned off, you are asked every time.")
+    return Entry("settings", "Table settings", text)
 
 
 def facts(*parts: str) -> str:

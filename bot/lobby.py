@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.components import lobby_view
-from bot.games import UserError
+from bot.games import AUTO, UserError
 from bot.replies import refuse
 from bot.storage import GameRecord
 
@@ -189,7 +189,8 @@ class LobbyDesk:
                          "open a new game with `/game new`.")
             return
         channel = str(interaction.channel_id)
-        options = {k: v for k, v in old.options.items() if k != "away"}
+        # who was removed, and each player's own settings, belong to the old game
+        options = {k: v for k, v in old.options.items() if k not in ("away", AUTO)}
         away = set(old.options.get("away") or ())
         async with self.bot.tables.lock(channel):
             try:

@@ -14,11 +14,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import fingerprint
-from bot.games import REMOVED_TEXT, MoveResult, UserError, away_seats
+from bot.games import (
+    REMOVED_TEXT,
+    MoveResult,
+    UserError,
+    Why,
+    auto_answers,
+    auto_seats,
+    away_seats,
+)
 from bot.replies import Reply, answering, refuse
 from bot.storage import GameRecord
-from bot.texts import NO_CHOICE, STALE, clip, plain
-from rules import Action, Event, IllegalAction
+from bot.texts import MAX_CONTENT, NO_CHOICE, STALE, clip, plain
+from rules import Action, Event, IllegalAction, Ruleset
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -28,6 +36,16 @@ log = logging.getLogger("warden.moves")
 # how the table hears about a move the bot made for a player
 TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
 REMOVED = "<@{seat}> was removed; Warden plays their seat"
+
+
+def _answer_for(rs: Ruleset, record: GameRecord, state: Any, seat: str,  # type: ignore[type-arg]
+                why: Why) -> Action | None:
+    """What Warden plays for `seat`: the documented default of an absent or removed
+    player, or the answer the player let Warden give (while the setting is on)."""
+    if why == "auto":
+        return rs.auto_answer(state, seat) if seat in auto_seats(record) else None
+    default = getattr(rs, "default_action", None)
+    return default(state, seat) if default else None  # type: ignore[no-any-return]
 
 
 def _edits_in_place(interaction: discord.Interaction) -> bool:
@@ -136,14 +154,18 @@ class MoveDesk:
         return None
 
     async def play_for(self, game_id: int, seat: str, version: int, stamp: str, *,
-                       removed: bool = False) -> MoveResult | None:
+                       why: Why = "timeout") -> MoveResult | None:
         """The documented default move for `seat`'s decision as it stood at `version`
         with the choices `stamp` (their fingerprint): played only if that decision is
         still open, by the rule of move buttons (same version, or the same choices and
         the seat has not acted since), so a move the player made first wins and a
         default never becomes a second move. The table hears only that Warden decided;
         which choice, only when the move is public. The caller (the timers) starts the
-        clock for what comes next."""
+        clock for what comes next.
+
+        `why` "auto": the player let Warden answer the decisions without a real choice
+        (their sheet's setting, still on): the answer is `Ruleset.auto_answer`, and the
+        table hears the move as if the player had made it."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return None
@@ -158,8 +180,7 @@ class MoveDesk:
                     stamp != fingerprint(rs.legal_actions(state, seat))
                     or await self.bot.storage.acted_since(game_id, seat, version))):
                 return None
-            default = getattr(rs, "default_action", None)
-            action = default(state, seat) if default else None
+            action = _answer_for(rs, record, state, seat, why)
             if action is None:
                 return None
             try:
@@ -169,11 +190,55 @@ class MoveDesk:
                 log.warning("default move %s for %s in game %s refused", action.key, seat,
                             game_id)
                 return None
-            line = (REMOVED if removed else TIMED_OUT).format(seat=seat)
-            line += "." if prompt.secret else f": **{action.label}**."
-            result.events.insert(0, Event(kind="note", text=line))
+            if why != "auto":
+                line = (REMOVED if why == "removed" else TIMED_OUT).format(seat=seat)
+                line += "." if prompt.secret else f": **{action.label}**."
+                result.events.insert(0, Event(kind="note", text=line))
             await self.bot.relay.moved(result, by_player=False)
             return result
+
+    async def set_auto_answer(self, interaction: discord.Interaction, game_id: int,
+                              on: bool) -> None:
+        """The sheet's button: Warden answers `game_id`'s decisions without a real choice
+        for the player who pressed it (`on`), or asks them every time. The answer is the
+        sheet again, showing the new setting; a decision waiting now that Warden may
+        answer is answered at once."""
+        seated = await self._seated(interaction, game_id)
+        if seated is None:
+            return
+        record, seat = seated
+        async with answering(interaction, edit=_edits_in_place(interaction)) as reply:
+            async with self.bot.tables.lock(record.channel_id):
+                try:
+                    record = await self.bot.tables.set_auto_answer(game_id, seat, on)
+                except UserError as exc:
+                    await reply.send(str(exc))
+                    return
+            state = self.bot.tables.state_of(record)
+            pub = self.bot.publisher
+            in_dm = interaction.guild_id is None
+            # the sheet in the DMs, or the `/hand` reply it was pressed on
+            text = pub.sheet_text(record, state, seat) if in_dm else \
+                pub.private_text(record, state, seat, MAX_CONTENT)
+            await reply.send(text, pub.sheet_view(record, seat))
+            message = interaction.message
+            if in_dm and reply.edit and message is not None and self.bot.relay.owns(record):
+                await pub.feed(record.id).sheet_shown(record, seat, message.channel.id,
+                                                      message.id, text)
+        if on:
+            await self.answer_now(record, seat)
+
+    async def answer_now(self, record: GameRecord, seat: str) -> None:
+        """Warden's answer for `seat` to the decision they face, if they let it answer
+        that one; the clock then runs for what comes next."""
+        rs = self.bot.tables.ruleset_of(record)
+        state = self.bot.tables.state_of(record)
+        if seat not in auto_answers(rs, record, state):
+            return
+        played = await self.play_for(record.id, seat, record.version,
+                                     fingerprint(rs.legal_actions(state, seat)), why="auto")
+        if played is not None:
+            self.bot.timers.schedule(played.record)
 
     async def _answer(self, reply: Reply, result: MoveResult) -> None:
         rs = self.bot.tables.ruleset_of(result.record)
@@ -186,7 +251,11 @@ class MoveDesk:
             await reply.send("\n".join(parts))
             return
         prompt = next((p for p in rs.pending(result.state) if p.seat == result.seat), None)
-        if prompt is None:
+        answer = auto_answers(rs, result.record, result.state).get(result.seat)
+        if answer is not None:
+            label = plain(rs.describe(result.state, result.seat, answer).label, names)
+            parts.append(f"Next, Warden answers for you (your sheet's setting): **{label}**.")
+        if prompt is None or answer is not None:
             await reply.send("\n".join(parts))
             return
         done = clip("\n".join(parts), 900)
@@ -202,16 +271,26 @@ class MoveDesk:
             self.bot.publisher.feed(result.record.id).track(result.record, result.state,
                                                             result.seat, asked_in, ids)
 
-    async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def _seated(self, interaction: discord.Interaction, game_id: int
+                      ) -> tuple[GameRecord, str] | None:
+        """The running game and the user's seat in it; None (after answering) when the
+        game is over or the user does not play in it."""
         self.remember(interaction)
         seat = str(interaction.user.id)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             await refuse(interaction, "That game is over.")
-            return
+            return None
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game; you can watch.")
+            return None
+        return record, seat
+
+    async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
+        seated = await self._seated(interaction, game_id)
+        if seated is None:
             return
+        record, seat = seated
         rs = self.bot.tables.ruleset_of(record)
         state = self.bot.tables.state_of(record)
         legal = rs.legal_actions(state, seat)
@@ -246,6 +325,17 @@ class MoveDesk:
         if record.state is None:
             await refuse(interaction, "The game has not started yet.")
             return
-        await refuse(interaction, self.bot.publisher.private_text(
-            record, self.bot.tables.state_of(record), seat))
+        state = self.bot.tables.state_of(record)
+        setting = self.bot.publisher.sheet_view(record, seat) \
+            if record.status == "running" else None
+        if setting is None:
+            await refuse(interaction, self.bot.publisher.private_text(record, state, seat,
+                                                                    MAX_CONTENT))
+            return
+        # the private sheet on demand (DMs closed): with its setting's button
+        text = self.bot.publisher.private_text(record, state, seat, MAX_CONTENT)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=setting, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=setting, ephemeral=True)
 

@@ -14,10 +14,12 @@ import discord
 
 from bot import table_parts as parts
 from bot.choices import ChoiceMessage
+from bot.components import sheet_view
 from bot.feed import GameFeed, Update
-from bot.games import MoveResult, away_seats
+from bot.games import MoveResult, auto_answers, auto_seats, away_seats
 from bot.logs import FIELDS
 from bot.storage import GameRecord
+from bot.texts import MAX_MESSAGE, clip
 from renders.names import display_name
 from rules import Prompt, Ruleset, get_ruleset
 
@@ -115,13 +117,13 @@ class Publisher:
 
     def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
         """`seat`'s live private sheet (one DM message)."""
-        return parts.sheet_message(parts.sheet_head(self.ruleset(record), record.id,
-                                                    record.channel_id),
-                                   self.private_text(record, state, seat))
+        head = parts.sheet_head(self.ruleset(record), record.id, record.channel_id)
+        return head + self.private_text(record, state, seat, MAX_MESSAGE - len(head))
 
-    def private_text(self, record: GameRecord, state: Any, seat: str) -> str:
-        """What `seat` alone sees (the sheet, `/hand`), field by field when it cannot be
-        drawn."""
+    def private_text(self, record: GameRecord, state: Any, seat: str, limit: int) -> str:
+        """What `seat` alone sees (the sheet's body, `/hand`) in `limit` characters, field
+        by field when it cannot be drawn, ending with their setting "Warden answers for me"
+        where the game has one."""
         rs = self.ruleset(record)
 
         def stand_in() -> str:
@@ -131,8 +133,18 @@ class Publisher:
                 view = None
             return parts.plain_sheet(view)
 
-        return self._drawn("sheet", record, state,
+        body = self._drawn("sheet", record, state,
                            lambda: parts.private_text(rs, state, seat), stand_in)
+        tail = auto_answer_text(rs, seat in auto_seats(record))
+        tail = f"\n\n{tail}" if tail else ""
+        return clip(body, limit - len(tail)) + tail
+
+    def sheet_view(self, record: GameRecord, seat: str) -> discord.ui.View | None:
+        """The sheet's button for the setting "Warden answers for me when I have no real
+        choice", in a game that has such decisions."""
+        if not self.ruleset(record).auto_answers:
+            return None
+        return sheet_view(record.id, seat in auto_seats(record))
 
     def choices(self, record: GameRecord, state: Any, seat: str, question: str
                 ) -> ChoiceMessage:
@@ -175,7 +187,9 @@ class Publisher:
         before = {p.seat for p in rs.pending(result.before)}
         newly = [p for p in rs.pending(result.state)
                  if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
-        away = set(away_seats(result.record))
+        # nobody asks a removed player, nor one whose decision Warden answers at once
+        away = set(away_seats(result.record)) | set(auto_answers(rs, result.record,
+                                                               result.state))
         public = [e for e in result.events if e.to is None]
         lines = [e.text for e in public]
         update = Update(
@@ -253,6 +267,18 @@ def shown_text(failed: set[str]) -> str:
         return ("The board is posted again below (a private sheet or a list of choices went "
                 "out as plain text; the error was logged).")
     return "The board is posted again below."
+
+
+def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
+    """The private sheet's lines on the setting "Warden answers for me when I have no
+    real choice" (nothing in a game without such decisions)."""
+    if not rs.auto_answers:
+        return ""
+    does = f"Warden will {rs.auto_answers}. {rs.auto_answer_tells}"
+    if on:
+        return f"**Warden answers for you when you have no real choice: on.** {does}"
+    return ("**Warden answers for you when you have no real choice: off** (you are asked "
+            f"every time). Turn it on and {does}")
 
 
 def waiting_text(prompts: list[Prompt]) -> str:

@@ -1,6 +1,8 @@
 """Turn timers (BOT-AFK-1): a reminder at half time, then, when time runs out, the
 documented default move for every seat still waiting at that moment. Seats whose player
-was removed (`/game kick`) get their default move at once.
+was removed (`/game kick`) get their default move at once, and so do the decisions a
+player let Warden answer (their sheet's setting, `Ruleset.auto_answer`): no clock runs
+for those.
 
 Safety: a default is worked out and played under the channel lock from the newest
 state, only for a seat still waiting there (a move the player made first wins); the
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.choices import fingerprint
-from bot.games import away_seats
+from bot.games import Why, auto_answers, auto_seats, away_seats
 from bot.storage import GameHead, GameRecord
 
 if TYPE_CHECKING:
@@ -53,11 +55,11 @@ class Timers:
         self.cancel(record.id)
         if record.status != "running" or not self.bot.relay.owns(record):
             return  # another process runs the shard of the game's server: its timer
-        if not isinstance(record, GameRecord) and away_seats(record):
+        if not isinstance(record, GameRecord) and (away_seats(record) or auto_seats(record)):
             self._start(record.id, self._schedule_loaded(record.id, resume), "away")
             return
-        if isinstance(record, GameRecord) and self._removed_waiting(record):
-            self._start(record.id, self._play_removed(record.id), "away")
+        if isinstance(record, GameRecord) and self._answer_now(record):
+            self._start(record.id, self._play_now(record.id), "away")
             return
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0:
@@ -161,31 +163,38 @@ class Timers:
         rs = self.bot.tables.ruleset_of(record)
         return list(dict.fromkeys(p.seat for p in rs.pending(self.bot.tables.state_of(record))))
 
-    async def _play_defaults(self, record: GameRecord, seats: list[str], *,
-                             removed: bool = False) -> None:
-        """Each seat's default for its decision as it stands now (see MoveDesk.play_for:
-        a decision the player answered meanwhile is left alone)."""
+    async def _play_defaults(self, record: GameRecord, seats: list[tuple[str, Why]]) -> None:
+        """Each seat's default (or its answer, see `why`) for its decision as it stands
+        now (see MoveDesk.play_for: a decision the player answered meanwhile is left
+        alone)."""
         rs = self.bot.tables.ruleset_of(record)
         state = self.bot.tables.state_of(record)
-        offers = [(seat, fingerprint(rs.legal_actions(state, seat))) for seat in seats]
+        offers = [(seat, why, fingerprint(rs.legal_actions(state, seat)))
+                  for seat, why in seats]
         played = False
-        for seat, stamp in offers:
+        for seat, why, stamp in offers:
             # a player's move may cancel this task; it must not cut a move in half
             played |= await asyncio.shield(self.bot.moves.play_for(
-                record.id, seat, record.version, stamp, removed=removed)) is not None
+                record.id, seat, record.version, stamp, why=why)) is not None
         latest = await self.bot.storage.get_game(record.id) if played else None
         if latest is not None:
             self.schedule(latest)  # the clock for whatever comes next
 
-    def _removed_waiting(self, record: GameRecord) -> list[str]:
+    def _answer_now(self, record: GameRecord) -> list[tuple[str, Why]]:
+        """The waiting seats Warden answers for at once: a removed player's (their
+        default), and the decisions a player let Warden answer."""
         away = away_seats(record)
-        return [seat for seat in self._waiting(record) if seat in away] if away else []
+        removed = [seat for seat in self._waiting(record) if seat in away] if away else []
+        auto = auto_answers(self.bot.tables.ruleset_of(record), record,
+                            self.bot.tables.state_of(record)) if auto_seats(record) else {}
+        return [(seat, "removed") for seat in removed] + [
+            (seat, "auto") for seat in auto if seat not in removed]
 
-    async def _play_removed(self, game_id: int) -> None:
+    async def _play_now(self, game_id: int) -> None:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return
-        await self._play_defaults(record, self._removed_waiting(record), removed=True)
+        await self._play_defaults(record, self._answer_now(record))
 
     async def _watch(self, game_id: int, version: int, seconds: float,
                      elapsed: float = 0.0, remind: bool | None = None) -> None:
@@ -209,7 +218,7 @@ class Timers:
         if record is None or record.version != version or record.status != "running":
             return
         # every seat waiting now gets its default
-        await self._play_defaults(record, self._waiting(record))
+        await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
 
     async def _remind(self, record: GameRecord, left: float) -> None:
         waiting = self._waiting(record)

@@ -313,15 +313,17 @@ class GameStore(ABC):
         return ChannelBusy(channel_id, other) if other not in (None, game_id) else None
 
     async def _update_game(self, game_id: int, assignments: dict[str, Any],
-                           seats: Sequence[str] | None = None) -> GameRecord:
-        """``UPDATE games SET <assignments>, updated_at`` for one game; return the row.
-        ``seats`` (the new seat list, also in ``assignments``) updates the seat index."""
+                           seats: Sequence[str] | None = None, *,
+                           touch: bool = True) -> GameRecord:
+        """``UPDATE games SET <assignments>, updated_at`` for one game (`touch` False:
+        ``updated_at`` stays); return the row. ``seats`` (the new seat list, also in
+        ``assignments``) updates the seat index."""
         channel: str | None = None
         try:
             async with self._transaction() as db:
                 game = await self._require_game(db, game_id, lock=True)
                 channel = game.channel_id
-                columns = {**assignments, "updated_at": self._now()}
+                columns = {**assignments, **({"updated_at": self._now()} if touch else {})}
                 sql = ", ".join(f"{name} = ?" for name in columns)
                 await db.execute(f"UPDATE games SET {sql} WHERE id = ?",
                                  *columns.values(), game_id)
@@ -366,9 +368,11 @@ class GameStore(ABC):
         users = [_sid(s) for s in seats]
         return await self._update_game(game_id, {"seats": _dumps(users)}, seats=users)
 
-    async def set_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
-        """Replace the options object."""
-        return await self._update_game(game_id, {"options": _dumps(options)})
+    async def set_options(self, game_id: int, options: dict[str, Any], *,
+                          touch: bool = True) -> GameRecord:
+        """Replace the options object (`touch` False: a player's preference, which
+        leaves ``updated_at``, where a turn timer counts from, alone)."""
+        return await self._update_game(game_id, {"options": _dumps(options)}, touch=touch)
 
     async def set_message_ids(self, game_id: int, *,
                               prompt: Snowflake | Unset | None = UNSET,

@@ -103,6 +103,9 @@ class SubsetMenu:
     max_size: int
     by_parts: dict[tuple[str, ...], Action]  # sorted part values -> the action
     hint: str = ""  # why a set may be refused ("discard exactly 2 cards")
+    # how choosing no part at all reads ("Keep your hand"), when that is legal: a client
+    # sends nothing for a select closed empty, so the table offers it as a button
+    empty: Choice | None = None
 
     def resolve(self, positions: list[int]) -> Action | None:
         """The action for the chosen option positions, or None when that set is not
@@ -219,6 +222,20 @@ class Ruleset(ABC, Generic[S]):
         from rules.core.menus import build_menu
 
         return build_menu(self, state, seat, self.legal_actions(state, seat))
+
+    # ------------------------------------------------------------ answers left to Warden
+    # A player may let Warden answer, the moment they are asked, the decisions where they
+    # have no real choice (a table preference the bot keeps, off by default). A ruleset
+    # with such decisions names them for the player's sheet ("Warden will <auto_answers>.";
+    # "" when it has none) with what an instant answer may tell the table
+    # (`auto_answer_tells`, a sentence).
+    auto_answers: ClassVar[str] = ""
+    auto_answer_tells: ClassVar[str] = ""
+
+    def auto_answer(self, state: S, seat: str) -> Action | None:
+        """The answer Warden gives for `seat` to the decision they face now when they let
+        it answer those without a real choice; None when this decision is a real one."""
+        return None
 
     def recap(self, state: S) -> list[str]:
         """At game over: who won and why in words, then every secret revealed (roles,

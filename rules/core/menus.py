@@ -6,7 +6,8 @@ legal actions of such a class that agree on every other field become one multi-s
 (`SubsetMenu`): its options are the parts (a value that appears twice in one action, such
 as two dice showing the same face, gets two options), and a chosen set is matched with
 the action taking exactly that multiset of parts. A lone subset action stays a single
-choice."""
+choice. When taking no part at all is one of the legal sets (keep the hand after
+passing), the menu says how that choice reads (`SubsetMenu.empty`)."""
 
 from __future__ import annotations
 
@@ -71,5 +72,7 @@ def _subset(rs: Any, state: Any, seat: str, actions: list[Action]) -> SubsetMenu
         if v not in described:
             described[v] = rs.describe_part(state, seat, actions[0], v)
     title, hint = rs.subset_title(state, seat, actions[0])
+    empty = by_parts.get(())
     return SubsetMenu(title=title, parts=tuple(described[v] for v in values), values=values,
-                      min_size=min(sizes), max_size=max(sizes), by_parts=by_parts, hint=hint)
+                      min_size=min(sizes), max_size=max(sizes), by_parts=by_parts, hint=hint,
+                      empty=None if empty is None else rs.describe(state, seat, empty))

@@ -1,7 +1,8 @@
 """The engine-contract glue both Nemesis games share: who is seated, the quests checked
 after every move, a turn's narrowed legal list, the outcome, an absent player's default,
-and the presentation calls. A game's ruleset sets the class attributes and answers the
-hooks (`check_quests`, `outcome_reason`, its words, prompts and recap)."""
+the answers a player may leave to Warden, and the presentation calls. A game's ruleset
+sets the class attributes and answers the hooks (`check_quests`, `outcome_reason`, its
+words, prompts and recap)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any, ClassVar, Protocol
 from rules.core.contract import Action, Choice, Outcome
 from rules.core.engine import FrameRuleset
 from rules.nemesis.actions import CODEC, Discard
-from rules.nemesis.frames import DiscardFrame, TurnFrame
+from rules.nemesis.frames import DiscardFrame, InterruptFrame, TurnFrame
 from rules.nemesis.turn_actions import turn_legal
 
 
@@ -75,9 +76,27 @@ class FamilyRuleset(FrameRuleset):
             by_key = {a.key: a for a in self.machine.legal(state, seat)}
             return by_key.get("pick:0")
         if isinstance(top, DiscardFrame) and top.n is None:
-            return next((a for a in self.machine.legal(state, seat)
-                         if isinstance(a, Discard) and not a.cards), None)
+            return _keep_hand(self.machine.legal(state, seat))
         return super().default_action(state, seat)
+
+    auto_answers = ("take an intruder attack for you when you hold no interrupt card you "
+                    "can pay for, and keep your hand when you pass")
+    auto_answer_tells = ("An instant answer can tell the table that you hold no interrupt "
+                         "card you can pay for.")
+
+    def auto_answer(self, state: Any, seat: str) -> Action | None:
+        """An attack with "Take the attack" as the only answer (the target holds cards,
+        none of them an interrupt they can pay for: they are asked all the same, so that
+        the pause tells the table nothing), and the discard after passing (kept hand)."""
+        top = state.stack[-1] if state.stack else None
+        if getattr(top, "seat", None) != seat or seat not in self.machine.waiting(state):
+            return None
+        if isinstance(top, InterruptFrame):
+            legal = self.machine.legal(state, seat)
+            return legal[0] if len(legal) == 1 else None
+        if isinstance(top, DiscardFrame) and top.n is None:
+            return _keep_hand(self.machine.legal(state, seat))
+        return None
 
     # -------------------------------------------------------------- presentation
     def describe(self, state: Any, seat: str, action: Action) -> Choice:
@@ -88,3 +107,8 @@ class FamilyRuleset(FrameRuleset):
 
     def subset_title(self, state: Any, seat: str, action: Action) -> tuple[str, str]:
         return self.words.subset_title(state, seat, action)
+
+
+def _keep_hand(legal: list[Action]) -> Action | None:
+    """The discard of no card (after passing: the hand is kept)."""
+    return next((a for a in legal if isinstance(a, Discard) and not a.cards), None)

@@ -392,3 +392,14 @@ def test_a_lockdown_attack_with_the_retreat_symbol_says_what_it_does() -> None:
     reply = answer(card.name, "lockdown")
     assert "retreat: drawn for an injured intruder, it flees instead" in reply
     assert reply.count("flees") == 1
+
+
+@pytest.mark.rule("BOT-HELP-1")
+def test_the_table_settings_topic_explains_warden_answering_where_a_game_has_it() -> None:
+    for ruleset in ("lockdown", "nemesis"):
+        text = answer("settings", ruleset)
+        assert text.startswith("**Table settings**") and "`/game timer`" in text
+        assert "**Warden answers for me when I have no real choice**" in text
+        assert "keep your hand when you pass" in text and "no interrupt card" in text
+    darkmoon = answer("settings", "darkmoon")
+    assert "Turn timer" in darkmoon and "answers for me" not in darkmoon

@@ -27,6 +27,12 @@ The world (guilds, text channels, roles, users, DM channels, messages, synced co
 kept in memory and is shared by every client started against the same server, so a test can
 stop the bot, start a new one and keep clicking buttons on old messages.
 
+The helpers act only as a real client can: a disabled button or select cannot be used, a
+select takes only its options and between ``min_values`` and ``max_values`` of them, and a
+select closed with nothing chosen sends no interaction at all (a client sends one when the
+choice changed), so ``select(..., [])`` raises :class:`EmptySelectRefused` unless the select
+showed default values that the user deselected.
+
 Routes the fake does not know answer ``404 {"message": "Unknown route", "code": 0}`` and are
 listed in :attr:`FakeDiscord.unknown_routes`; the ``fake_discord`` fixture fails the test if
 there are any. Payloads over Discord's documented limits (content over 2000 characters, empty
@@ -222,6 +228,10 @@ def _unknown(what: str, code: int) -> ApiError:
 
 class BotError(AssertionError):
     """The bot logged an error (or raised) while handling something the test dispatched."""
+
+
+class EmptySelectRefused(AssertionError):
+    """A test tried to submit a select with nothing chosen that a real client cannot send."""
 
 
 class InteractionNotAnswered(AssertionError):
@@ -3322,10 +3332,25 @@ def _check_select_values(menu: JSON, values: Sequence[str]) -> None:
     low, high = menu.get("min_values", 1), menu.get("max_values", 1)
     if not low <= len(values) <= high:
         raise AssertionError(f"select {menu['custom_id']!r} takes {low}..{high} values")
+    if not values and not _select_defaults(menu):
+        # A client sends a select's interaction when its choice changed as it closes: a
+        # select with min_values 0 and nothing chosen beforehand that is closed with
+        # nothing chosen sends nothing. Only deselecting its default values sends [].
+        raise EmptySelectRefused(
+            f"select {menu['custom_id']!r} closed with nothing chosen: a real client sends "
+            "no interaction (it had no default values to deselect)")
     if menu["type"] == 3:
         allowed = {option["value"] for option in menu.get("options") or []}
         if not set(values) <= allowed:
             raise AssertionError(f"{sorted(set(values) - allowed)} are not options of the select")
+
+
+def _select_defaults(menu: JSON) -> list[str]:
+    """The values a select shows chosen when it opens (options marked default, or the
+    default_values of a user, role or channel select)."""
+    if menu.get("type") == 3:
+        return [o["value"] for o in menu.get("options") or [] if o.get("default")]
+    return [str(d.get("id")) for d in menu.get("default_values") or []]
 
 
 def _submitted_component(component: JSON, values: Mapping[str, str | Sequence[str]]) -> JSON:

@@ -20,6 +20,7 @@ from fake_discord import (
     GUILD_ID,
     BotError,
     DiscordErrorGuard,
+    EmptySelectRefused,
     FakeDiscord,
     InteractionRecord,
     find_component,
@@ -73,6 +74,25 @@ class VoteView(discord.ui.View):
         self, interaction: discord.Interaction, select: discord.ui.Select[VoteView]
     ) -> None:
         await interaction.response.send_message(f"voted {', '.join(select.values)}", ephemeral=True)
+
+    @discord.ui.select(
+        custom_id="vote:abstain", min_values=0, max_values=2,
+        options=[discord.SelectOption(label=name.title(), value=name) for name in ("alice", "bob")],
+    )
+    async def abstain(
+        self, interaction: discord.Interaction, select: discord.ui.Select[VoteView]
+    ) -> None:
+        await interaction.response.send_message(f"maybe {select.values}", ephemeral=True)
+
+    @discord.ui.select(
+        custom_id="vote:watch", min_values=0, max_values=2,
+        options=[discord.SelectOption(label="Alice", value="alice", default=True),
+                 discord.SelectOption(label="Bob", value="bob")],
+    )
+    async def watch(
+        self, interaction: discord.Interaction, select: discord.ui.Select[VoteView]
+    ) -> None:
+        await interaction.response.send_message(f"watching {select.values}", ephemeral=True)
 
 
 class AccuseView(discord.ui.View):
@@ -381,6 +401,23 @@ async def test_string_select(fake: FakeDiscord) -> None:
     }
     assert picked.response.content == "voted bob, alice"
     assert picked.response.ephemeral
+
+
+async def test_an_empty_select_is_sent_only_when_defaults_were_deselected(
+        fake: FakeDiscord) -> None:
+    """A client sends a select's interaction when its choice changed as it closes: one
+    with min_values 0 closed with nothing chosen sends nothing, unless it showed default
+    values that the user deselected (then it sends [])."""
+    async with run_client(HarnessBot()):
+        prompt = await fake.slash(ALICE, fake.channel_id, "vote")
+        assert prompt.message is not None
+        with pytest.raises(EmptySelectRefused, match="sends no interaction"):
+            await fake.select(ALICE, prompt.message, "vote:abstain", [])
+        none = await fake.select(ALICE, prompt.message, "vote:watch", [])
+        some = await fake.select(ALICE, prompt.message, "vote:abstain", ["bob"])
+
+    assert none.response.content == "watching []"
+    assert some.response.content == "maybe ['bob']"
 
 
 async def test_user_select_resolves_members(fake: FakeDiscord) -> None:

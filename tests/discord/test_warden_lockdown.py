@@ -14,6 +14,7 @@ from warden_helpers import (
     board_message,
     bot_backend,  # noqa: F401 (fixture)
     current_state,
+    dm_asks,
     fake_discord_options,  # noqa: F401 (fixture)
     warden,
 )
@@ -43,7 +44,7 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
         # the draft is a secret choice: player 1 gets it by DM with buttons
         prompt = RS.pending(state)[0]
         assert prompt.seat == str(HOST) and prompt.kind == "draft"
-        dm = next(m for m in fake_discord.dms_to(HOST) if m.components)
+        dm = dm_asks(fake_discord, HOST)[0]
         first = dm.components[0]["components"][0]
         picked = await fake_discord.click(HOST, dm, first["custom_id"])
         assert picked.response.content.startswith("Done: Play the")

@@ -22,6 +22,7 @@ from warden_helpers import (
     board_message,
     bot_backend,  # noqa: F401 (fixture)
     current_state,
+    dm_asks,
     fake_discord_options,  # noqa: F401 (fixture)
     pick_component,
     warden,
@@ -147,8 +148,7 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
             record, state = await current_state(bot)
             prompt = RS.pending(state)[0]
             assert prompt.kind == "draft"
-            dm = next(m for m in reversed(fake_discord.dms_to(int(prompt.seat)))
-                      if m.components)
+            dm = dm_asks(fake_discord, int(prompt.seat))[-1]
             first = dm.components[0]["components"][0]
             picked = await fake_discord.click(int(prompt.seat), dm, first["custom_id"])
             assert picked.response.content.startswith("Done:"), picked.response.content

@@ -181,6 +181,13 @@ def board_message(fake: FakeDiscord) -> FakeMessage:
     return boards[-1]
 
 
+def dm_asks(fake: FakeDiscord, user: int) -> list[FakeMessage]:
+    """The user's DMs that still offer choices (the private sheet's setting button aside),
+    oldest first."""
+    return [m for m in fake.dms_to(user)
+            if m.components and not m.content.startswith("**Your private sheet")]
+
+
 def button_labels(source: object) -> list[str]:
     from fake_discord import iter_components
 
@@ -215,7 +222,8 @@ async def pick_component(fake: FakeDiscord, user: int, message: FakeMessage,
     if pick["custom_id"].startswith("w:m:"):
         n = int(pick["custom_id"].rsplit(":", 1)[1])
         subset = rs.menu(state, str(user)).subsets[n]
-        parts = agent.choice(sorted(subset.by_parts))
+        # choosing nothing is the empty choice's button: a client cannot send it here
+        parts = agent.choice([p for p in sorted(subset.by_parts) if p])
         return await fake.select(user, message, pick["custom_id"],
                                  subset_positions(subset, parts))
     option = agent.choice(pick["options"])
