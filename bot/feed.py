@@ -8,10 +8,13 @@ What a table sees:
   the My choices / My hand buttons. It is edited in place as moves come, at most once per
   `board_edit_interval` seconds; a burst of moves is shown as one edit of the newest
   state with every line of the burst.
-- A new board message when a new turn begins or a seat must decide in public (that is
-  what pings: Discord notifies a mention only in a new message); the previous board
-  message keeps its story but loses its buttons. A story too long for one message goes
-  on in the next.
+- A new board message when a new turn begins; the previous board message keeps its
+  story but loses its buttons. A story too long for one message goes on in the next.
+- A seat that must now decide in public, within the turn (an IN/OUT answer passing to
+  the next player), is pinged by a short text message under the board (Discord notifies
+  a mention only in a new message), not by a new board: the board is edited in place.
+  That ping goes once the decision is made, or when the next ping or board replaces it,
+  so at most one stands under the board.
 - By DM: one private sheet per seat, edited in place when it changes; a new DM only for
   new private information (short notices) or a secret decision (with its buttons). Once
   that decision is made (through the DM, My choices or /move) or the game moves past it,
@@ -42,6 +45,8 @@ log = logging.getLogger("warden.feed")
 
 BOARD = "board"
 CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
+CHOSEN = "*Answered: you chose **{label}**.*"  # the player chose elsewhere (My choices, /move)
+CHOSEN_FOR = "*Time ran out: Warden chose **{label}** for you.*"
 
 
 def sheet_role(seat: str) -> str:
@@ -61,6 +66,7 @@ class Update:
     notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
     secret: set[str] = field(default_factory=set)  # seats newly facing a secret decision
     actor: str | None = None  # the seat whose move this is (its open DM choice is spent)
+    chosen: str = ""  # what the actor's DM choice, now spent, says was chosen
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
 
@@ -92,6 +98,7 @@ class GameFeed:
         self.clock = clock
         self.queue: list[Update] = []
         self.board = _Board()
+        self.ping: tuple[int, frozenset[str]] | None = None  # (message id, seats pinged)
         self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
         self.asks: dict[str, _Ask] = {}  # seat -> its DM with choices still open
         self.wake = asyncio.Event()
@@ -183,8 +190,8 @@ class GameFeed:
         view = None if closing is not None else board_view(record.id)
         file = await pub.board_file(record, state) if state is not None else None
         kept = self.board.lines + lines
-        if (new_message or self.board.message_id is None or ping
-                or not _fits(kept, status)):
+        if new_message or self.board.message_id is None or not _fits(kept, status):
+            await self._drop_ping(channel)
             if ending and not _fits(self.board.lines + ending, ""):
                 lines, ending = ending + lines, []
             await self._new_board(record, channel, lines, status, file, view, ping,
@@ -196,6 +203,7 @@ class GameFeed:
                                attachments=[file] if file else discord.utils.MISSING,
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
+            await self._drop_ping(channel)
             await self._new_board(record, channel, lines, status, file, view, ping,
                                   ending=[])
             return
@@ -203,6 +211,40 @@ class GameFeed:
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
                                                  self.board.message_id, kept, record.version)
+        if ping or closing is not None or (state is not None and not self._ping_stands(
+                record, state)):
+            await self._drop_ping(channel)
+        if ping and state is not None and closing is None:
+            await self._ping(record, channel, state, ping)
+
+    def _ping_stands(self, record: GameRecord, state: Any) -> bool:
+        """Whether a seat the standing ping named is still awaited."""
+        if self.ping is None:
+            return True
+        rs = self.bot.publisher.ruleset(record)
+        return any(p.seat in self.ping[1] for p in rs.pending(state))
+
+    async def _ping(self, record: GameRecord, channel: discord.PartialMessageable,
+                    state: Any, seats: set[str]) -> None:
+        """Notify `seats`, whose public decision the board (edited above) now awaits,
+        with a short message that names the decision."""
+        text = self.bot.publisher.ping_text(record, state, seats)
+        if not text:
+            return
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=int(s)) for s in sorted(seats)])
+        sent = await channel.send(text, allowed_mentions=mentions)
+        self.ping = (sent.id, frozenset(seats))
+
+    async def _drop_ping(self, channel: discord.PartialMessageable) -> None:
+        """The standing ping message goes: its decision was made, or a newer ping or
+        board message takes over."""
+        if self.ping is None:
+            return
+        message_id, self.ping = self.ping[0], None
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(message_id).delete()
 
     async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
                          lines: list[str], status: str, file: discord.File | None,
@@ -293,8 +335,8 @@ class GameFeed:
         kept = self.asks.get(seat)
         if kept is None or kept.version >= state.version:
             return
-        moved = any(u.actor == seat and u.state is not None
-                    and u.state.version > kept.version for u in batch)
+        moved = next((u for u in batch if u.actor == seat and u.state is not None
+                      and u.state.version > kept.version), None)
         if not (moved or asked_again):
             rs = self.bot.publisher.ruleset(record)
             if any(p.seat == seat for p in rs.pending(state)) and \
@@ -307,7 +349,8 @@ class GameFeed:
             current = await kept.message.channel.fetch_message(kept.message.id)
             if _custom_ids(current.components) != kept.ids:
                 return
-            await current.edit(content=clip(f"{current.content}\n{CLOSED_ASK}", MAX_CONTENT),
+            said = moved.chosen if moved is not None and moved.chosen else CLOSED_ASK
+            await current.edit(content=clip(f"{current.content}\n{said}", MAX_CONTENT),
                                view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import choice_message
-from bot.feed import GameFeed, Update
+from bot.feed import CHOSEN, CHOSEN_FOR, GameFeed, Update
 from bot.games import MoveResult, away_seats
 from bot.sheets import describe_private
 from bot.storage import GameRecord
@@ -84,6 +84,12 @@ class Publisher:
                 f"<#{record.channel_id}>** (kept up to date; only you see it)\n")
         return head + clip(describe_private(rs.view(state, seat)), MAX_MESSAGE - len(head))
 
+    def ping_text(self, record: GameRecord, state: Any, seats: set[str]) -> str:
+        """The short message that pings `seats` to their public decision."""
+        prompts = [p for p in self.ruleset(record).pending(state)
+                   if p.seat in seats and not p.secret]
+        return ping_text(prompts)
+
     def secret_prompt(self, record: GameRecord, state: Any, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
         """The DM question and buttons for `seat`'s pending secret decision, if any."""
@@ -122,6 +128,8 @@ class Publisher:
             ping={p.seat for p in newly if not p.secret and p.seat not in away},
             secret={p.seat for p in newly if p.secret and p.seat not in away},
             new_message=any(e.kind == "turn" for e in public), actor=result.seat,
+            chosen=(CHOSEN if by_player else CHOSEN_FOR).format(
+                label=plain(result.label, self.names(result.record))),
             notices={seat: texts for seat in result.record.seats if seat != actor
                      and (texts := [e.text for e in result.events
                                     if e.to is not None and seat in e.to])})
@@ -143,10 +151,13 @@ class Publisher:
         """A line for the public story (a timer decision, a removed player...)."""
         self.feed(record.id).push(Update(record=record, state=None, lines=[line]))
 
-    def closed(self, record: GameRecord, line: str) -> None:
-        """The game was ended: the board says so and loses its buttons."""
-        self.feed(record.id).push(Update(record=record, state=None, lines=[line],
-                                         closing="**This game has ended.**"))
+    def closed(self, record: GameRecord, state: Any) -> None:
+        """The game was ended before its end (`/game end`, whose answer says by whom):
+        the board says so and loses its buttons; every secret is revealed as at a game's
+        end, with Rematch."""
+        self.feed(record.id).push(Update(
+            record=record, state=None, closing="**This game has ended.**",
+            recap=[ENDED_RECAP, *self.ruleset(record).reveal(state)]))
 
     def show_again(self, record: GameRecord, state: Any) -> None:
         """`/game status`: the board again, as a new message at the bottom."""
@@ -167,12 +178,25 @@ class Publisher:
                 feed.task.cancel()
 
 
+ENDED_RECAP = "**The game was ended before its end: nobody wins.** The secrets as they stood:"
+
+
 def waiting_text(prompts: list[Prompt]) -> str:
-    """"Waiting for @A: their prompt" (a secret decision: "decide in your DMs")."""
+    """"Waiting for @A: their prompt" (a secret decision, or several: "a private
+    decision"; where it was asked, a DM or the reply to the player's last move, is not
+    said: **My choices** shows it in every case)."""
     seats = " ".join(dict.fromkeys(f"<@{p.seat}>" for p in prompts))
     first = prompts[0]
     if len(prompts) > 1 or first.secret:
-        return (f"Waiting for {seats}: a private decision (check your DMs, or press **My "
-                "choices**).")
+        return f"Waiting for {seats}: a private decision (press **My choices** to see yours)."
     text = first.text if first.text.endswith((".", "!", "?")) else first.text + "."
     return f"Waiting for {seats}: {text} Press **My choices** or use `/move`."
+
+
+def ping_text(prompts: list[Prompt]) -> str:
+    """"@A: Task X: IN or OUT? (the board above)": one line per decision."""
+    by_text: dict[str, list[str]] = {}
+    for p in prompts:
+        by_text.setdefault(p.text, []).append(f"<@{p.seat}>")
+    return "\n".join(f"{' '.join(dict.fromkeys(seats))}: {text} Press **My choices** on the "
+                     "board above, or use `/move`." for text, seats in by_text.items())

@@ -78,6 +78,12 @@ async def pay_first_set(fake: FakeDiscord, bot: WardenBot, chosen: InteractionRe
                              subset_positions(subset, sorted(subset.by_parts)[0]))
 
 
+def _status_name(state: Any, seat: str) -> str:
+    """How the recap names a Dark Moon player's secret status: "<@seat>: INFECTED" or
+    "<@seat>: uninfected"."""
+    return f"<@{seat}>: " + ("INFECTED" if state.players[seat].infected else "uninfected")
+
+
 def bot_messages(fake: FakeDiscord) -> list[Any]:
     return [m for m in fake.messages_in(fake.channel_id, include_ephemeral=False)
             if m.author_id == fake.bot.id]
@@ -95,6 +101,65 @@ async def play_moves(fake: FakeDiscord, bot: WardenBot, rs: Any, n: int,
         action = agent.choice([a for a in legal if a.key != "pass"] or legal)
         done = await fake.slash(int(seat), fake.channel_id, "move", action=action.key)
         assert done.response.content.startswith("Done:"), done.response.content
+
+
+def _in_or_out(state: Any) -> str | None:
+    """The seat asked IN or OUT of a Dark Moon task now, if any."""
+    prompts = DM.pending(state)
+    return prompts[0].seat if len(prompts) == 1 and prompts[0].text.endswith(
+        "IN or OUT?") else None
+
+
+@pytest.mark.rule("BOT-TURN-1")
+async def test_an_in_or_out_answer_pings_the_next_player_without_a_new_board(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Within a turn, the next player asked IN or OUT is pinged by a short message that
+    names the decision, under the board edited in place (no new image); the ping goes
+    once answered, so at most one stands under the board."""
+    players = (*PLAYERS, 104, 105)
+    add_players(fake_discord, *players)
+    agent = random.Random(3)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "darkmoon", players)
+        answered = 0
+        for _ in range(400):
+            record, state = await current_state(bot)
+            assert record.status == "running", "the game ended before two IN/OUT answers"
+            seat = _in_or_out(state)
+            if seat is None:
+                prompt = agent.choice(DM.pending(state))
+                legal = DM.legal_actions(state, prompt.seat)
+                tasks = [a for a in legal if a.key.startswith("task")]
+                action = agent.choice(tasks or legal)
+                await fake_discord.slash(int(prompt.seat), fake_discord.channel_id, "move",
+                                         action=action.key)
+                continue
+            board = board_message(fake_discord)
+            mark = fake_discord.mark()
+            created = len(fake_discord.new_channel_messages(fake_discord.channel_id))
+            out = next(a for a in DM.legal_actions(state, seat) if a.key.startswith("out:"))
+            await fake_discord.slash(int(seat), fake_discord.channel_id, "move", action=out.key)
+            await fake_discord.settle()
+            _, after = await current_state(bot)
+            nxt = _in_or_out(after)
+            if nxt is None:
+                continue
+            answered += 1
+            new = [e for e in fake_discord.new_channel_messages(fake_discord.channel_id)[created:]
+                   if not e.message.ephemeral]
+            assert [e.message.attachments for e in new] == [[]]  # one ping, no image
+            ping = new[0].message
+            assert ping.content.startswith(f"<@{nxt}>: ") and "IN or OUT?" in ping.content
+            assert fake_discord.notifications(int(nxt))[-1].message.id == ping.id
+            assert board_message(fake_discord).id == board.id  # edited in place
+            assert any(r.method == "PATCH" and r.files and str(board.id) in r.path
+                       for r in fake_discord.requests_since(mark))
+            pings = [m for m in bot_messages(fake_discord) if "IN or OUT?" in m.content
+                     and not m.attachments]
+            assert pings == [ping]  # the previous ping was deleted
+            if answered == 2:
+                break
+        assert answered == 2
 
 
 @pytest.mark.rule("BOT-TURN-1")
@@ -277,18 +342,31 @@ async def test_one_live_sheet_per_player_and_short_notices(fake_discord: FakeDis
 async def test_game_end_closes_the_board_and_spectators_get_status_privately(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     add_players(fake_discord, *PLAYERS, STRANGER)
-    async with warden(tmp_path / "w.db"):
+    async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "darkmoon")
         posts = len(bot_messages(fake_discord))
         spectator = await fake_discord.slash(STRANGER, fake_discord.channel_id, "game",
                                              "status")
         assert spectator.response.ephemeral and spectator.response.attachments
         assert len(bot_messages(fake_discord)) == posts  # no public board spam
+        _, state = await current_state(bot)
         ended = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "end")
-        assert "ended by" in ended.response.content
+        assert not ended.response.ephemeral
+        assert ended.response.content == f"The game was ended by <@{HOST}>."
+        await fake_discord.settle()
         board = board_message(fake_discord)
         assert board.components == [] and "This game has ended" in board.content
         assert all(m.components == [] for m in bot_messages(fake_discord) if m.attachments)
+        # the line once, then the secrets revealed as at a game's end, and Rematch
+        text = "\n".join(m.content for m in fake_discord.messages_in(
+            fake_discord.channel_id, include_ephemeral=False))
+        assert text.count(f"The game was ended by <@{HOST}>.") == 1
+        recap = bot_messages(fake_discord)[-1]
+        assert "The game was ended before its end: nobody wins." in recap.content
+        for seat in state.seats:
+            assert _status_name(state, seat) in recap.content
+        again = await fake_discord.click(BOB, recap, label="Rematch")
+        assert "asks for a rematch" in again.response.content
 
 
 @pytest.mark.rule("BOT-END-1")
