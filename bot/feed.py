@@ -36,7 +36,7 @@ import discord
 from bot.choices import fingerprint
 from bot.components import board_view, rematch_view
 from bot.storage import GameRecord
-from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
+from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip, split_message
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -49,8 +49,19 @@ CHOSEN = "*Answered: you chose **{label}**.*"  # the player chose elsewhere (My 
 CHOSEN_FOR = "*Time ran out: Warden chose **{label}** for you.*"
 
 
-def sheet_role(seat: str) -> str:
-    return f"sheet:{seat}"
+def sheet_role(seat: str, part: int = 0) -> str:
+    """The stored role of a seat's sheet message (of its `part`-th message, when the
+    sheet is too long for one)."""
+    return f"sheet:{seat}" if part == 0 else f"sheet:{seat}:{part}"
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One message of a seat's private sheet."""
+
+    channel: str
+    message: str
+    text: str
 
 
 @dataclass
@@ -99,7 +110,7 @@ class GameFeed:
         self.queue: list[Update] = []
         self.board = _Board()
         self.ping: tuple[int, frozenset[str]] | None = None  # (message id, seats pinged)
-        self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
+        self.sheets: dict[str, list[_Part]] = {}  # seat -> its sheet's messages
         self.asks: dict[str, _Ask] = {}  # seat -> its DM with choices still open
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
@@ -354,32 +365,68 @@ class GameFeed:
                                view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
-        text = self.bot.publisher.sheet_text(record, state, seat)
+        """The seat's private sheet: one DM, or several when its texts (always whole)
+        pass one message; each part is edited in place when it changes, a part added
+        is a new DM, a part no longer needed is deleted."""
+        texts = split_message(self.bot.publisher.sheet_text(record, state, seat))
         kept = self.sheets.get(seat)
         if kept is None:
-            stored = await self.bot.storage.table_message(record.id, sheet_role(seat))
-            if stored is not None:
-                kept = (stored.channel_id, stored.message_id, "".join(stored.lines))
-        if kept is not None and kept[2] == text:
+            kept = await self._stored_sheet(record, seat)
+        if [part.text for part in kept] == texts:
             return
-        if kept is not None:
-            channel = self.bot.get_partial_messageable(int(kept[0]),
-                                                       type=discord.ChannelType.private)
-            try:
-                await channel.get_partial_message(int(kept[1])).edit(content=text)
-                self.sheets[seat] = (kept[0], kept[1], text)
-                await self.bot.storage.put_table_message(record.id, sheet_role(seat), kept[0],
-                                                         kept[1], [text])
+        parts: list[_Part] = []
+        fresh = False  # a part was sent anew: the parts after it are too, to stay in order
+        for n, text in enumerate(texts):
+            old = kept[n] if n < len(kept) and not fresh else None
+            if old is not None and old.text == text:
+                parts.append(old)
+                continue
+            if old is not None:
+                channel = self.bot.get_partial_messageable(int(old.channel),
+                                                           type=discord.ChannelType.private)
+                try:
+                    await channel.get_partial_message(int(old.message)).edit(content=text)
+                    parts.append(_Part(old.channel, old.message, text))
+                    await self._keep_part(record, seat, n, parts[-1])
+                    continue
+                except discord.NotFound:
+                    pass  # deleted by the player: this part and the next are sent again
+                except discord.Forbidden:
+                    return
+            sent = await self._send_dm(record, seat, text, None)
+            if sent is None:
                 return
-            except discord.NotFound:
-                pass
-            except discord.Forbidden:
-                return
-        sent = await self._send_dm(record, seat, text, None)
-        if sent is not None:
-            self.sheets[seat] = (str(sent.channel.id), str(sent.id), text)
-            await self.bot.storage.put_table_message(record.id, sheet_role(seat),
-                                                     sent.channel.id, sent.id, [text])
+            fresh = True
+            parts.append(_Part(str(sent.channel.id), str(sent.id), text))
+            await self._keep_part(record, seat, n, parts[-1])
+        for n, old in enumerate(kept):
+            if n >= len(parts) or parts[n].message != old.message:
+                await self._drop_part(record, seat, n, old, keep_row=n < len(parts))
+        self.sheets[seat] = parts
+
+    async def _stored_sheet(self, record: GameRecord, seat: str) -> list[_Part]:
+        """The sheet's parts as stored (after a restart)."""
+        parts: list[_Part] = []
+        while (stored := await self.bot.storage.table_message(
+                record.id, sheet_role(seat, len(parts)))) is not None and stored.lines:
+            parts.append(_Part(stored.channel_id, stored.message_id, "".join(stored.lines)))
+        return parts
+
+    async def _keep_part(self, record: GameRecord, seat: str, n: int, part: _Part) -> None:
+        await self.bot.storage.put_table_message(record.id, sheet_role(seat, n), part.channel,
+                                                 part.message, [part.text])
+
+    async def _drop_part(self, record: GameRecord, seat: str, n: int, part: _Part, *,
+                         keep_row: bool) -> None:
+        """Delete a part no longer shown (its row, unless a new message took its place,
+        is kept empty: the stored sheet ends before it)."""
+        channel = self.bot.get_partial_messageable(int(part.channel),
+                                                   type=discord.ChannelType.private)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(int(part.message)).delete()
+        if not keep_row:
+            await self.bot.storage.put_table_message(record.id, sheet_role(seat, n),
+                                                     part.channel, part.message, [])
 
     async def dm(self, record: GameRecord, seat: str, text: str,
                  view: discord.ui.View | None = None) -> bool:

@@ -18,7 +18,7 @@ from bot.games import REMOVED_TEXT, MoveResult, UserError, away_seats
 from bot.replies import Reply, answering, refuse
 from bot.sheets import describe_private
 from bot.storage import GameRecord
-from bot.texts import NO_CHOICE, STALE, clip, plain
+from bot.texts import NO_CHOICE, STALE, clip, plain, split_message
 from rules import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
@@ -252,5 +252,6 @@ class MoveDesk:
             return
         rs = self.bot.tables.ruleset_of(record)
         view = rs.view(self.bot.tables.state_of(record), seat)
-        await refuse(interaction, describe_private(view))
+        for part in split_message(describe_private(view)):  # a long sheet: several replies
+            await refuse(interaction, part)
 

@@ -16,7 +16,7 @@ from bot.feed import CHOSEN, CHOSEN_FOR, GameFeed, Update
 from bot.games import MoveResult, away_seats
 from bot.sheets import describe_private
 from bot.storage import GameRecord
-from bot.texts import MAX_MESSAGE, clip, plain
+from bot.texts import plain
 from renders.summary import summary
 from rules import Prompt, Ruleset, get_ruleset
 
@@ -82,7 +82,7 @@ class Publisher:
         rs = self.ruleset(record)
         head = (f"**Your private sheet: {rs.title}, game #{record.id} in "
                 f"<#{record.channel_id}>** (kept up to date; only you see it)\n")
-        return head + clip(describe_private(rs.view(state, seat)), MAX_MESSAGE - len(head))
+        return head + describe_private(rs.view(state, seat))
 
     def ping_text(self, record: GameRecord, state: Any, seats: set[str]) -> str:
         """The short message that pings `seats` to their public decision."""

@@ -320,6 +320,55 @@ async def test_commands_that_do_not_fit_say_so_in_words(fake_discord: FakeDiscor
 
 
 @pytest.mark.rule("BOT-PRIV-1")
+@pytest.mark.rule("BOT-LIMITS-1")
+async def test_a_sheet_longer_than_a_message_goes_in_parts_edited_in_place(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text of a sheet is whole: a sheet that grows past one message gets a
+    second DM, both edited in place as it changes; once short again, the extra DM is
+    deleted."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        real = bot.publisher.sheet_text
+        size = {"lines": 0}
+
+        def sheet_text(record: Any, state: Any, seat: str) -> str:
+            padding = [f"Card {i} (v{state.version}): " + "long text " * 9
+                       for i in range(size["lines"])]
+            return "\n".join([real(record, state, seat), *padding])
+
+        monkeypatch.setattr(bot.publisher, "sheet_text", sheet_text)
+        await start(fake_discord, "darkmoon")
+        await fake_discord.settle()
+
+        def sheet_parts(uid: int) -> list[Any]:
+            messages = fake_discord.dms_to(uid)
+            first = next(i for i, m in enumerate(messages)
+                         if "Your private sheet" in m.content)
+            return [m for m in messages[first:] if "Card " in m.content or m is messages[first]]
+
+        assert len(sheet_parts(HOST)) == 1
+        size["lines"] = 30  # about 3,300 characters: two messages
+        await play_moves(fake_discord, bot, DM, 1)
+        await fake_discord.settle()
+        record, state = await current_state(bot)
+        parts = sheet_parts(HOST)
+        assert len(parts) == 2 and all(len(m.content) <= 2000 for m in parts)
+        assert "\n".join(m.content for m in parts) == sheet_text(record, state, str(HOST))
+        ids = [m.id for m in parts]
+        await play_moves(fake_discord, bot, DM, 1, seed=2)
+        await fake_discord.settle()
+        record, state = await current_state(bot)
+        again = sheet_parts(HOST)
+        assert [m.id for m in again] == ids and all(m.edited for m in again)  # in place
+        assert "\n".join(m.content for m in again) == sheet_text(record, state, str(HOST))
+        size["lines"] = 0
+        await play_moves(fake_discord, bot, DM, 1, seed=3)
+        await fake_discord.settle()
+        assert [m.id for m in sheet_parts(HOST)] == ids[:1]  # the second part is gone
+        assert fake_discord.find_requests("DELETE", f"/channels/*/messages/{ids[1]}")
+
+
+@pytest.mark.rule("BOT-PRIV-1")
 async def test_one_live_sheet_per_player_and_short_notices(fake_discord: FakeDiscord,
                                                           tmp_path: Path) -> None:
     add_players(fake_discord, HOST, BOB)
