@@ -246,6 +246,30 @@ async def test_an_action_with_a_cost_is_chosen_and_paid_in_one_place(
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
+@pytest.mark.rule("NX-COST-1")
+async def test_a_pay_step_has_a_button_back_to_the_action_choice(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "lockdown", (HOST, BOB))
+        await play_lockdown_to_first_turn(fake_discord, bot)
+        _, state = await current_state(bot)
+        seat = LD.pending(state)[0].seat
+        hand = list(state.heroes[seat].hand)
+        chosen = await choose_careful_move(fake_discord, bot)
+        assert button_labels(chosen.response) == ["Back: choose another action"]
+        back = await fake_discord.click(int(seat), chosen.message,
+                                        label="Back: choose another action")
+        text = back.response.content
+        assert text.startswith("Done: Back: choose another action")
+        assert "You went back before paying: choose another action." in text
+        assert "**Next: Your turn (round 1): action 1 of 2" in text  # the action not spent
+        _, after = await current_state(bot)
+        assert after.heroes[seat].hand == hand
+        assert "Back" not in board_message(fake_discord).content  # a private step
+
+
+@pytest.mark.rule("BOT-CHOICE-1")
 async def test_a_set_that_is_not_allowed_is_refused_with_the_reason(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     add_players(fake_discord, HOST, BOB)
