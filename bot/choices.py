@@ -46,11 +46,6 @@ class ChoiceMessage:
     truncated: bool  # some choices did not fit: /move lists them all
 
 
-def _line(choice: Choice, names: dict[str, str]) -> str:
-    label = plain(choice.label, names)
-    return f"• **{label}** — {plain(choice.detail, names)}" if choice.detail else ""
-
-
 def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Menu,
                    names: dict[str, str], question: str) -> ChoiceMessage:
     """`question` (the prompt) with the seat's choices as components."""
@@ -93,7 +88,6 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
         view.add_item(discord.ui.Button(
             label=clip(plain(choice.label, names), LABEL), style=discord.ButtonStyle.primary,
             row=rows, custom_id=f"w:i:{st}:{i}"))
-        notes += [line] if (line := _line(choice, names)) else []
     rows += 1 if empties else 0
     truncated |= len(menu.subsets) > len(shown)
     singles = list(menu.singles)
@@ -103,7 +97,6 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
                 label=clip(plain(choice.label, names), LABEL),
                 style=discord.ButtonStyle.primary, row=rows,
                 custom_id=f"w:i:{st}:{index[id(action)]}"))
-        notes += [line for _, choice in singles if (line := _line(choice, names))]
     elif singles:
         available = MAX_ROWS - rows
         truncated |= len(singles) > SELECT_SIZE * available
@@ -120,9 +113,9 @@ def choice_message(game_id: int, version: int, legal: Sequence[Action], menu: Me
                     description=clip(plain(c.detail, names), OPTION) or None)
                     for a, c in chunk]))
             rows += 1
-            # a description longer than an option holds is written out in the message,
-            # once for all the choices that share it
-            notes += _shared_lines([c for _, c in chunk if len(c.detail) > OPTION], names)
+    # every choice's description in the message too (an option shows only its first 100
+    # characters), once for all the choices that share it
+    notes += _shared_lines([c for _, c in empties] + [c for _, c in singles], names)
     content = plain(question, names)
     if truncated:
         content += "\n(More choices than fit here: type `/move` to search them all.)"
@@ -142,13 +135,16 @@ def _shown_subsets(menu: Menu) -> tuple[SubsetMenu, ...]:
 
 
 def _shared_lines(choices: Sequence[Choice], names: dict[str, str]) -> list[str]:
-    """One line per distinct description, naming every choice that has it ("• **Call a
-    vote to quarantine A**, **... B** — what a quarantine vote does")."""
+    """One line per distinct description, naming every choice that has it ("• **Make A
+    the commander**, **... B** — what the commander does"); no line when no choice has
+    a description (the labels say it all)."""
+    if not any(choice.detail for choice in choices):
+        return []
     labels: dict[str, list[str]] = {}
     for choice in choices:
         labels.setdefault(choice.detail, []).append(f"**{plain(choice.label, names)}**")
-    return [f"• {', '.join(named)} — {plain(detail, names)}" for detail, named in labels.items()
-            if detail]
+    return [f"• {', '.join(named)}" + (f" — {plain(detail, names)}" if detail else "")
+            for detail, named in labels.items()]
 
 
 def _chunk_text(first: int, size: int, total: int) -> str:

@@ -116,11 +116,12 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         if record is None:
             return
         bot.timers.cancel(record.id)
-        line = f"The game was ended by <@{interaction.user.id}>."
-        if record.state is not None:
-            bot.publisher.closed(record, line)
+        if record.state is not None:  # the board closes and every secret is revealed
+            bot.publisher.closed(record, bot.tables.state_of(record))
+        # the one public line saying who ended it
         await interaction.response.send_message(
-            line, allowed_mentions=discord.AllowedMentions.none())
+            f"The game was ended by <@{interaction.user.id}>.",
+            allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="kick", description="Remove a player (host or Manage Channels)")
     @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "

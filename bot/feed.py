@@ -8,10 +8,13 @@ What a table sees:
   the My choices / My hand buttons. It is edited in place as moves come, at most once per
   `board_edit_interval` seconds; a burst of moves is shown as one edit of the newest
   state with every line of the burst.
-- A new board message when a new turn begins or a seat must decide in public (that is
-  what pings: Discord notifies a mention only in a new message); the previous board
-  message keeps its story but loses its buttons. A story too long for one message goes
-  on in the next.
+- A new board message when a new turn begins; the previous board message keeps its
+  story but loses its buttons. A story too long for one message goes on in the next.
+- A seat that must now decide in public, within the turn (an IN/OUT answer passing to
+  the next player), is pinged by a short text message under the board (Discord notifies
+  a mention only in a new message), not by a new board: the board is edited in place.
+  That ping goes once the decision is made, or when the next ping or board replaces it,
+  so at most one stands under the board.
 - By DM: one private sheet per seat, edited in place when it changes; a new DM only for
   new private information (short notices) or a secret decision (with its buttons). Once
   that decision is made (through the DM, My choices or /move) or the game moves past it,
@@ -43,10 +46,23 @@ log = logging.getLogger("warden.feed")
 
 BOARD = "board"
 CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
+CHOSEN = "*Answered: you chose **{label}**.*"  # the player chose elsewhere (My choices, /move)
+CHOSEN_FOR = "*Time ran out: Warden chose **{label}** for you.*"
 
 
-def sheet_role(seat: str) -> str:
-    return f"sheet:{seat}"
+def sheet_role(seat: str, part: int = 0) -> str:
+    """The stored role of a seat's sheet message (of its `part`-th message, when the
+    sheet is too long for one)."""
+    return f"sheet:{seat}" if part == 0 else f"sheet:{seat}:{part}"
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One message of a seat's private sheet."""
+
+    channel: str
+    message: str
+    text: str
 
 
 @dataclass
@@ -62,6 +78,7 @@ class Update:
     notices: dict[str, list[str]] = field(default_factory=dict)  # seat -> private lines
     secret: set[str] = field(default_factory=set)  # seats newly facing a secret decision
     actor: str | None = None  # the seat whose move this is (its open DM choice is spent)
+    chosen: str = ""  # what the actor's DM choice, now spent, says was chosen
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
     # resolved once sent, with the parts that could not be drawn ("post": nothing went out)
@@ -95,7 +112,8 @@ class GameFeed:
         self.clock = clock
         self.queue: list[Update] = []
         self.board = _Board()
-        self.sheets: dict[str, tuple[str, str, str]] = {}  # seat -> (channel, message, text)
+        self.ping: tuple[int, frozenset[str]] | None = None  # (message id, seats pinged)
+        self.sheets: dict[str, list[_Part]] = {}  # seat -> its sheet's messages
         self.asks: dict[str, _Ask] = {}  # seat -> its DM with choices still open
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
@@ -194,8 +212,8 @@ class GameFeed:
             status = f"{status}\n{BOARD_FAILED}".strip()
         view = None if closing is not None else board_view(record.id)
         kept = self.board.lines + lines
-        if (new_message or self.board.message_id is None or ping
-                or not _fits(kept, status)):
+        if new_message or self.board.message_id is None or not _fits(kept, status):
+            await self._drop_ping(channel)
             if ending and not _fits(self.board.lines + ending, ""):
                 lines, ending = ending + lines, []
             await self._new_board(record, channel, lines, status, file, view, ping,
@@ -209,6 +227,7 @@ class GameFeed:
                                [] if state is not None else discord.utils.MISSING,
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
+            await self._drop_ping(channel)
             await self._new_board(record, channel, lines, status, file, view, ping,
                                   ending=[])
             return
@@ -216,6 +235,40 @@ class GameFeed:
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
                                                  self.board.message_id, kept, record.version)
+        if ping or closing is not None or (state is not None and not self._ping_stands(
+                record, state)):
+            await self._drop_ping(channel)
+        if ping and state is not None and closing is None:
+            await self._ping(record, channel, state, ping)
+
+    def _ping_stands(self, record: GameRecord, state: Any) -> bool:
+        """Whether a seat the standing ping named is still awaited."""
+        if self.ping is None:
+            return True
+        rs = self.bot.publisher.ruleset(record)
+        return any(p.seat in self.ping[1] for p in rs.pending(state))
+
+    async def _ping(self, record: GameRecord, channel: discord.PartialMessageable,
+                    state: Any, seats: set[str]) -> None:
+        """Notify `seats`, whose public decision the board (edited above) now awaits,
+        with a short message that names the decision."""
+        text = self.bot.publisher.ping_text(record, state, seats)
+        if not text:
+            return
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=int(s)) for s in sorted(seats)])
+        sent = await channel.send(text, allowed_mentions=mentions)
+        self.ping = (sent.id, frozenset(seats))
+
+    async def _drop_ping(self, channel: discord.PartialMessageable) -> None:
+        """The standing ping message goes: its decision was made, or a newer ping or
+        board message takes over."""
+        if self.ping is None:
+            return
+        message_id, self.ping = self.ping[0], None
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(message_id).delete()
 
     async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
                          lines: list[str], status: str, file: discord.File | None,
@@ -316,8 +369,8 @@ class GameFeed:
         kept = self.asks.get(seat)
         if kept is None or kept.version >= state.version:
             return
-        moved = any(u.actor == seat and u.state is not None
-                    and u.state.version > kept.version for u in batch)
+        moved = next((u for u in batch if u.actor == seat and u.state is not None
+                      and u.state.version > kept.version), None)
         if not (moved or asked_again):
             rs = self.bot.publisher.ruleset(record)
             if any(p.seat == seat for p in rs.pending(state)) and \
@@ -330,41 +383,91 @@ class GameFeed:
             current = await kept.message.channel.fetch_message(kept.message.id)
             if _custom_ids(current.components) != kept.ids:
                 return
-            await current.edit(content=clip(f"{current.content}\n{CLOSED_ASK}", MAX_CONTENT),
+            said = moved.chosen if moved is not None and moved.chosen else CLOSED_ASK
+            await current.edit(content=clip(f"{current.content}\n{said}", MAX_CONTENT),
                                view=None)
 
     async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
-        text = self.bot.publisher.sheet_text(record, state, seat)
+        """The seat's private sheet: one DM, or several when its texts (always whole)
+        pass one message, the setting's button on the last; each part is edited in place
+        when it changes, a part added is a new DM, a part no longer needed is deleted."""
+        texts = self.bot.publisher.sheet_parts(record, state, seat)
         view = self.bot.publisher.sheet_view(record, seat)
         kept = self.sheets.get(seat)
         if kept is None:
-            stored = await self.bot.storage.table_message(record.id, sheet_role(seat))
-            if stored is not None:
-                kept = (stored.channel_id, stored.message_id, "".join(stored.lines))
-        if kept is not None and kept[2] == text:
+            kept = await self._stored_sheet(record, seat)
+        if [part.text for part in kept] == texts:
             return
-        if kept is not None:
-            channel = self.bot.get_partial_messageable(int(kept[0]),
-                                                       type=discord.ChannelType.private)
-            try:
-                await channel.get_partial_message(int(kept[1])).edit(content=text, view=view)
-                await self.sheet_shown(record, seat, kept[0], kept[1], text)
+        parts: list[_Part] = []
+        fresh = False  # a part was sent anew: the parts after it are too, to stay in order
+        last = len(texts) - 1
+        for n, text in enumerate(texts):
+            old = kept[n] if n < len(kept) and not fresh else None
+            # the button moves with the last part
+            if old is not None and old.text == text and (n == last) == (n == len(kept) - 1):
+                parts.append(old)
+                continue
+            if old is not None:
+                channel = self.bot.get_partial_messageable(int(old.channel),
+                                                           type=discord.ChannelType.private)
+                try:
+                    await channel.get_partial_message(int(old.message)).edit(
+                        content=text, view=view if n == last else None)
+                    parts.append(_Part(old.channel, old.message, text))
+                    await self._keep_part(record, seat, n, parts[-1])
+                    continue
+                except discord.NotFound:
+                    pass  # deleted by the player: this part and the next are sent again
+                except discord.Forbidden:
+                    return
+            sent = await self._send_dm(record, seat, text, view if n == last else None)
+            if sent is None:
                 return
-            except discord.NotFound:
-                pass
-            except discord.Forbidden:
-                return
-        sent = await self._send_dm(record, seat, text, view)
-        if sent is not None:
-            await self.sheet_shown(record, seat, sent.channel.id, sent.id, text)
+            fresh = True
+            parts.append(_Part(str(sent.channel.id), str(sent.id), text))
+            await self._keep_part(record, seat, n, parts[-1])
+        for n, old in enumerate(kept):
+            if n >= len(parts) or parts[n].message != old.message:
+                await self._drop_part(record, seat, n, old, keep_row=n < len(parts))
+        self.sheets[seat] = parts
 
     async def sheet_shown(self, record: GameRecord, seat: str, channel_id: int | str,
                           message_id: int | str, text: str) -> None:
-        """DM `message_id` now shows `seat`'s sheet as `text` (edited here, or by the
+        """DM `message_id`, a part of `seat`'s sheet, now shows `text` (edited by the
         answer to the sheet's own button)."""
-        self.sheets[seat] = (str(channel_id), str(message_id), text)
-        await self.bot.storage.put_table_message(record.id, sheet_role(seat), channel_id,
-                                                 message_id, [text])
+        parts = self.sheets.get(seat)
+        if parts is None:
+            parts = await self._stored_sheet(record, seat)
+        for n, part in enumerate(parts):
+            if part.message == str(message_id):
+                parts[n] = _Part(str(channel_id), str(message_id), text)
+                self.sheets[seat] = parts
+                await self._keep_part(record, seat, n, parts[n])
+                return
+
+    async def _stored_sheet(self, record: GameRecord, seat: str) -> list[_Part]:
+        """The sheet's parts as stored (after a restart)."""
+        parts: list[_Part] = []
+        while (stored := await self.bot.storage.table_message(
+                record.id, sheet_role(seat, len(parts)))) is not None and stored.lines:
+            parts.append(_Part(stored.channel_id, stored.message_id, "".join(stored.lines)))
+        return parts
+
+    async def _keep_part(self, record: GameRecord, seat: str, n: int, part: _Part) -> None:
+        await self.bot.storage.put_table_message(record.id, sheet_role(seat, n), part.channel,
+                                                 part.message, [part.text])
+
+    async def _drop_part(self, record: GameRecord, seat: str, n: int, part: _Part, *,
+                         keep_row: bool) -> None:
+        """Delete a part no longer shown (its row, unless a new message took its place,
+        is kept empty: the stored sheet ends before it)."""
+        channel = self.bot.get_partial_messageable(int(part.channel),
+                                                   type=discord.ChannelType.private)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(int(part.message)).delete()
+        if not keep_row:
+            await self.bot.storage.put_table_message(record.id, sheet_role(seat, n),
+                                                     part.channel, part.message, [])
 
     async def dm(self, record: GameRecord, seat: str, text: str,
                  view: discord.ui.View | None = None) -> bool:

@@ -25,7 +25,7 @@ from bot.games import (
 )
 from bot.replies import Reply, answering, refuse
 from bot.storage import GameRecord
-from bot.texts import MAX_CONTENT, NO_CHOICE, STALE, clip, plain
+from bot.texts import NO_CHOICE, STALE, clip, plain, split_message
 from rules import Action, Event, IllegalAction, Ruleset
 
 if TYPE_CHECKING:
@@ -218,8 +218,8 @@ class MoveDesk:
             pub = self.bot.publisher
             in_dm = interaction.guild_id is None
             # the sheet in the DMs, or the `/hand` reply it was pressed on
-            text = pub.sheet_text(record, state, seat) if in_dm else \
-                pub.private_text(record, state, seat, MAX_CONTENT)
+            text = pub.sheet_parts(record, state, seat)[-1] if in_dm else \
+                split_message(pub.private_text(record, state, seat))[-1]
             await reply.send(text, pub.sheet_view(record, seat))
             message = interaction.message
             if in_dm and reply.edit and message is not None and self.bot.relay.owns(record):
@@ -328,14 +328,15 @@ class MoveDesk:
         state = self.bot.tables.state_of(record)
         setting = self.bot.publisher.sheet_view(record, seat) \
             if record.status == "running" else None
+        # the private sheet on demand (DMs closed): several replies when long, the last
+        # with the setting's button
+        *head, last = split_message(self.bot.publisher.private_text(record, state, seat))
+        for part in head:
+            await refuse(interaction, part)
         if setting is None:
-            await refuse(interaction, self.bot.publisher.private_text(record, state, seat,
-                                                                    MAX_CONTENT))
-            return
-        # the private sheet on demand (DMs closed): with its setting's button
-        text = self.bot.publisher.private_text(record, state, seat, MAX_CONTENT)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, view=setting, ephemeral=True)
+            await refuse(interaction, last)
+        elif interaction.response.is_done():
+            await interaction.followup.send(last, view=setting, ephemeral=True)
         else:
-            await interaction.response.send_message(text, view=setting, ephemeral=True)
+            await interaction.response.send_message(last, view=setting, ephemeral=True)
 

@@ -15,11 +15,11 @@ import discord
 from bot import table_parts as parts
 from bot.choices import ChoiceMessage
 from bot.components import sheet_view
-from bot.feed import GameFeed, Update
+from bot.feed import CHOSEN, CHOSEN_FOR, GameFeed, Update
 from bot.games import MoveResult, auto_answers, auto_seats, away_seats
 from bot.logs import FIELDS
 from bot.storage import GameRecord
-from bot.texts import MAX_MESSAGE, clip
+from bot.texts import plain, split_message
 from renders.names import display_name
 from rules import Prompt, Ruleset, get_ruleset
 
@@ -116,14 +116,18 @@ class Publisher:
         return discord.File(io.BytesIO(png), filename="board.png")
 
     def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
-        """`seat`'s live private sheet (one DM message)."""
+        """`seat`'s live private sheet, every text whole (see `sheet_parts`)."""
         head = parts.sheet_head(self.ruleset(record), record.id, record.channel_id)
-        return head + self.private_text(record, state, seat, MAX_MESSAGE - len(head))
+        return head + self.private_text(record, state, seat)
 
-    def private_text(self, record: GameRecord, state: Any, seat: str, limit: int) -> str:
-        """What `seat` alone sees (the sheet's body, `/hand`) in `limit` characters, field
-        by field when it cannot be drawn, ending with their setting "Warden answers for me"
-        where the game has one."""
+    def sheet_parts(self, record: GameRecord, state: Any, seat: str) -> list[str]:
+        """The sheet as the DMs that show it: one, or several when it is long."""
+        return split_message(self.sheet_text(record, state, seat))
+
+    def private_text(self, record: GameRecord, state: Any, seat: str) -> str:
+        """What `seat` alone sees (the sheet's body, `/hand`), field by field when it
+        cannot be drawn, ending with their setting "Warden answers for me" where the game
+        has one."""
         rs = self.ruleset(record)
 
         def stand_in() -> str:
@@ -136,8 +140,7 @@ class Publisher:
         body = self._drawn("sheet", record, state,
                            lambda: parts.private_text(rs, state, seat), stand_in)
         tail = auto_answer_text(rs, seat in auto_seats(record))
-        tail = f"\n\n{tail}" if tail else ""
-        return clip(body, limit - len(tail)) + tail
+        return f"{body}\n\n{tail}" if tail else body
 
     def sheet_view(self, record: GameRecord, seat: str) -> discord.ui.View | None:
         """The sheet's button for the setting "Warden answers for me when I have no real
@@ -156,6 +159,12 @@ class Publisher:
             "choices", record, state,
             lambda: parts.seat_choices(rs, state, seat, record.id, names, question),
             lambda: parts.plain_choices(question, rs.legal_actions(state, seat), names))
+
+    def ping_text(self, record: GameRecord, state: Any, seats: set[str]) -> str:
+        """The short message that pings `seats` to their public decision."""
+        prompts = [p for p in self.ruleset(record).pending(state)
+                   if p.seat in seats and not p.secret]
+        return ping_text(prompts)
 
     def secret_prompt(self, record: GameRecord, state: Any, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
@@ -198,6 +207,8 @@ class Publisher:
             ping={p.seat for p in newly if not p.secret and p.seat not in away},
             secret={p.seat for p in newly if p.secret and p.seat not in away},
             new_message=any(e.kind == "turn" for e in public), actor=result.seat,
+            chosen=(CHOSEN if by_player else CHOSEN_FOR).format(
+                label=plain(result.label, self.names(result.record))),
             notices={seat: texts for seat in result.record.seats if seat != actor
                      and (texts := [e.text for e in result.events
                                     if e.to is not None and seat in e.to])})
@@ -219,10 +230,13 @@ class Publisher:
         """A line for the public story (a timer decision, a removed player...)."""
         self.feed(record.id).push(Update(record=record, state=None, lines=[line]))
 
-    def closed(self, record: GameRecord, line: str) -> None:
-        """The game was ended: the board says so and loses its buttons."""
-        self.feed(record.id).push(Update(record=record, state=None, lines=[line],
-                                         closing="**This game has ended.**"))
+    def closed(self, record: GameRecord, state: Any) -> None:
+        """The game was ended before its end (`/game end`, whose answer says by whom):
+        the board says so and loses its buttons; every secret is revealed as at a game's
+        end, with Rematch."""
+        self.feed(record.id).push(Update(
+            record=record, state=None, closing="**This game has ended.**",
+            recap=[ENDED_RECAP, *self.ruleset(record).reveal(state)]))
 
     async def show_again(self, record: GameRecord, state: Any) -> str:
         """`/game status`: the board again, as a new message at the bottom; says (to the
@@ -281,12 +295,25 @@ def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
             f"every time). Turn it on and {does}")
 
 
+ENDED_RECAP = "**The game was ended before its end: nobody wins.** The secrets as they stood:"
+
+
 def waiting_text(prompts: list[Prompt]) -> str:
-    """"Waiting for @A: their prompt" (a secret decision: "decide in your DMs")."""
+    """"Waiting for @A: their prompt" (a secret decision, or several: "a private
+    decision"; where it was asked, a DM or the reply to the player's last move, is not
+    said: **My choices** shows it in every case)."""
     seats = " ".join(dict.fromkeys(f"<@{p.seat}>" for p in prompts))
     first = prompts[0]
     if len(prompts) > 1 or first.secret:
-        return (f"Waiting for {seats}: a private decision (check your DMs, or press **My "
-                "choices**).")
+        return f"Waiting for {seats}: a private decision (press **My choices** to see yours)."
     text = first.text if first.text.endswith((".", "!", "?")) else first.text + "."
     return f"Waiting for {seats}: {text} Press **My choices** or use `/move`."
+
+
+def ping_text(prompts: list[Prompt]) -> str:
+    """"@A: Task X: IN or OUT? (the board above)": one line per decision."""
+    by_text: dict[str, list[str]] = {}
+    for p in prompts:
+        by_text.setdefault(p.text, []).append(f"<@{p.seat}>")
+    return "\n".join(f"{' '.join(dict.fromkeys(seats))}: {text} Press **My choices** on the "
+                     "board above, or use `/move`." for text, seats in by_text.items())

@@ -17,6 +17,30 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def split_message(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """`text` in messages of at most `limit` characters, cut between lines (a line
+    longer than a message is cut between words); nothing is left out."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            line_part, line = line[:cut], line[cut:].lstrip(" ")
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line_part)
+        if current and len(current) + 1 + len(line) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
 def join_log(lines: list[str], limit: int = MAX_MESSAGE) -> str:
     out: list[str] = []
     size = 0

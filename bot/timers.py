@@ -4,6 +4,10 @@ was removed (`/game kick`) get their default move at once, and so do the decisio
 player let Warden answer (their sheet's setting, `Ruleset.auto_answer`): no clock runs
 for those.
 
+The reminder names the decision it is about (a secret one only as "a private
+decision") and is deleted once that decision is gone: answered, played by the timer,
+or the game over (a reminder posted while a move cancelled its timer deletes itself).
+
 Safety: a default is worked out and played under the channel lock from the newest
 state, only for a seat still waiting there (a move the player made first wins); the
 table hears only that the player ran out of time (the choice itself only when the move
@@ -13,6 +17,7 @@ is public); the absent player gets the private results by DM. The clock is injec
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -22,6 +27,7 @@ import discord
 from bot.choices import fingerprint
 from bot.games import Why, auto_answers, auto_seats, away_seats
 from bot.storage import GameHead, GameRecord
+from rules import Prompt
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
@@ -43,6 +49,8 @@ class Timers:
         self._dormant: dict[int, tuple[object, int, float, float]] = {}
         self._batch: list[tuple[float, int]] | None = None
         self._wakers: set[asyncio.Task[None]] = set()
+        self.reminders: dict[int, discord.Message] = {}  # game -> its standing reminder
+        self._chores: set[asyncio.Task[None]] = set()  # reminders being deleted
 
     def schedule(self, record: GameHead, *, resume: bool = False) -> None:
         """Start the clock for the decision now pending. `resume` (bot start): the
@@ -140,10 +148,21 @@ class Timers:
         self.awake -= 1
 
     def cancel(self, game_id: int) -> None:
+        """Stop the game's timer (its decision is gone) and delete its reminder."""
         self._dormant.pop(game_id, None)
         task = self.tasks.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+        self._unremind(game_id)
+
+    def _unremind(self, game_id: int) -> None:
+        """Delete the game's standing reminder (its decision is made or timed out)."""
+        reminder = self.reminders.pop(game_id, None)
+        if reminder is not None:
+            chore = self._awake_task(_delete(reminder), f"unremind-{game_id}",
+                                     f"deleting the reminder of game {game_id}")
+            self._chores.add(chore)
+            chore.add_done_callback(self._chores.discard)
 
     def cancel_all(self) -> None:
         for task in [*self.tasks.values(), *self._wakers]:
@@ -217,18 +236,50 @@ class Timers:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
-        # every seat waiting now gets its default
+        # time is up: the reminder goes, and every seat waiting now gets its default
+        self._unremind(game_id)
         await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
 
     async def _remind(self, record: GameRecord, left: float) -> None:
-        waiting = self._waiting(record)
+        rs = self.bot.tables.ruleset_of(record)
+        prompts = rs.pending(self.bot.tables.state_of(record))
         minutes = max(1, round(left / self.bot.settings.timer_unit_seconds))
+        # a move may cancel this task while the reminder is on its way: the post is
+        # finished (and then deleted) rather than left half-known
+        seats = list(dict.fromkeys(p.seat for p in prompts))
+        post = self._awake_task(self._post(record, reminder_text(prompts, minutes), seats,
+                                           asyncio.current_task()),
+                                f"remind-{record.id}", f"reminder of game {record.id}")
+        await asyncio.shield(post)
+
+    async def _post(self, record: GameRecord, text: str, seats: list[str],
+                    timer: asyncio.Task[None] | None) -> None:
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         try:
-            await channel.send(
-                "Reminder: " + " ".join(f"<@{s}>" for s in waiting)
-                + f" — your decision is needed; in {minutes} min Warden decides for you.",
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(id=int(s)) for s in waiting]))
+            sent = await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=int(s)) for s in seats]))
         except discord.HTTPException:
             log.warning("reminder for game %s could not be posted", record.id)
+            return
+        if self.tasks.get(record.id) is not timer:
+            await _delete(sent)  # the decision was made while it was being posted
+            return
+        self.reminders[record.id] = sent
+
+
+def reminder_text(prompts: list[Prompt], minutes: int) -> str:
+    """"Reminder: @A: Task X: IN or OUT? In 1 min Warden decides for you." (one line per
+    decision; a secret one is only "a private decision")."""
+    by_text: dict[str, list[str]] = {}
+    for p in prompts:
+        what = "a private decision (**My choices** shows it)." if p.secret else p.text
+        by_text.setdefault(what, []).append(f"<@{p.seat}>")
+    lines = [f"{' '.join(dict.fromkeys(seats))}: {what}" for what, seats in by_text.items()]
+    return ("Reminder: " + "\n".join(lines)
+            + f"\nIn {minutes} min Warden decides for "
+            + ("you." if len(prompts) == 1 else "whoever has not answered."))
+
+
+async def _delete(message: discord.Message) -> None:
+    with contextlib.suppress(discord.NotFound, discord.Forbidden):
+        await message.delete()

@@ -4,7 +4,7 @@ dice behind the screen, die limit, the current roll, the cards being chosen betw
 variants, the Company Man's win conditions, the player's threat card (fulfilled or
 not, the token taken), the other infected (Telepathic Infected), the status cards shown
 to the player (Exposure) and the corporation dice just rolled. Edited in place by the
-bot; under 1,500 characters whatever the cards."""
+bot; every text whole (a sheet longer than one message is sent in several)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from rules.core.actions import seat_ref
 from rules.darkmoon.actions import dice_text, die_code_text, face_text
 from rules.darkmoon.cards import index
 from rules.darkmoon.expansion_votes import SIDES
-from rules.darkmoon.words import clip, event_text, status_power, task_of, task_text
+from rules.darkmoon.words import event_text, status_power, task_of, task_text
 
-LIMIT = 1500
 _VOTES = {"strong": "UNINFECTED (strong die)", "weak": "INFECTED (weak die)",
           "abstain": "abstain"}
 
@@ -30,7 +29,7 @@ def sheet(view: Any, me: Any) -> str:
     if me.company_man:
         lines.append(COMPANY_MAN_GOAL)
     else:
-        lines.append(f"Power: {power}" if power else clip(idx.statuses[me.status].text, 160))
+        lines.append(f"Power: {power}" if power else idx.statuses[me.status].text)
     if me.infected_teammates:
         are = "player is" if len(me.infected_teammates) == 1 else "players are"
         lines.append(f"Telepathic Infected: the other infected {are} "
@@ -38,7 +37,7 @@ def sheet(view: Any, me: Any) -> str:
     if seat is not None and not revealed:
         character = idx.characters[seat.character]
         off = " **Fatigued: ability off.**" if seat.fatigued else ""
-        lines.append(f"Character: **{character.name}**: {clip(character.text, 300)}{off}")
+        lines.append(f"Character: **{character.name}**: {character.text}{off}")
     held = me.held
     dice = dice_text(held.strong, held.weak)
     if held.commander:
@@ -64,7 +63,7 @@ def sheet(view: Any, me: Any) -> str:
         lines.extend(f"• {_card(view, c)}" for c in me.choosing)
     if me.my_vote:
         lines.append(f"Your secret vote: {_vote_text(view, me.my_vote)}.")
-    return clip("\n".join(lines), LIMIT)
+    return "\n".join(lines)
 
 
 def _vote_text(view: Any, vote: str) -> str:
@@ -87,7 +86,7 @@ COMPANY_MAN_GOAL = (
 def _threat_line(view: Any, me: Any) -> str:
     """My threat card, whether I fulfilled it and the token I took."""
     t = me.threat
-    line = f"Your threat card (secret): **{t.name}**: {clip(t.text, 200)}"
+    line = f"Your threat card (secret): **{t.name}**: {t.text}"
     if t.claimed is None:
         free = " As infected or Company Man you may act on any threat instead." if (
             me.infected or me.company_man) else ""
@@ -118,9 +117,9 @@ def _card(view: Any, card_id: str) -> str:
     idx = index()
     if card_id in idx.events:
         name, text = event_text(card_id).split(": ", 1)
-        return f"**{name}**: {clip(text, 230)}"
+        return f"**{name}**: {text}"
     card = task_of(view.task_deck_name, card_id)
-    return f"**{card.name}**: {clip(task_text(card, _difficulty_delta(view)), 230)}"
+    return f"**{card.name}**: {task_text(card, _difficulty_delta(view))}"
 
 
 def _difficulty_delta(view: Any) -> int:

@@ -1,17 +1,13 @@
 """A Nemesis: Lockdown player's live private sheet (Markdown, edited in place): the
 character and its wounds, the hand with each card's cost and text, the items and what
-they do, objectives, contingency tokens and what is being chosen. Short texts keep a
-normal hand under about 1,500 characters; it never goes past SHEET_MAX."""
+they do, objectives, contingency tokens and what is being chosen. Every text is whole:
+a sheet longer than one message is sent in several (bot/feed.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.sheets.nemesis_family import (
-    AIM,
-    BRIEF,
-    FULL,
-    SHEET_MAX,
     ability_lines,
     fit,
     hand_lines,
@@ -21,7 +17,7 @@ from bot.sheets.nemesis_family import (
     wound_parts,
 )
 
-__all__ = ["AIM", "BRIEF", "FULL", "SHEET_MAX", "sheet", "short"]
+__all__ = ["sheet", "short"]
 
 
 def _lines(view: Any, me: Any, limit: int) -> list[str]:
@@ -51,6 +47,5 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
 
 
 def sheet(view: Any, me: Any) -> str:
-    """Full texts when the sheet stays under AIM, else brief ones; a crowded sheet keeps
-    brief texts up to SHEET_MAX and drops them only beyond."""
+    """Every text whole (bot/feed.py sends a long sheet in several messages)."""
     return fit(lambda limit: _lines(view, me, limit))

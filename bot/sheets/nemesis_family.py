@@ -1,6 +1,6 @@
 """What both Nemesis games' private sheets show the same way: a content text cut to a
 length, the status line's wounds, the hand with each card's cost and text, the items
-and what they do, and fitting the sheet under Discord's limit (bot/sheets/lockdown.py,
+and what they do, and the sheet with every text whole (bot/sheets/lockdown.py,
 bot/sheets/nemesis.py)."""
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ from typing import Any
 
 from rules.nemesis.action_words import cost_tag
 
-SHEET_MAX = 1900
-AIM = 1500
-FULL, BRIEF = 90, 55  # how much of each text to show; shorter while the sheet is long
+WHOLE = 100_000  # every text whole: a sheet longer than one message is sent in parts
 COMBAT_TAGS = {"in": "in combat only", "out": "out of combat only"}
 SAID_BY_TAGS = ("Interrupt: ", "In combat. ", "Out of combat. ")  # text openings the tags say
 
@@ -102,13 +100,5 @@ def target_note(view: Any, objective: Any) -> str:
 
 
 def fit(lines_at: Callable[[int], list[str]]) -> str:
-    """Full texts when the sheet stays under AIM, else brief ones; a crowded sheet keeps
-    brief texts up to SHEET_MAX and drops them only beyond."""
-    full, brief, bare = ("\n".join(lines_at(limit)) for limit in (FULL, BRIEF, 0))
-    for text in (full, brief):
-        if len(text) <= AIM:
-            return text
-    for text in (brief, bare):
-        if len(text) <= SHEET_MAX:
-            return text
-    return bare[:SHEET_MAX - 1] + "…"
+    """The sheet with every text whole (a long one goes out in several messages)."""
+    return "\n".join(lines_at(WHOLE))

@@ -246,6 +246,11 @@ class Ruleset(ABC, Generic[S]):
         winners = ", ".join(f"<@{s}>" for s in outcome.winners) or "nobody"
         return [f"Game over: {outcome.reason}. Winners: {winners}."]
 
+    def reveal(self, state: S) -> list[str]:
+        """Every secret as the game stands, for a game ended before its end (`/game
+        end`): the recap's secret lines, without a result; seats written as `<@seat>`."""
+        return []
+
     def load_state(self, data: str) -> S:
         return self.State.model_validate_json(data)  # type: ignore[return-value]
 

@@ -26,7 +26,12 @@ def recap(s: GameState) -> list[str]:
              "Winners: " + (", ".join(who(x) for x in winners) or "nobody") + "."]
     if s.expansion is not None:
         lines.append(_evacuation_line(s))
-        lines += corporation_lines(s)
+    return lines + reveal(s)
+
+
+def reveal(s: GameState) -> list[str]:
+    """Every secret as it stands (the recap's, or a game ended before its end)."""
+    lines = corporation_lines(s) if s.expansion is not None else []
     lines += module_lines(s)
     for seat in s.seats:
         lines.append(_player_line(s, seat))
@@ -122,8 +127,9 @@ def module_lines(s: GameState) -> list[str]:
         if cm is None:
             lines.append("Company Man: his card was not dealt this game.")
         else:
-            end = "won alone" if s.result == "company_man" else "lost"
-            lines.append(f"Company Man: {who(cm)}, who {end}.")
+            end = "" if s.result is None else ", who won alone" \
+                if s.result == "company_man" else ", who lost"
+            lines.append(f"Company Man: {who(cm)}{end}.")
     t = threats_of(s)
     if t is None:
         return lines

@@ -77,6 +77,9 @@ class DarkMoon(FrameRuleset):
     def recap(self, state: GameState) -> list[str]:
         return ending.recap(state)
 
+    def reveal(self, state: GameState) -> list[str]:
+        return ending.reveal(state)
+
     def default_fallback(self, legal: list[Action]) -> Action | None:
         outs = [a for a in legal if a.key.startswith("out:")]
         return outs[0] if outs else super().default_fallback(legal)

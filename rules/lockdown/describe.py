@@ -51,6 +51,7 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.choices import keep_label
+from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
@@ -479,6 +480,8 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     """A card of a payment (a card id) or of a discard (a hand position)."""
     card = part
     top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Craft):
+        return component_choice(s, part)
     if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
         from rules.nemesis.trade import part_words
 
@@ -500,6 +503,10 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Craft):
+        title, hint = craft_words(s, action,
+                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
+        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         return clip(pay_prompt(s, top), TITLE_MAX), \
             f"Choose exactly {plural(top.cost, 'action card')}."

@@ -92,7 +92,6 @@ def secrets_line(hero: Hero) -> str:
 def recap(s: GameState) -> list[str]:
     if s.winners is None:
         return []
-    idx = index()
     lines = [f"Game over: {ending_words(s)}."]
     if s.options.mode == "coop":
         lines.append(team_line(s))
@@ -109,6 +108,26 @@ def recap(s: GameState) -> list[str]:
         lines.append(f"{who(seat)}, the {character(hero)}, {fate(s, hero)} and {verdict}. "
                      f"Objective: {objective_line(s, hero)}.")
         lines.append(secrets_line(hero))
+    return lines + hidden_lines(s)
+
+
+def reveal(s: GameState) -> list[str]:
+    """Every secret of a game ended before its end: each character's objective and
+    hidden cards, then the tokens nobody saw."""
+    idx = index()
+    lines = []
+    for seat in s.seats:
+        hero = s.heroes[seat]
+        names = "; ".join(idx.objectives[o].name for o in hero.objectives) or "none"
+        lines.append(f"{who(seat)}, the {character(hero)}. Objective: {names}.")
+        lines.append(secrets_line(hero))
+    return lines + hidden_lines(s)
+
+
+def hidden_lines(s: GameState) -> list[str]:
+    """The contingency tokens (active, revealed, the neutral pool) and the CSS tokens."""
+    idx = index()
+    lines = []
     token = idx.contingencies.get(s.active_contingency)
     if token is not None:
         lines.append(f"The active contingency: {token.name}. {token.text}")

@@ -58,3 +58,6 @@ class Lockdown(FamilyRuleset):
 
     def recap(self, state: GameState) -> list[str]:
         return ending.recap(state)
+
+    def reveal(self, state: GameState) -> list[str]:
+        return ending.reveal(state)

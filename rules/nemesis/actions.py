@@ -148,12 +148,16 @@ class UseItem(KeyedAction):
 
 
 class Craft(KeyedAction):
+    """Crafting `item` from the item cards `cards`; the ways to craft one item are one
+    multi-select of the components (a menu of every combination was long)."""
+
     kind: Literal["craft"] = "craft"
     item: str
     cards: tuple[str, ...]
     text: str = ""
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
+    subset_field: ClassVar[str | None] = "cards"
 
     @property
     def label(self) -> str:
@@ -213,6 +217,17 @@ class Pay(KeyedAction):
         return f"Discard {self.text}" if self.text else "Pay nothing"
 
 
+class Back(KeyedAction):
+    """Leaving a pay step before paying (NX-COST-1): the action chosen is taken back
+    (a card played returns to the hand) and the turn's choices come again."""
+
+    kind: Literal["back"] = "back"
+
+    @property
+    def label(self) -> str:
+        return "Back: choose another action"
+
+
 class Discard(KeyedAction):
     """Discarding chosen cards of the hand (after passing, or for an effect): `cards`
     are hand positions, so the key names no card (contamination cards look alike) and
@@ -243,6 +258,6 @@ class Pick(KeyedAction):
 
 ALL_ACTIONS: list[type[KeyedAction]] = [
     Draft, KeepObjective, Move, CarefulMove, Shoot, Melee, Search, PickUp, Drop, RoomAct,
-    PlayCard, UseItem, Craft, Trade, TradeGive, Pass, Pay, Discard, Pick,
+    PlayCard, UseItem, Craft, Trade, TradeGive, Pass, Pay, Back, Discard, Pick,
 ]
 CODEC = ActionCodec(ALL_ACTIONS)

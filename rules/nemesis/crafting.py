@@ -8,7 +8,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from rules.core.actions import seat_ref as who
-from rules.core.contract import Action
+from rules.core.contract import Action, Choice
+from rules.core.words import joined
 from rules.nemesis import actions as a
 from rules.nemesis.hands import fix_hands, remove_item
 from rules.nemesis.items import give_item, owned
@@ -74,3 +75,19 @@ def craft(ctx: Table, hero: Hero, action: a.Craft) -> None:
     ctx.say(f"{who(hero.seat)} crafts {items[action.item].name}.", kind="craft")
     fix_hands(ctx, hero)
     give_item(ctx, hero, action.item)
+
+
+def craft_words(s: NemesisState, action: a.Craft, cost: str) -> tuple[str, str]:
+    """The title and hint of the multi-select of the components to craft an item with:
+    "Craft Taser: choose 2 items", then the cost, the symbols to cover and what it does."""
+    item = s.rules.items[action.item]
+    n = len(action.cards)
+    hint = (f"{cost} Their blue symbols must cover {joined(list(item.requires))}; "
+            f"they are used up. {' '.join(item.text.replace('**', '').split())}")
+    return f"Craft {item.name}: choose {n} item{'s' if n != 1 else ''}", hint
+
+
+def component_choice(s: NemesisState, item_id: str) -> Choice:
+    """One component offered for a craft: the item and the symbols it supplies."""
+    item = s.rules.items[item_id]
+    return Choice(label=item.name, detail="Blue symbols: " + ", ".join(item.provides) + ".")

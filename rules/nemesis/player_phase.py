@@ -152,12 +152,32 @@ def pay_waiting(s: NemesisState, f: PayFrame) -> list[str]:
 
 
 def pay_legal(s: NemesisState, f: PayFrame, seat: str) -> list[Action]:
-    return pay_options(s, f)
+    """The ways to pay; for an action of the turn (not an interrupt answering an
+    attack), also going back to choose another action while the cost is unpaid."""
+    back: list[Action] = [a.Back()] if f.attacker is None else []
+    return [*pay_options(s, f), *back]
 
 
 def pay_act(ctx: Table, f: PayFrame, seat: str, action: Action) -> None:
+    if isinstance(action, a.Back):
+        _back(ctx, f)
+        return
     assert isinstance(action, a.Pay)
     _pay(ctx, f, list(action.cards))
+
+
+def _back(ctx: Table, f: PayFrame) -> None:
+    """Undo choosing the action (turn_act): nothing was paid or done yet, so the
+    action is not spent and a card played goes back to the hand."""
+    ctx.s.stack.pop()
+    hero = ctx.s.heroes[f.seat]
+    hero.actions_taken -= 1
+    if f.card is not None:
+        at = len(hero.discard) - 1 - hero.discard[::-1].index(f.card)
+        hero.hand.append(hero.discard.pop(at))
+    taken = f" {ctx.rules.cards[f.card].name} is back in your hand;" if f.card else ""
+    ctx.tell(f.seat, f"You went back before paying:{taken} choose another action.",
+             kind="private")
 
 
 def pay_run(ctx: Table, f: PayFrame) -> None:

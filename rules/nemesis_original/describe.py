@@ -20,6 +20,7 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability
 from rules.nemesis.choices import keep_label
+from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.places import intruders_in
@@ -135,6 +136,8 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     """A card of a payment (a card id) or of a discard (a hand position), or a thing
     to give in a trade (a position among what the seat may still give)."""
     top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Craft):
+        return component_choice(s, part)
     if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
         label, detail = part_words(s, top, seat, part)
         return Choice(label=clip(label, LABEL_MAX), detail=detail)
@@ -162,6 +165,10 @@ def pay_words(f: PayFrame) -> str:
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     top = s.stack[-1] if s.stack else None
+    if isinstance(action, a.Craft):
+        title, hint = craft_words(s, action,
+                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
+        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         need = plural(top.cost, "action card")
         return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."

@@ -59,15 +59,36 @@ def recap(s: GameState) -> list[str]:
         verdict = "wins" if seat in s.winners else "loses"
         lines.append(f"{who(seat)}, the {name}, {fate(s, hero)} and {verdict}. "
                      f"Objective: {objective}.")
-        cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
-        sick = sum(1 for c in cards if infected(PROFILE, c))
-        lines.append(f"{who(seat)} carried {plural(len(cards), 'contamination card')}, {sick} "
-                     "INFECTED" + (", and a larva" if hero.larva else "") + ".")
-    lines.append("Engines: " + ", ".join(f"{e} {'working' if w else 'damaged'}"
-                                         for e, w in s.engines.items()) + ".")
-    lines.append(f"The coordinates card sent Earth to space {earth_space(s)}; the ship "
-                 f"was headed for space {s.destination}.")
-    return lines + tally_lines([s.heroes[seat] for seat in s.seats])
+        lines.append(_carried(hero))
+    return lines + _ship_lines(s) + tally_lines([s.heroes[seat] for seat in s.seats])
+
+
+def reveal(s: GameState) -> list[str]:
+    """Every secret of a game ended before its end: each character's objectives and
+    contamination, the engines, the coordinates and the course."""
+    idx = index()
+    lines = []
+    for seat in s.seats:
+        hero = s.heroes[seat]
+        name = idx.characters[hero.character].name if hero.character else "nobody"
+        objective = "; ".join(idx.objectives[o].name for o in hero.objectives) or "none"
+        lines.append(f"{who(seat)}, the {name}. Objective: {objective}.")
+        lines.append(_carried(hero))
+    return lines + _ship_lines(s)
+
+
+def _carried(hero: Hero) -> str:
+    cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
+    sick = sum(1 for c in cards if infected(PROFILE, c))
+    return (f"{who(hero.seat)} carried {plural(len(cards), 'contamination card')}, {sick} "
+            "INFECTED" + (", and a larva" if hero.larva else "") + ".")
+
+
+def _ship_lines(s: GameState) -> list[str]:
+    return ["Engines: " + ", ".join(f"{e} {'working' if w else 'damaged'}"
+                                    for e, w in s.engines.items()) + ".",
+            f"The coordinates card sent Earth to space {earth_space(s)}; the ship "
+            f"was headed for space {s.destination}."]
 
 
 def _target(s: GameState, objective: str) -> str:

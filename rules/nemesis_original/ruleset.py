@@ -46,3 +46,6 @@ class Nemesis(FamilyRuleset):
 
     def recap(self, state: GameState) -> list[str]:
         return ending.recap(state)
+
+    def reveal(self, state: GameState) -> list[str]:
+        return ending.reveal(state)

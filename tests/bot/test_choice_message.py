@@ -34,9 +34,10 @@ async def test_several_selects_say_which_choices_each_holds() -> None:
                                 f"Choose one of {SELECT_SIZE + 1}-{n} (of {n})"]
 
 
-async def test_choices_sharing_a_long_description_are_explained_once() -> None:
+async def test_choices_sharing_a_description_are_explained_once_and_all_listed() -> None:
     """Five quarantine votes with the same long description: one line names them all
-    (it used to repeat the description five times)."""
+    (it used to repeat the description five times); the choices whose description fits
+    in the select are listed too (the list used to skip them and look incomplete)."""
     s = RS.new_game([f"{100 + i}" for i in range(4)], 3)
     action = RS.legal_actions(s, RS.pending(s)[0].seat)[0]
     long = "Everyone votes in secret: " + "strong die = uninfected, weak die = infected. " * 3
@@ -48,7 +49,8 @@ async def test_choices_sharing_a_long_description_are_explained_once() -> None:
     lines = message.content.splitlines()
     assert lines[1] == ("• " + ", ".join(f"**Call a vote on P{i}**" for i in range(5))
                         + " — " + long)
-    assert lines[2] == f"• **Reveal** — {other}" and len(lines) == 3
+    assert lines[2] == "• **Filler 0**, **Filler 1** — short"
+    assert lines[3] == f"• **Reveal** — {other}" and len(lines) == 4
 
 
 def _passed(rs_name: str = "nemesis") -> tuple[object, object, str]:
@@ -125,3 +127,21 @@ async def test_empty_choice_buttons_never_push_a_message_past_five_rows() -> Non
     assert rows == {0, 1, 2, 3, 4} and msg.truncated
     assert [c.label for c in _components(msg) if isinstance(c, discord.ui.Button)] == \
         ["None"] * 3 + ["Done"]
+
+
+async def test_buttons_sharing_a_description_write_it_once() -> None:
+    """Five buttons ("Make X the commander") with one description: one line, not five;
+    choices without a description are named on a line of their own."""
+    s = RS.new_game([f"{100 + i}" for i in range(4)], 3)
+    action = RS.legal_actions(s, RS.pending(s)[0].seat)[0]
+    rule = "The commander chooses the events and gives the orders."
+    singles = [(action, Choice(f"Make P{i} the commander", rule)) for i in range(4)]
+    singles.append((action, Choice("Pass", "")))
+    message = choice_message(1, 1, [action], Menu(singles=tuple(singles)), {}, "Pick one.")
+    assert message.content.splitlines()[1:] == [
+        "• " + ", ".join(f"**Make P{i} the commander**" for i in range(4)) + " — " + rule,
+        "• **Pass**"]
+    assert message.content.count(rule) == 1
+    without = choice_message(1, 1, [action], Menu(singles=((action, Choice("Pass", "")),)),
+                             {}, "Pick one.")
+    assert without.content == "Pick one."  # no description at all: no list

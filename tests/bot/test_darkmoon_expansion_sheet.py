@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets.darkmoon import COMPANY_MAN_GOAL, LIMIT, sheet
+from bot.sheets.darkmoon import COMPANY_MAN_GOAL, sheet
 from rules import get_ruleset
 from rules.core.actions import seat_ref
 from rules.darkmoon.cards import content
@@ -37,7 +37,7 @@ def sheet_of(s: GameState, seat: str) -> str:
     view = RS.view(s, seat)
     assert view.me is not None
     text = sheet(view, view.me)
-    assert len(text) <= LIMIT
+    assert "…" not in text  # every text whole
     return text
 
 

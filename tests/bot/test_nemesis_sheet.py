@@ -12,7 +12,7 @@ import pytest
 
 from bot.help import answer
 from bot.sheets import describe_private
-from bot.sheets.nemesis_family import SHEET_MAX
+from bot.texts import MAX_CONTENT, split_message
 from rules import get_ruleset
 from rules.nemesis_original.cards import index
 
@@ -59,7 +59,8 @@ def test_the_sheet_shows_the_hand_items_objectives_and_quest() -> None:
         assert f"**Objective ({objective.deck})**: **{objective.name}**" in text
     assert "you keep one of them" in text
     assert f"**Quest** ({idx.items[character.quest.item].name})" in text
-    assert len(text) <= SHEET_MAX
+    for oid in hero.objectives:  # whole: "If you sleep through the jump ..., you..." was cut
+        assert " ".join(idx.objectives[oid].text.replace("**", "").split()) in text
     # nobody else's secrets: another seat's objectives are not on this sheet
     for other in s.seats[1:]:
         for oid in s.heroes[other].objectives:
@@ -111,7 +112,7 @@ def test_the_sheet_says_where_the_character_is(place: str, pod: str | None,
 
 
 @pytest.mark.rule("BOT-LIMITS-1")
-def test_a_crowded_sheet_stays_under_the_limit() -> None:
+def test_a_crowded_sheet_keeps_every_text_and_goes_out_in_parts() -> None:
     s = drafted(seed=9)
     seat = s.seats[0]
     hero = s.heroes[seat]
@@ -119,7 +120,12 @@ def test_a_crowded_sheet_stays_under_the_limit() -> None:
     hero.inventory = [i for i in index().items if index().items[i].color != "quest"][:12]
     s.known[seat] = {f"room_s{n:02d}": "Armory, danger" for n in range(1, 15)}
     text = sheet_of(s, seat)
-    assert len(text) <= SHEET_MAX and "**Hand** (10 cards" in text
+    assert "**Hand** (10 cards" in text and "…" not in text
+    for item in hero.inventory:
+        assert " ".join(index().items[item].text.replace("**", "").split()) in text
+    parts = split_message(text)
+    assert len(parts) > 1 and all(len(part) <= MAX_CONTENT for part in parts)
+    assert "\n".join(parts) == text  # nothing lost between the messages
 
 
 @pytest.mark.rule("BOT-PRIV-1")

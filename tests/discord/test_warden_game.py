@@ -27,7 +27,7 @@ from warden_helpers import (
 )
 
 from bot.app import WardenBot
-from bot.feed import CLOSED_ASK
+from bot.feed import CHOSEN, CLOSED_ASK
 from bot.replay import replay_game
 from rules import get_ruleset
 from rules.darkmoon.cards import content
@@ -201,7 +201,7 @@ async def _first_dm_question(fake: FakeDiscord, bot: WardenBot) -> tuple[int, Fa
 async def test_a_dm_choice_closes_once_made_elsewhere(fake_discord: FakeDiscord,
                                                       tmp_path: Path) -> None:
     """A secret decision asked by DM and answered through My choices: the DM loses its
-    buttons and says it is closed, instead of keeping dead buttons."""
+    buttons and says what was chosen, instead of keeping dead buttons."""
     add_players(fake_discord, *PLAYERS)
     async with warden(tmp_path / "w.db") as bot:
         waiting, dm_prompt = await _first_dm_question(fake_discord, bot)
@@ -213,7 +213,8 @@ async def test_a_dm_choice_closes_once_made_elsewhere(fake_discord: FakeDiscord,
         await fake_discord.settle()
         closed = fake_discord.message(dm_prompt.id)
         assert closed.components == []
-        assert closed.content.endswith(CLOSED_ASK)
+        assert closed.content.endswith(CHOSEN.format(label=button["label"]))
+        assert CLOSED_ASK not in closed.content
         assert closed.content.startswith(dm_prompt.history[0]["content"])
 
 
@@ -266,7 +267,8 @@ async def test_next_choices_left_in_a_dm_close_once_made_elsewhere(
         assert moved.response.content.startswith("Done:")
         await fake_discord.settle()
         closed = fake_discord.message(dm.id)
-        assert closed.components == [] and closed.content.endswith(CLOSED_ASK)
+        label = moved.response.content.splitlines()[0].removeprefix("Done: ")
+        assert closed.components == [] and closed.content.endswith(CHOSEN.format(label=label))
         assert closed.content.startswith("Done:")  # the answer given in the DM stays
 
 

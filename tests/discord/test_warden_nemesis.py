@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fake_discord import FakeDiscord, iter_components
 from warden_helpers import (
+    BACK,
     BOB,
     CAROL,
     HOST,
@@ -119,6 +120,7 @@ def _pick(state: Any, seat: str, choices: list[dict[str, Any]], agent: random.Ra
     errand = _towards(state, seat, choices)
     if errand is not None:
         return str(errand["value"])
+    choices = [c for c in choices if not c["name"].startswith(BACK)] or choices
     if quiet:
         for choice in choices:
             if choice["name"].lower().split(" ")[0].strip() in QUIET:

@@ -79,9 +79,74 @@ async def pay_first_set(fake: FakeDiscord, bot: WardenBot, chosen: InteractionRe
                              subset_positions(subset, sorted(subset.by_parts)[0]))
 
 
+def _status_name(state: Any, seat: str) -> str:
+    """How the recap names a Dark Moon player's secret status: "<@seat>: INFECTED" or
+    "<@seat>: uninfected"."""
+    return f"<@{seat}>: " + ("INFECTED" if state.players[seat].infected else "uninfected")
+
+
 def bot_messages(fake: FakeDiscord) -> list[Any]:
     return [m for m in fake.messages_in(fake.channel_id, include_ephemeral=False)
             if m.author_id == fake.bot.id]
+
+
+def _in_or_out(state: Any) -> str | None:
+    """The seat asked IN or OUT of a Dark Moon task now, if any."""
+    prompts = DM.pending(state)
+    return prompts[0].seat if len(prompts) == 1 and prompts[0].text.endswith(
+        "IN or OUT?") else None
+
+
+@pytest.mark.rule("BOT-TURN-1")
+async def test_an_in_or_out_answer_pings_the_next_player_without_a_new_board(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Within a turn, the next player asked IN or OUT is pinged by a short message that
+    names the decision, under the board edited in place (no new image); the ping goes
+    once answered, so at most one stands under the board."""
+    players = (*PLAYERS, 104, 105)
+    add_players(fake_discord, *players)
+    agent = random.Random(3)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "darkmoon", players)
+        answered = 0
+        for _ in range(400):
+            record, state = await current_state(bot)
+            assert record.status == "running", "the game ended before two IN/OUT answers"
+            seat = _in_or_out(state)
+            if seat is None:
+                prompt = agent.choice(DM.pending(state))
+                legal = DM.legal_actions(state, prompt.seat)
+                tasks = [a for a in legal if a.key.startswith("task")]
+                action = agent.choice(tasks or legal)
+                await fake_discord.slash(int(prompt.seat), fake_discord.channel_id, "move",
+                                         action=action.key)
+                continue
+            board = board_message(fake_discord)
+            mark = fake_discord.mark()
+            created = len(fake_discord.new_channel_messages(fake_discord.channel_id))
+            out = next(a for a in DM.legal_actions(state, seat) if a.key.startswith("out:"))
+            await fake_discord.slash(int(seat), fake_discord.channel_id, "move", action=out.key)
+            await fake_discord.settle()
+            _, after = await current_state(bot)
+            nxt = _in_or_out(after)
+            if nxt is None:
+                continue
+            answered += 1
+            new = [e for e in fake_discord.new_channel_messages(fake_discord.channel_id)[created:]
+                   if not e.message.ephemeral]
+            assert [e.message.attachments for e in new] == [[]]  # one ping, no image
+            ping = new[0].message
+            assert ping.content.startswith(f"<@{nxt}>: ") and "IN or OUT?" in ping.content
+            assert fake_discord.notifications(int(nxt))[-1].message.id == ping.id
+            assert board_message(fake_discord).id == board.id  # edited in place
+            assert any(r.method == "PATCH" and r.files and str(board.id) in r.path
+                       for r in fake_discord.requests_since(mark))
+            pings = [m for m in bot_messages(fake_discord) if "IN or OUT?" in m.content
+                     and not m.attachments]
+            assert pings == [ping]  # the previous ping was deleted
+            if answered == 2:
+                break
+        assert answered == 2
 
 
 @pytest.mark.rule("BOT-TURN-1")
@@ -168,6 +233,30 @@ async def test_an_action_with_a_cost_is_chosen_and_paid_in_one_place(
 
 
 @pytest.mark.rule("BOT-CHOICE-1")
+@pytest.mark.rule("NX-COST-1")
+async def test_a_pay_step_has_a_button_back_to_the_action_choice(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, HOST, BOB)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "lockdown", (HOST, BOB))
+        await play_lockdown_to_first_turn(fake_discord, bot)
+        _, state = await current_state(bot)
+        seat = LD.pending(state)[0].seat
+        hand = list(state.heroes[seat].hand)
+        chosen = await choose_careful_move(fake_discord, bot)
+        assert button_labels(chosen.response) == ["Back: choose another action"]
+        back = await fake_discord.click(int(seat), chosen.message,
+                                        label="Back: choose another action")
+        text = back.response.content
+        assert text.startswith("Done: Back: choose another action")
+        assert "You went back before paying: choose another action." in text
+        assert "**Next: Your turn (round 1): action 1 of 2" in text  # the action not spent
+        _, after = await current_state(bot)
+        assert after.heroes[seat].hand == hand
+        assert "Back" not in board_message(fake_discord).content  # a private step
+
+
+@pytest.mark.rule("BOT-CHOICE-1")
 async def test_a_set_that_is_not_allowed_is_refused_with_the_reason(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     add_players(fake_discord, HOST, BOB)
@@ -242,6 +331,55 @@ async def test_commands_that_do_not_fit_say_so_in_words(fake_discord: FakeDiscor
 
 
 @pytest.mark.rule("BOT-PRIV-1")
+@pytest.mark.rule("BOT-LIMITS-1")
+async def test_a_sheet_longer_than_a_message_goes_in_parts_edited_in_place(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text of a sheet is whole: a sheet that grows past one message gets a
+    second DM, both edited in place as it changes; once short again, the extra DM is
+    deleted."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        real = bot.publisher.sheet_text
+        size = {"lines": 0}
+
+        def sheet_text(record: Any, state: Any, seat: str) -> str:
+            padding = [f"Card {i} (v{state.version}): " + "long text " * 9
+                       for i in range(size["lines"])]
+            return "\n".join([real(record, state, seat), *padding])
+
+        monkeypatch.setattr(bot.publisher, "sheet_text", sheet_text)
+        await start(fake_discord, "darkmoon")
+        await fake_discord.settle()
+
+        def sheet_parts(uid: int) -> list[Any]:
+            messages = fake_discord.dms_to(uid)
+            first = next(i for i, m in enumerate(messages)
+                         if "Your private sheet" in m.content)
+            return [m for m in messages[first:] if "Card " in m.content or m is messages[first]]
+
+        assert len(sheet_parts(HOST)) == 1
+        size["lines"] = 30  # about 3,300 characters: two messages
+        await play_moves(fake_discord, bot, DM, 1)
+        await fake_discord.settle()
+        record, state = await current_state(bot)
+        parts = sheet_parts(HOST)
+        assert len(parts) == 2 and all(len(m.content) <= 2000 for m in parts)
+        assert "\n".join(m.content for m in parts) == sheet_text(record, state, str(HOST))
+        ids = [m.id for m in parts]
+        await play_moves(fake_discord, bot, DM, 1, seed=2)
+        await fake_discord.settle()
+        record, state = await current_state(bot)
+        again = sheet_parts(HOST)
+        assert [m.id for m in again] == ids and all(m.edited for m in again)  # in place
+        assert "\n".join(m.content for m in again) == sheet_text(record, state, str(HOST))
+        size["lines"] = 0
+        await play_moves(fake_discord, bot, DM, 1, seed=3)
+        await fake_discord.settle()
+        assert [m.id for m in sheet_parts(HOST)] == ids[:1]  # the second part is gone
+        assert fake_discord.find_requests("DELETE", f"/channels/*/messages/{ids[1]}")
+
+
+@pytest.mark.rule("BOT-PRIV-1")
 async def test_one_live_sheet_per_player_and_short_notices(fake_discord: FakeDiscord,
                                                           tmp_path: Path) -> None:
     add_players(fake_discord, HOST, BOB)
@@ -264,18 +402,31 @@ async def test_one_live_sheet_per_player_and_short_notices(fake_discord: FakeDis
 async def test_game_end_closes_the_board_and_spectators_get_status_privately(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     add_players(fake_discord, *PLAYERS, STRANGER)
-    async with warden(tmp_path / "w.db"):
+    async with warden(tmp_path / "w.db") as bot:
         await start(fake_discord, "darkmoon")
         posts = len(bot_messages(fake_discord))
         spectator = await fake_discord.slash(STRANGER, fake_discord.channel_id, "game",
                                              "status")
         assert spectator.response.ephemeral and spectator.response.attachments
         assert len(bot_messages(fake_discord)) == posts  # no public board spam
+        _, state = await current_state(bot)
         ended = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "end")
-        assert "ended by" in ended.response.content
+        assert not ended.response.ephemeral
+        assert ended.response.content == f"The game was ended by <@{HOST}>."
+        await fake_discord.settle()
         board = board_message(fake_discord)
         assert board.components == [] and "This game has ended" in board.content
         assert all(m.components == [] for m in bot_messages(fake_discord) if m.attachments)
+        # the line once, then the secrets revealed as at a game's end, and Rematch
+        text = "\n".join(m.content for m in fake_discord.messages_in(
+            fake_discord.channel_id, include_ephemeral=False))
+        assert text.count(f"The game was ended by <@{HOST}>.") == 1
+        recap = bot_messages(fake_discord)[-1]
+        assert "The game was ended before its end: nobody wins." in recap.content
+        for seat in state.seats:
+            assert _status_name(state, seat) in recap.content
+        again = await fake_discord.click(BOB, recap, label="Rematch")
+        assert "asks for a rematch" in again.response.content
 
 
 @pytest.mark.rule("BOT-END-1")

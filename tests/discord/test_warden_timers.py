@@ -55,16 +55,49 @@ async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
         await clock.advance(MINUTE / 2 - 1, fake_discord)
         assert "Reminder" not in channel_text(fake_discord)
         await clock.advance(1, fake_discord)
-        assert f"Reminder: <@{waiting}>" in channel_text(fake_discord)
-        assert len(fake_discord.notifications(int(waiting))) == before + 1  # it pings
+        # it says which decision (a secret one only as private) and pings
+        assert f"Reminder: <@{waiting}>: a private decision" in channel_text(fake_discord)
+        assert len(fake_discord.notifications(int(waiting))) == before + 1
         assert (await current_record(bot)).version == record.version
         await clock.advance(MINUTE / 2, fake_discord)
         assert (await current_record(bot)).version == record.version + 1
+        assert "Reminder" not in channel_text(fake_discord)  # timed out: it is gone
         # the commander's event choice is secret: the table hears only that time ran out
         assert f"<@{waiting}> ran out of time; Warden decided for them." in \
             channel_text(fake_discord)
         default = RS.default_action(state, waiting)
         assert default is not None and default.label not in channel_text(fake_discord)
+
+
+@pytest.mark.rule("BOT-AFK-1")
+async def test_a_reminder_goes_once_its_decision_is_made_and_none_outlives_the_game(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    clock = ManualClock()
+    async with warden(tmp_path / "w.db", clock=clock) as bot:
+        await open_and_start(fake_discord, turn_timer=1)
+        await fake_discord.settle()
+        _, state = await current_state(bot)
+        seat = RS.pending(state)[0].seat
+        await clock.advance(MINUTE / 2, fake_discord)
+        assert f"Reminder: <@{seat}>" in channel_text(fake_discord)
+        await fake_discord.slash(int(seat), fake_discord.channel_id, "move",
+                                 action=RS.legal_actions(state, seat)[0].key)
+        await fake_discord.settle()
+        assert "Reminder" not in channel_text(fake_discord)  # answered: deleted
+        # the next decision's reminder, public this time, names it; ending the game
+        # deletes it, and no reminder comes after
+        _, state = await current_state(bot)
+        prompt = RS.pending(state)[0]
+        await clock.advance(MINUTE / 2, fake_discord)
+        text = channel_text(fake_discord)
+        assert not prompt.secret and f"Reminder: <@{prompt.seat}>: {prompt.text}" in text
+        await fake_discord.slash(HOST, fake_discord.channel_id, "game", "end")
+        await fake_discord.settle()
+        await clock.advance(2 * MINUTE, fake_discord)
+        assert "Reminder" not in channel_text(fake_discord)
+        assert fake_discord.messages_in(fake_discord.channel_id,
+                                        include_ephemeral=False)[-1].components  # Rematch
 
 
 @pytest.mark.rule("BOT-AFK-1")

@@ -20,6 +20,7 @@ from rules import Ruleset, SubsetMenu
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
 PLAYERS = (HOST, BOB, CAROL)
 STRANGER = 199
+BACK = "Back: "  # the pay step's way back to the action choice
 
 
 _LIVE: set[WardenBot] = set()
@@ -212,10 +213,12 @@ async def pick_component(fake: FakeDiscord, user: int, message: FakeMessage,
                          components: list[dict], rs: Ruleset, state: object,
                          agent: random.Random) -> InteractionRecord:
     """Use one of a choice message's components at random, as a player would: a button,
-    one option of a select, or a legal set of a multi-select."""
+    one option of a select, or a legal set of a multi-select (never the pay step's Back,
+    which changes nothing and only makes a seeded game longer)."""
     from fake_discord import iter_components
 
     comps = [c for c in iter_components(components) if c["type"] in (2, 3)]
+    comps = [c for c in comps if not c.get("label", "").startswith(BACK)] or comps
     pick = agent.choice(comps)
     if pick["type"] == 2:
         return await fake.click(user, message, pick["custom_id"])

@@ -79,8 +79,10 @@ def seeker(ways_out: tuple[str, ...], prefer: tuple[str, ...] = ()
            ) -> Callable[[list[Action], random.Random, bool], Action]:
     """A chooser: with `eager`, the first action whose label names a way out, else the
     first whose key starts with one of `prefer`, else half the time a move, else any
-    legal action; without, any legal action."""
+    legal action; without, any legal action. Never "back" out of a pay step (it
+    changes nothing and only lengthens the game) unless nothing else is legal."""
     def choose(options: list[Action], rng: random.Random, eager: bool) -> Action:
+        options = [a for a in options if a.key != "back"] or options
         if eager:
             out = [a for a in options if any(w in a.label for w in ways_out)]
             if out:

@@ -26,7 +26,7 @@ from darkmoon_helpers import (
 )
 
 from bot.sheets import describe_private
-from bot.sheets.darkmoon import LIMIT
+from bot.texts import split_message
 from rules.core.contract import Action, Choice, Event
 from rules.darkmoon import actions as a
 from rules.darkmoon.cards import content
@@ -383,7 +383,7 @@ def test_sheet_shows_status_power_dice_roll_and_choices() -> None:
 
 
 @pytest.mark.rule("BOT-PRIV-1")
-def test_sheet_stays_under_the_limit_with_the_longest_texts() -> None:
+def test_sheet_keeps_the_longest_texts_whole_in_messages_that_fit() -> None:
     c = content()
     s = _table()
     seat = s.seats[1]
@@ -396,8 +396,9 @@ def test_sheet_stays_under_the_limit_with_the_longest_texts() -> None:
     s.stack.append(VoteFrame(caller=seat, target=seat, release=False, voters=[seat],
                              votes={seat: "strong"}))
     text = describe_private(RS.view(s, seat))
-    assert len(text) <= LIMIT
-    s.stack[-2:] = [EventPickFrame(chooser=seat, drawn=sorted(
-        (e.id for e in c.events), key=lambda e: -len(next(x.text for x in c.events
-                                                          if x.id == e)))[:2])]
-    assert len(describe_private(RS.view(s, seat))) <= LIMIT
+    assert character.text in text and "…" not in text
+    assert all(len(part) <= 2000 for part in split_message(text))
+    longest = sorted(c.events, key=lambda e: -len(e.text))[:2]
+    s.stack[-2:] = [EventPickFrame(chooser=seat, drawn=[e.id for e in longest])]
+    text = describe_private(RS.view(s, seat))
+    assert "…" not in text and all(len(part) <= 2000 for part in split_message(text))

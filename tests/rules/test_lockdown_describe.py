@@ -4,6 +4,7 @@ discards) as one multi-select, and the prompt texts."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -62,7 +63,8 @@ def choice(s: GameState, seat: str, action: Action) -> Choice:
 
 def subset(s: GameState, seat: str) -> SubsetMenu:
     menu = RS.menu(s, seat)
-    assert len(menu.subsets) == 1 and not menu.singles, menu
+    # a pay step also offers to go back (a button beside the multi-select)
+    assert len(menu.subsets) == 1 and all(isinstance(x, a.Back) for x, _ in menu.singles), menu
     return menu.subsets[0]
 
 
@@ -449,6 +451,39 @@ def test_every_menu_of_a_game_covers_its_legal_actions_with_words(n: int, seed: 
 
 def positions_of(sm: SubsetMenu, act: Action) -> list[int]:
     out: list[int] = []
-    for part in act.cards:  # type: ignore[attr-defined]
+    for part in getattr(act, type(act).subset_field):  # type: ignore[attr-defined, arg-type]
         out.append(next(i for i, v in enumerate(sm.values) if v == part and i not in out))
     return out
+
+
+@pytest.mark.rule("BOT-CHOICE-1")
+@pytest.mark.rule("NX-ITEM-3")
+def test_the_ways_to_craft_one_item_are_one_choice_of_its_components() -> None:
+    """With several ways to craft the same item, the menu holds one multi-select of the
+    components per item (not one choice per combination); a chosen set is the craft of
+    exactly those items, and a set that does not cover the item is refused."""
+    s = at_emergency()
+    take_all_items(s, "p0")
+    crafted = IDX.items["taser"]
+    parts = [i.id for i in IDX.items.values()
+             if set(i.provides) & set(crafted.requires) and not i.heavy
+             and i.color in ("yellow", "red", "green")][:4]
+    for item in parts:
+        give(s, "p0", item)
+    crafts = [x for x in craft_actions(s, s.heroes["p0"]) if x.item == "taser"]  # type: ignore[attr-defined]
+    assert len(crafts) >= 2, "a state with several ways to craft the taser"
+    menu = RS.menu(s, "p0")
+    assert not any(isinstance(x, a.Craft) and x.item == "taser" for x, _ in menu.singles)
+    subset = next(m for m in menu.subsets if m.title.startswith("Craft Taser"))
+    assert subset.title == "Craft Taser: choose 2 items"
+    assert subset.min_size == subset.max_size == 2
+    assert "Cost 1: discard 1 action card." in subset.hint and plain(crafted.text) in subset.hint
+    assert {p.label for p in subset.parts} <= {IDX.items[x].name for x in parts}
+    assert all(p.detail.startswith("Blue symbols: ") for p in subset.parts)
+    for craft in crafts:
+        chosen = [i for i, v in enumerate(subset.values) if v in craft.cards]  # type: ignore[attr-defined]
+        assert subset.resolve(chosen) == craft
+    covering = {tuple(sorted(x.cards)) for x in crafts}  # type: ignore[attr-defined]
+    bad = next(combo for combo in itertools.combinations(range(len(subset.values)), 2)
+               if tuple(sorted(subset.values[i] for i in combo)) not in covering)
+    assert subset.resolve(list(bad)) is None

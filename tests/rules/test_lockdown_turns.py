@@ -165,7 +165,8 @@ def test_costs_are_paid_with_exactly_that_many_action_cards() -> None:
     assert isinstance(frame, PayFrame) and frame.cost == 2
     hand = s2.heroes["p0"].hand
     pays = keys(s2, "p0")
-    assert all(len(k.split(":")[1].split("+")) == 2 for k in pays)
+    assert pays[-1] == "back"  # or go back (see below)
+    assert all(len(k.split(":")[1].split("+")) == 2 for k in pays[:-1])
     illegal(s2, "p0", f"pay:{hand[0]}")  # one card is not enough
     s3, _ = play(s2, "p0", pays[0])
     assert len(s3.heroes["p0"].hand) == 3 and s3.rooms["s2_2"].items == 1
@@ -285,3 +286,36 @@ def test_default_action_passes_keeps_the_hand_and_takes_the_attack() -> None:
     i = add_intruder(t, "adult", "repository")
     t2, _ = push(t, AttackFrame(queue=[(i, "p0")]))
     assert RS.default_action(t2, "p0").key == "pick:0"  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("NX-COST-1")
+def test_a_pay_step_can_go_back_to_choose_another_action() -> None:
+    """Until the cost is paid the player may go back: nothing is spent (the action
+    counts again, a card played returns to the hand) and the turn's choices come
+    again; only the player hears of it. Once paid, there is no way back."""
+    s = ready(["sentry", "cleaner"])
+    before = s.heroes["p0"]
+    hand, taken = list(before.hand), before.actions_taken
+    turn_keys = keys(s, "p0")
+    s2, _ = play(s, "p0", "careful:s2_2")
+    assert isinstance(top(s2), PayFrame) and keys(s2, "p0")[-1] == "back"
+    s3, events = play(s2, "p0", "back")
+    hero = s3.heroes["p0"]
+    assert not isinstance(top(s3), PayFrame) and keys(s3, "p0") == turn_keys
+    assert hero.hand == hand and hero.actions_taken == taken and hero.room == before.room
+    assert [(e.to, e.text) for e in events] == [
+        (("p0",), "You went back before paying: choose another action.")]
+    # a card played: back in the hand (at its end), off the discard pile
+    s4, _ = play(s3, "p0", "card:sentry_weapon_locker,0")
+    frame = top(s4)
+    assert isinstance(frame, PayFrame) and frame.card == "sentry_weapon_locker"
+    assert "sentry_weapon_locker" in s4.heroes["p0"].discard
+    s5, events = play(s4, "p0", "back")
+    hero = s5.heroes["p0"]
+    assert sorted(hero.hand) == sorted(hand) and hero.hand[-1] == "sentry_weapon_locker"
+    assert "sentry_weapon_locker" not in hero.discard and hero.actions_taken == taken
+    assert "Weapon Locker is back in your hand" in events[0].text
+    # paid: the step is over, "back" is gone
+    paid, _ = play(s2, "p0", keys(s2, "p0")[0])
+    assert "back" not in keys(paid, "p0")
+    illegal(paid, "p0", "back")
