@@ -243,7 +243,7 @@ class Timers:
     async def _remind(self, record: GameRecord, left: float) -> None:
         rs = self.bot.tables.ruleset_of(record)
         prompts = rs.pending(self.bot.tables.state_of(record))
-        minutes = max(1, round(left / self.bot.settings.timer_unit_seconds))
+        minutes = left / self.bot.settings.timer_unit_seconds
         # a move may cancel this task while the reminder is on its way: the post is
         # finished (and then deleted) rather than left half-known
         seats = list(dict.fromkeys(p.seat for p in prompts))
@@ -267,16 +267,25 @@ class Timers:
         self.reminders[record.id] = sent
 
 
-def reminder_text(prompts: list[Prompt], minutes: int) -> str:
-    """"Reminder: @A: Task X: IN or OUT? In 1 min Warden decides for you." (one line per
-    decision; a secret one is only "a private decision")."""
+def left_text(minutes: float) -> str:
+    """The time left before Warden decides: "2 min", "2.5 min", or "30 s" under a minute
+    (half of a 1-minute timer is not "1 min")."""
+    if minutes < 1:
+        return f"{max(1, round(minutes * 60))} s"
+    return f"{round(minutes, 1):g} min"
+
+
+def reminder_text(prompts: list[Prompt], minutes: float) -> str:
+    """"Reminder: @A: Task X: IN or OUT? In 30 s Warden decides for you." (one line per
+    decision; a secret one is only "a private decision"); `minutes` left, in timer
+    minutes."""
     by_text: dict[str, list[str]] = {}
     for p in prompts:
         what = "a private decision (**My choices** shows it)." if p.secret else p.text
         by_text.setdefault(what, []).append(f"<@{p.seat}>")
     lines = [f"{' '.join(dict.fromkeys(seats))}: {what}" for what, seats in by_text.items()]
     return ("Reminder: " + "\n".join(lines)
-            + f"\nIn {minutes} min Warden decides for "
+            + f"\nIn {left_text(minutes)} Warden decides for "
             + ("you." if len(prompts) == 1 else "whoever has not answered."))
 
 

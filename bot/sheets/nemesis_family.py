@@ -55,14 +55,19 @@ def ability_lines(character: Any, limit: int) -> list[str]:
 
 
 def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
-    """The hand heading and one line per card (cost, tags, text)."""
+    """The hand heading and one line per card (cost, tags, text); the contamination
+    cards, all alike until scanned, on one line."""
     n = len(me.hand_ids)
     lines = [f"**Hand** ({n} card{'' if n == 1 else 's'} · deck {me.deck} · "
              f"discard {me.discard})"]
+    unknown = sum(1 for card_id in me.hand_ids if card_id not in idx.cards)
+    if unknown == 1:
+        lines.append("• Contamination (scan to find out if it is INFECTED)")
+    elif unknown:
+        lines.append(f"• Contamination ×{unknown} (scan to find out if any is INFECTED)")
     for card_id in me.hand_ids:
         card = idx.cards.get(card_id)
         if card is None:
-            lines.append("• Contamination (scan to find out if it is INFECTED)")
             continue
         tags = [cost_tag(card.cost, card=True), *(["interrupt"] if card.interrupt else []),
                 *([COMBAT_TAGS[card.combat]] if card.combat in COMBAT_TAGS else [])]

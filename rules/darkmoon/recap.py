@@ -36,7 +36,7 @@ def reveal(s: GameState) -> list[str]:
     for seat in s.seats:
         lines.append(_player_line(s, seat))
     if s.events_passed:
-        lines.append("Events the commander put at the bottom unseen: "
+        lines.append("Events the commander sent to the bottom of the deck in secret: "
                      + ", ".join(card_name(e) for e in s.events_passed) + ".")
     return [*lines, "In numbers:", *(tally_line(s, seat) for seat in s.seats)]
 

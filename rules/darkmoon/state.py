@@ -493,7 +493,7 @@ class GameState(EngineState):
     success_track: int = 0
     event_deck: Cards = []
     events_done: Cards = []
-    events_passed: Cards = []  # put at the bottom unseen by the commander (secret)
+    events_passed: Cards = []  # sent to the bottom by the commander, unseen by the table (secret)
     current_event: str | None = None
     event_cubes: int = 0
     final_event: str = ""

@@ -81,6 +81,12 @@ def test_contamination_stays_unnamed_and_a_kept_objective_shows_alone() -> None:
     assert infected not in text and "INFECTED card" not in text
     assert "**Objective**: **" in text and "(corporate)" not in text \
         and "(personal)" not in text
+    # cards alike until scanned: one line with their number, not one line each
+    clean = next(c.id for c in index().contamination.values() if not c.infected)
+    hero.hand = [*hero.hand, f"c:{clean}"]
+    text = sheet_of(s, seat)
+    assert "• Contamination ×2 (scan to find out if any is INFECTED)" in text
+    assert "• Contamination (scan" not in text
 
 
 @pytest.mark.rule("BOT-PRIV-1")

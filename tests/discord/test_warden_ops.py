@@ -107,6 +107,7 @@ async def test_start_up_schedules_the_timers_without_reading_a_state(
             assert [after[i] > versions[i] for i in ids] == [True, True, False, False]
             reminded = fake_discord.messages_in(FIRST_CHANNEL + 3, include_ephemeral=False)
             assert ["Reminder" in m.content for m in reminded] == [True]  # half of 2 min
+            assert "In 1 min Warden decides" in reminded[0].content
             # a state is decoded when its game is touched: two defaults and one reminder
             assert count.calls["load_state"] == 3
     finally:

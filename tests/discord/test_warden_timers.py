@@ -57,6 +57,8 @@ async def test_turn_timer_reminds_then_plays_default(fake_discord: FakeDiscord,
         await clock.advance(1, fake_discord)
         # it says which decision (a secret one only as private) and pings
         assert f"Reminder: <@{waiting}>: a private decision" in channel_text(fake_discord)
+        # half of a 1-minute timer is left: 30 s, not "1 min"
+        assert "In 30 s Warden decides for you." in channel_text(fake_discord)
         assert len(fake_discord.notifications(int(waiting))) == before + 1
         assert (await current_record(bot)).version == record.version
         await clock.advance(MINUTE / 2, fake_discord)

@@ -351,7 +351,7 @@ def test_recap_reveals_the_events_passed_over() -> None:
     name = next(e.name for e in content().events if e.id == passed)
     lines = RS.recap(s)
     assert lines[lines.index("In numbers:") - 1] == \
-        f"Events the commander put at the bottom unseen: {name}."
+        f"Events the commander sent to the bottom of the deck in secret: {name}."
     assert RS.recap(ready(4, 2)) == []
 
 

@@ -60,7 +60,8 @@ def test_contamination_stays_unnamed_and_a_stuffed_sheet_keeps_every_text_whole(
     hero.larva = hero.slime = True
     text = sheet(s, "p0")
     assert "…" not in text
-    assert text.count("• Contamination") == 2 and not any(x in text for x in dirty)
+    assert "• Contamination ×2 (scan to find out if any is INFECTED)" in text
+    assert text.count("• Contamination") == 1 and not any(x in text for x in dirty)
     for card_id in hero.hand:
         if not card_id.startswith("c:"):
             card = IDX.cards[card_id]
