@@ -214,7 +214,7 @@ class Publisher:
                                     if e.to is not None and seat in e.to])})
         if result.finished:
             update.ping = set()
-            update.closing = "**Game over.** The result is below."
+            update.closing = GAME_OVER
             update.recap = self.recap(result.record, result.state)
         self.feed(result.record.id).push(update)
 
@@ -295,6 +295,7 @@ def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
             f"every time). Turn it on and {does}")
 
 
+GAME_OVER = "**Final board.** Every secret is revealed below."
 ENDED_RECAP = "**The game was ended before its end: nobody wins.** The secrets as they stood:"
 
 

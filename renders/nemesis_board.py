@@ -75,6 +75,8 @@ TOKEN_Y = 68         # a room's token row's middle, below the box top
 Chip = tuple[str, RGB, bool]   # text, colour, solid
 Draw = ImageDraw.ImageDraw
 
+TAKES_TURNS = ("board", "pod")  # where a character still plays rounds (and passes)
+
 
 class MapGeometry(Protocol):
     """What both boards' geometries give for the corridors."""
@@ -440,7 +442,7 @@ def player_row(img: Image.Image, d: Draw, box: Box, h: Any, v: Any,
         marks.append(("FIRST", C.TITLE, True))
     if h.seat in v.waiting and v.winners is None:
         marks.append(("WAITING", C.WARN, True))
-    if h.passed and not dead and v.winners is None:
+    if h.passed and h.place in TAKES_TURNS and v.winners is None:
         marks.append(("PASSED", C.DIM, False))
     if v.winners is not None:
         marks.append(("WINNER", C.OK, True) if h.seat in v.winners

@@ -214,3 +214,18 @@ def test_a_running_game_still_counts_down() -> None:
     drawn = texts_of(view)
     assert "COUNTING DOWN" in drawn and "EXPLODED" not in drawn
     assert any(t.startswith(f"space {view.time} of {view.time_length}") for t in drawn)
+
+
+# ---------------------------------------------------------------------- player rows
+@pytest.mark.parametrize(("place", "shown"), [("board", True), ("bunker", False),
+                                              ("css", False), ("dead", False)])
+def test_passed_is_shown_only_for_a_character_still_playing_rounds(place: str,
+                                                                   shown: bool) -> None:
+    """A character who escaped (bunker, CSS pod) or died plays no more rounds: their row
+    does not say PASSED, whatever their last round left."""
+    view = lockdown_view("mars")
+    live = next(h for h in view.heroes if h.place == "board")
+    others = [h.model_copy(update={"passed": False}) for h in view.heroes if h is not live]
+    row = live.model_copy(update={"passed": True, "place": place})
+    changed = view.model_copy(update={"heroes": [row, *others], "winners": None})
+    assert ("PASSED" in texts_of(changed)) is shown
