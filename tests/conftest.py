@@ -16,6 +16,8 @@ import one would let ``tests/bot`` and ``tests/rules`` shadow the real packages.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import glob
 import itertools
 import os
@@ -132,3 +134,83 @@ async def pg_url(pg_server: PgServer) -> AsyncIterator[str]:
         await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
     finally:
         await admin.close()
+
+
+class Relay:
+    """A TCP relay in front of the PostgreSQL server, to fail the database on purpose:
+    ``forward`` (pass every byte both ways), ``hang`` (accept connections but forward
+    nothing more, in either direction, on old and new connections: a server that stopped
+    answering) and ``stop`` (close the port and cut every connection: a server that is
+    down; ``forward`` opens the same port again)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = 0
+        self.hung = False
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._resume = asyncio.Event()
+        self._resume.set()
+
+    def url(self, pg_url: str) -> str:
+        """``pg_url`` (a database of the server) reached through the relay."""
+        return pg_url.replace(f":{self.target_port}/", f":{self.port}/")
+
+    async def forward(self) -> None:
+        self.hung = False
+        self._resume.set()
+        if self._server is None:
+            self._server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+            self.port = int(self._server.sockets[0].getsockname()[1])
+
+    def hang(self) -> None:
+        self.hung = True
+        self._resume.clear()
+
+    async def stop(self) -> None:
+        self.hung = False
+        self._resume.set()
+        server, self._server = self._server, None
+        if server is not None:
+            server.close()
+        for writer in list(self._writers):
+            writer.transport.abort()
+        if server is not None:
+            await server.wait_closed()
+
+    async def _serve(self, client_r: asyncio.StreamReader,
+                     client_w: asyncio.StreamWriter) -> None:
+        self._writers.add(client_w)
+        try:
+            await self._resume.wait()
+            server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            client_w.transport.abort()
+            self._writers.discard(client_w)
+            return
+        self._writers.add(server_w)
+        try:
+            await asyncio.gather(self._pipe(client_r, server_w), self._pipe(server_r, client_w))
+        finally:
+            for writer in (client_w, server_w):
+                self._writers.discard(writer)
+                writer.transport.abort()
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(OSError, asyncio.IncompleteReadError):
+            while data := await reader.read(65536):
+                await self._resume.wait()
+                writer.write(data)
+                await writer.drain()
+        writer.transport.abort()
+
+
+@pytest.fixture
+async def pg_relay(pg_server: PgServer) -> AsyncIterator[Relay]:
+    """A :class:`Relay` to the PostgreSQL server, forwarding (use ``relay.url(pg_url)``)."""
+    relay = Relay(pg_server.port)
+    await relay.forward()
+    try:
+        yield relay
+    finally:
+        await relay.stop()
