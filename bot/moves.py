@@ -225,7 +225,7 @@ class MoveDesk:
         msg = choice_message(record.id, record.version, legal, rs.menu(state, seat),
                              self.bot.publisher.names(record),
                              f"**{prompt.text if prompt else 'Your choices:'}**")
-        await interaction.response.send_message(msg.content, view=msg.view, ephemeral=True)
+        await Reply.of(interaction).send(msg.content, msg.view, edit=False)
 
     def nothing_to_do(self, record: GameRecord, state: Any, seat: str) -> str:
         """Why `seat` has no choice now, naming who the game waits for."""

@@ -224,9 +224,10 @@ class PostgresStorage(GameStore):
         if listener is not None:
             conn, heard = listener
             if not conn.is_closed():
-                with contextlib.suppress(OSError, asyncpg.PostgresError,
-                                         asyncpg.InterfaceError):
-                    await conn.remove_listener(MOVES_CHANNEL, heard)
+                with contextlib.suppress(*DOWN, asyncpg.PostgresError):
+                    await asyncio.wait_for(conn.remove_listener(MOVES_CHANNEL, heard),
+                                           self.query_timeout)
+            with contextlib.suppress(*DOWN, asyncpg.PostgresError):
                 await pool.release(conn, timeout=self.query_timeout)
 
     async def _again(self, moved: Callable[[int, int], None]) -> None:
