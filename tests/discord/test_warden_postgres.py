@@ -12,6 +12,7 @@ from fake_discord import FakeDiscord, InteractionRecord, iter_components, run_cl
 from test_warden_game import _play_by_button, _play_by_command
 from warden_helpers import (
     PLAYERS,
+    ManualClock,
     add_players,
     board_message,
     button_labels,
@@ -27,10 +28,12 @@ from bot.commands import SLOW_CHOICES
 from bot.replay import replay_game
 from bot.replies import UNAVAILABLE
 from bot.storage import SCHEMA_VERSION, PostgresStorage, open_storage
+from bot.timers import RETRY_FIRST
 from rules import get_ruleset
 
 RS = get_ruleset("darkmoon")
 MOVES_BEFORE_RESTART = 9
+MINUTE = 60.0  # a timer minute in seconds (the default unit)
 
 
 @pytest.mark.rule("BOT-PERSIST-1")
@@ -182,5 +185,34 @@ async def test_a_failing_database_still_answers_every_interaction_in_time(
             done = await fake_discord.click(seat, moved.message, button["custom_id"])
             assert done.response.content.startswith("Done:"), done.response.content
             assert (await current_record(bot)).version == record.version + 1
+    finally:
+        await storage.close()
+
+
+@pytest.mark.rule("BOT-AFK-1")
+async def test_a_timer_due_while_the_database_is_down_plays_once_it_is_back(
+        fake_discord: FakeDiscord, tmp_path: Path, pg_url: str, pg_relay: Any) -> None:
+    """The turn timer comes due while PostgreSQL is stopped: it is not dropped but tried
+    again (on the test's clock) and, once the database is back, the default is played."""
+    add_players(fake_discord, *PLAYERS)
+    clock = ManualClock()
+    storage = await PostgresStorage.open(pg_relay.url(pg_url), query_timeout=1.0)
+    try:
+        async with warden(tmp_path / "unused.db", storage=storage, clock=clock) as bot:
+            await open_and_start(fake_discord, turn_timer=1)
+            await fake_discord.settle()
+            record, state = await current_state(bot)
+            waiting = RS.pending(state)[0].seat
+            await clock.advance(MINUTE / 2, fake_discord)  # the reminder, database up
+            await pg_relay.stop()
+            await clock.advance(MINUTE / 2, fake_discord)  # due, database down
+            await clock.advance(RETRY_FIRST, fake_discord)  # tried again: still down
+            assert clock.sleeping >= 1  # the timer waits to try once more
+            await pg_relay.forward()
+            await clock.advance(2 * RETRY_FIRST, fake_discord)
+            assert (await current_record(bot)).version == record.version + 1
+            channel = "\n".join(m.content for m in fake_discord.messages_in(
+                fake_discord.channel_id, include_ephemeral=False))
+            assert f"<@{waiting}> ran out of time; Warden decided for them" in channel
     finally:
         await storage.close()
