@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from bot.app import WardenBot
 
 
+REMATCH_IN_DM = ("A rematch opens a lobby in the game's channel: press **Rematch** under "
+                 "the last board there, or open a game with `/game new`.")
+
+
 def lobby_text(bot: WardenBot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
     seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
@@ -178,6 +182,9 @@ class LobbyDesk:
         """A new lobby in the same channel with the same players and options; the host
         of the finished game hosts it (or the player who pressed, if the host left)."""
         self.bot.moves.remember(interaction)
+        if interaction.guild_id is None:
+            await refuse(interaction, REMATCH_IN_DM)
+            return
         user = str(interaction.user.id)
         old = await self.bot.storage.get_game(game_id)
         if old is None or old.status not in ("finished", "ended"):
