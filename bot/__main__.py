@@ -16,20 +16,49 @@ then put it in a .env file next to where you run Warden:
 (see .env.example) and run `python -m bot` again."""
 
 
+MAIN_HELP = """Warden, a Discord game master for Dark Moon, Nemesis: Lockdown and Nemesis.
+
+Without a command, `python -m bot` starts the bot: it reads DISCORD_TOKEN and the WARDEN_*
+settings from .env or the environment (see README.md) and runs until stopped. The
+commands below are tools that never connect to Discord."""
+
+SIMULATE_EXAMPLES = """
+Examples:
+  python -m bot simulate --ruleset darkmoon --players 5 --games 20 --seed 1
+  python -m bot simulate --ruleset darkmoon --option expansion=true --option threats=true
+  python -m bot simulate --ruleset lockdown --players 2 --option mode=coop --option board=mars
+  python -m bot simulate --ruleset nemesis --players 3 --games 1 --render out/
+"""
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Warden game master")
-    sub = parser.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="play random games without Discord")
-    sim.add_argument("--ruleset", default="darkmoon")
+    from bot.cli_options import rulesets_help
+
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(prog="python -m bot", description=MAIN_HELP,
+                                     formatter_class=raw)
+    sub = parser.add_subparsers(dest="command", title="commands (none: start the bot)")
+    sim = sub.add_parser("simulate", help="play random games without Discord",
+                         description="Play random games without Discord and print who won.",
+                         epilog=rulesets_help() + "\n" + SIMULATE_EXAMPLES,
+                         formatter_class=raw)
+    sim.add_argument("--ruleset", default="darkmoon",
+                     help="darkmoon, lockdown or nemesis (default darkmoon)")
     sim.add_argument("--players", type=int, default=5)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--render", type=Path, default=None, help="write board PNGs of game 1")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a ruleset option, e.g. mode=coop (repeatable)")
-    rep = sub.add_parser("replay", help="check a stored game replays to its snapshot")
+                     help="a ruleset option, e.g. expansion=true or mode=coop "
+                     "(repeatable; the list is below)")
+    rep = sub.add_parser("replay", help="check a stored game replays to its snapshot",
+                         description="Replay a stored game from its seed and move log and "
+                         "check it reproduces the stored snapshot (exit 0), or say where it "
+                         "differs (exit 1). The database is only read.")
     rep.add_argument("game_id", type=int)
-    rep.add_argument("--database", default=None)
+    rep.add_argument("--database", default=None,
+                     help="a SQLite file or a postgresql:// URL (default: the "
+                     "WARDEN_DATABASE setting, else warden.sqlite3); it must exist")
     rep.add_argument("--log", action="store_true", help="also print the move log")
     bench = sub.add_parser("bench", help="print speed numbers")
     bench.add_argument("--ruleset", default="darkmoon")
@@ -69,10 +98,19 @@ def main(argv: list[str] | None = None) -> int:
 async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
     from bot.replay import export_log, replay_game
     from bot.settings import Settings
-    from bot.storage import open_storage
+    from bot.storage import StorageOpenError, is_postgres_url, open_storage
 
     path = database or Settings().database
-    storage = await open_storage(path)
+    if not is_postgres_url(path) and not Path(path).is_file():
+        print(f"python -m bot replay: there is no database file {path} (--database, or the "
+              "WARDEN_DATABASE setting, names it; the bot creates it when it first runs).",
+              file=sys.stderr)
+        return 2
+    try:
+        storage = await open_storage(path)
+    except StorageOpenError as exc:
+        print(f"python -m bot replay: {exc.problem} {exc.advice}", file=sys.stderr)
+        return 2
     try:
         report = await replay_game(storage, game_id)
         if show_log:

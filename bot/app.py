@@ -18,7 +18,7 @@ from bot.metrics import Metrics
 from bot.moves import MoveDesk
 from bot.publish import Publisher
 from bot.relay import MoveRelay
-from bot.replies import FAILED, refuse
+from bot.replies import Reply, failure_text, refuse
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.storage import Storage, open_storage
@@ -29,14 +29,25 @@ CLOSE_DRAIN_SECONDS = 2.0
 
 
 class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every command's Reply starts as it arrives, before any database read, so a
+        slow or hung database still gets it deferred within Discord's 3 s."""
+        if interaction.type == discord.InteractionType.application_command:
+            Reply.of(interaction)
+        return True
+
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             await refuse(interaction, "Use this command in the game's channel.")
             return
-        log.exception("command failed", exc_info=error)
-        if not interaction.response.is_done():
-            await refuse(interaction, FAILED)
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) \
+            else error
+        text = failure_text(cause)
+        reply = Reply.of(interaction)
+        if not reply.sent:
+            with contextlib.suppress(discord.HTTPException):
+                await reply.send(text, edit=False)
 
 
 class WardenBot(discord.AutoShardedClient):

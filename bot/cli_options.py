@@ -125,10 +125,24 @@ def parse_options(rs: Ruleset, pairs: Sequence[str]) -> BaseModel:  # type: igno
         return rs.Options.model_validate(values)
     except ValidationError as exc:
         err = exc.errors()[0]
-        key = ".".join(str(p) for p in err.get("loc", ())) or "options"
-        shown = values.get(key, "")
-        raise OptionError(f"{key}={shown} is not valid for {rs.title}: "
-                          f"{err.get('msg', 'invalid')}.\n" + options_help(rs)) from None
+        why = str(err.get("msg", "invalid")).removeprefix("Value error, ").rstrip(".")
+        key = ".".join(str(p) for p in err.get("loc", ()))
+        if key:
+            problem = f"{key}={values.get(key, '')} is not valid for {rs.title}: {why}."
+        else:  # a rule over several options (a module needs the expansion...)
+            given = " ".join(f"{k}={pair_value}" for k, pair_value in _given(pairs))
+            problem = f"{given} cannot be played in {rs.title}: {why}."
+        raise OptionError(problem + "\n" + options_help(rs)) from None
+
+
+def _given(pairs: Sequence[str]) -> list[tuple[str, str]]:
+    return [(key.strip(), text) for key, _, text in (p.partition("=") for p in pairs)]
+
+
+def rulesets_help() -> str:
+    """Every ruleset with its options (for `simulate --help`)."""
+    blocks = [f"{name}: {options_help(get_ruleset(name))}" for name in list_rulesets()]
+    return "Rulesets and their options (--option KEY=VALUE):\n\n" + "\n\n".join(blocks)
 
 
 def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:  # type: ignore[type-arg]

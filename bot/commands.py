@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Literal, get_args, get_origin
 
@@ -13,8 +14,8 @@ from bot.components import lobby_view
 from bot.games import REMOVED_TEXT, Tables, UserError, away_seats
 from bot.lobby import lobby_text
 from bot.move_text import WHY, has_kinds, labelled, offer_value, resolve_text
-from bot.replies import answering, refuse
-from bot.storage import GameRecord
+from bot.replies import Reply, refuse
+from bot.storage import GameRecord, StorageUnavailable
 from bot.table_parts import BOARD_FAILED
 from bot.texts import clip
 from rules import get_ruleset, list_rulesets
@@ -29,6 +30,10 @@ def _bot(interaction: discord.Interaction) -> WardenBot:
 
 
 ROLL_KINDS = ("roll", "reroll", "stop", "test_die")
+# An autocomplete cannot be deferred: it answers within this many seconds, whatever the
+# database does.
+AUTOCOMPLETE_WAIT = 2.0
+SLOW_CHOICES = "The game's database is slow to answer; try again in a moment."
 SUBMIT_KINDS = ("submit", "reroll")
 HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
 
@@ -91,11 +96,9 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         except UserError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(
-            lobby_text(bot, record), view=lobby_view(record.id, record.ruleset, record.options),
-            allowed_mentions=discord.AllowedMentions.none())
-        message = await interaction.original_response()
-        await bot.storage.set_message_ids(record.id, lobby=message.id)
+        message_id = await Reply.of(interaction).post(
+            lobby_text(bot, record), lobby_view(record.id, record.ruleset, record.options))
+        await bot.storage.set_message_ids(record.id, lobby=message_id)
 
     @game_new.autocomplete("final_event")
     async def final_event_choices(interaction: discord.Interaction, current: str
@@ -119,9 +122,8 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         if record.state is not None:  # the board closes and every secret is revealed
             bot.publisher.closed(record, bot.tables.state_of(record))
         # the one public line saying who ended it
-        await interaction.response.send_message(
-            f"The game was ended by <@{interaction.user.id}>.",
-            allowed_mentions=discord.AllowedMentions.none())
+        await Reply.of(interaction).send(f"The game was ended by <@{interaction.user.id}>.",
+                                         public=True)
 
     @game.command(name="kick", description="Remove a player (host or Manage Channels)")
     @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "
@@ -137,8 +139,7 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             return
         line = (f"<@{interaction.user.id}> removed <@{player.id}> from the game: Warden "
                 "plays their seat from now on with the default moves.")
-        await interaction.response.send_message(
-            line, allowed_mentions=discord.AllowedMentions.none())
+        await Reply.of(interaction).send(line, public=True)
         bot.publisher.note(record, line)
         bot.timers.schedule(record)  # their pending decision, if any, is played now
 
@@ -154,8 +155,7 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
             return
         bot.timers.schedule(record)  # the pending decision gets the new time from now
         text = (f"turn timer set to {minutes} minute(s)" if minutes else "turn timer off")
-        await interaction.response.send_message(
-            f"<@{interaction.user.id}>: {text}.", allowed_mentions=discord.AllowedMentions.none())
+        await Reply.of(interaction).send(f"<@{interaction.user.id}>: {text}.", public=True)
 
     @game.command(name="status", description="Show the board and whose turn it is")
     async def game_status(interaction: discord.Interaction) -> None:
@@ -165,23 +165,19 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         except UserError as exc:
             await refuse(interaction, str(exc))
             return
+        reply = Reply.of(interaction)
         if record.status == "lobby":
-            await interaction.response.send_message(
-                lobby_text(bot, record), ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none())
+            await reply.send(lobby_text(bot, record))
             return
         state = bot.tables.state_of(record)
         if str(interaction.user.id) not in record.seats:
             # a spectator gets the board privately: no public board spam
             file = await bot.publisher.board_file(record, state)
             status = bot.publisher.status_text(record, state)
-            await interaction.response.send_message(
-                clip(status if file else f"{status}\n{BOARD_FAILED}", 2000),
-                file=file or discord.utils.MISSING, ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none())
+            await reply.send(clip(status if file else f"{status}\n{BOARD_FAILED}", 2000),
+                             file=file)
             return
-        async with answering(interaction) as reply:
-            await reply.send(await bot.publisher.show_again(record, state))
+        await reply.send(await bot.publisher.show_again(record, state))
 
     tree.add_command(game)
 
@@ -243,14 +239,17 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
         from bot.help import answer
 
         ruleset = await _channel_ruleset(interaction)
-        await interaction.response.send_message(answer(topic, ruleset), ephemeral=True)
+        await Reply.of(interaction).send(answer(topic, ruleset))
 
     @rules_cmd.autocomplete("topic")
     async def rules_topics(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
         from bot.help import topics
 
-        ruleset = await _channel_ruleset(interaction)
+        try:
+            ruleset = await asyncio.wait_for(_channel_ruleset(interaction), AUTOCOMPLETE_WAIT)
+        except (TimeoutError, StorageUnavailable):
+            ruleset = None  # every game's topics
         return [app_commands.Choice(name=clip(name, 100), value=value)
                 for name, value in topics(current, ruleset)][:25]
 
@@ -300,9 +299,11 @@ async def _choices(interaction: discord.Interaction, current: str,
     one entry says why."""
     bot = _bot(interaction)
     try:
-        record = await bot.moves.game_for(interaction)
+        record = await asyncio.wait_for(bot.moves.game_for(interaction), AUTOCOMPLETE_WAIT)
     except UserError as exc:
         return [_why(str(exc))]
+    except (TimeoutError, StorageUnavailable):
+        return [_why(SLOW_CHOICES)]
     if record.status != "running":
         return [_why("The game has not started yet.")]
     seat = str(interaction.user.id)

@@ -10,11 +10,15 @@ import discord
 
 from bot.components import lobby_view
 from bot.games import AUTO, UserError
-from bot.replies import refuse
+from bot.replies import Reply, refuse
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
     from bot.app import WardenBot
+
+
+REMATCH_IN_DM = ("A rematch opens a lobby in the game's channel: press **Rematch** under "
+                 "the last board there, or open a game with `/game new`.")
 
 
 def lobby_text(bot: WardenBot, record: GameRecord) -> str:
@@ -106,12 +110,12 @@ class LobbyDesk:
     async def refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
         text = lobby_text(self.bot, record)
         none = discord.AllowedMentions.none()
+        reply = Reply.of(interaction)
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(
-                content=text, view=lobby_view(record.id, record.ruleset, record.options),
-                allowed_mentions=none)
+            await reply.send(text, lobby_view(record.id, record.ruleset, record.options),
+                             edit=True)
             return
-        await interaction.response.send_message("Done.", ephemeral=True)
+        await reply.send("Done.")
         if record.lobby_message_id:
             channel = self.bot.get_partial_messageable(int(record.channel_id))
             msg = channel.get_partial_message(int(record.lobby_message_id))
@@ -169,16 +173,18 @@ class LobbyDesk:
         self.bot.publisher.started(record, state, lines)
         await self.bot.publisher.keep_names(record)
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(
-                content=lobby_text(self.bot, record) + "\n**Started!**", view=None,
-                allowed_mentions=discord.AllowedMentions.none())
+            await Reply.of(interaction).send(lobby_text(self.bot, record) + "\n**Started!**",
+                                             None, edit=True)
         else:
-            await interaction.response.send_message("The game starts.", ephemeral=True)
+            await Reply.of(interaction).send("The game starts.")
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby in the same channel with the same players and options; the host
         of the finished game hosts it (or the player who pressed, if the host left)."""
         self.bot.moves.remember(interaction)
+        if interaction.guild_id is None:
+            await refuse(interaction, REMATCH_IN_DM)
+            return
         user = str(interaction.user.id)
         old = await self.bot.storage.get_game(game_id)
         if old is None or old.status not in ("finished", "ended"):
@@ -204,10 +210,8 @@ class LobbyDesk:
             if record.host_id in seats:
                 seats.remove(record.host_id)
             record = await self.bot.storage.set_seats(record.id, [record.host_id, *seats])
-        await interaction.response.send_message(
+        message_id = await Reply.of(interaction).post(
             f"<@{user}> asks for a rematch!\n" + lobby_text(self.bot, record),
-            view=lobby_view(record.id, record.ruleset, record.options),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(id=int(s)) for s in record.seats]))
-        message = await interaction.original_response()
-        await self.bot.storage.set_message_ids(record.id, lobby=message.id)
+            lobby_view(record.id, record.ruleset, record.options),
+            discord.AllowedMentions(users=[discord.Object(id=int(s)) for s in record.seats]))
+        await self.bot.storage.set_message_ids(record.id, lobby=message_id)

@@ -36,6 +36,8 @@ log = logging.getLogger("warden.moves")
 # how the table hears about a move the bot made for a player
 TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
 REMOVED = "<@{seat}> was removed; Warden plays their seat"
+NOT_YOURS = ("That choice is not yours: it was offered to another player. Press **My "
+             "choices** for yours.")
 
 
 def _answer_for(rs: Ruleset, record: GameRecord, state: Any, seat: str,  # type: ignore[type-arg]
@@ -87,10 +89,15 @@ class MoveDesk:
             await refuse(interaction, REMOVED_TEXT)
             return None
         rs = self.bot.tables.ruleset_of(record)
-        legal = rs.legal_actions(self.bot.tables.state_of(record), seat)
-        if record.version != version and not (
-                stamp is not None and stamp == fingerprint(legal)
-                and not await self.bot.storage.acted_since(game_id, seat, version)):
+        state = self.bot.tables.state_of(record)
+        legal = rs.legal_actions(state, seat)
+        mine = stamp is None or stamp == fingerprint(legal)
+        if not mine and any(stamp == fingerprint(rs.legal_actions(state, p.seat))
+                            for p in rs.pending(state) if p.seat != seat):
+            await refuse(interaction, NOT_YOURS)
+            return None
+        if not mine or (record.version != version and (
+                stamp is None or await self.bot.storage.acted_since(game_id, seat, version))):
             await refuse(interaction, STALE)
             return None
         return record, seat, legal
@@ -300,7 +307,7 @@ class MoveDesk:
         prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
         msg = self.bot.publisher.choices(record, state, seat,
                                          f"**{prompt.text if prompt else 'Your choices:'}**")
-        await interaction.response.send_message(msg.content, view=msg.view, ephemeral=True)
+        await Reply.of(interaction).send(msg.content, msg.view, edit=False)
 
     def nothing_to_do(self, record: GameRecord, state: Any, seat: str) -> str:
         """Why `seat` has no choice now, naming who the game waits for."""

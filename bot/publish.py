@@ -295,7 +295,7 @@ def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
             f"every time). Turn it on and {does}")
 
 
-GAME_OVER = "**Final board.** Every secret is revealed below."
+GAME_OVER = "**Game over.** Every secret is revealed below."
 ENDED_RECAP = "**The game was ended before its end: nobody wins.** The secrets as they stood:"
 
 

@@ -1,12 +1,23 @@
 """Answering an interaction exactly once, whatever happens on the way.
 
-Discord wants an answer within 3 s. `Reply` sends it at once when the work is quick, and
-defers the interaction by itself when the work is still going after `defer_after`
-seconds (a busy database, a slow disk), then delivers the answer as a follow-up. Every
-text is clipped to Discord's 2,000 characters. `guarded` runs a handler and turns any
-unexpected failure into "Something went wrong; the game is unchanged." (a move is
-stored before anything is sent, so a failure before storing changed nothing, and one
-after it only lost a message).
+Discord wants a first answer within 3 s of the interaction. Every interaction gets one
+`Reply` the moment Warden sees it (`Reply.of`, called before any database read), and
+its clock starts there: the answer goes out at once when the work is quick, and the
+interaction is deferred by itself when no answer was sent after `defer_after` seconds
+(a busy database, a slow disk, a server that stopped answering), the answer following
+later. Every answer of a handler goes through its Reply (`send`, `post`, `refuse`), so
+a deferral and an answer never cross. Every text is clipped to Discord's 2,000
+characters.
+
+A deferral must fit any answer that may follow: a click is deferred as an update of the
+message clicked (the answer then edits that message, or arrives as a new message only
+the user sees); a command is deferred as "thinking" seen only by the user (a public
+answer then goes to the channel as a message of its own).
+
+`guarded` runs a handler and turns any unexpected failure into "Something went wrong;
+the game is unchanged." (a move is stored before anything is sent, so a failure before
+storing changed nothing, and one after it only lost a message), and a database that
+does not answer into UNAVAILABLE.
 """
 
 from __future__ import annotations
@@ -19,18 +30,31 @@ from typing import Any
 
 import discord
 
+from bot.storage import StorageUnavailable
 from bot.texts import MAX_CONTENT, clip
 
 log = logging.getLogger("warden.replies")
 
 FAILED = "Something went wrong; the game is unchanged. Try again in a moment."
+UNAVAILABLE = ("The game's database did not answer in time; the game is unchanged. "
+               "Try again in a moment.")
 DEFER_AFTER = 2.0
+_KEY = "warden.reply"
+
+
+def failure_text(exc: BaseException) -> str:
+    """What the player reads when their request failed with `exc` (logged here)."""
+    if isinstance(exc, StorageUnavailable):
+        log.warning("interaction failed: the database did not answer (%s)", exc)
+        return UNAVAILABLE
+    log.error("interaction failed", exc_info=exc)
+    return FAILED
 
 
 class Reply:
-    """The one answer to `interaction`. `edit` answers a click on an ephemeral or DM
-    message by replacing that message (its buttons are used up); otherwise the answer
-    is a new message only the user sees."""
+    """The one answer to `interaction` (get it with `Reply.of`). `edit` (the default of
+    `send`) answers a click on an ephemeral or DM message by replacing that message (its
+    buttons are used up); otherwise the answer is a new message only the user sees."""
 
     def __init__(self, interaction: discord.Interaction, *, edit: bool = False,
                  defer_after: float = DEFER_AFTER) -> None:
@@ -40,14 +64,30 @@ class Reply:
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
         self.sent = False
+        self.deferred = False
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Reply:
+        """The interaction's Reply, made and started on the first call (call it as the
+        interaction arrives: Discord's 3 s count from then)."""
+        reply = interaction.extras.get(_KEY)
+        if not isinstance(reply, Reply):
+            reply = cls(interaction, defer_after=_defer_after(interaction))
+            interaction.extras[_KEY] = reply
+            reply.start()
+        return reply
 
     @property
     def done(self) -> bool:
         return self.sent or self.interaction.response.is_done()
 
+    @property
+    def _is_click(self) -> bool:
+        return self.interaction.type == discord.InteractionType.component
+
     def start(self) -> None:
         """Begin counting: defer when no answer was sent after `defer_after` s."""
-        if self._timer is None and self.defer_after > 0:
+        if self._timer is None and self.defer_after > 0 and not self.done:
             self._timer = asyncio.create_task(self._defer_later(), name="reply-defer")
 
     def stop(self) -> None:
@@ -58,81 +98,131 @@ class Reply:
     async def _defer_later(self) -> None:
         await asyncio.sleep(self.defer_after)
         async with self._lock:
-            if self.interaction.response.is_done():
+            response = self.interaction.response
+            if response.is_done() or self.interaction.type not in (
+                    discord.InteractionType.component,
+                    discord.InteractionType.application_command):
                 return
             with contextlib.suppress(discord.HTTPException):
-                if self.edit:
-                    await self.interaction.response.defer()
+                if self._is_click:
+                    await response.defer()
                 else:
-                    await self.interaction.response.defer(ephemeral=True, thinking=True)
+                    await response.defer(ephemeral=True, thinking=True)
+                self.deferred = True
 
     async def send(self, content: str, view: discord.ui.View | None = None, *,
-                   public: bool = False,
+                   public: bool = False, edit: bool | None = None,
+                   file: discord.File | None = None,
                    mentions: discord.AllowedMentions | None = None) -> None:
-        """Deliver the answer (a second call sends a follow-up only the user sees)."""
+        """Deliver the answer (a later call sends a follow-up only the user sees).
+        `edit` (default: the Reply's) replaces the clicked message instead; a `view`
+        of None then removes its components."""
         content = clip(content, MAX_CONTENT)
         mentions = mentions or discord.AllowedMentions.none()
+        edit = self.edit if edit is None else edit
+        files = [file] if file is not None else []
         async with self._lock:
             self.stop()
             response = self.interaction.response
             try:
                 if not response.is_done():
-                    if self.edit and not public:
+                    if edit and not public:
                         await response.edit_message(content=content, view=view,
                                                     allowed_mentions=mentions)
                     else:
-                        await response.send_message(content, view=view or discord.utils.MISSING,
-                                                    ephemeral=not public,
-                                                    allowed_mentions=mentions)
-                elif not self.sent and not public:
+                        await response.send_message(
+                            content, view=view or discord.utils.MISSING,
+                            file=file or discord.utils.MISSING, ephemeral=not public,
+                            allowed_mentions=mentions)
+                elif self.deferred and not self.sent and not public and (
+                        edit or not self._is_click):
                     # deferred by us: the answer replaces the "thinking..." message (or,
                     # for a click, the message the click was on)
                     await self.interaction.edit_original_response(
-                        content=content, view=view, allowed_mentions=mentions)
+                        content=content, view=view, attachments=files,
+                        allowed_mentions=mentions)
+                elif self.deferred and not self.sent and public and not self._is_click:
+                    await self._post_in_channel(content, view, files, mentions)
                 else:
                     await self.interaction.followup.send(
-                        content, view=view or discord.utils.MISSING, ephemeral=not public,
+                        content, view=view or discord.utils.MISSING,
+                        file=file or discord.utils.MISSING, ephemeral=not public,
                         allowed_mentions=mentions)
             finally:
                 self.sent = True
 
+    async def post(self, content: str, view: discord.ui.View,
+                   mentions: discord.AllowedMentions | None = None) -> int:
+        """A public answer whose message the caller keeps (a lobby): its id."""
+        content = clip(content, MAX_CONTENT)
+        mentions = mentions or discord.AllowedMentions.none()
+        async with self._lock:
+            self.stop()
+            try:
+                if not self.interaction.response.is_done():
+                    await self.interaction.response.send_message(
+                        content, view=view, allowed_mentions=mentions)
+                    return (await self.interaction.original_response()).id
+                if self._is_click or self.sent:
+                    message = await self.interaction.followup.send(
+                        content, view=view, allowed_mentions=mentions, wait=True)
+                    return message.id
+                return await self._post_in_channel(content, view, [], mentions)
+            finally:
+                self.sent = True
+
+    async def _post_in_channel(self, content: str, view: discord.ui.View | None,
+                               files: list[discord.File],
+                               mentions: discord.AllowedMentions) -> int:
+        """A public answer to a command deferred as private "thinking": a message of its
+        own in the channel (a follow-up would stay private), the thinking message gone."""
+        channel = self.interaction.client.get_partial_messageable(  # type: ignore[attr-defined]
+            int(self.interaction.channel_id or 0))
+        message = await channel.send(content, view=view or discord.utils.MISSING,
+                                     files=files or discord.utils.MISSING,
+                                     allowed_mentions=mentions)
+        with contextlib.suppress(discord.HTTPException):
+            await self.interaction.delete_original_response()
+        return int(message.id)
+
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """A short answer only the user sees (also after a deferral)."""
-    text = clip(text, MAX_CONTENT)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await Reply.of(interaction).send(text, edit=False)
 
 
 @contextlib.asynccontextmanager
 async def answering(interaction: discord.Interaction, *, edit: bool = False
                     ) -> AsyncIterator[Reply]:
-    """A Reply that defers by itself when the work inside is slow, and that answers
-    FAILED when the work raises."""
-    reply = Reply(interaction, edit=edit, defer_after=_defer_after(interaction))
-    reply.start()
+    """The interaction's Reply, answering by editing the clicked message if `edit`, and
+    answering FAILED (or UNAVAILABLE) when the work raises."""
+    reply = Reply.of(interaction)
+    reply.edit = edit
     try:
         yield reply
-    except Exception:
-        log.exception("interaction failed")
+    except Exception as exc:
+        text = failure_text(exc)
         if not reply.sent:
             with contextlib.suppress(discord.HTTPException):
-                await reply.send(FAILED)
+                await reply.send(text)
     finally:
         reply.stop()
 
 
 async def guarded(interaction: discord.Interaction,
                   work: Callable[[], Awaitable[Any]]) -> None:
-    """Run a component handler; an unexpected failure still gets an answer."""
+    """Run a component handler, its Reply started first (the deferral counts from now);
+    an unexpected failure still gets an answer."""
+    reply = Reply.of(interaction)
     try:
         await work()
-    except Exception:
-        log.exception("component handler failed")
-        with contextlib.suppress(discord.HTTPException):
-            await refuse(interaction, FAILED)
+    except Exception as exc:
+        text = failure_text(exc)
+        if not reply.sent:
+            with contextlib.suppress(discord.HTTPException):
+                await reply.send(text, edit=False)
+    finally:
+        reply.stop()
 
 
 def _defer_after(interaction: discord.Interaction) -> float:

@@ -12,7 +12,12 @@ Safety: a default is worked out and played under the channel lock from the newes
 state, only for a seat still waiting there (a move the player made first wins); the
 table hears only that the player ran out of time (the choice itself only when the move
 is public); the absent player gets the private results by DM. The clock is injectable
-(`sleep`), so tests drive time instead of waiting for it."""
+(`sleep`), so tests drive time instead of waiting for it.
+
+A timer that comes due while the database is down (or the default move fails for any
+other reason) is not lost: it tries again after RETRY_FIRST s, then twice as long each
+time up to RETRY_MOST, until the default is played or the decision is gone (someone
+moved, the game ended). A reminder that cannot be read is skipped."""
 
 from __future__ import annotations
 
@@ -20,13 +25,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.choices import fingerprint
 from bot.games import Why, auto_answers, auto_seats, away_seats
-from bot.storage import GameHead, GameRecord
+from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Prompt
 
 if TYPE_CHECKING:
@@ -35,6 +40,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("warden.timers")
 
 Sleep = Callable[[float], Awaitable[None]]
+RETRY_FIRST = 5.0  # seconds before a failed timer tries again (doubling each time)
+RETRY_MOST = 300.0
 
 
 class Timers:
@@ -226,19 +233,42 @@ class Timers:
         if remind:
             if half > elapsed:
                 await self._nap(half - elapsed)
-            record = await self.bot.storage.get_game(game_id)
-            if record is None or record.version != version or record.status != "running":
-                return
-            await self._remind(record, seconds - half)
+            try:
+                await self._if_open(game_id, version,
+                                    lambda record: self._remind(record, seconds - half))
+            except StorageUnavailable as exc:
+                log.warning("reminder of game %s skipped: %s", game_id, exc)
         rest = seconds - max(elapsed, half)
         if rest > 0:
             await self._nap(rest)
+        # every seat waiting now gets its default; tried again until done
+        delay = RETRY_FIRST
+        while True:
+            try:
+                await self._if_open(game_id, version, self._time_up)
+                return
+            except Exception as exc:
+                if isinstance(exc, StorageUnavailable):
+                    log.warning("timer of game %s failed (%s); trying again in %.0f s",
+                                game_id, exc, delay)
+                else:
+                    log.exception("timer of game %s failed; trying again in %.0f s",
+                                  game_id, delay)
+            await self._nap(delay)
+            delay = min(delay * 2, RETRY_MOST)
+
+    async def _time_up(self, record: GameRecord) -> None:
+        """Time is up: the reminder goes, and every seat waiting now gets its default."""
+        self._unremind(record.id)
+        await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
+
+    async def _if_open(self, game_id: int, version: int,
+                       act: Callable[[GameRecord], Awaitable[Any]]) -> None:
+        """`act` on the game if the decision of `version` is still open."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
             return
-        # time is up: the reminder goes, and every seat waiting now gets its default
-        self._unremind(game_id)
-        await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
+        await act(record)
 
     async def _remind(self, record: GameRecord, left: float) -> None:
         rs = self.bot.tables.ruleset_of(record)

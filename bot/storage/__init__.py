@@ -29,6 +29,7 @@ from bot.storage.records import (
     StorageBusy,
     StorageError,
     StorageOpenError,
+    StorageUnavailable,
     TableMessage,
     WrongStatus,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "StorageBusy",
     "StorageError",
     "StorageOpenError",
+    "StorageUnavailable",
     "TableMessage",
     "WrongStatus",
     "describe_database",

@@ -6,10 +6,14 @@ uncommitted writes). A write is one transaction on one connection; a move locks 
 game's row with ``SELECT ... FOR UPDATE`` before the version check, so two processes
 never both apply a move to the same version. ``lock_timeout`` is set to ``busy_wait``
 in every write transaction: a lock held longer by another process gives StorageBusy,
-nothing written. Migrations take a transaction-scoped advisory lock, so processes
-starting together migrate one after the other. Every stored move is NOTIFYed on
-``warden_moves`` from inside its transaction, so the process that looks after the game
-(bot/relay.py) hears of moves another process stored.
+nothing written. Every wait has a bound (``query_timeout``): for a pooled connection,
+for each statement (a write's statements get ``busy_wait`` more, for the row lock) and
+for giving a connection back, so a server that stopped answering (or is down) gives
+:class:`StorageUnavailable` instead of holding a player's move forever. Migrations
+take a transaction-scoped advisory lock, so processes starting together migrate one
+after the other. Every stored move is NOTIFYed on ``warden_moves`` from inside its
+transaction, so the process that looks after the game (bot/relay.py) hears of moves
+another process stored.
 """
 
 from __future__ import annotations
@@ -28,10 +32,16 @@ import asyncpg
 
 from bot.storage.base import Clock, Db, GameStore
 from bot.storage.migrations import Dialect
-from bot.storage.records import StorageBusy, StorageError, StorageOpenError
+from bot.storage.records import StorageBusy, StorageError, StorageOpenError, StorageUnavailable
 
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 MOVES_CHANNEL: Final = "warden_moves"  # NOTIFY channel: "<game id>:<version>" per move
+QUERY_TIMEOUT: Final = 5.0
+"""Seconds to get a pooled connection, to run one statement, to give a connection back."""
+# what a server that is down, restarting, overloaded or hung raises
+DOWN: Final = (OSError, TimeoutError, asyncpg.PostgresConnectionError,
+               asyncpg.OperatorInterventionError, asyncpg.InsufficientResourcesError,
+               asyncpg.InterfaceError)
 log = logging.getLogger("warden.storage")
 
 POSTGRES: Final = Dialect(
@@ -74,14 +84,16 @@ def numbered(sql: str) -> str:
 class PgDb:
     """An asyncpg connection seen as a :class:`~bot.storage.base.Db`."""
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, timeout: float) -> None:
         self.conn = conn
+        self.timeout = timeout  # seconds for each statement
 
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        return [dict(row) for row in await self.conn.fetch(numbered(sql), *args)]
+        return [dict(row) for row in
+                await self.conn.fetch(numbered(sql), *args, timeout=self.timeout)]
 
     async def execute(self, sql: str, *args: Any) -> None:
-        await self.conn.execute(numbered(sql), *args)
+        await self.conn.execute(numbered(sql), *args, timeout=self.timeout)
 
 
 def explain(url: str, exc: BaseException) -> StorageOpenError:
@@ -121,32 +133,39 @@ class PostgresStorage(GameStore):
     elsewhere: ClassVar[str] = ("Point Warden at another database (an empty one will do; "
                                 "it creates its tables there).")
 
-    def __init__(self, pool: asyncpg.Pool, clock: Clock | None = None) -> None:
+    def __init__(self, pool: asyncpg.Pool, clock: Clock | None = None,
+                 query_timeout: float = QUERY_TIMEOUT) -> None:
         super().__init__(clock)
         self._pool: asyncpg.Pool | None = pool
+        self.query_timeout = query_timeout
         self._listener: tuple[asyncpg.Connection, Callable[..., None]] | None = None
         self._relisten: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock | None = None, min_size: int = 1,
-                   max_size: int = 10, connect_timeout: float = 10.0) -> Self:
+                   max_size: int = 10, connect_timeout: float = 10.0,
+                   query_timeout: float = QUERY_TIMEOUT) -> Self:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) and
         migrate the database. A server that cannot be reached or a database that cannot
-        serve as Warden's raises :class:`StorageOpenError` saying why."""
+        serve as Warden's raises :class:`StorageOpenError` saying why. ``query_timeout``
+        bounds every later wait for the server (see the module's notes)."""
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
                                              timeout=connect_timeout)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
                 ValueError) as exc:
             raise explain(url, exc) from exc
-        storage = cls(pool, clock)
+        storage = cls(pool, clock, query_timeout)
         try:
             await storage._prepare(redact(url))
         except StorageOpenError:
-            await pool.close()
+            await storage.close()
             raise
+        except StorageUnavailable as exc:
+            await storage.close()
+            raise explain(url, exc.__cause__ or exc) from exc
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            await pool.close()
+            await storage.close()
             raise explain(url, exc) from exc
         except BaseException:
             pool.terminate()
@@ -154,10 +173,15 @@ class PostgresStorage(GameStore):
         return storage
 
     async def close(self) -> None:
+        """Give the connections back and close them; a server that does not answer
+        gets ``query_timeout`` s, then its connections are dropped."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            await self._unlisten(pool)
-            await pool.close()
+            try:
+                await asyncio.wait_for(self._unlisten(pool), self.query_timeout)
+                await asyncio.wait_for(pool.close(), self.query_timeout)
+            except (*DOWN, asyncpg.PostgresError):
+                pool.terminate()
 
     # ------------------------------------------------------------------ moves told
     async def _announce(self, db: Db, game_id: int, version: int) -> None:
@@ -168,7 +192,10 @@ class PostgresStorage(GameStore):
         """LISTEN on a connection of its own (held from the pool); if the connection is
         lost, listen again on a new one (what was stored meanwhile is not told here:
         `moved(0, 0)` says so, and the caller looks for what it missed)."""
-        conn = await self._connections().acquire()
+        try:
+            conn = await self._connections().acquire(timeout=self.query_timeout)
+        except DOWN as exc:
+            raise StorageUnavailable(f"no connection to listen on ({exc!r})") from exc
 
         def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
             game, _, version = payload.partition(":")
@@ -197,17 +224,18 @@ class PostgresStorage(GameStore):
         if listener is not None:
             conn, heard = listener
             if not conn.is_closed():
-                with contextlib.suppress(OSError, asyncpg.PostgresError,
-                                         asyncpg.InterfaceError):
-                    await conn.remove_listener(MOVES_CHANNEL, heard)
-                await pool.release(conn)
+                with contextlib.suppress(*DOWN, asyncpg.PostgresError):
+                    await asyncio.wait_for(conn.remove_listener(MOVES_CHANNEL, heard),
+                                           self.query_timeout)
+            with contextlib.suppress(*DOWN, asyncpg.PostgresError):
+                await pool.release(conn, timeout=self.query_timeout)
 
     async def _again(self, moved: Callable[[int, int], None]) -> None:
         delay = 0.5
         while self._pool is not None:
             try:
                 await self.listen(moved)
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            except (*DOWN, asyncpg.PostgresError, StorageUnavailable):
                 log.warning("listening for moves failed; trying again in %.0f s", delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 30.0)
@@ -225,29 +253,40 @@ class PostgresStorage(GameStore):
         return self._pool
 
     async def _commit(self, conn: asyncpg.Connection) -> None:
-        await conn.execute("COMMIT")
+        await conn.execute("COMMIT", timeout=self.query_timeout)
+
+    @asynccontextmanager
+    async def _pooled(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection, waited for at most ``query_timeout`` s (and as long to
+        give it back); the server's failures inside become StorageUnavailable."""
+        try:
+            async with self._connections().acquire(timeout=self.query_timeout) as conn:
+                yield conn
+        except DOWN as exc:
+            raise StorageUnavailable(f"PostgreSQL did not answer ({exc!r})") from exc
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Db]:
-        async with self._connections().acquire() as conn:
-            yield PgDb(conn)
+        async with self._pooled() as conn:
+            yield PgDb(conn, self.query_timeout)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Db]:
         """``BEGIN`` ... ``COMMIT`` on one pooled connection; ROLLBACK on any exception
-        (a connection given back mid-transaction is rolled back by the pool anyway)."""
+        (a connection given back mid-transaction is rolled back by the pool anyway).
+        Each statement may wait ``busy_wait`` s for a row lock on top of its timeout."""
         wait_ms = max(1, round(self.busy_wait * 1000))
-        async with self._connections().acquire() as conn:
-            await conn.execute(f"BEGIN; SET LOCAL lock_timeout = {wait_ms}")
+        async with self._pooled() as conn:
+            await conn.execute(f"BEGIN; SET LOCAL lock_timeout = {wait_ms}",
+                               timeout=self.query_timeout)
             try:
-                yield PgDb(conn)
+                yield PgDb(conn, self.query_timeout + self.busy_wait)
                 await self._commit(conn)
             except BaseException as exc:
                 if conn.is_in_transaction() and not conn.is_closed():
                     # if this fails too, the pool rolls back or drops the connection
-                    with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError,
-                                             OSError):
-                        await conn.execute("ROLLBACK")
+                    with contextlib.suppress(*DOWN, asyncpg.PostgresError):
+                        await conn.execute("ROLLBACK", timeout=self.query_timeout)
                 if isinstance(exc, asyncpg.LockNotAvailableError):
                     raise StorageBusy(self.busy_wait) from exc
                 raise

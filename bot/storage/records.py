@@ -46,7 +46,14 @@ class StorageError(Exception):
     """Base class for the errors raised by the storage."""
 
 
-class StorageBusy(StorageError):
+class StorageUnavailable(StorageError):
+    """The database could not be reached or did not answer in time (a server that is
+    down, restarting or hung). A read gave nothing; a write was rolled back, or (a
+    commit whose answer was lost) may have been stored: read the game again before
+    acting on it. Worth trying again in a moment."""
+
+
+class StorageBusy(StorageUnavailable):
     """Another process held the lock this write needs for too long; nothing was written."""
 
     def __init__(self, waited: float) -> None:

@@ -71,4 +71,4 @@ def objective_winners(ctx: Table, survivors: list[Hero], met: Callable[[Hero, st
 def declare_winners(ctx: Table, winners: list[str]) -> None:
     ctx.s.winners = winners
     text = ", ".join(who(x) for x in winners) if winners else "nobody"
-    ctx.say(f"Game over. Winners: {text}.", kind="game_over", winners=winners)
+    ctx.say(f"Winners: {text}.", kind="game_over", winners=winners)

@@ -408,3 +408,51 @@ def test_warm_up_loads_every_ruleset_and_freezes_the_start_up_heap() -> None:
             assert loaded.cache_info().currsize == 1  # type: ignore[attr-defined]
     finally:
         gc.unfreeze()
+
+
+def test_help_says_no_command_starts_the_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Without a command, `python -m bot` starts the bot" in out
+    assert "none: start the bot" in out
+
+
+def test_simulate_help_lists_every_ruleset_and_option_with_examples(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    for name in ("darkmoon", "lockdown", "nemesis"):
+        assert f"{name}: Options of {get_ruleset(name).title}:" in out
+        assert all(f"  {key}=" in out for key in get_ruleset(name).Options.model_fields)
+    assert "--option expansion=true --option threats=true" in out  # the expansion, on
+
+
+def test_options_that_do_not_go_together_are_named(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    assert main(["simulate", "--players", "3", "--option", "threats=true"]) == 2
+    err = capsys.readouterr().err
+    first = err.splitlines()[0]
+    assert first == ("python -m bot simulate: threats=true cannot be played in Dark Moon: "
+                     "the Threats module needs the Shadow Corporation expansion: turn on "
+                     "expansion too.")
+    assert "options=" not in err and "Value error" not in err
+
+
+def test_replay_refuses_a_missing_database_without_creating_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)  # a fresh checkout: no warden.sqlite3 yet
+    monkeypatch.delenv("WARDEN_DATABASE", raising=False)
+    assert main(["replay", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m bot replay: there is no database file warden.sqlite3")
+    assert list(tmp_path.iterdir()) == []
+    assert main(["replay", "1", "--database", str(tmp_path / "missing" / "w.db")]) == 2
+    err = capsys.readouterr().err
+    assert "there is no database file" in err and "Traceback" not in err
+    assert not (tmp_path / "missing").exists()
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    assert "--database DATABASE" in capsys.readouterr().out

@@ -30,6 +30,7 @@ from bot.storage import (
     StorageBusy,
     StorageError,
     StorageOpenError,
+    StorageUnavailable,
     WrongStatus,
     migrations,
     open_storage,
@@ -724,3 +725,52 @@ async def test_the_seat_index_is_filled_from_games_made_before_it(
         assert [g.id for g in await new.games_of_user("u2")] == [game]
         assert [g.id for g in await new.games_of_user("h", ("lobby", "running"))] == [lobby,
                                                                                      game]
+
+
+# ---------------------------------------------------------------- a server that fails
+
+
+async def _unavailable_within(seconds: float, work: Callable[[], Awaitable[object]]) -> None:
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(StorageUnavailable):
+        await work()
+    assert loop.time() - began < seconds
+
+
+@pytest.mark.rule("BOT-LIMITS-1")
+async def test_a_hung_or_stopped_postgres_is_unavailable_in_bounded_time(
+        pg_url: str, pg_relay: Any) -> None:
+    """Behind a relay that stops forwarding (a hung server) or closes (a server that is
+    down), every read and write gives StorageUnavailable within its timeouts instead of
+    waiting for ever, writes nothing, and the storage works again once the server does."""
+    timeout = 0.3
+    store = await PostgresStorage.open(pg_relay.url(pg_url), query_timeout=timeout)
+    try:
+        game = await running_game(store)
+        move = lambda: store.record_move(game.id, "u1", "draw", '{"turn":1}', 1)  # noqa: E731
+        pg_relay.hang()
+        bound = 4 * timeout + 2  # a connection, a statement, giving it back, and slack
+        for work in (lambda: store.get_game(game.id), move,
+                     lambda: store.games_of_user("u1", ("running",))):
+            await _unavailable_within(bound + store.busy_wait, work)
+        await pg_relay.stop()
+        for work in (lambda: store.get_game(game.id), move):
+            await _unavailable_within(bound, work)
+        await pg_relay.forward()
+        got = await store.get_game(game.id)
+        assert got is not None and got.version == 0  # the moves tried meanwhile: none stored
+        await move()
+        got = await store.get_game(game.id)
+        assert got is not None and got.version == 1
+    finally:
+        await store.close()
+
+
+async def test_closing_a_storage_whose_server_hangs_does_not_hang(pg_url: str,
+                                                                  pg_relay: Any) -> None:
+    store = await PostgresStorage.open(pg_relay.url(pg_url), query_timeout=0.3)
+    await store.listen(lambda game, version: None)
+    pg_relay.hang()
+    await asyncio.wait_for(store.close(), 5)
+    assert store.closed

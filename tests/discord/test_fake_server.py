@@ -818,12 +818,19 @@ async def _bot_outwaits_a_limit(
     fake: FakeDiscord, clock: ManualClock, step: float, text: str
 ) -> InteractionRecord:
     """Run /post while a limit is used up; once the bot got its 429, move the (frozen) clock
-    on by a window, so that its retry after ``retry_after`` real seconds gets through."""
+    on by a window, so that its retry after ``retry_after`` real seconds gets through.
+    Returns once that retry was served: the command goes on after its answer, and on a
+    busy machine the retry may come after the fake looked quiet (closing the client then
+    failed the retry with "Session is closed")."""
     hits = len(fake.rate_limit_hits)
     posting = asyncio.create_task(fake.slash(ALICE, fake.channel_id, "post", text=text))
     await fake.wait_for(lambda: len(fake.rate_limit_hits) > hits)
     clock.advance(step)
-    return await posting
+    record = await posting
+    await fake.wait_for(lambda: any(m.content == text for m in fake.messages_in(fake.channel_id)))
+    await fake.settle()
+    record.requests = fake.requests_since(fake.requests.index(record.requests[0]))
+    return record
 
 
 @pytest.mark.parametrize(
@@ -1527,6 +1534,8 @@ async def test_counting_what_a_discordpy_bot_sent(fake: FakeDiscord) -> None:
         await fake.slash(ALICE, fake.channel_id, "announce", target=BOB, quiet=False)
         await fake.slash(ALICE, fake.channel_id, "announce", target=CAROL, quiet=True)
         await fake.slash(ALICE, fake.channel_id, "remind", target=CAROL)
+        # /remind goes on after its answer: wait for its edit, not for a quiet moment
+        await fake.wait_for(lambda: fake.edits(fake.channel_id))
         await fake.slash(ALICE, fake.channel_id, "whisper", target=CAROL, text="psst")
 
     assert [e.content for e in fake.notifications(BOB)] == [f"<@{BOB}>, you"]

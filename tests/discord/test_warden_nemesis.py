@@ -227,7 +227,7 @@ async def test_a_three_player_nemesis_game_from_game_new_to_the_recap(
         # the last board closes once, without saying "Game over" after the story's own
         board = next(m for m in reversed(public) if m.attachments)
         assert board.content.count("Game over") == 1, board.content
-        assert board.content.endswith("**Final board.** Every secret is revealed below.")
+        assert board.content.endswith("**Game over.** Every secret is revealed below.")
 
 
 @pytest.mark.rule("BOT-AFK-1")

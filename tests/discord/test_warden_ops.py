@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from test_warden_game import _play_by_command
 from warden_helpers import (
     HOST,
     PLAYERS,
+    RATE_SCALE,
     ManualClock,
     add_players,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -271,17 +273,26 @@ async def test_metrics_count_moves_games_requests_and_429s(fake_discord: FakeDis
         assert not any(name == "warden_discord_rate_limited_total" for name, _ in samples)
 
         # the channel's message bucket used up by someone else: the bot's post gets a 429,
-        # which discord.py waits out and retries
+        # which discord.py waits out and retries. The limiter's clock stands still from
+        # the fillers until the bot got its 429 (on the real clock, a busy machine let
+        # the 0.25 s window roll over first: no 429 at all), then moves on a window.
         channel = fake_discord.channel_id
+        clock = FrozenClock()
+        fake_discord.rate_limiter.clock = clock
         for n in range(5):
             async with session.post(f"{fake_discord.api_base}/channels/{channel}/messages",
                                     json={"content": f"filler {n}"}) as response:
                 if response.status == 429:
                     break
         hits = len(fake_discord.rate_limit_hits)  # the fillers' own 429 is not the bot's
-        await bot.get_partial_messageable(channel).send("after the burst")
+        posting = asyncio.create_task(
+            bot.get_partial_messageable(channel).send("after the burst"))
+        await fake_discord.wait_for(lambda: len(fake_discord.rate_limit_hits) > hits)
+        clock.now += 5.0 * RATE_SCALE  # the next window
+        await posting
+        fake_discord.rate_limiter.clock = time.monotonic
         bots_hits = len(fake_discord.rate_limit_hits) - hits
-        assert bots_hits >= 1
+        assert bots_hits == 1
         samples = _samples((await _get(session, url))[1])
         route = (("method", "POST"), ("route", "/channels/{id}/messages"))
         assert samples[("warden_discord_rate_limited_total", route)] == bots_hits
@@ -289,6 +300,16 @@ async def test_metrics_count_moves_games_requests_and_429s(fake_discord: FakeDis
         await fake_discord.slash(HOST, channel, "game", "end")
         samples = _samples((await _get(session, url))[1])
         assert samples[("warden_running_games", ())] == 0
+
+
+class FrozenClock:
+    """The rate limiter's clock, standing at the moment it was made until moved."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
 
 
 async def _move_in(fake: FakeDiscord, bot: Any, game_id: int, channel: int) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from fake_discord import FakeDiscord, iter_components
 from test_warden_shards import PLAYERS, SHARD1_CHANNEL, add_shard1_server
+from warden_helpers import TEST_DEFER_AFTER
 
 from bot.feed import BOARD
 from bot.replay import replay_game
@@ -43,7 +44,9 @@ class ShardProcess:
                     "FAKE_DISCORD_GATEWAY": str(fake.gateway_url), "DISCORD_TOKEN": "x",
                     "WARDEN_DATABASE": database, "WARDEN_SHARD_COUNT": "2",
                     "WARDEN_SHARDS": str(shard), "WARDEN_TEST_SEED": "41",
-                    "WARDEN_BOARD_EDIT_INTERVAL": "0.06", "WARDEN_LOG_LEVEL": "INFO"}
+                    "WARDEN_BOARD_EDIT_INTERVAL": "0.06", "WARDEN_LOG_LEVEL": "INFO",
+                    # answers never deferred (see warden_helpers.TEST_DEFER_AFTER)
+                    "WARDEN_DEFER_AFTER_SECONDS": str(TEST_DEFER_AFTER)}
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 

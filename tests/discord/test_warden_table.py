@@ -31,6 +31,9 @@ from warden_helpers import (
 )
 
 from bot.app import WardenBot
+from bot.components import rematch_view
+from bot.lobby import REMATCH_IN_DM
+from bot.moves import NOT_YOURS
 from rules import get_ruleset
 
 # every test here runs on SQLite and on PostgreSQL
@@ -448,12 +451,41 @@ async def test_rematch_opens_a_lobby_with_the_same_players_and_options(
         assert button_labels(recap) == ["Rematch"]
         refused = await fake_discord.click(STRANGER, recap, label="Rematch")
         assert "Only the players" in refused.response.content
+        # the same button pressed from a DM (a copy of the recap there): no lobby in a DM
+        dm_channel = fake_discord.dm_channel_id(BOB)
+        sent = await bot.get_partial_messageable(dm_channel).send(
+            "The game is over.", view=rematch_view(record.id))
+        in_dm = fake_discord.message(sent.id)
+        from_dm = await fake_discord.click(BOB, in_dm, label="Rematch")
+        assert from_dm.response.ephemeral
+        assert from_dm.response.content == REMATCH_IN_DM
+        assert await bot.storage.active_game_in_channel(str(fake_discord.channel_id)) is None
+        assert await bot.storage.active_game_in_channel(str(in_dm.channel_id)) is None
         again = await fake_discord.click(BOB, recap, label="Rematch")
         assert "asks for a rematch" in again.response.content
         lobby = await bot.storage.active_game_in_channel(str(fake_discord.channel_id))
         assert lobby is not None and lobby.status == "lobby"
         assert lobby.seats == [str(p) for p in PLAYERS] and lobby.host_id == str(HOST)
         assert lobby.options["turn_timeout_minutes"] == 3
+
+
+async def test_another_players_dm_button_is_not_yours(fake_discord: FakeDiscord,
+                                                     tmp_path: Path) -> None:
+    """A seated player presses the button of a secret decision asked of someone else
+    (in that player's DM): told it is not their choice (not "out of date"), and nothing
+    is played for either of them."""
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db") as bot:
+        await start(fake_discord, "darkmoon")
+        record, state = await current_state(bot)
+        waiting = int(DM.pending(state)[0].seat)
+        other = next(p for p in PLAYERS if p != waiting)
+        prompt = next(m for m in fake_discord.dms_to(waiting) if m.components)
+        button = next(c for c in iter_components(prompt.components) if c["type"] == 2)
+        pressed = await fake_discord.click(other, prompt, button["custom_id"])
+        assert pressed.response.ephemeral and pressed.response.content == NOT_YOURS
+        assert (await current_record(bot)).version == record.version
+        assert fake_discord.message(prompt.id).components == prompt.components
 
 
 @pytest.mark.rule("BOT-LIMITS-1")

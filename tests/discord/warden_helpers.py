@@ -64,10 +64,19 @@ def bot_backend(request: pytest.FixtureRequest) -> Iterator[str]:
         _BACKEND.pop("url", None)
 
 
+# Whether an answer is deferred depends on the wall clock (2 s in play): on a busy test
+# machine a move may take that long, and an answer that reads "Done: ..." would become a
+# deferral with the text following. Tests get their answers undeferred unless they ask
+# for a deferral time (tests of deferring set WARDEN_DEFER_AFTER_SECONDS themselves).
+TEST_DEFER_AFTER = 60.0
+
+
 def settings(db: Path, **extra: object) -> Settings:
-    """Test settings: board edits spaced as in play, on the tests' faster clock; the
-    database is `db`, or the PostgreSQL one of `bot_backend`."""
+    """Test settings: board edits spaced as in play, on the tests' faster clock, answers
+    never deferred unless asked (TEST_DEFER_AFTER); the database is `db`, or the
+    PostgreSQL one of `bot_backend`."""
     extra.setdefault("WARDEN_BOARD_EDIT_INTERVAL", 1.2 * RATE_SCALE)
+    extra.setdefault("WARDEN_DEFER_AFTER_SECONDS", TEST_DEFER_AFTER)
     return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=_BACKEND.get("url", str(db)),  # type: ignore[arg-type]
                     **extra)
 
