@@ -26,8 +26,11 @@ from nemesis_helpers import (
     turn,
     waiting,
 )
+from test_nemesis_rooms import in_room
 
-from rules.nemesis.frames import AttackFrame
+from rules.core.contract import Choice
+from rules.nemesis.frames import AttackFrame, DiscardFrame, PickFrame
+from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import EndFrame, GameState
 
 
@@ -363,3 +366,93 @@ def test_the_event_phase_does_not_say_everyone_to_a_solo_player() -> None:
         ctx = Ctx(edit(started(n)))
         begin_event_phase(ctx, object())
         assert [e.text for e in ctx.events] == [words]
+
+
+def _asked(frame: Any, seat: str = "p0") -> str:
+    s, _ = push(turn(started(2), seat), frame)
+    return RS.pending(s)[0].text
+
+
+def test_each_choice_an_effect_needs_is_asked_in_its_own_words() -> None:
+    assert _asked(PickFrame(seat="p0", purpose="room", options=["s01"])) == "Choose a room"
+    assert _asked(PickFrame(seat="p0", purpose="intruder", options=["1"])) == \
+        "Choose the intruder"
+    assert _asked(PickFrame(seat="p0", purpose="color", options=["red", "green"])) == \
+        "Choose the item deck to draw from"
+    assert _asked(PickFrame(seat="p0", purpose="move", options=["s01"])) == \
+        "Choose where to move"
+    assert _asked(PickFrame(seat="p0", purpose="noise_corridor", tag="s01",
+                            options=["1"])) == \
+        "Moving carefully: choose the corridor for your noise marker"
+    assert _asked(PickFrame(seat="p0", purpose="step", tag="engine:2",
+                            options=["keep", "switch"])) == \
+        "You know the engine's status now: leave it, or switch it"
+    assert _asked(PickFrame(seat="p0", purpose="step", tag="unheard",
+                            options=["a"])) == "Make a choice"
+
+
+def test_a_discard_an_effect_asks_for_names_the_card_it_comes_from() -> None:
+    dash = IDX.cards["pilot_dash"].name
+    assert _asked(DiscardFrame(seat="p0", n=2, source="pilot_dash")) == \
+        f"Discard 2 action cards ({dash})"
+    assert _asked(DiscardFrame(seat="p0", n=1, source="nothing_known")) == \
+        "Discard 1 action card"
+
+
+def test_the_draft_asks_between_the_characters_offered() -> None:
+    s = new(2)
+    offered = s.stack[-1].offered
+    names = [IDX.characters[c].name for c in offered]
+    assert RS.pending(s)[0].text == "Choose your character: " + " or ".join(names)
+
+
+def test_an_attack_by_an_intruder_gone_from_the_board_still_asks() -> None:
+    s = _turn_with(["pilot_evasive", "pilot_dash"])
+    intruder = add_intruder(s, "adult", s.heroes["p0"].room)
+    s, _ = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    s = edit(s)
+    s.intruders.clear()
+    assert RS.pending(s)[0].text == \
+        "An intruder attacks you: play an interrupt card or take the attack"
+
+
+def test_a_card_played_on_a_turn_says_its_whole_cost_then_its_text() -> None:
+    s = _turn_with(["pilot_dash", "pilot_hush", "pilot_patch"])
+    choices = [RS.describe(s, "p0", x) for x in RS.legal_actions(s, "p0")]
+    shown = {c.label: c.detail for c in choices}
+    assert shown["Play Dash (cost 1)"] == "Cost 1: play this card and discard 1 more " \
+        "action card. " + IDX.cards["pilot_dash"].text
+    assert shown["Play Kill the Engines (cost 0)"] == "Cost 0: play this card, nothing " \
+        "more to discard. " + IDX.cards["pilot_hush"].text
+
+
+def test_the_room_action_reads_the_room_tile_and_a_move_warns_of_an_escape() -> None:
+    s = edit(in_room("comms_room"))
+    tile = tile_of(s.rooms[s.heroes["p0"].room].tile)
+    shown = {x.key: RS.describe(s, "p0", x) for x in RS.legal_actions(s, "p0")}
+    assert shown["room:0"].detail == tile.text.strip()
+    assert shown["room:0"].label == "Room action: Send a signal (cost 2)"
+    move = next(k for k in shown if k.startswith("move:") and not s.rooms[k[5:]].explored)
+    assert shown[move].detail == \
+        f"unexplored room {move[5:].lstrip('s0')}: you explore it when you enter."
+    add_intruder(s, "adult", s.heroes["p0"].room)
+    assert RS.describe(s, "p0", RS.codec.parse(move)).detail == \
+        "An escape: the intruder here attacks first."
+    add_intruder(s, "larva", s.heroes["p0"].room)
+    assert RS.describe(s, "p0", RS.codec.parse(move)).detail == \
+        "An escape: each of the 2 intruders here attacks first."
+
+
+def test_paying_names_each_card_with_its_cost_and_contamination_as_worthless() -> None:
+    s = edit(in_room("comms_room"))
+    s.heroes["p0"].hand = ["pilot_dash", "pilot_patch", "pilot_hush"]
+    s.heroes["p0"].hand.append("c:" + next(iter(IDX.contamination)))
+    s, _ = play(s, "p0", "room:0")
+    pay = RS.legal_actions(s, "p0")[0]
+    assert RS.words.subset_title(s, "p0", pay) == ("Pay: discard 2 action cards",
+                                                    "Choose exactly 2 action cards.")
+    patch = IDX.cards["pilot_patch"]
+    assert RS.words.describe_part(s, "p0", pay, "pilot_patch") == \
+        Choice(label=f"{patch.name} (cost {patch.cost})", detail=patch.text)
+    assert RS.words.describe_part(s, "p0", pay, s.heroes["p0"].hand[-1]) == \
+        Choice(label="Contamination", detail="A contamination card (it pays for nothing).")
