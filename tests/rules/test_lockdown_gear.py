@@ -370,3 +370,26 @@ def test_an_attack_on_armor_helper() -> None:
     on_top(s, "attacks", attack(hits=("adult",), light=1))
     assert edit(s).intruders[0].id == i
     assert IDX.items["body_armor"].passive == "armor"
+
+
+@pytest.mark.rule("NX-TRADE-1")
+def test_a_trade_in_words_offer_gift_and_agreement() -> None:
+    s = scene()
+    give(s, "p0", "painkillers")
+    give(s, "p1", "bandages")
+    s, _ = do(s, "p0", "trade")
+    assert RS.pending(s)[0].text.startswith("Trade: ") and "<@p1>" in RS.pending(s)[0].text
+    shown = {a.key: RS.describe(s, "p0", a) for a in RS.legal_actions(s, "p0")}
+    assert (shown["trade_give:p1,~"].label, shown["trade_give:p1,~"].detail) == (
+        "Give nothing to <@p1>", "You keep everything for now; the exchange still needs "
+        "everyone's agreement.")
+    painkillers = next(c for c in shown.values() if c.label.startswith("Give Painkillers"))
+    assert painkillers.detail == ("Everyone involved agrees to the whole exchange before "
+                                  "anything changes hands.")
+    s, _ = play(s, "p0", key_for(s, "p0", "Give Painkillers to"))
+    s, _ = play(s, "p1", "trade_give:p0,~")
+    assert RS.pending(s)[0].text == "Trade: you give Painkillers and get nothing. Agree?"
+    agree = {a.key: RS.describe(s, "p0", a) for a in RS.legal_actions(s, "p0")}
+    assert [(c.label, c.detail) for c in agree.values()] == [
+        ("Agree to the exchange", "You give Painkillers and get nothing."),
+        ("Refuse: nothing changes hands", "Nobody gives or gets anything.")]
