@@ -393,3 +393,15 @@ def test_a_trade_in_words_offer_gift_and_agreement() -> None:
     assert [(c.label, c.detail) for c in agree.values()] == [
         ("Agree to the exchange", "You give Painkillers and get nothing."),
         ("Refuse: nothing changes hands", "Nobody gives or gets anything.")]
+
+
+@pytest.mark.rule("NX-ITEM-3")
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_crafting_is_out_of_combat_only() -> None:
+    s = scene()
+    take_all_items(s, "p0")
+    give(s, "p0", "painkillers")
+    give(s, "p0", "ammo_pack")
+    assert "craft:flamethrower,ammo_pack+painkillers" in keys(s, "p0")
+    add_intruder(s, "adult", s.heroes["p0"].room)
+    assert not any(k.startswith("craft:") for k in keys(s, "p0"))
