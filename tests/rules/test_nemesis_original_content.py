@@ -291,10 +291,13 @@ def test_a_bag_needing_more_tokens_than_exist_is_reported() -> None:
     have = sum(t.count for t in C.intruders.tokens if t.kind == "larva")
     assert check_references(C.model_copy(update={"intruders": setup})) == [
         f"bag: 99 larva tokens needed, {have} exist"]
-    adults = C.intruders.bag_start.get("adult", 0)
+    # adults: the bag's own plus adults_per_player for each of up to 5 players
     exist = sum(t.count for t in C.intruders.tokens if t.kind == "adult")
-    per = (exist - adults) // 5 + 1  # one adult per player too many at 5 players
-    if per <= 2:
-        setup = C.intruders.model_copy(update={"adults_per_player": per})
-        assert check_references(C.model_copy(update={"intruders": setup})) == [
-            f"bag: {adults + per * 5} adult tokens needed, {exist} exist"]
+    per = C.intruders.adults_per_player
+    fits = {**C.intruders.bag_start, "adult": exist - 5 * per}
+    assert check_references(C.model_copy(update={
+        "intruders": C.intruders.model_copy(update={"bag_start": fits})})) == []
+    over = {**fits, "adult": exist - 5 * per + 1}
+    assert check_references(C.model_copy(update={
+        "intruders": C.intruders.model_copy(update={"bag_start": over})})) == [
+        f"bag: {exist + 1} adult tokens needed, {exist} exist"]
