@@ -255,6 +255,8 @@ def test_a_pay_face_offers_the_discard_in_words_and_counts_both_ways(
     assert next(e.text for e in events if e.kind == "combat_roll") == \
         f"<@p0> shoots — advantage die: {word}."
     assert [a.label for a in RS.legal_actions(s2, "p0")] == [label, "Keep your cards"]
+    assert RS.pending(s2)[0].text == f"You rolled {face.replace('_', ' ')}: discard an " \
+        "action card for a stronger hit?"
     with_card, _ = play(s2, "p0", "pick:0")
     assert with_card.intruders[0].injuries == paid
     without, _ = play(s2, "p0", "pick:1")

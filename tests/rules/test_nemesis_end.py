@@ -270,3 +270,30 @@ def test_the_recap_says_when_nobody_wins_and_what_each_carried() -> None:
     s.heroes["p1"].place = "dead"
     s, _ = run_with(s, move_time)
     assert recap(s)[1] == "Nobody wins: nobody survived."
+
+
+@pytest.mark.rule("NE-WIN-1")
+@pytest.mark.parametrize("deadly", [True, False])
+def test_the_infection_check_in_words_both_ways(deadly: bool) -> None:
+    s = ready_to_end()
+    hero = s.heroes["p2"]
+    hero.larva = True
+    cards = s.decks["contamination"][:4]
+    del s.decks["contamination"][:4]
+    plain = [c for c in IDX.cards if c.startswith(IDX.characters[hero.character].id)][:4] \
+        if hero.character else []
+    hero.hand, hero.discard = [], []
+    hero.deck = [f"c:{c}" for c in cards] if deadly else plain
+    s, events = run_with(s, move_time)
+    said = [(e.kind, e.to, e.text) for e in events
+            if e.kind in ("infection_check", "infection_draw", "death")]
+    assert said[0] == ("infection_check", None, "<@p2> is infected and draws 4 cards...")
+    assert said[1][:2] == ("infection_draw", ("p2",))
+    if deadly:
+        assert said[1][2].endswith(": a contamination card, the infection kills you.")
+        assert said[2:] == [("death", None, "<@p2> dies of the infection.")]
+        assert s.deaths["p2"] == "got out (escaped in a pod) but died of the infection"
+        assert s.survivors == ["p1"]
+    else:
+        assert said[1][2].endswith(": no contamination card, you live.")
+        assert said[2:] == [] and "p2" in s.survivors

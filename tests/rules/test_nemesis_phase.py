@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from nemesis_helpers import (
+    RS,
     SHIP,
     a_slot,
     add_intruder,
@@ -90,6 +91,9 @@ def test_the_first_encounter_makes_everyone_keep_one_objective() -> None:
     s = started(2, seed=4)
     s, events = run_with(s, lambda ctx: spawn(ctx, "adult", a_slot("I")))
     assert s.stack[-1].kind == "objectives" and sorted(waiting(s)) == ["p0", "p1"]
+    assert {p.text for p in RS.pending(s)} == {
+        "First encounter: keep one of your two objectives (the other is discarded in "
+        "secret)"}
     for seat in ("p0", "p1"):
         s, _ = play(s, seat, keys(s, seat)[1])
     assert all(len(h.objectives) == 1 for h in s.heroes.values())
