@@ -104,9 +104,11 @@ def test_a_heavy_item_with_full_hands_drop_something_or_leave_it() -> None:
     dropped, _ = play(s2, "p0", "pick:1")  # drop the crowbar, take the toolbox
     assert [h.item for h in dropped.heroes["p0"].hands] == ["sentry_carbine", "toolbox"]
     assert dropped.decks["yellow"][-1] == "crowbar"
-    left, _ = play(s2, "p0", "pick:2")
+    left, events = play(s2, "p0", "pick:2")
     assert [h.item for h in left.heroes["p0"].hands] == ["sentry_carbine", "crowbar"]
     assert left.decks["yellow"][-1] == "toolbox"
+    assert [(e.kind, e.text) for e in events if e.kind == "drop"] == [
+        ("drop", "<@p0> leaves Toolbox behind.")]
 
 
 @pytest.mark.rule("NX-ITEM-1")
@@ -116,7 +118,9 @@ def test_duct_tape_lets_two_heavy_items_share_a_slot() -> None:
     give(s, "p0", "duct_tape")
     s2, _ = run_with(s, lambda ctx: give_item(ctx, ctx.s.heroes["p0"], "toolbox"))
     tape = key_for(s2, "p0", "Tape Toolbox to Crowbar")
-    s3, _ = play(s2, "p0", tape)
+    s3, events = play(s2, "p0", tape)
+    assert [(e.kind, e.text) for e in events if e.kind == "item"] == [
+        ("item", "<@p0> tapes Toolbox to Crowbar.")]
     hands = s3.heroes["p0"].hands
     assert [(h.item, h.taped_to) for h in hands] == [
         ("sentry_carbine", None), ("crowbar", None), ("toolbox", "crowbar")]
