@@ -21,6 +21,7 @@ from nemesis_helpers import (
     new,
     play,
     push,
+    room,
     started,
     texts,
     turn,
@@ -456,3 +457,16 @@ def test_paying_names_each_card_with_its_cost_and_contamination_as_worthless() -
         Choice(label=f"{patch.name} (cost {patch.cost})", detail=patch.text)
     assert RS.words.describe_part(s, "p0", pay, s.heroes["p0"].hand[-1]) == \
         Choice(label="Contamination", detail="A contamination card (it pays for nothing).")
+
+
+def test_each_noise_corridor_of_a_careful_move_says_where_it_leads() -> None:
+    s = _turn_with(["pilot_patch", "pilot_light_feet", "pilot_dash", "pilot_hush"])
+    assert s.heroes["p0"].room == room("hibernatorium")
+    s, _ = play(s, "p0", "careful:evac_a")
+    while s.stack[-1].kind == "pay":
+        s, _ = play(s, "p0", keys(s, "p0")[0])
+    assert RS.pending(s)[0].text == "Moving carefully: choose the corridor for your noise " \
+        "marker"
+    assert [RS.describe(s, "p0", x).label for x in RS.legal_actions(s, "p0")] == [
+        "Corridor 1, toward unexplored room 2", "Corridor 2, toward Hibernatorium",
+        "Corridor 3, toward unexplored room 3", "Corridor 4, toward the technical corridors"]
