@@ -15,6 +15,7 @@ from nemesis_helpers import (
     RS,
     add_intruder,
     edit,
+    key_for,
     keys,
     kinds,
     labels,
@@ -470,3 +471,23 @@ def test_each_noise_corridor_of_a_careful_move_says_where_it_leads() -> None:
     assert [RS.describe(s, "p0", x).label for x in RS.legal_actions(s, "p0")] == [
         "Corridor 1, toward unexplored room 2", "Corridor 2, toward Hibernatorium",
         "Corridor 3, toward unexplored room 3", "Corridor 4, toward the technical corridors"]
+
+
+def test_only_a_move_into_an_unexplored_room_warns_of_exploring() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch", "pilot_light_feet"])
+    key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
+    s, _ = play(s, "p0", key)
+    s, _ = play(s, "p0", keys(s, "p0")[0])  # pay
+    assert s.stack[-1].purpose == "move"
+    details = {o: RS.describe(s, "p0", x).detail
+               for o, x in zip(s.stack[-1].options, RS.legal_actions(s, "p0"), strict=True)}
+    for option, detail in details.items():
+        explored = s.rooms[option].explored
+        assert (detail == f"unexplored room {option.lstrip('s0')}: you explore it when you "
+                "enter.") is not explored
+    s = in_room("monitoring")
+    s, _ = play(s, "p0", key_for(s, "p0", "Look at an unexplored"))
+    while s.stack[-1].kind == "pay":
+        s, _ = play(s, "p0", keys(s, "p0")[0])
+    assert s.stack[-1].tag == "monitor"
+    assert {RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")} == {""}
