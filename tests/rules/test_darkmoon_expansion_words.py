@@ -442,3 +442,38 @@ def test_the_penalty_reason_names_the_card_acted_on_instead() -> None:
         f"the final event was completed, but <@{order[1]}> acted on Exposure instead of "
         "Isolate Specimen: the company made good on its threat and the self-destruct "
         "sequence ran")
+
+
+@pytest.mark.rule("DMX-4")
+@pytest.mark.parametrize("cleared", [False, True])
+def test_a_tie_with_no_commander_leaves_the_clearance_as_it_was(cleared: bool) -> None:
+    s = xready()
+    seat, target = s.active, others(s, s.active)[2]
+    s.commander = None
+    if cleared:
+        s.expansion.cleared = [target]
+    s, _ = play(s, seat, f"clearance:{target}")
+    voters = list(waiting(s))
+    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
+    votes[voters[4]] = "abstain"
+    s, events = vote_all(s, votes)
+    assert (target in s.expansion.cleared) is cleared
+    assert told(events, "clearance") == [
+        ("clearance", None, f"<@{target}> keeps their clearance.", {"seat": target})
+        if cleared else ("clearance", None, f"<@{target}> is denied clearance.",
+                         {"seat": target})]
+
+
+@pytest.mark.rule("DMX-4")
+def test_refueling_is_announced_once() -> None:
+    s = xready()
+    s.expansion.ready = True
+    s.turns = 5
+    s, events = run_with(s, evacuation.pass_turn)
+    assert "refueled" not in [e.kind for e in events]
+    s = xready()
+    s.turns = 5
+    s, events = run_with(s, evacuation.pass_turn)
+    assert told(events, "refueled") == [
+        ("refueled", None, "Refueling is complete: the evacuation ship is ready for take-off.",
+         {})]
