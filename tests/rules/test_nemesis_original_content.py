@@ -24,6 +24,7 @@ from rules.nemesis_original.cards import (
     content,
     effects_of,
     index,
+    read_content,
 )
 
 SEEDS = Path("/work/shared/seeds")
@@ -172,6 +173,8 @@ def test_wounds_contamination_and_dice_are_the_family_decks_lockdown_plays() -> 
 
 def test_references_resolve_and_ids_unique() -> None:
     assert check_references(C) == []
+    fresh = read_content()  # the files read again, as a content author's check would
+    assert check_references(fresh) == [] and fresh == C
     assert crew().characters == C.characters and species().attacks == C.attacks
     every = [card.id for ch in C.characters for card in ch.deck]
     assert len(every) == len(set(every)) == 60

@@ -68,7 +68,7 @@ def test_a_noise_roll_that_brings_an_intruder_keeps_you_outside() -> None:
     s.tech_noise = True
     s, events = do(s, "p0", key_for(s, "p0", "Board an escape pod"), noise(1))
     assert s.heroes["p0"].place == "board"
-    assert "does not make it into a pod" in " ".join(e.text for e in events)
+    assert ("pod", "<@p0> does not make it into a pod.") in [(e.kind, e.text) for e in events]
 
 
 @pytest.mark.rule("NE-POD-1")

@@ -26,6 +26,7 @@ from test_nemesis_rooms import choose, in_room
 
 from rules.core.contract import Event
 from rules.nemesis.doors import seal
+from rules.nemesis.items import give_item
 from rules.nemesis.state import Held, add_object, change_room
 from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.rooms import resolve_airlocks
@@ -243,13 +244,16 @@ def test_the_command_center_closes_or_opens_a_room_and_says_which(op: str) -> No
     if op == "open":
         for c in walls:
             s.doors[c] = "closed"
+    assert room_options(s) == ["Room action: Open or close the doors of a room"]
     s, _ = do(s, "p0", key_for(s, "p0", "doors"))
     options = step_options(s)
     label = f"{op.capitalize()} the doors of Cockpit"
     assert label in options
     s, events = play(s, "p0", f"pick:{options.index(label)}")
-    want = "closed" if op == "close" else None
-    assert all(s.doors.get(c) == want for c in walls)
+    if op == "close":
+        assert all(s.doors.get(c) == "closed" for c in walls)
+    else:
+        assert not set(walls) & set(s.doors)  # an open corridor holds no door token
     assert [(e.kind, e.text, e.data) for e in events if e.kind == "door"] == [
         ("door", f"The doors of Cockpit {op}.", {"room": target})]
 
@@ -352,3 +356,36 @@ def test_an_airlock_fails_when_a_door_was_opened() -> None:
     assert said(events) == [("airlock", None, f"The airlock of {name} fails: a door was "
                              "opened.")]
 
+
+
+@pytest.mark.rule("NE-ROOM-1")
+def test_an_intruder_showing_up_keeps_the_sleeper_awake() -> None:
+    s = edit(in_room("hibernatorium"))
+    s.time = SHIP.time_track.first_blue
+    here = s.heroes["p0"].room
+    s.noise.append(s.graph.exit_by_number(here, 1).corridor)  # a second marker: encounter
+    s.bag = [t for t in s.bag if t.startswith("adult")]
+    s, events = do(s, "p0", key_for(s, "p0", "Go to sleep"), noise(1))
+    assert s.heroes["p0"].place == "board"
+    assert any(i.room == here for i in s.intruders)
+    assert [(e.kind, e.text, e.data) for e in events if e.kind == "hibernate"] == [
+        ("hibernate", "<@p0> cannot get into a hibernation chamber.", {})]
+
+
+@pytest.mark.rule("NX-ITEM-1")
+def test_a_third_heavy_item_asks_which_to_drop_or_leaves_it() -> None:
+    s = edit(in_room("storage"))
+    s.heroes["p0"].hands = [Held(item="pulse_rifle"), Held(item="scattergun")]
+    s, _ = run_with(s, lambda ctx: give_item(ctx, ctx.s.heroes["p0"], "machine_pistol"))
+    assert step_options(s) == ["Drop Pulse Rifle and take Machine Pistol",
+                               "Drop Scattergun and take Machine Pistol",
+                               "Leave Machine Pistol"]
+    swapped, events = play(s, "p0", "pick:1")
+    assert [h.item for h in swapped.heroes["p0"].hands] == ["pulse_rifle", "machine_pistol"]
+    assert [(e.kind, e.text) for e in events if e.kind in ("drop", "item")] == [
+        ("drop", "<@p0> drops Scattergun; it is lost."),
+        ("item", "<@p0> takes Machine Pistol in hand.")]
+    left, events = play(s, "p0", "pick:2")
+    assert [h.item for h in left.heroes["p0"].hands] == ["pulse_rifle", "scattergun"]
+    assert [(e.kind, e.text) for e in events if e.kind == "drop"] == [
+        ("drop", "<@p0> leaves Machine Pistol behind.")]

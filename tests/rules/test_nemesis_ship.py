@@ -24,6 +24,18 @@ def test_the_ship_hangs_together() -> None:
 
 
 @pytest.mark.rule("NE-SETUP-1")
+def test_an_engine_outside_an_engine_room_is_reported() -> None:
+    sh = read_ship()
+    cockpit = next(s.id for s in sh.ship.slots if s.room == "cockpit")
+    moved = (sh.engines[0].model_copy(update={"room": cockpit}), *sh.engines[1:])
+    assert check_ship(sh.model_copy(update={"engines": moved})) == [
+        f"engine {sh.engines[0].id}: {cockpit} is no engine room"]
+    lost = (sh.engines[0].model_copy(update={"room": "nowhere"}), *sh.engines[1:])
+    assert check_ship(sh.model_copy(update={"engines": lost})) == [
+        f"engine {sh.engines[0].id}: nowhere is no engine room"]
+
+
+@pytest.mark.rule("NE-SETUP-1")
 def test_special_rooms_and_slot_counts() -> None:
     sh = ship()
     specials = {s.room for s in sh.ship.slots if s.kind == "special"}

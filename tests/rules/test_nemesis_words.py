@@ -456,6 +456,8 @@ def test_paying_names_each_card_with_its_cost_and_contamination_as_worthless() -
     patch = IDX.cards["pilot_patch"]
     assert RS.words.describe_part(s, "p0", pay, "pilot_patch") == \
         Choice(label=f"{patch.name} (cost {patch.cost})", detail=patch.text)
+    hush = IDX.cards["pilot_hush"]
+    assert RS.words.describe_part(s, "p0", pay, "pilot_hush").label == f"{hush.name} (cost 0)"
     assert RS.words.describe_part(s, "p0", pay, s.heroes["p0"].hand[-1]) == \
         Choice(label="Contamination", detail="A contamination card (it pays for nothing).")
 
