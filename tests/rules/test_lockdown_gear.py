@@ -183,6 +183,13 @@ def test_a_search_in_an_empty_deck_still_costs_its_cards() -> None:
 @pytest.mark.rule("NX-ITEM-2")
 def test_scavenger_draws_two_and_keeps_one() -> None:
     s = scene(("lab_rat", "cleaner"))
+    detail = next(RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")
+                  if x.key == "search:green")
+    assert "Draw 2 item cards, keep 1 from the green deck" in detail
+    other = scene()
+    assert "Draw an item card from the green deck" in next(
+        RS.describe(other, "p0", x).detail for x in RS.legal_actions(other, "p0")
+        if x.key == "search:green")
     a, b = s.decks["green"][:2]
     s2, _ = do(s, "p0", "search:green")
     assert top(s2).tag == "keep_item" and waiting(s2) == ["p0"]

@@ -14,6 +14,7 @@ import pytest
 
 from rules.lockdown.cards import content as lockdown_content
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import IntruderBag, kind_of
 from rules.nemesis.cards import ActionCard
 from rules.nemesis.library import crew, dice, injuries, species
 from rules.nemesis_original.cards import (
@@ -304,3 +305,14 @@ def test_a_bag_needing_more_tokens_than_exist_is_reported() -> None:
     assert check_references(C.model_copy(update={
         "intruders": C.intruders.model_copy(update={"bag_start": over})})) == [
         f"bag: {exist + 1} adult tokens needed, {exist} exist"]
+
+
+@pytest.mark.rule("NX-BAG-2")
+def test_the_bag_numbers_each_kinds_tokens_from_zero_in_content_order() -> None:
+    bag = IntruderBag.of(C.intruders.tokens, C.intruders.bag_start)
+    counts = Counter(t.kind for t in C.intruders.tokens for _ in range(t.count))
+    for kind, n in counts.items():
+        assert [t for t in bag.tokens if kind_of(t) == kind] == [f"{kind}{i}" for i in range(n)]
+    larvae = [t for t in C.intruders.tokens if t.kind == "larva"]
+    assert bag.tokens["larva0"] == larvae[0]
+    assert bag.tokens[f"larva{larvae[0].count}"] == larvae[1]  # the next entry's first
