@@ -519,3 +519,18 @@ def test_any_first_intruder_on_the_board_triggers_the_choice() -> None:
 
 def test_corridor_helper() -> None:
     assert corridor(REPO, "s2_2") == B.exit_by_number(REPO, 4).corridor
+
+
+@pytest.mark.rule("NX-ENC-1")
+def test_an_encounter_with_an_empty_bag_brings_an_adult_or_nothing() -> None:
+    s = scene()
+    s.bag = []
+    s2, events = encounter(s)
+    assert [i.kind for i in s2.intruders] == ["adult"]
+    s = scene()
+    s.bag = []
+    s.aside = [t for t in s.rules.bag.tokens if kind_of(t) == "adult"]  # none free
+    s3, events = encounter(s)
+    assert not s3.intruders
+    assert [(e.kind, e.text) for e in events if e.kind == "encounter"] == [
+        ("encounter", "The intruder bag is empty: nothing comes.")]
