@@ -477,3 +477,19 @@ def test_refueling_is_announced_once() -> None:
     assert told(events, "refueled") == [
         ("refueled", None, "Refueling is complete: the evacuation ship is ready for take-off.",
          {})]
+
+
+@pytest.mark.rule("DMX-4")
+def test_a_tied_quarantine_vote_keeps_its_own_words_with_the_expansion() -> None:
+    s = xready()
+    seat, target = s.active, others(s, s.active)[2]
+    s, _ = play(s, seat, f"call_vote:{target}")
+    voters = list(waiting(s))
+    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
+    votes[voters[4]] = "abstain"
+    s, _ = vote_all(s, votes)
+    boss = s.commander or ""
+    assert RS.pending(s)[0].text == f"The vote on quarantining <@{target}> is tied: as " \
+        "commander, you decide."
+    assert [c.label for c in choices(s, boss).values()] == [f"Quarantine <@{target}>",
+                                                            f"Leave <@{target}> free"]
