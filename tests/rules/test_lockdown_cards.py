@@ -36,6 +36,7 @@ from lockdown_helpers import (
     kinds,
     noise,
     on_top,
+    plain_cards,
     play,
     push,
     put_room,
@@ -67,6 +68,7 @@ from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
 from rules.nemesis.doors import DOOR_TOKENS
 from rules.nemesis.events import event_card
+from rules.nemesis.resolve import discard
 from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage
@@ -1351,3 +1353,18 @@ def test_the_card_tests_above_cover_every_card_of_the_content() -> None:
     assert B.section[SECTION_ROOM] == B.section[HERE] != B.section[FAR]
     assert not any(ex.to == "tech" for ex in B.exits[HERE])
     assert IDX.rooms[COMPUTER_TILE].computer
+
+
+def test_a_random_discard_is_announced_and_its_cards_told_to_their_owner() -> None:
+    s = table()
+    hand = plain_cards(s, "p0", 3)
+    set_hand(s, "p0", hand)
+    rig(s, (3, 1), (2, 0))
+    e = fx.DiscardCards(do="discard_cards", n=2, random=True)
+    s, events = run_with(s, lambda ctx: discard(ctx, e, "p0"))
+    lost = [hand[1], hand[0]]
+    assert s.heroes["p0"].hand == [hand[2]] and s.heroes["p0"].discard[-2:] == lost
+    names = ", ".join(IDX.cards[c].name for c in lost)
+    assert [(e.kind, e.to, e.text) for e in events] == [
+        ("discard", None, "<@p0> discards 2 cards at random."),
+        ("private", ("p0",), f"You lose at random: {names}.")]
