@@ -297,3 +297,11 @@ def test_the_infection_check_in_words_both_ways(deadly: bool) -> None:
     else:
         assert said[1][2].endswith(": no contamination card, you live.")
         assert said[2:] == [] and "p2" in s.survivors
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_off_course_the_coordinates_say_not_earth() -> None:
+    s, events = run_with(ready_to_end(home=False), move_time)
+    earth = earth_space(s)
+    assert ("coordinates_revealed", f"Coordinates: space {earth} leads to Earth; the ship "
+            f"is headed for space {s.destination} — not Earth.") in end_said(events)

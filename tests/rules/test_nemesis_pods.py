@@ -204,3 +204,16 @@ def test_the_first_death_unlocks_every_pod_once() -> None:
     s.pods["A1"].locked = True
     s, events = run_with(s, first_death)
     assert s.pods["A1"].locked and "critical" not in [e.kind for e in events]
+
+
+@pytest.mark.rule("NE-POD-1")
+def test_throwing_someone_out_of_a_pod_leaves_the_current_turn_alone() -> None:
+    s = board(at_evac(2), "p0")
+    s = turn(s, "p1")
+    s = edit(s)
+    s.heroes["p1"].room = room("hibernatorium")
+    s.first_encounter = True
+    s, _ = run_with(s, lambda ctx: spawn(ctx, "adult", EVAC_A))
+    s, _ = do(s, "p1", "move:evac_a")  # into the intruder's room: combat, no noise roll
+    assert s.heroes["p0"].place == "board"  # thrown out after that step
+    assert waiting(s) == ["p1"] and s.stack[-1].kind == "turn"  # p1's second action

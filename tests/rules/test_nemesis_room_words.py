@@ -389,3 +389,28 @@ def test_a_third_heavy_item_asks_which_to_drop_or_leaves_it() -> None:
     assert [h.item for h in left.heroes["p0"].hands] == ["pulse_rifle", "scattergun"]
     assert [(e.kind, e.text) for e in events if e.kind == "drop"] == [
         ("drop", "<@p0> leaves Machine Pistol behind.")]
+
+
+@pytest.mark.rule("NE-ROOM-1")
+@pytest.mark.parametrize("colour", ["red", "yellow", "green"])
+def test_the_storage_draws_two_of_the_colour_chosen(colour: str) -> None:
+    s = edit(in_room("storage"))
+    s.heroes["p0"].inventory = []
+    s, _ = do(s, "p0", key_for(s, "p0", "Rummage"))
+    top_two = s.decks[colour][:2]
+    s, _ = choose(s, "p0", f"Draw 2 {colour} items")
+    drawn = {item for option in s.stack[-1].options for item in option.split("+")}
+    assert drawn == set(top_two) and len(s.stack[-1].options) == 2  # keep one of the two
+    assert all(IDX.items[i].color == colour for i in drawn)
+
+
+@pytest.mark.rule("NE-ROOM-1")
+def test_rinsing_off_and_scanning_removes_the_clean_contamination_cards() -> None:
+    s = edit(in_room("shower_room"))
+    clean = next(x.id for x in IDX.contamination.values() if not x.infected)
+    s.decks["contamination"].remove(clean)
+    s.heroes["p0"].hand.append(f"c:{clean}")
+    s.heroes["p0"].slime = True
+    s, _ = do(s, "p0", key_for(s, "p0", "Rinse off and scan"))
+    hero = s.heroes["p0"]
+    assert not hero.slime and f"c:{clean}" not in hero.hand + hero.discard

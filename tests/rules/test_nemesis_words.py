@@ -32,6 +32,7 @@ from test_nemesis_rooms import in_room
 
 from rules.core.contract import Choice
 from rules.nemesis.frames import AttackFrame, DiscardFrame, PickFrame
+from rules.nemesis.state import Held
 from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import EndFrame, GameState
 
@@ -493,3 +494,24 @@ def test_only_a_move_into_an_unexplored_room_warns_of_exploring() -> None:
         s, _ = play(s, "p0", keys(s, "p0")[0])
     assert s.stack[-1].tag == "monitor"
     assert {RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")} == {""}
+
+
+def test_a_discard_a_card_asks_for_is_titled_with_the_card_and_names_each_card() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch", "pilot_hush"])
+    s, _ = push(s, DiscardFrame(seat="p0", n=2, source="pilot_dash"))
+    action = RS.legal_actions(s, "p0")[0]
+    dash = IDX.cards["pilot_dash"].name
+    assert RS.words.subset_title(s, "p0", action) == (f"Discard 2 action cards ({dash})",
+                                                      "Choose exactly 2 action cards.")
+    hand = s.heroes["p0"].hand
+    assert [RS.words.describe_part(s, "p0", action, str(i)).label for i in range(len(hand))] \
+        == [f"{IDX.cards[c].name} (cost {IDX.cards[c].cost})" for c in hand]
+
+
+def test_shooting_at_eggs_says_a_noise_roll_follows() -> None:
+    s = edit(in_room("nest"))
+    gun = next(i for i in IDX.items.values() if i.weapon is not None
+               and i.weapon.kind == "classic" and i.color != "crafted")
+    s.heroes["p0"].hands = [Held(item=gun.id, ammo=2)]
+    shot = next(x for x in RS.legal_actions(s, "p0") if x.key == "shoot:0,0")
+    assert RS.describe(s, "p0", shot).detail.endswith("Then a noise roll.")
