@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 from darkmoon_helpers import RS, edit, keys, play, run_with, vote_all, waiting
 from test_darkmoon_expansion import _to_corporation, others, xready
-from test_darkmoon_modules import _cm, _dealt, _final, _tx
+from test_darkmoon_modules import LAST_STAND, _cm, _dealt, _final, _tx
 
 from rules.core.contract import Choice, Event
 from rules.darkmoon import evacuation, threats
 from rules.darkmoon.actions import card_name
 from rules.darkmoon.cards import index
+from rules.darkmoon.effects import add_cube
 from rules.darkmoon.state import EvacuationCallFrame, GameState, TaskFrame, VoteOrderFrame
 from rules.darkmoon.table import die_limit
 from rules.darkmoon.tasks import task_card
@@ -277,9 +278,17 @@ def test_the_company_man_wins_the_take_off_in_words() -> None:
 def test_the_company_man_wins_the_final_event_in_words() -> None:
     s, order = _cm()
     s.expansion.amputated = [order[-1]]
-    s = _final(s)
-    assert s.result_reason == (f"the final event was completed while <@{order[-1]}>, an "
-                               "infected player, had lost an arm")
+    s.events_done = ["dust_storm", "rumour_mill", "security_audit"]
+    s.current_event, s.final_started = None, True
+    s.final_event = LAST_STAND.id
+    s.final_cubes = LAST_STAND.cubes - 1
+    s, events = run_with(s, add_cube)
+    reason = (f"the final event was completed while <@{order[-1]}>, an infected player, had "
+              "lost an arm")
+    assert s.result_reason == reason
+    assert told(events, "game_over") == [
+        ("game_over", None, f"<@{order[2]}> was the Company Man and wins alone: {reason}.",
+         {"team": "company_man", "seat": order[2]})]
 
 
 @pytest.mark.rule("DMX-5")
@@ -493,3 +502,37 @@ def test_a_tied_quarantine_vote_keeps_its_own_words_with_the_expansion() -> None
         "commander, you decide."
     assert [c.label for c in choices(s, boss).values()] == [f"Quarantine <@{target}>",
                                                             f"Leave <@{target}> free"]
+
+
+@pytest.mark.rule("DMX-3")
+def test_an_amputation_tie_with_no_commander_keeps_the_arm() -> None:
+    s = xready()
+    seat, target = s.active, others(s, s.active)[2]
+    s.commander = None
+    s, _ = play(s, seat, f"amputate:{target}")
+    voters = list(waiting(s))
+    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
+    votes[voters[4]] = "abstain"
+    s, events = vote_all(s, votes)
+    assert s.expansion.amputated == []
+    assert told(events, "vote_outcome") == [
+        ("vote_outcome", None, f"<@{target}> keeps their arm.", {})]
+
+
+@pytest.mark.rule("DMX-3")
+def test_a_quarantine_vote_reads_the_same_with_the_expansion() -> None:
+    s = xready()
+    seat, target = s.active, others(s, s.active)[2]
+    s, _ = play(s, seat, f"call_vote:{target}")
+    voter = waiting(s)[0]
+    labels = [c.label for c in choices(s, voter).values()]
+    assert len(labels) == 3 and all(label for label in labels)
+    assert not any("AMPUTATE" in label or "CLEAR" in label for label in labels)
+
+
+@pytest.mark.rule("DMX-6")
+def test_the_show_status_choice_keeps_its_label() -> None:
+    s, order = _tx(4)
+    _dealt(s, {order[0]: "exposure"})
+    action = next(a for a in RS.legal_actions(s, order[0]) if a.key.startswith("show_status"))
+    assert RS.describe(s, order[0], action).label == action.label
