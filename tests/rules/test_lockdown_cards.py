@@ -1389,3 +1389,13 @@ def test_a_scan_of_the_hand_or_of_every_card(where: str, removed: int) -> None:
     assert [(e.to, e.text) for e in events if e.kind == "scan"] == [
         (("p0",), f"Scan: {removed} clean card{'s' if removed > 1 else ''} removed, 0 "
          "INFECTED.")]
+
+
+def test_an_effect_on_a_section_reaches_only_the_characters_there() -> None:
+    s = table()
+    s.heroes["p0"].room = "repository"  # section 2
+    s.heroes["p1"].room = "isolation"
+    assert s.rules.hooks.section(s, "isolation") != s.rules.hooks.section(s, "repository")
+    e = fx.Slime(do="slime", who="section")
+    s, _ = run_with(s, lambda ctx: apply_effect(ctx, e, "p0"))
+    assert (s.heroes["p0"].slime, s.heroes["p1"].slime) == (True, False)
