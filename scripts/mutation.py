@@ -16,6 +16,12 @@ The last lines printed are the kill rate per module and overall; the surviving m
 written to <workdir>/survivors.txt (see one with `cd <workdir>/repo && mutmut show NAME`).
 Mutants listed in scripts/mutation_equivalent.txt (one name a line, '#' comments) were
 judged equivalent (no behaviour can tell them apart) and count neither way.
+
+Every test runs with scripts/mutation_caches.py as a pytest plugin: it empties the rules'
+memo caches (functools) before each test, so that a cached function is mapped to every
+test that uses it and its mutants are really run. Code that runs only at import time (a
+table built when its module loads, the content loaders) still cannot be told apart by
+mutmut's trampolines: such survivors are listed as equivalent, with that reason.
 """
 
 from __future__ import annotations
@@ -32,6 +38,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "scripts" / "mutation_equivalent.txt"
+# a pytest plugin (scripts/mutation_caches.py) copied beside the scratch repository's
+# packages: it empties the rules' memo caches before each test (see its docstring)
+CACHE_PLUGIN = "warden_mutation_caches"
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 UNDECIDED = {"not checked", "skipped", "suspicious", "check was interrupted by user"}
 RESULT_LINE = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+): (?P<status>.+?)\s*$")
@@ -110,9 +119,9 @@ def mutmut_config(args: argparse.Namespace) -> str:
         "\n[tool.mutmut]\n"
         f'source_paths = ["{top}/"]\n'
         f"only_mutate = {toml_list(only)}\n"
-        f"also_copy = {toml_list(also)}\n"
+        f"also_copy = {toml_list([*also, CACHE_PLUGIN + '.py'])}\n"
         f"pytest_add_cli_args_test_selection = {toml_list(args.tests)}\n"
-        'pytest_add_cli_args = ["-p", "no:randomly", "-q", "-x"]\n'
+        f'pytest_add_cli_args = ["-p", "no:randomly", "-p", "{CACHE_PLUGIN}", "-q", "-x"]\n'
     )
 
 
@@ -124,6 +133,7 @@ def prepare(args: argparse.Namespace, workdir: Path) -> Path:
         shutil.rmtree(workdir, ignore_errors=True)
         repo.mkdir(parents=True)
         copy_repository(repo)
+        shutil.copy2(ROOT / "scripts" / "mutation_caches.py", repo / f"{CACHE_PLUGIN}.py")
         with (repo / "pyproject.toml").open("a") as handle:
             handle.write(config)
         stamp.write_text(config)

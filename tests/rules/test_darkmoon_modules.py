@@ -522,3 +522,16 @@ def test_claim_and_show_choices_and_prompts_read_well() -> None:
         choice = RS.describe(s, order[0], action)
         assert choice.label and choice.detail and len(choice.label) <= 70
     s, _ = advance(s)
+
+
+@pytest.mark.rule("DMX-6")
+@pytest.mark.parametrize(("held", "met"), [((1, 1), True), ((2, 2), False)])
+def test_act_recklessly_needs_nothing_left_behind_the_screen(held: tuple[int, int],
+                                                             met: bool) -> None:
+    """Rolling every die held (a strong 1 and a weak 1 first) and submitting those two:
+    with a strong and a weak die more, something is left behind the screen."""
+    s, order = _tx(4)
+    _dealt(s, {order[0]: "act_recklessly"})
+    set_dice(s, order[0], *held)
+    s = _malfunction_roll(s, order[0], "submit:S1+W1")
+    assert [c.requirement for c in _claims(s)] == (["act_recklessly"] if met else [])

@@ -36,6 +36,7 @@ from lockdown_helpers import (
     kinds,
     noise,
     on_top,
+    plain_cards,
     play,
     push,
     put_room,
@@ -67,6 +68,7 @@ from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
 from rules.nemesis.doors import DOOR_TOKENS
 from rules.nemesis.events import event_card
+from rules.nemesis.resolve import apply_effect, discard
 from rules.nemesis.state import Held, change_room
 
 # ------------------------------------------------------------------ the stage
@@ -1351,3 +1353,49 @@ def test_the_card_tests_above_cover_every_card_of_the_content() -> None:
     assert B.section[SECTION_ROOM] == B.section[HERE] != B.section[FAR]
     assert not any(ex.to == "tech" for ex in B.exits[HERE])
     assert IDX.rooms[COMPUTER_TILE].computer
+
+
+def test_a_random_discard_is_announced_and_its_cards_told_to_their_owner() -> None:
+    s = table()
+    hand = plain_cards(s, "p0", 3)
+    set_hand(s, "p0", hand)
+    rig(s, (3, 1), (2, 0))
+    e = fx.DiscardCards(do="discard_cards", n=2, random=True)
+    s, events = run_with(s, lambda ctx: discard(ctx, e, "p0"))
+    lost = [hand[1], hand[0]]
+    assert s.heroes["p0"].hand == [hand[2]] and s.heroes["p0"].discard[-2:] == lost
+    names = ", ".join(IDX.cards[c].name for c in lost)
+    assert [(e.kind, e.to, e.text) for e in events] == [
+        ("discard", None, "<@p0> discards 2 cards at random."),
+        ("private", ("p0",), f"You lose at random: {names}.")]
+
+
+@pytest.mark.rule("NX-CONTAM-1")
+@pytest.mark.parametrize(("where", "removed"), [("hand", 1), ("everywhere", 3)])
+def test_a_scan_of_the_hand_or_of_every_card(where: str, removed: int) -> None:
+    s = table()
+    clean = [x.id for x in IDX.contamination.values() if not x.infected][:3]
+    for card in clean:
+        s.decks["contamination"].remove(card)
+    hero = s.heroes["p0"]
+    hero.hand.append(f"c:{clean[0]}")
+    hero.deck.append(f"c:{clean[1]}")
+    hero.discard.append(f"c:{clean[2]}")
+    e = fx.Scan(do="scan", where=where)  # type: ignore[arg-type]
+    s, events = run_with(s, lambda ctx: apply_effect(ctx, e, "p0"))
+    left = [c for c in s.heroes["p0"].hand + s.heroes["p0"].deck + s.heroes["p0"].discard
+            if c.startswith("c:")]
+    assert len(left) == 3 - removed
+    assert [(e.to, e.text) for e in events if e.kind == "scan"] == [
+        (("p0",), f"Scan: {removed} clean card{'s' if removed > 1 else ''} removed, 0 "
+         "INFECTED.")]
+
+
+def test_an_effect_on_a_section_reaches_only_the_characters_there() -> None:
+    s = table()
+    s.heroes["p0"].room = "repository"  # section 2
+    s.heroes["p1"].room = "isolation"
+    assert s.rules.hooks.section(s, "isolation") != s.rules.hooks.section(s, "repository")
+    e = fx.Slime(do="slime", who="section")
+    s, _ = run_with(s, lambda ctx: apply_effect(ctx, e, "p0"))
+    assert (s.heroes["p0"].slime, s.heroes["p1"].slime) == (True, False)

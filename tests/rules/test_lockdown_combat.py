@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from lockdown_helpers import (
+    RS,
     B,
     add_intruder,
     attack,
@@ -208,3 +209,76 @@ def test_fire_damage_injures_intruders() -> None:
     assert all("1 injuries" not in t for t in said)
     _, events = run_with(edit(s), lambda ctx: injure(ctx, ctx.s.intruders[0], 2))
     assert "The adult takes 2 injuries and keeps going (2 so far)." in [e.text for e in events]
+
+
+@pytest.mark.rule("NX-ATK-1")
+@pytest.mark.parametrize(("face", "kind", "injuries"), [
+    ("creeper", "larva", None), ("creeper", "breeder", 0), ("adult", "larva", None),
+    ("adult", "creeper", 1), ("adult", "breeder", 0), ("adult", "queen", 0),
+    ("hit", "queen", 1), ("hit2", "breeder", 2), ("miss", "larva", 0)])
+def test_each_combat_die_face_against_each_kind(face: str, kind: str,
+                                                injuries: int | None) -> None:
+    """(None: the hit kills it, as 1 injury kills a larva.)"""
+    s, i = scene(powered=False)
+    s.intruders[0].kind = kind  # type: ignore[assignment]
+    s2, events = do(s, "p0", f"shoot:0,{i}", die(face))
+    assert (s2.intruders[0].injuries if s2.intruders else None) == injuries
+    missed = [e.text for e in events if e.kind == "miss"]
+    assert missed == ([f"<@p0> misses the {kind}."] if injuries == 0 else [])
+
+
+@pytest.mark.rule("NX-ATK-1")
+@pytest.mark.parametrize(("face", "kind", "injuries"), [
+    ("creeper", "adult", 0), ("creeper", "creeper", 1), ("adult", "adult", 1),
+    ("adult", "breeder", 0), ("hit", "breeder", 1)])
+def test_the_advantage_die_symbols_reach_the_same_kinds(face: str, kind: str,
+                                                        injuries: int) -> None:
+    s, i = scene(powered=True)
+    s.intruders[0].kind = kind  # type: ignore[assignment]
+    s2, events = do(s, "p0", f"shoot:0,{i}", die(face, True))
+    assert s2.intruders[0].injuries == injuries
+    word = {"creeper": "creeper symbol", "adult": "adult symbol", "hit": "hit"}[face]
+    assert next(e.text for e in events if e.kind == "combat_roll") == \
+        f"<@p0> shoots — advantage die: {word}."
+
+
+@pytest.mark.rule("NX-ATK-1")
+@pytest.mark.parametrize(("face", "label", "paid", "kept"), [
+    ("pay_hit", "Discard an action card to deal 1 injury", 1, 0),
+    ("hit_pay2", "Discard an action card to deal 2 injuries instead of 1", 2, 1)])
+def test_a_pay_face_offers_the_discard_in_words_and_counts_both_ways(
+        face: str, label: str, paid: int, kept: int) -> None:
+    s, i = scene(powered=True)
+    s2, events = do(s, "p0", f"shoot:0,{i}", die(face, True))
+    word = {"pay_hit": "hit for a discarded card",
+            "hit_pay2": "hit, double for a discarded card"}[face]
+    assert next(e.text for e in events if e.kind == "combat_roll") == \
+        f"<@p0> shoots — advantage die: {word}."
+    assert [a.label for a in RS.legal_actions(s2, "p0")] == [label, "Keep your cards"]
+    assert RS.pending(s2)[0].text == f"You rolled {face.replace('_', ' ')}: discard an " \
+        "action card for a stronger hit?"
+    with_card, _ = play(s2, "p0", "pick:0")
+    assert with_card.intruders[0].injuries == paid
+    without, _ = play(s2, "p0", "pick:1")
+    assert without.intruders[0].injuries == kept
+
+
+@pytest.mark.rule("NX-ATK-1")
+@pytest.mark.parametrize(("face", "injuries"), [("pay_hit", 0), ("hit_pay2", 1)])
+def test_with_no_card_to_discard_a_pay_face_is_not_asked(face: str, injuries: int) -> None:
+    s, i = scene(powered=True)
+    set_hand(s, "p0", plain_cards(s, "p0", 1))  # it pays for the shot
+    s2, _ = do(s, "p0", f"shoot:0,{i}", die(face, True))
+    assert not isinstance(top(s2), ShotFrame)
+    assert s2.intruders[0].injuries == injuries
+
+
+@pytest.mark.rule("NX-ATK-3")
+def test_a_melee_on_eggs_says_it_takes_no_contamination() -> None:
+    s = ready(["survivor", "cleaner"], room="s2_2")
+    put_room(s, "s2_2", "emergency")
+    change_room(s.rooms, "s2_2", objects=("egg",))
+    take_all_items(s, "p0")
+    melee = next(a for a in RS.legal_actions(s, "p0") if a.key == "melee:0")
+    assert RS.describe(s, "p0", melee).detail.endswith(
+        " Roll the combat die; a hit destroys an egg. Then a noise roll.")

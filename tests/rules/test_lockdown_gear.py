@@ -104,9 +104,11 @@ def test_a_heavy_item_with_full_hands_drop_something_or_leave_it() -> None:
     dropped, _ = play(s2, "p0", "pick:1")  # drop the crowbar, take the toolbox
     assert [h.item for h in dropped.heroes["p0"].hands] == ["sentry_carbine", "toolbox"]
     assert dropped.decks["yellow"][-1] == "crowbar"
-    left, _ = play(s2, "p0", "pick:2")
+    left, events = play(s2, "p0", "pick:2")
     assert [h.item for h in left.heroes["p0"].hands] == ["sentry_carbine", "crowbar"]
     assert left.decks["yellow"][-1] == "toolbox"
+    assert [(e.kind, e.text) for e in events if e.kind == "drop"] == [
+        ("drop", "<@p0> leaves Toolbox behind.")]
 
 
 @pytest.mark.rule("NX-ITEM-1")
@@ -116,7 +118,9 @@ def test_duct_tape_lets_two_heavy_items_share_a_slot() -> None:
     give(s, "p0", "duct_tape")
     s2, _ = run_with(s, lambda ctx: give_item(ctx, ctx.s.heroes["p0"], "toolbox"))
     tape = key_for(s2, "p0", "Tape Toolbox to Crowbar")
-    s3, _ = play(s2, "p0", tape)
+    s3, events = play(s2, "p0", tape)
+    assert [(e.kind, e.text) for e in events if e.kind == "item"] == [
+        ("item", "<@p0> tapes Toolbox to Crowbar.")]
     hands = s3.heroes["p0"].hands
     assert [(h.item, h.taped_to) for h in hands] == [
         ("sentry_carbine", None), ("crowbar", None), ("toolbox", "crowbar")]
@@ -179,6 +183,13 @@ def test_a_search_in_an_empty_deck_still_costs_its_cards() -> None:
 @pytest.mark.rule("NX-ITEM-2")
 def test_scavenger_draws_two_and_keeps_one() -> None:
     s = scene(("lab_rat", "cleaner"))
+    detail = next(RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")
+                  if x.key == "search:green")
+    assert "Draw 2 item cards, keep 1 from the green deck" in detail
+    other = scene()
+    assert "Draw an item card from the green deck" in next(
+        RS.describe(other, "p0", x).detail for x in RS.legal_actions(other, "p0")
+        if x.key == "search:green")
     a, b = s.decks["green"][:2]
     s2, _ = do(s, "p0", "search:green")
     assert top(s2).tag == "keep_item" and waiting(s2) == ["p0"]
@@ -370,3 +381,38 @@ def test_an_attack_on_armor_helper() -> None:
     on_top(s, "attacks", attack(hits=("adult",), light=1))
     assert edit(s).intruders[0].id == i
     assert IDX.items["body_armor"].passive == "armor"
+
+
+@pytest.mark.rule("NX-TRADE-1")
+def test_a_trade_in_words_offer_gift_and_agreement() -> None:
+    s = scene()
+    give(s, "p0", "painkillers")
+    give(s, "p1", "bandages")
+    s, _ = do(s, "p0", "trade")
+    assert RS.pending(s)[0].text.startswith("Trade: ") and "<@p1>" in RS.pending(s)[0].text
+    shown = {a.key: RS.describe(s, "p0", a) for a in RS.legal_actions(s, "p0")}
+    assert (shown["trade_give:p1,~"].label, shown["trade_give:p1,~"].detail) == (
+        "Give nothing to <@p1>", "You keep everything for now; the exchange still needs "
+        "everyone's agreement.")
+    painkillers = next(c for c in shown.values() if c.label.startswith("Give Painkillers"))
+    assert painkillers.detail == ("Everyone involved agrees to the whole exchange before "
+                                  "anything changes hands.")
+    s, _ = play(s, "p0", key_for(s, "p0", "Give Painkillers to"))
+    s, _ = play(s, "p1", "trade_give:p0,~")
+    assert RS.pending(s)[0].text == "Trade: you give Painkillers and get nothing. Agree?"
+    agree = {a.key: RS.describe(s, "p0", a) for a in RS.legal_actions(s, "p0")}
+    assert [(c.label, c.detail) for c in agree.values()] == [
+        ("Agree to the exchange", "You give Painkillers and get nothing."),
+        ("Refuse: nothing changes hands", "Nobody gives or gets anything.")]
+
+
+@pytest.mark.rule("NX-ITEM-3")
+@pytest.mark.rule("NX-COMBAT-STATE-1")
+def test_crafting_is_out_of_combat_only() -> None:
+    s = scene()
+    take_all_items(s, "p0")
+    give(s, "p0", "painkillers")
+    give(s, "p0", "ammo_pack")
+    assert "craft:flamethrower,ammo_pack+painkillers" in keys(s, "p0")
+    add_intruder(s, "adult", s.heroes["p0"].room)
+    assert not any(k.startswith("craft:") for k in keys(s, "p0"))

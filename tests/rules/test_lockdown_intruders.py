@@ -39,6 +39,7 @@ from rules.lockdown.state import (
     GameState,
     InterruptFrame,
     ObjectiveFrame,
+    PickFrame,
 )
 from rules.nemesis import attacks, development, injuries, intruders
 from rules.nemesis.bag import kind_of
@@ -519,3 +520,28 @@ def test_any_first_intruder_on_the_board_triggers_the_choice() -> None:
 
 def test_corridor_helper() -> None:
     assert corridor(REPO, "s2_2") == B.exit_by_number(REPO, 4).corridor
+
+
+@pytest.mark.rule("NX-ENC-1")
+def test_an_encounter_with_an_empty_bag_brings_an_adult_or_nothing() -> None:
+    s = scene()
+    s.bag = []
+    s2, events = encounter(s)
+    assert [i.kind for i in s2.intruders] == ["adult"]
+    s = scene()
+    s.bag = []
+    s.aside = [t for t in s.rules.bag.tokens if kind_of(t) == "adult"]  # none free
+    s3, events = encounter(s)
+    assert not s3.intruders
+    assert [(e.kind, e.text) for e in events if e.kind == "encounter"] == [
+        ("encounter", "The intruder bag is empty: nothing comes.")]
+
+
+def test_an_intruder_choice_names_each_intruder() -> None:
+    s = scene()
+    first = add_intruder(s, "adult", REPO, injuries=1)
+    second = add_intruder(s, "creeper", REPO)
+    s, _ = push(s, PickFrame(seat="p0", purpose="intruder",
+                             options=[str(first), str(second)]))
+    assert [a.label for a in RS.legal_actions(s, "p0")] == [
+        "The adult with 1 injury", "The creeper"]

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from rules.nemesis.board import Corridor, corridor_problems
+import pytest
+
+from rules.nemesis.board import BoardGraph, Corridor, Exit, RoomSlot, corridor_problems
 from rules.nemesis_original.ship import check_ship, ship
 
 
@@ -28,3 +30,23 @@ def test_a_corridor_to_an_unknown_room_is_reported() -> None:
 
 def test_the_original_ship_passes_its_checks() -> None:
     assert check_ship(ship()) == []
+
+
+def test_a_map_becomes_a_graph_with_exits_both_ways_in_number_order() -> None:
+    slots = (RoomSlot(id="A", kind="special", room="cockpit", section=1, x=0, y=0),
+             RoomSlot(id="B", kind="I", section=2, x=10, y=0))
+    corridors = (_cor("c3", "A", 3, "B", 1), _cor("c1", "A", 1, "tech", None),
+                 _cor("c2", "B", 2, "A", 2))
+    g = BoardGraph()
+    g.add_rooms(slots, corridors)
+    assert g.exits == {"A": [Exit("c1", 1, "tech"), Exit("c2", 2, "B"), Exit("c3", 3, "B")],
+                       "B": [Exit("c3", 1, "A"), Exit("c2", 2, "A")]}
+    assert (g.section, g.kind, g.special, g.technical) == (
+        {"A": 1, "B": 2}, {"A": "special", "B": "I"}, {"A": "cockpit"}, {"c1"})
+    assert g.exit_by_number("B", 2) == Exit("c2", 2, "A")
+    assert g.neighbours("A") == ["B", "B"] and g.tech_rooms() == ["A"]
+    assert g.corridor_between("B", "A") == "c3" and g.corridor_between("B", "B") is None
+    assert g.distances_from("B") == {"B": 0, "A": 1}
+    assert not g.takes_door("c1") and g.takes_door("c2")
+    with pytest.raises(KeyError, match=r"^'B has no corridor 4'$"):
+        g.exit_by_number("B", 4)

@@ -14,6 +14,7 @@ import pytest
 
 from rules.lockdown.cards import content as lockdown_content
 from rules.nemesis import effects as fx
+from rules.nemesis.bag import IntruderBag, kind_of
 from rules.nemesis.cards import ActionCard
 from rules.nemesis.library import crew, dice, injuries, species
 from rules.nemesis_original.cards import (
@@ -24,6 +25,7 @@ from rules.nemesis_original.cards import (
     content,
     effects_of,
     index,
+    read_content,
 )
 
 SEEDS = Path("/work/shared/seeds")
@@ -172,6 +174,8 @@ def test_wounds_contamination_and_dice_are_the_family_decks_lockdown_plays() -> 
 
 def test_references_resolve_and_ids_unique() -> None:
     assert check_references(C) == []
+    fresh = read_content()  # the files read again, as a content author's check would
+    assert check_references(fresh) == [] and fresh == C
     assert crew().characters == C.characters and species().attacks == C.attacks
     every = [card.id for ch in C.characters for card in ch.deck]
     assert len(every) == len(set(every)) == 60
@@ -232,3 +236,83 @@ def test_no_text_copied_from_the_seeds() -> None:
               for run in (tuple(words(text)[i:i + n])
                           for i in range(len(words(text)) - n + 1)) if run in seen]
     assert copied == []
+
+
+SECTIONS = [("characters", "characters"), ("events", "events"), ("attacks", "attacks"),
+            ("objectives", "objectives"), ("weaknesses", "weaknesses"),
+            ("serious_wounds", "serious wounds"), ("contamination", "contamination")]
+
+
+@pytest.mark.parametrize(("field", "label"), SECTIONS)
+def test_a_duplicate_id_is_reported_by_section(field: str, label: str) -> None:
+    cards = getattr(C, field)
+    dup = C.model_copy(update={field: cards + cards[:1]})
+    also = {"characters": ["duplicate ids in action cards"],
+            "weaknesses": ["duplicate ids in weakness effects"]}.get(field, [])
+    assert check_references(dup) == [f"duplicate ids in {label}", *also]
+
+
+def test_a_duplicate_action_card_and_weakness_effect_are_reported() -> None:
+    crew_ = C.characters
+    captain = crew_[0].model_copy(update={"deck": crew_[0].deck[:9] + crew_[0].deck[:1]})
+    assert check_references(C.model_copy(update={"characters": (captain, *crew_[1:])})) == \
+        ["duplicate ids in action cards"]
+    first = C.weaknesses[0].model_copy(update={"effect": C.weaknesses[1].effect})
+    assert check_references(C.model_copy(update={"weaknesses": (first, *C.weaknesses[1:])})) \
+        == ["duplicate ids in weakness effects"]
+
+
+def test_wrong_starting_and_quest_items_are_reported() -> None:
+    ch = C.characters[0]
+    red = next(i.id for i in C.items if i.color == "red")
+    bad = ch.model_copy(update={"starting_item": red,
+                                "quest": ch.quest.model_copy(update={"item": red})})
+    assert check_references(C.model_copy(update={"characters": (bad, *C.characters[1:])})) \
+        == [f"character {ch.id}: starting item {red} is not a character item",
+            f"character {ch.id}: quest item {red} is not a quest item"]
+    gone = ch.model_copy(update={"starting_item": "nothing_at_all"})
+    assert check_references(C.model_copy(update={"characters": (gone, *C.characters[1:])})) \
+        == [f"character {ch.id}: starting item nothing_at_all is not a character item"]
+
+
+def test_items_without_components_or_with_an_unknown_passive_are_reported() -> None:
+    red = next(i for i in C.items if i.color == "red")
+    plain = red.model_copy(update={"provides": ()})
+    odd = next(i for i in C.items if i.passive is None).model_copy(update={"passive": "armor"})
+    items = tuple(plain if i.id == red.id else i for i in C.items)
+    problems = check_references(C.model_copy(update={"items": items}))
+    assert f"item {red.id}: search items carry blue components" in problems
+    fine = check_references(C.model_copy(update={"items": tuple(
+        odd if i.id == odd.id else i for i in C.items)}))
+    assert not any("passive" in p for p in fine)  # armor is a family passive
+    weird = odd.model_copy(update={"passive": "jetpack"})
+    assert f"item {odd.id}: passive jetpack has no meaning here" in check_references(
+        C.model_copy(update={"items": tuple(weird if i.id == odd.id else i for i in C.items)}))
+
+
+def test_a_bag_needing_more_tokens_than_exist_is_reported() -> None:
+    setup = C.intruders.model_copy(update={"bag_start": {**C.intruders.bag_start, "larva": 99}})
+    have = sum(t.count for t in C.intruders.tokens if t.kind == "larva")
+    assert check_references(C.model_copy(update={"intruders": setup})) == [
+        f"bag: 99 larva tokens needed, {have} exist"]
+    # adults: the bag's own plus adults_per_player for each of up to 5 players
+    exist = sum(t.count for t in C.intruders.tokens if t.kind == "adult")
+    per = C.intruders.adults_per_player
+    fits = {**C.intruders.bag_start, "adult": exist - 5 * per}
+    assert check_references(C.model_copy(update={
+        "intruders": C.intruders.model_copy(update={"bag_start": fits})})) == []
+    over = {**fits, "adult": exist - 5 * per + 1}
+    assert check_references(C.model_copy(update={
+        "intruders": C.intruders.model_copy(update={"bag_start": over})})) == [
+        f"bag: {exist + 1} adult tokens needed, {exist} exist"]
+
+
+@pytest.mark.rule("NX-BAG-2")
+def test_the_bag_numbers_each_kinds_tokens_from_zero_in_content_order() -> None:
+    bag = IntruderBag.of(C.intruders.tokens, C.intruders.bag_start)
+    counts = Counter(t.kind for t in C.intruders.tokens for _ in range(t.count))
+    for kind, n in counts.items():
+        assert [t for t in bag.tokens if kind_of(t) == kind] == [f"{kind}{i}" for i in range(n)]
+    larvae = [t for t in C.intruders.tokens if t.kind == "larva"]
+    assert bag.tokens["larva0"] == larvae[0]
+    assert bag.tokens[f"larva{larvae[0].count}"] == larvae[1]  # the next entry's first

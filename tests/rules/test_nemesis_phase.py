@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from nemesis_helpers import (
+    RS,
     SHIP,
     a_slot,
     add_intruder,
@@ -90,6 +91,9 @@ def test_the_first_encounter_makes_everyone_keep_one_objective() -> None:
     s = started(2, seed=4)
     s, events = run_with(s, lambda ctx: spawn(ctx, "adult", a_slot("I")))
     assert s.stack[-1].kind == "objectives" and sorted(waiting(s)) == ["p0", "p1"]
+    assert {p.text for p in RS.pending(s)} == {
+        "First encounter: keep one of your two objectives (the other is discarded in "
+        "secret)"}
     for seat in ("p0", "p1"):
         s, _ = play(s, seat, keys(s, seat)[1])
     assert all(len(h.objectives) == 1 for h in s.heroes.values())
@@ -166,3 +170,43 @@ def test_the_first_player_token_passes_to_the_next_character_still_aboard(
     assert s.first_player == first
     assert f"<@{first}> has the first player token" in next(
         e.text for e in events if e.kind == "round")
+
+
+@pytest.mark.rule("NE-CRIT-1")
+@pytest.mark.parametrize("before", [BLUE - 2, BLUE])
+def test_only_the_step_onto_the_first_blue_space_is_announced(before: int) -> None:
+    s = edit(started(2, seed=4))
+    s.time = before
+    s, events = run_with(s, move_time)
+    assert [(e.kind, e.text, e.data) for e in events] == [
+        ("time", f"Time passes: the time marker moves to space {before + 1} of "
+         f"{SHIP.time_track.length}.", {"space": before + 1})]
+
+
+@pytest.mark.rule("NE-END-1")
+@pytest.mark.parametrize(("before", "jumps"), [(SHIP.time_track.length - 2, False),
+                                               (SHIP.time_track.length - 1, True)])
+def test_the_last_time_space_makes_the_jump(before: int, jumps: bool) -> None:
+    s = edit(started(2, seed=4))
+    s.time = before
+    s, _ = run_with(s, move_time)
+    assert (s.ended == "hyperjump") is jumps
+    assert s.time == before + 1
+
+
+@pytest.mark.rule("NX-TURN-1")
+def test_the_round_and_each_turn_are_announced_and_a_pod_asks_its_occupant() -> None:
+    s = edit(started(3))
+    s.round, s.first_player = 3, "p1"  # the token passes on to p2
+    s.stack = [RoundFrame(stage="draw")]
+    s, events = push(s)
+    assert [(e.kind, e.text, e.data) for e in events if e.kind in ("round", "turn")] == [
+        ("round", "Round 3 begins; <@p2> has the first player token.", {"round": 3}),
+        ("turn", "It is <@p2>'s turn (round 3).", {"seat": "p2"})]
+    s = edit(s)
+    s.heroes["p0"].place, s.heroes["p0"].pod = "pod", "A1"
+    s.pods["A1"].seats = ["p0"]
+    s.stack = [RoundFrame(stage="turns", last="p2")]
+    s, events = push(s)
+    assert s.stack[-1].kind == "pod" and waiting(s) == ["p0"]
+    assert "turn" not in kinds(events)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from nemesis_helpers import (
     IDX,
@@ -12,16 +14,20 @@ from nemesis_helpers import (
     do,
     edit,
     key_for,
+    kinds,
     new,
     play,
     put_room,
     room,
+    run_with,
     seats,
     started,
     turn,
 )
 
 from rules.core.contract import IllegalAction
+from rules.nemesis_original.gear import check_quests
+from rules.nemesis_original.state import GameState
 
 
 @pytest.mark.rule("NE-SETUP-1")
@@ -56,10 +62,14 @@ def test_engines_and_coordinates_are_dealt_at_random() -> None:
 
 @pytest.mark.rule("NE-SETUP-1")
 def test_player_counts() -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"^Nemesis takes 1 to 5 players\.$"):
         RS.new_game(seats(6), 1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"^Nemesis takes 1 to 5 players\.$"):
+        RS.new_game([], 1)
+    with pytest.raises(IllegalAction, match=r"^Each player may only sit once\.$"):
         RS.new_game(["a", "a"], 1)
+    assert len(RS.new_game(seats(1), 1).seats) == 1
+    assert len(RS.new_game(seats(5), 1).seats) == 5
 
 
 @pytest.mark.rule("NE-CHAR-1")
@@ -134,3 +144,42 @@ def test_the_soldier_aims_steady_and_the_mechanic_is_tough() -> None:
     hero.serious = [WoundCard(card=next(w for w in s.decks["wounds"]
                                         if IDX.wounds[w].penalty != "head"))]
     assert hand_limit(s, hero) == 6
+
+
+QUEST_MET: dict[str, Callable[[GameState], None]] = {
+    "signal_sent": lambda s: setattr(s.heroes["p0"], "signal", True),
+    "nest_found": lambda s: setattr(s, "nest_found", True),
+    "kill_intruder": lambda s: setattr(s, "kills", 1),
+    "weakness_found": lambda s: s.weaknesses_found.append(0),
+    "carcass_in_lab": lambda s: s.weaknesses_found.append(1),
+}
+QUEST_NOT_YET: dict[str, Callable[[GameState], None]] = {
+    "signal_sent": lambda s: setattr(s.heroes["p1"], "signal", True),  # someone else's
+    "nest_found": lambda s: None,
+    "kill_intruder": lambda s: setattr(s, "kills", 0),
+    "weakness_found": lambda s: None,
+    "carcass_in_lab": lambda s: s.weaknesses_found.extend([0, 2]),  # not the carcass's
+}
+
+
+@pytest.mark.rule("NE-CHAR-1")
+@pytest.mark.parametrize("character", sorted(IDX.characters))
+def test_each_characters_quest_is_met_only_by_its_own_condition(character: str) -> None:
+    ch = IDX.characters[character]
+    s = edit(started(2, seed=3))
+    s.heroes["p0"].character = character
+    s.heroes["p1"].character = next(c for c in IDX.characters if c != character
+                                    and IDX.characters[c].quest.needs != ch.quest.needs)
+    QUEST_NOT_YET[ch.quest.needs](s)
+    waiting_, events = run_with(s, check_quests)
+    assert not waiting_.heroes["p0"].quest_active and "quest" not in kinds(events)
+    QUEST_MET[ch.quest.needs](s)
+    done, events = run_with(s, check_quests)
+    hero = done.heroes["p0"]
+    assert hero.quest_active
+    assert ch.quest.item in hero.inventory + [h.item for h in hero.hands]
+    assert [(e.kind, e.to, e.text) for e in events if e.kind == "quest"] == [
+        ("quest", None, f"<@p0>'s quest is fulfilled: {IDX.items[ch.quest.item].name} is "
+         "ready.")]
+    again, events = run_with(done, check_quests)
+    assert "quest" not in kinds(events)  # once only

@@ -24,6 +24,46 @@ def test_the_ship_hangs_together() -> None:
 
 
 @pytest.mark.rule("NE-SETUP-1")
+def test_too_few_room_tiles_and_a_coordinates_card_off_the_track_are_reported() -> None:
+    sh = read_ship()
+    need = sum(1 for s in sh.ship.slots if s.kind == "II")
+    fewer = tuple(r.model_copy(update={"copies": 0}) if r.level == "II" else r
+                  for r in sh.rooms)
+    assert check_ship(sh.model_copy(update={"rooms": fewer})) == [
+        f"0 room tiles II for {need} slots"]
+    card = sh.coordinates[0]
+    other = next(x for x in sh.destination.spaces if x != card.earth)
+    twice = (card.model_copy(update={"earth": other}), *sh.coordinates[1:])
+    assert check_ship(sh.model_copy(update={"coordinates": twice})) == [
+        "one coordinates card per destination space"]
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_a_room_cut_off_from_the_others_is_reported() -> None:
+    sh = read_ship()
+    last = sh.ship.slots[-1].id
+    kept = tuple(c for c in sh.ship.corridors if last not in (c.a, c.b))
+    cut = sh.model_copy(update={"ship": sh.ship.model_copy(update={"corridors": kept})})
+    assert "not every room can be reached by corridors" in check_ship(cut)
+    first = sh.ship.slots[0].id
+    kept = tuple(c for c in sh.ship.corridors if first not in (c.a, c.b))
+    cut = sh.model_copy(update={"ship": sh.ship.model_copy(update={"corridors": kept})})
+    assert "not every room can be reached by corridors" in check_ship(cut)
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_an_engine_outside_an_engine_room_is_reported() -> None:
+    sh = read_ship()
+    cockpit = next(s.id for s in sh.ship.slots if s.room == "cockpit")
+    moved = (sh.engines[0].model_copy(update={"room": cockpit}), *sh.engines[1:])
+    assert check_ship(sh.model_copy(update={"engines": moved})) == [
+        f"engine {sh.engines[0].id}: {cockpit} is no engine room"]
+    lost = (sh.engines[0].model_copy(update={"room": "nowhere"}), *sh.engines[1:])
+    assert check_ship(sh.model_copy(update={"engines": lost})) == [
+        f"engine {sh.engines[0].id}: nowhere is no engine room"]
+
+
+@pytest.mark.rule("NE-SETUP-1")
 def test_special_rooms_and_slot_counts() -> None:
     sh = ship()
     specials = {s.room for s in sh.ship.slots if s.kind == "special"}

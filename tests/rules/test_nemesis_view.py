@@ -11,15 +11,18 @@ from nemesis_helpers import (
     IDX,
     RS,
     SHIP,
+    a_slot,
     do,
     edit,
     key_for,
+    put_room,
     room,
     run_with,
     started,
     turn,
 )
 
+from rules.nemesis.state import change_room
 from rules.nemesis_original.event_phase import move_time
 from rules.nemesis_original.state import GameState
 
@@ -76,3 +79,23 @@ def test_the_end_reveals_engines_coordinates_and_objectives() -> None:
     assert view.winners is not None and view.engines == s.engines
     assert view.coordinates_earth in SHIP.destination.spaces
     assert all(h.objectives is not None for h in view.heroes)
+
+
+@pytest.mark.rule("NE-SETUP-1")
+def test_a_room_shows_its_tile_items_and_computer_only_once_explored() -> None:
+    s = edit(started(2, seed=11))
+    hidden = next(slot for slot, r in s.rooms.items() if not r.explored)
+    change_room(s.rooms, hidden, token_items=3)
+    shown = {r.slot: r for r in RS.view(s, None).rooms}
+    unexplored = shown[hidden]
+    assert (unexplored.explored, unexplored.tile, unexplored.items, unexplored.computer) == \
+        (False, None, None, False)
+    assert unexplored.name == "unexplored room " + hidden.lstrip("s0")
+    computer = next(t for t in SHIP.rooms if t.computer and t.level != "special")
+    slot = a_slot(computer.level)
+    put_room(s, slot, computer.id, items=1)
+    seen = next(r for r in RS.view(s, None).rooms if r.slot == slot)
+    assert (seen.explored, seen.tile, seen.name, seen.items, seen.computer) == \
+        (True, computer.id, computer.name, 1, True)
+    change_room(s.rooms, slot, malfunction=True)
+    assert not next(r for r in RS.view(s, None).rooms if r.slot == slot).computer

@@ -15,19 +15,25 @@ from nemesis_helpers import (
     RS,
     add_intruder,
     edit,
+    key_for,
     keys,
     kinds,
     labels,
     new,
     play,
     push,
+    room,
     started,
     texts,
     turn,
     waiting,
 )
+from test_nemesis_rooms import in_room
 
-from rules.nemesis.frames import AttackFrame
+from rules.core.contract import Choice
+from rules.nemesis.frames import AttackFrame, DiscardFrame, PickFrame
+from rules.nemesis.state import Held
+from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import EndFrame, GameState
 
 
@@ -364,3 +370,149 @@ def test_the_event_phase_does_not_say_everyone_to_a_solo_player() -> None:
         ctx = Ctx(edit(started(n)))
         begin_event_phase(ctx, object())
         assert [e.text for e in ctx.events] == [words]
+
+
+def _asked(frame: Any, seat: str = "p0") -> str:
+    s, _ = push(turn(started(2), seat), frame)
+    return RS.pending(s)[0].text
+
+
+def test_each_choice_an_effect_needs_is_asked_in_its_own_words() -> None:
+    assert _asked(PickFrame(seat="p0", purpose="room", options=["s01"])) == "Choose a room"
+    assert _asked(PickFrame(seat="p0", purpose="intruder", options=["1"])) == \
+        "Choose the intruder"
+    assert _asked(PickFrame(seat="p0", purpose="color", options=["red", "green"])) == \
+        "Choose the item deck to draw from"
+    assert _asked(PickFrame(seat="p0", purpose="move", options=["s01"])) == \
+        "Choose where to move"
+    assert _asked(PickFrame(seat="p0", purpose="noise_corridor", tag="s01",
+                            options=["1"])) == \
+        "Moving carefully: choose the corridor for your noise marker"
+    assert _asked(PickFrame(seat="p0", purpose="step", tag="engine:2",
+                            options=["keep", "switch"])) == \
+        "You know the engine's status now: leave it, or switch it"
+    assert _asked(PickFrame(seat="p0", purpose="step", tag="unheard",
+                            options=["a"])) == "Make a choice"
+
+
+def test_a_discard_an_effect_asks_for_names_the_card_it_comes_from() -> None:
+    dash = IDX.cards["pilot_dash"].name
+    assert _asked(DiscardFrame(seat="p0", n=2, source="pilot_dash")) == \
+        f"Discard 2 action cards ({dash})"
+    assert _asked(DiscardFrame(seat="p0", n=1, source="nothing_known")) == \
+        "Discard 1 action card"
+
+
+def test_the_draft_asks_between_the_characters_offered() -> None:
+    s = new(2)
+    offered = s.stack[-1].offered
+    names = [IDX.characters[c].name for c in offered]
+    assert RS.pending(s)[0].text == "Choose your character: " + " or ".join(names)
+
+
+def test_an_attack_by_an_intruder_gone_from_the_board_still_asks() -> None:
+    s = _turn_with(["pilot_evasive", "pilot_dash"])
+    intruder = add_intruder(s, "adult", s.heroes["p0"].room)
+    s, _ = push(s, AttackFrame(queue=[(intruder, "p0")]))
+    s = edit(s)
+    s.intruders.clear()
+    assert RS.pending(s)[0].text == \
+        "An intruder attacks you: play an interrupt card or take the attack"
+
+
+def test_a_card_played_on_a_turn_says_its_whole_cost_then_its_text() -> None:
+    s = _turn_with(["pilot_dash", "pilot_hush", "pilot_patch"])
+    choices = [RS.describe(s, "p0", x) for x in RS.legal_actions(s, "p0")]
+    shown = {c.label: c.detail for c in choices}
+    assert shown["Play Dash (cost 1)"] == "Cost 1: play this card and discard 1 more " \
+        "action card. " + IDX.cards["pilot_dash"].text
+    assert shown["Play Kill the Engines (cost 0)"] == "Cost 0: play this card, nothing " \
+        "more to discard. " + IDX.cards["pilot_hush"].text
+
+
+def test_the_room_action_reads_the_room_tile_and_a_move_warns_of_an_escape() -> None:
+    s = edit(in_room("comms_room"))
+    tile = tile_of(s.rooms[s.heroes["p0"].room].tile)
+    shown = {x.key: RS.describe(s, "p0", x) for x in RS.legal_actions(s, "p0")}
+    assert shown["room:0"].detail == tile.text.strip()
+    assert shown["room:0"].label == "Room action: Send a signal (cost 2)"
+    move = next(k for k in shown if k.startswith("move:") and not s.rooms[k[5:]].explored)
+    assert shown[move].detail == \
+        f"unexplored room {move[5:].lstrip('s0')}: you explore it when you enter."
+    add_intruder(s, "adult", s.heroes["p0"].room)
+    assert RS.describe(s, "p0", RS.codec.parse(move)).detail == \
+        "An escape: the intruder here attacks first."
+    add_intruder(s, "larva", s.heroes["p0"].room)
+    assert RS.describe(s, "p0", RS.codec.parse(move)).detail == \
+        "An escape: each of the 2 intruders here attacks first."
+
+
+def test_paying_names_each_card_with_its_cost_and_contamination_as_worthless() -> None:
+    s = edit(in_room("comms_room"))
+    s.heroes["p0"].hand = ["pilot_dash", "pilot_patch", "pilot_hush"]
+    s.heroes["p0"].hand.append("c:" + next(iter(IDX.contamination)))
+    s, _ = play(s, "p0", "room:0")
+    pay = RS.legal_actions(s, "p0")[0]
+    assert RS.words.subset_title(s, "p0", pay) == ("Pay: discard 2 action cards",
+                                                    "Choose exactly 2 action cards.")
+    patch = IDX.cards["pilot_patch"]
+    assert RS.words.describe_part(s, "p0", pay, "pilot_patch") == \
+        Choice(label=f"{patch.name} (cost {patch.cost})", detail=patch.text)
+    hush = IDX.cards["pilot_hush"]
+    assert RS.words.describe_part(s, "p0", pay, "pilot_hush").label == f"{hush.name} (cost 0)"
+    assert RS.words.describe_part(s, "p0", pay, s.heroes["p0"].hand[-1]) == \
+        Choice(label="Contamination", detail="A contamination card (it pays for nothing).")
+
+
+def test_each_noise_corridor_of_a_careful_move_says_where_it_leads() -> None:
+    s = _turn_with(["pilot_patch", "pilot_light_feet", "pilot_dash", "pilot_hush"])
+    assert s.heroes["p0"].room == room("hibernatorium")
+    s, _ = play(s, "p0", "careful:evac_a")
+    while s.stack[-1].kind == "pay":
+        s, _ = play(s, "p0", keys(s, "p0")[0])
+    assert RS.pending(s)[0].text == "Moving carefully: choose the corridor for your noise " \
+        "marker"
+    assert [RS.describe(s, "p0", x).label for x in RS.legal_actions(s, "p0")] == [
+        "Corridor 1, toward unexplored room 2", "Corridor 2, toward Hibernatorium",
+        "Corridor 3, toward unexplored room 3", "Corridor 4, toward the technical corridors"]
+
+
+def test_only_a_move_into_an_unexplored_room_warns_of_exploring() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch", "pilot_light_feet"])
+    key = next(k for k, v in labels(s, "p0").items() if v == "Play Dash")
+    s, _ = play(s, "p0", key)
+    s, _ = play(s, "p0", keys(s, "p0")[0])  # pay
+    assert s.stack[-1].purpose == "move"
+    details = {o: RS.describe(s, "p0", x).detail
+               for o, x in zip(s.stack[-1].options, RS.legal_actions(s, "p0"), strict=True)}
+    for option, detail in details.items():
+        explored = s.rooms[option].explored
+        assert (detail == f"unexplored room {option.lstrip('s0')}: you explore it when you "
+                "enter.") is not explored
+    s = in_room("monitoring")
+    s, _ = play(s, "p0", key_for(s, "p0", "Look at an unexplored"))
+    while s.stack[-1].kind == "pay":
+        s, _ = play(s, "p0", keys(s, "p0")[0])
+    assert s.stack[-1].tag == "monitor"
+    assert {RS.describe(s, "p0", x).detail for x in RS.legal_actions(s, "p0")} == {""}
+
+
+def test_a_discard_a_card_asks_for_is_titled_with_the_card_and_names_each_card() -> None:
+    s = _turn_with(["pilot_dash", "pilot_patch", "pilot_hush"])
+    s, _ = push(s, DiscardFrame(seat="p0", n=2, source="pilot_dash"))
+    action = RS.legal_actions(s, "p0")[0]
+    dash = IDX.cards["pilot_dash"].name
+    assert RS.words.subset_title(s, "p0", action) == (f"Discard 2 action cards ({dash})",
+                                                      "Choose exactly 2 action cards.")
+    hand = s.heroes["p0"].hand
+    assert [RS.words.describe_part(s, "p0", action, str(i)).label for i in range(len(hand))] \
+        == [f"{IDX.cards[c].name} (cost {IDX.cards[c].cost})" for c in hand]
+
+
+def test_shooting_at_eggs_says_a_noise_roll_follows() -> None:
+    s = edit(in_room("nest"))
+    gun = next(i for i in IDX.items.values() if i.weapon is not None
+               and i.weapon.kind == "classic" and i.color != "crafted")
+    s.heroes["p0"].hands = [Held(item=gun.id, ammo=2)]
+    shot = next(x for x in RS.legal_actions(s, "p0") if x.key == "shoot:0,0")
+    assert RS.describe(s, "p0", shot).detail.endswith("Then a noise roll.")
