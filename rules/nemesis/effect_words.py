@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.core.words import plural
+from rules.core.words import a_or_an, plural
 from rules.nemesis import effects as fx
 
 WHO = {"room": "everyone in your room", "others_in_room": "the others in your room",
@@ -112,11 +112,11 @@ def _room_words(e: fx.Effect) -> str:
     if isinstance(e, fx.Retreat):
         return f"the intruders in {where} flee"
     if isinstance(e, fx.Spawn):
-        return f"a {e.intruder} appears in {where}"
+        return f"{a_or_an(e.intruder)} appears in {where}"
     if isinstance(e, fx.Encounter):
         return "an encounter"
     if isinstance(e, fx.Bag):
-        return f"{'add' if e.op == 'add' else 'remove'} a {e.intruder} token " \
+        return f"{'add' if e.op == 'add' else 'remove'} {a_or_an(e.intruder)} token " \
             f"{'to' if e.op == 'add' else 'from'} the bag"
     if isinstance(e, fx.Eggs):
         if e.where == "here":

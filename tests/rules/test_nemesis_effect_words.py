@@ -63,9 +63,11 @@ WORDS: list[tuple[dict[str, Any], str]] = [
      "2 injuries to every intruder in every room with a character"),
     ({"do": "retreat", "where": "section"}, "the intruders in every room of your section flee"),
     ({"do": "spawn", "intruder": "larva"}, "a larva appears in the nest"),
+    ({"do": "spawn", "intruder": "adult"}, "an adult appears in the nest"),
     ({"do": "encounter"}, "an encounter"),
     ({"do": "bag", "op": "add", "intruder": "creeper"}, "add a creeper token to the bag"),
     ({"do": "bag", "op": "remove", "intruder": "larva"}, "remove a larva token from the bag"),
+    ({"do": "bag", "op": "add", "intruder": "adult"}, "add an adult token to the bag"),
     ({"do": "eggs", "n": 1}, "1 egg more in the nest"),
     ({"do": "eggs", "n": -2}, "destroy 2 eggs"),
     ({"do": "hunt", "kinds": ["adult", "breeder"]}, "adults and breeders hunt the nearest "
