@@ -280,7 +280,7 @@ def check_references(c: Content) -> list[str]:
     if len(lockdowns) != 1:
         problems.append("the computer deck needs exactly one Lock-down card")
     for key, ids in (("events", [e.id for e in c.events]), ("attacks", [a.id for a in c.attacks]),
-                     ("items", list(items)), ("rooms", list(rooms)),
+                     ("items", [i.id for i in c.items]), ("rooms", [r.id for r in c.rooms]),
                      ("objectives", [o.id for o in (*c.objectives, *c.coop_objectives)])):
         if len(set(ids)) != len(ids):
             problems.append(f"duplicate ids in {key}")

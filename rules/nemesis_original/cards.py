@@ -205,7 +205,7 @@ def check_references(c: Content) -> list[str]:
     for label, ids in (
             ("characters", [ch.id for ch in c.characters]),
             ("action cards", [card.id for ch in c.characters for card in ch.deck]),
-            ("items", list(items)), ("events", [e.id for e in c.events]),
+            ("items", [i.id for i in c.items]), ("events", [e.id for e in c.events]),
             ("attacks", [a.id for a in c.attacks]),
             ("objectives", [o.id for o in c.objectives]),
             ("weaknesses", [w.id for w in c.weaknesses]),

@@ -368,3 +368,12 @@ def test_the_crossover_file_refers_to_cards_that_exist() -> None:
     assert any("cook" in p for p in problems)
     assert any("ne_wk_nothing" in p for p in problems)
     assert any("two characters" in p for p in problems)
+
+
+@pytest.mark.parametrize("field", ["items", "rooms", "events"])
+def test_a_duplicate_id_in_the_lockdown_content_is_reported(field: str) -> None:
+    from rules.lockdown.cards import check_references
+
+    cards = getattr(C, field)
+    dup = C.model_copy(update={field: (*cards, cards[0])})
+    assert f"duplicate ids in {field}" in check_references(dup)

@@ -238,7 +238,8 @@ def test_no_text_copied_from_the_seeds() -> None:
     assert copied == []
 
 
-SECTIONS = [("characters", "characters"), ("events", "events"), ("attacks", "attacks"),
+SECTIONS = [("characters", "characters"), ("items", "items"), ("events", "events"),
+            ("attacks", "attacks"),
             ("objectives", "objectives"), ("weaknesses", "weaknesses"),
             ("serious_wounds", "serious wounds"), ("contamination", "contamination")]
 
