@@ -188,15 +188,20 @@ def test_the_last_clearance_token_fills_the_board(ready: bool, words: str) -> No
         ("clearance", None, f"The clearance board is full: {words}.", {})]
 
 
+def vote_a_tie(s: GameState, seat: str, key: str) -> tuple[GameState, list[Event]]:
+    """`seat` calls the vote `key`; of its 5 voters, 2 vote each way and 1 abstains."""
+    s, _ = play(s, seat, key)
+    voters = list(waiting(s))
+    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
+    votes[voters[4]] = "abstain"
+    return vote_all(s, votes)
+
+
 @pytest.mark.rule("DMX-4")
 def test_a_tied_clearance_vote_goes_to_the_commander_in_words() -> None:
     s = xready()
     seat, target = s.active, others(s, s.active)[2]
-    s, _ = play(s, seat, f"clearance:{target}")
-    voters = list(waiting(s))
-    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
-    votes[voters[4]] = "abstain"
-    s, _ = vote_all(s, votes)
+    s, _ = vote_a_tie(s, seat, f"clearance:{target}")
     boss = s.commander or ""
     assert RS.pending(s)[0].text == f"The clearance vote on <@{target}> is tied: as " \
         "commander, you decide."
@@ -461,11 +466,7 @@ def test_a_tie_with_no_commander_leaves_the_clearance_as_it_was(cleared: bool) -
     s.commander = None
     if cleared:
         s.expansion.cleared = [target]
-    s, _ = play(s, seat, f"clearance:{target}")
-    voters = list(waiting(s))
-    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
-    votes[voters[4]] = "abstain"
-    s, events = vote_all(s, votes)
+    s, events = vote_a_tie(s, seat, f"clearance:{target}")
     assert (target in s.expansion.cleared) is cleared
     assert told(events, "clearance") == [
         ("clearance", None, f"<@{target}> keeps their clearance.", {"seat": target})
@@ -492,11 +493,7 @@ def test_refueling_is_announced_once() -> None:
 def test_a_tied_quarantine_vote_keeps_its_own_words_with_the_expansion() -> None:
     s = xready()
     seat, target = s.active, others(s, s.active)[2]
-    s, _ = play(s, seat, f"call_vote:{target}")
-    voters = list(waiting(s))
-    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
-    votes[voters[4]] = "abstain"
-    s, _ = vote_all(s, votes)
+    s, _ = vote_a_tie(s, seat, f"call_vote:{target}")
     boss = s.commander or ""
     assert RS.pending(s)[0].text == f"The vote on quarantining <@{target}> is tied: as " \
         "commander, you decide."
@@ -509,11 +506,7 @@ def test_an_amputation_tie_with_no_commander_keeps_the_arm() -> None:
     s = xready()
     seat, target = s.active, others(s, s.active)[2]
     s.commander = None
-    s, _ = play(s, seat, f"amputate:{target}")
-    voters = list(waiting(s))
-    votes = {v: "weak" if i % 2 == 0 else "strong" for i, v in enumerate(voters[:4])}
-    votes[voters[4]] = "abstain"
-    s, events = vote_all(s, votes)
+    s, events = vote_a_tie(s, seat, f"amputate:{target}")
     assert s.expansion.amputated == []
     assert told(events, "vote_outcome") == [
         ("vote_outcome", None, f"<@{target}> keeps their arm.", {})]
