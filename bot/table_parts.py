@@ -45,11 +45,6 @@ def sheet_head(rs: Ruleset, game_id: int, channel_id: str) -> str:  # type: igno
             "to date; only you see it)\n")
 
 
-def sheet_message(head: str, body: str) -> str:
-    """The sheet's DM: its heading and as much of the private text as fits."""
-    return head + clip(body, MAX_MESSAGE - len(head))
-
-
 def private_text(rs: Ruleset, state: Any, seat: str) -> str:  # type: ignore[type-arg]
     """What `seat` alone sees: its hand, objectives, status... (the sheet, `/hand`)."""
     return describe_private(rs.view(state, seat))
@@ -99,4 +94,4 @@ def plain_sheet(view: Any) -> str:
 
 __all__ = ["BOARD_FAILED", "CHOICES_FAILED", "RECAP_FAILED", "SHEET_FAILED", "board_png",
            "plain_choices", "plain_sheet", "private_text", "seat_choices", "secret_question",
-           "sheet_head", "sheet_message", "summary_text"]
+           "sheet_head", "summary_text"]

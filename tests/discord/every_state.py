@@ -28,7 +28,7 @@ from fake_discord import validate_message_fields
 from bot import table_parts as parts
 from bot.choices import ChoiceMessage
 from bot.publish import waiting_text
-from bot.texts import MAX_CONTENT, MAX_MESSAGE
+from bot.texts import MAX_CONTENT, MAX_MESSAGE, split_message
 from renders.summary import MAX_CHARS
 from rules import Action, Ruleset, get_ruleset
 
@@ -217,8 +217,9 @@ def show(rs: Ruleset, state: Any, seats: list[str], *, board: bool,  # type: ign
         assert len(waiting) + len(text) + 1 <= MAX_MESSAGE, f"{where}: status too long"
     for seat in seats:
         head = parts.sheet_head(rs, GAME_ID, CHANNEL_ID)
-        sheet = parts.sheet_message(head, parts.private_text(rs, state, seat))
-        check_message(sheet, None, f"{where}, sheet of {seat}")
+        # every text whole: a long sheet goes out in several DMs, as the bot sends it
+        for sheet in split_message(head + parts.private_text(rs, state, seat)):
+            check_message(sheet, None, f"{where}, sheet of {seat}")
         if not rs.legal_actions(state, seat):
             continue
         prompt = next((p for p in prompts if p.seat == seat), None)
