@@ -15,7 +15,7 @@ from rules.darkmoon import describe_modules as module_words
 from rules.darkmoon import variants
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.damage import failure_symbol
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame, task_card
 from rules.darkmoon.state import (
     AnswerFrame,
     DamageFrame,
@@ -36,7 +36,6 @@ from rules.darkmoon.table import (
     total_damage,
     who,
 )
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.words import (
     DICE_KINDS,
     SYMBOL_TEXT,

@@ -12,10 +12,9 @@ from rules.darkmoon import actions as a
 from rules.darkmoon import evacuation, variants
 from rules.darkmoon.actions import face_text
 from rules.darkmoon.expansion_votes import SIDES
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame, task_card
 from rules.darkmoon.state import CorporationFrame, GameState, VoteFrame
 from rules.darkmoon.table import die_limit, during, who
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.words import plural
 
 

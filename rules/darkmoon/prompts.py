@@ -16,10 +16,9 @@ from rules.darkmoon import describe_modules as module_words
 from rules.darkmoon.actions import AREA_NAMES, card_name
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import failure_symbol
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame, task_card
 from rules.darkmoon.state import GameState, OrderFrame, RollFrame, VoteFrame
 from rules.darkmoon.table import die_limit, who
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.variants import single_die_note
 from rules.darkmoon.words import SYMBOL_TEXT, plural
 

@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from rules.core.contract import Action
 from rules.core.words import dice_count
+from rules.darkmoon import threats
 from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text, held_dice
 from rules.darkmoon.cards import content
 from rules.darkmoon.effects import add_cube
@@ -22,7 +23,6 @@ from rules.darkmoon.state import (
     GameState,
     RepairPickFrame,
     RollFrame,
-    TaskFrame,
 )
 from rules.darkmoon.table import Ctx, normal_held, spent_to_available, who
 from rules.darkmoon.variants import single_die
@@ -254,9 +254,7 @@ def _finish(ctx: Ctx, frame: RollFrame) -> None:
     s.stack.pop()
     if frame.purpose == "task":
         if s.expansion is not None and s.expansion.threats is not None:
-            from rules.darkmoon.threats import after_task_roll
-
-            after_task_roll(ctx, frame)
+            threats.after_task_roll(ctx, frame)
         return
     if frame.purpose == "repair":
         _resolve_repair(ctx, frame)
@@ -310,10 +308,3 @@ def _resolve_test_commander(ctx: Ctx, frame: RollFrame) -> None:
     ctx.say(f"The commander {who(frame.seat)} fails the test: {who(frame.target)} picks a "
             "damage token.", kind="test_commander", ok=False)
     s.stack.append(DamageFrame(chooser=frame.target, remaining=1, damage=None, lethal=True))
-
-
-def current_task_frame(s: GameState) -> TaskFrame | None:
-    for frame in reversed(s.stack):
-        if isinstance(frame, TaskFrame):
-            return frame
-    return None

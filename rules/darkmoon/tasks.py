@@ -12,6 +12,7 @@ from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
 from rules.darkmoon.effects import add_cube, hold_forced_vote, move_suspicion, push_effects
 from rules.darkmoon.forced_votes import after_task
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import (
     AnswerFrame,
     ChoiceFrame,
@@ -34,11 +35,7 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-from rules.darkmoon.words import SYSTEM_DAMAGE, task_of, tokens
-
-
-def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
-    return task_of(s.task_deck_name, card_id)
+from rules.darkmoon.words import SYSTEM_DAMAGE, tokens
 
 
 def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:

@@ -9,6 +9,7 @@ from rules.darkmoon.effects import demoralize, hold_forced_vote
 from rules.darkmoon.forced_votes import call_vote
 from rules.darkmoon.state import (
     ChoiceFrame,
+    CostlyActionFrame,
     DamageFrame,
     GameState,
     InfectedActionFrame,
@@ -153,6 +154,12 @@ def do_infected_action(ctx: Ctx, seat: str, action: Action, *, paid: bool = Fals
     else:
         assert isinstance(action, a.Demoralize)
         demoralize(ctx, seat, 99)
+
+
+def costly_action_run(ctx: Ctx, f: CostlyActionFrame) -> None:
+    """Costly Actions: the die is paid (`variants.charge`), the infected action runs."""
+    ctx.s.stack.pop()
+    do_infected_action(ctx, f.seat, a.CODEC.parse(f.action), paid=True)
 
 
 def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:

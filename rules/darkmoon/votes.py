@@ -8,7 +8,7 @@ from rules.core.contract import Action
 from rules.darkmoon import evacuation, expansion_votes, threats, variants
 from rules.darkmoon.actions import TieBreak, Vote
 from rules.darkmoon.effects import first_hidden_left_of
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame
 from rules.darkmoon.state import GameState, VoteFrame
 from rules.darkmoon.table import Ctx, during, enforce_limit, hidden_seats, set_commander, who
 
