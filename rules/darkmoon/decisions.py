@@ -317,8 +317,8 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             f.stage = "finish"
             return
         f.stage = "roll"
-        kind = status.name.removeprefix("Infected: ")
-        ctx.say(f"{who(f.seat)}'s infection power ({kind}): {status_power(status.id)}",
+        power = status.name.removeprefix("Infected: ")
+        ctx.say(f"{who(f.seat)}'s infection power ({power}): {status_power(status.id)}",
                 kind="reveal")
         push_effects(ctx, status.power, status.id, lethal=True, active=f.seat)
         return

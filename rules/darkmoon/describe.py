@@ -339,7 +339,11 @@ def _keep_task(s: GameState, seat: str, x: a.KeepTask) -> Choice:
 
 def _pick_system(s: GameState, seat: str, x: a.PickSystem) -> Choice:
     task = current_task_frame(s)
-    n = task_card(s, task.card).consequence if task is not None else 1  # type: ignore[union-attr]
+    n = 1
+    if task is not None:
+        card = task_card(s, task.card)
+        assert card.kind == "malfunction"  # a system is picked for a malfunction only
+        n = card.consequence
     return Choice(x.label, f"If the task fails: {tokens(n, AREA_TOKENS[x.system])}.")
 
 

@@ -17,7 +17,7 @@ from rules.darkmoon.actions import AREA_NAMES, card_name
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import failure_symbol
 from rules.darkmoon.in_play import current_task_frame, task_card
-from rules.darkmoon.state import GameState, OrderFrame, RollFrame, VoteFrame
+from rules.darkmoon.state import GameState, OrderFrame, RollFrame, TaskFrame, VoteFrame
 from rules.darkmoon.table import die_limit, who
 from rules.darkmoon.variants import single_die_note
 from rules.darkmoon.words import SYMBOL_TEXT, plural
@@ -89,11 +89,12 @@ def _vote(s: GameState, seat: str, f: VoteFrame) -> str:
             "infected, or abstain.")
 
 
-def _task(s: GameState, seat: str, f: Any) -> str:
+def _task(s: GameState, seat: str, f: TaskFrame) -> str:
     if f.stage == "draw":
         return f"Your task: keep 1 of {len(f.drawn)} cards; the rest are discarded face down."
     card = task_card(s, f.card)
     if f.stage == "system":
+        assert card.kind == "malfunction"  # a system is picked for a malfunction only
         return (f"Task {card.name}: choose the system it hits (failure: "
                 f"{plural(card.consequence, 'token')}).")
     return f"Task {card.name} (difficulty {f.difficulty}): IN or OUT?"

@@ -93,7 +93,8 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
     if f.stage == "draw":
         return [_keep_task(c) for c in dict.fromkeys(f.drawn)]
     if f.stage == "system":
-        return [PickSystem(system=x) for x in ("outpost", "life_support", "shield")]  # type: ignore[arg-type]
+        return [PickSystem(system="outpost"), PickSystem(system="life_support"),
+                PickSystem(system="shield")]
     p = s.players[seat]
     options: list[Action] = [_GO_IN] if p.held.strong + p.held.weak + p.held.commander else []
     strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
@@ -277,7 +278,7 @@ def _resolve_malfunction(ctx: Ctx, f: TaskFrame) -> None:
         return
     ctx.say(f"The task fails ({s.success_track} against {f.difficulty}): "
             f"{card.consequence} {SYSTEM_DAMAGE[f.system]} damage.", kind="task_result", ok=False)
-    effect = k.Damage(do="damage", kind=SYSTEM_DAMAGE[f.system],  # type: ignore[arg-type]
+    effect = k.Damage(do="damage", kind=SYSTEM_DAMAGE[f.system],
                       count=card.consequence, lethal=True)
     push_effects(ctx, [effect], card.id, lethal=True, active=f.seat)
 
