@@ -7,9 +7,10 @@ primitive its meaning. Card texts live in the TOML files of `content/`, in our w
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -424,9 +425,16 @@ def read_content(directory: Path = CONTENT_DIR) -> Content:
     return content
 
 
+class _Identified(Protocol):
+    """A piece of content with an id (a card, a character, a help topic...)."""
+
+    @property
+    def id(self) -> str: ...
+
+
 def _check_unique_ids(content: Content) -> None:
     x = content.expansion
-    groups = {
+    groups: dict[str, Sequence[_Identified]] = {
         "characters": content.characters + x.characters,
         "statuses": content.statuses + x.statuses + content.modules.company_man_statuses,
         "outposts": content.outposts + x.outposts,
@@ -461,7 +469,8 @@ class Index:
         self.characters = {ch.id: ch for ch in c.characters + x.characters}
         self.statuses = {st.id: st for st in
                          c.statuses + x.statuses + c.modules.company_man_statuses}
-        self.threats = {t.id: t for t in c.modules.threats}
+        # looked up by the requirement a state holds (a str)
+        self.threats: dict[str, Threat] = {t.id: t for t in c.modules.threats}
         self.silver = {t.id: t for t in c.silver_tasks + x.silver.extra}
         self.black = {t.id: t for t in c.black_tasks + x.black.extra}
         self.evacuate = {"silver": frozenset(x.silver.evacuate),

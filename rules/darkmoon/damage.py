@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.darkmoon.actions import PlaceDamage, RemoveToken, TestDie, card_name
+from rules.darkmoon.cards import DamageKind
 from rules.darkmoon.state import DamageFrame, DieKind, GameState, RepairPickFrame, ShieldTestFrame
 from rules.darkmoon.table import (
     MAX_DAMAGE,
@@ -17,7 +18,10 @@ from rules.darkmoon.table import (
 )
 from rules.darkmoon.words import SYMBOL_TEXT, fails, plural
 
-DAMAGE_KINDS = ("shield", "outpost", "fatigue")
+DAMAGE_KINDS: tuple[DamageKind, ...] = ("shield", "outpost", "fatigue")
+_PENALTY_KINDS: tuple[DamageKind, ...] = ("fatigue", "outpost")
+_POOL_DICE: tuple[DieKind, ...] = ("strong", "weak")
+_HELD_DICE: tuple[DieKind, ...] = ("strong", "weak", "commander")
 WIN_TEXT = {
     "shield": "the dome's shield is destroyed (the sixth shield token is on the track)",
     "outpost": "the outpost is wrecked (a sixth station is damaged)",
@@ -71,7 +75,7 @@ def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
 
 
 # ------------------------------------------------------------------ DamageFrame
-def damage_choices(s: GameState, frame: DamageFrame) -> list[str]:
+def damage_choices(s: GameState, frame: DamageFrame) -> list[DamageKind]:
     return [k for k in DAMAGE_KINDS if can_place(s, k, frame.lethal)]
 
 
@@ -82,7 +86,7 @@ def damage_waiting(s: GameState, frame: DamageFrame) -> list[str]:
 
 
 def damage_legal(s: GameState, frame: DamageFrame, seat: str) -> list[Action]:
-    return [PlaceDamage(damage=k) for k in damage_choices(s, frame)]  # type: ignore[arg-type]
+    return [PlaceDamage(damage=k) for k in damage_choices(s, frame)]
 
 
 def damage_act(ctx: Ctx, frame: DamageFrame, seat: str, action: Action) -> None:
@@ -121,11 +125,11 @@ def failure_symbol(s: GameState, ctx_symbols: tuple[str, ...]) -> str:
 
 def test_die_options(s: GameState, seat: str) -> list[DieKind]:
     pool = s.available
-    kinds: list[DieKind] = [k for k in ("strong", "weak") if pool.get(k)]  # type: ignore[misc]
+    kinds = [k for k in _POOL_DICE if pool.get(k)]
     if kinds:
         return kinds
     held = s.players[seat].held
-    return [k for k in ("strong", "weak", "commander") if held.get(k)]  # type: ignore[misc]
+    return [k for k in _HELD_DICE if held.get(k)]
 
 
 def shield_waiting(s: GameState, frame: ShieldTestFrame) -> list[str]:
@@ -136,14 +140,14 @@ def shield_waiting(s: GameState, frame: ShieldTestFrame) -> list[str]:
     return []
 
 
-def _penalty_choices(s: GameState) -> list[str]:
-    return [k for k in ("fatigue", "outpost") if can_place(s, k, True)]
+def _penalty_choices(s: GameState) -> list[DamageKind]:
+    return [k for k in _PENALTY_KINDS if can_place(s, k, True)]
 
 
 def shield_legal(s: GameState, frame: ShieldTestFrame, seat: str) -> list[Action]:
     if frame.stage == "die":
         return [TestDie(die=k) for k in test_die_options(s, seat)]
-    return [PlaceDamage(damage=k) for k in _penalty_choices(s)]  # type: ignore[arg-type]
+    return [PlaceDamage(damage=k) for k in _penalty_choices(s)]
 
 
 def shield_act(ctx: Ctx, frame: ShieldTestFrame, seat: str, action: Action) -> None:

@@ -13,7 +13,7 @@ from rules.darkmoon import variants
 from rules.darkmoon.cards import index
 from rules.darkmoon.damage import clear_kind
 from rules.darkmoon.effects import clear_kind_options, first_hidden_left_of, push_effects
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame, task_card
 from rules.darkmoon.state import (
     AnswerFrame,
     ChoiceFrame,
@@ -37,7 +37,7 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-from rules.darkmoon.tasks import discard_task, task_card
+from rules.darkmoon.tasks import discard_task
 from rules.darkmoon.votes import quarantine_player, release_player, start_vote
 from rules.darkmoon.words import plural, status_power
 
@@ -317,8 +317,8 @@ def reveal_run(ctx: Ctx, f: RevealFrame) -> None:
             f.stage = "finish"
             return
         f.stage = "roll"
-        kind = status.name.removeprefix("Infected: ")
-        ctx.say(f"{who(f.seat)}'s infection power ({kind}): {status_power(status.id)}",
+        power = status.name.removeprefix("Infected: ")
+        ctx.say(f"{who(f.seat)}'s infection power ({power}): {status_power(status.id)}",
                 kind="reveal")
         push_effects(ctx, status.power, status.id, lethal=True, active=f.seat)
         return

@@ -5,7 +5,7 @@ roll, submit or return) are named die by die."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.contract import Action, Choice
 from rules.core.words import dice_count
@@ -15,11 +15,12 @@ from rules.darkmoon import describe_modules as module_words
 from rules.darkmoon import variants
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.damage import failure_symbol
-from rules.darkmoon.rolling import current_task_frame
+from rules.darkmoon.in_play import current_task_frame, task_card
 from rules.darkmoon.state import (
     AnswerFrame,
     DamageFrame,
     DiscardFrame,
+    Frame,
     GameState,
     OrderFrame,
     RollFrame,
@@ -36,7 +37,6 @@ from rules.darkmoon.table import (
     total_damage,
     who,
 )
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.words import (
     DICE_KINDS,
     SYMBOL_TEXT,
@@ -51,6 +51,8 @@ from rules.darkmoon.words import (
     tokens,
 )
 
+F = TypeVar("F")
+
 AREA_TOKENS = {"shield": "shield", "outpost": "outpost", "life_support": "fatigue"}
 _DAMAGE_EFFECT = {
     "shield": "a shield token goes on the track, then the shield is tested",
@@ -59,11 +61,18 @@ _DAMAGE_EFFECT = {
 }
 
 
-def _top(s: GameState) -> Any:
+def _top(s: GameState) -> Frame | None:
     return s.stack[-1] if s.stack else None
 
 
-def _frame(s: GameState, kind: type) -> Any:
+def _top_as(s: GameState, kind: type[F]) -> F | None:
+    """The top frame when it is a `kind`."""
+    top = _top(s)
+    return top if isinstance(top, kind) else None
+
+
+def _frame(s: GameState, kind: type[F]) -> F | None:
+    """The innermost frame of `kind` on the stack."""
     return next((f for f in reversed(s.stack) if isinstance(f, kind)), None)
 
 
@@ -238,14 +247,14 @@ def _roll_purpose(s: GameState, frame: RollFrame | None) -> str:
 
 
 def _roll(s: GameState, seat: str, x: a.Roll) -> Choice:
-    frame = _top(s) if isinstance(_top(s), RollFrame) else None
+    frame = _top_as(s, RollFrame)
     faces = "; ".join(f"{DICE_KINDS[k]} {die_faces(DICE_KINDS[k])}"
                       for k in dict.fromkeys(x.dice))
     return Choice(x.label, f"Roll them, {_roll_purpose(s, frame)} Faces: {faces}.")
 
 
 def _submit(s: GameState, seat: str, x: a.Submit) -> Choice:
-    frame = _top(s) if isinstance(_top(s), RollFrame) else None
+    frame = _top_as(s, RollFrame)
     total = sum(int(c[1:]) for c in x.dice)
     label = "Submit " + ", ".join(a.die_code_text(c) for c in x.dice)
     if frame is not None and frame.purpose == "task":
@@ -279,7 +288,7 @@ def _stop(s: GameState, seat: str, x: a.StopRolling) -> Choice:
 
 def _discard(s: GameState, seat: str, x: a.Discard) -> Choice:
     p = s.players[seat]
-    frame = _top(s) if isinstance(_top(s), DiscardFrame) else None
+    frame = _top_as(s, DiscardFrame)
     why = f" ({frame.reason})" if frame is not None and frame.reason else ""
     keep = a.dice_text(p.held.strong - x.strong, p.held.weak - x.weak)
     return Choice(x.label, f"They go to the available pool{why}; you keep {keep}.")
@@ -340,7 +349,11 @@ def _keep_task(s: GameState, seat: str, x: a.KeepTask) -> Choice:
 
 def _pick_system(s: GameState, seat: str, x: a.PickSystem) -> Choice:
     task = current_task_frame(s)
-    n = task_card(s, task.card).consequence if task is not None else 1  # type: ignore[union-attr]
+    n = 1
+    if task is not None:
+        card = task_card(s, task.card)
+        assert card.kind == "malfunction"  # a system is picked for a malfunction only
+        n = card.consequence
     return Choice(x.label, f"If the task fails: {tokens(n, AREA_TOKENS[x.system])}.")
 
 
@@ -394,7 +407,7 @@ def _complication_text(s: GameState) -> str:
 
 
 def _name_target(s: GameState, seat: str, x: a.NameTarget) -> Choice:
-    frame = _top(s) if isinstance(_top(s), TargetFrame) else None
+    frame = _top_as(s, TargetFrame)
     target = who(x.target) + (" (you)" if x.target == seat else "")
     purpose = frame.purpose if frame is not None else "forced_vote"
     if purpose == "forced_vote":
@@ -413,7 +426,7 @@ def _decline(s: GameState, seat: str, x: a.Decline) -> Choice:
 
 
 def _answer(s: GameState, seat: str, x: a.Answer) -> Choice:
-    frame = _top(s) if isinstance(_top(s), AnswerFrame) else None
+    frame = _top_as(s, AnswerFrame)
     purpose = frame.purpose if frame is not None else "trust"
     if purpose == "power_again":
         power = status_power(s.players[seat].status)
@@ -472,7 +485,9 @@ def _clear_kind(s: GameState, seat: str, x: a.ClearKind) -> Choice:
     return Choice(x.label, f"{plural(total_damage(s, x.damage), 'token')} come off the board.")
 
 
-DESCRIBE: dict[type, Callable[[GameState, str, Any], Choice]] = {
+# action class -> its words (each function takes an action of that class: the table can
+# only say Any)
+DESCRIBE: dict[type[Action], Callable[[GameState, str, Any], Choice]] = {
     a.Retrieve: _retrieve, a.Repair: _repair, a.CallVote: _call_vote,
     a.LoneWolf: _lone_wolf, a.IssueOrder: _order, a.Reveal: _reveal,
     a.Interference: _interference, a.EnergySpike: _energy_spike, a.Sabotage: _sabotage,
@@ -513,7 +528,7 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     """One die of a roll, a submission or a return (a die code or a die letter)."""
     if isinstance(action, a.Submit):
         face = int(part[1:])
-        frame = _top(s) if isinstance(_top(s), RollFrame) else None
+        frame = _top_as(s, RollFrame)
         if frame is not None and frame.purpose == "task":
             detail = f"Moves the success cube {face:+d}."
         else:

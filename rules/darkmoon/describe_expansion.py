@@ -5,17 +5,23 @@ did not submit to anyone but that player."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from rules.core.contract import Choice
+from rules.core.contract import Action, Choice
 from rules.darkmoon import actions as a
 from rules.darkmoon import evacuation, variants
 from rules.darkmoon.actions import face_text
 from rules.darkmoon.expansion_votes import SIDES
-from rules.darkmoon.rolling import current_task_frame
-from rules.darkmoon.state import CorporationFrame, GameState, VoteFrame
+from rules.darkmoon.in_play import current_task_frame, task_card
+from rules.darkmoon.state import (
+    CorporationFrame,
+    EvacuationCallFrame,
+    GameState,
+    VoteFrame,
+    VoteOrderFrame,
+)
 from rules.darkmoon.table import die_limit, during, who
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.words import plural
 
 
@@ -98,7 +104,7 @@ def tie_break(s: GameState, seat: str, x: a.TieBreak) -> Choice | None:
     return Choice(f"Break the tie: {side}", "The vote is tied: as commander you decide.")
 
 
-DESCRIBE: dict[type, Any] = {
+DESCRIBE: dict[type[Action], Callable[[GameState, str, Any], Choice]] = {
     a.CallAmputation: _call_amputation, a.CallClearance: _call_clearance,
     a.CallTakeoff: _call_takeoff, a.CorpSubmit: _corp_submit,
     a.VoteOrder: _vote_order,
@@ -113,12 +119,12 @@ def _corporation(s: GameState, seat: str, f: CorporationFrame) -> str:
             "hidden for good.")
 
 
-def _evacuation_call(s: GameState, seat: str, f: Any) -> str:
+def _evacuation_call(s: GameState, seat: str, f: EvacuationCallFrame) -> str:
     return ("The evacuation cube is on its last space: call a clearance vote or, with the "
             "ship ready, a take-off vote.")
 
 
-def _vote_order_prompt(s: GameState, seat: str, f: Any) -> str:
+def _vote_order_prompt(s: GameState, seat: str, f: VoteOrderFrame) -> str:
     return "A quarantine vote and an evacuation vote are both due: which comes first?"
 
 
@@ -131,7 +137,7 @@ def vote_prompt(s: GameState, seat: str, f: VoteFrame) -> str:
     return f"{what}: secret. Strong die = {strong}, weak die = {weak}, or abstain."
 
 
-PROMPTS: dict[str, Any] = {
+PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {
     "corporation": _corporation, "evacuation_call": _evacuation_call,
     "vote_order": _vote_order_prompt,
 }

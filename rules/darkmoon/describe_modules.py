@@ -5,9 +5,10 @@ says whether the requirement is the one on its card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from rules.core.contract import Choice
+from rules.core.contract import Action, Choice
 from rules.core.words import a_or_an
 from rules.darkmoon import actions as a
 from rules.darkmoon import threats
@@ -47,7 +48,8 @@ def _show(s: GameState, seat: str, x: a.ShowStatus) -> Choice:
                   "sees that you showed it. Once per game; it is not your turn's action.")
 
 
-DESCRIBE: dict[type, Any] = {a.ClaimThreat: _claim, a.ShowStatus: _show}
+DESCRIBE: dict[type[Action], Callable[[GameState, str, Any], Choice]] = {
+    a.ClaimThreat: _claim, a.ShowStatus: _show}
 
 
 def _claim_prompt(s: GameState, seat: str, f: ThreatClaimFrame) -> str:
@@ -55,4 +57,4 @@ def _claim_prompt(s: GameState, seat: str, f: ThreatClaimFrame) -> str:
             "not?")
 
 
-PROMPTS: dict[str, Any] = {"threat_claim": _claim_prompt}
+PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {"threat_claim": _claim_prompt}

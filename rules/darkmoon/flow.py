@@ -15,7 +15,6 @@ from rules.darkmoon import (
     tasks,
     threats,
     turn,
-    variants,
     votes,
 )
 from rules.darkmoon.state import GameState
@@ -60,7 +59,7 @@ MACHINE: FrameMachine[Ctx] = FrameMachine({
                           forced_votes.order_act, forced_votes.order_run),
     "threat_claim": Handler(threats.claim_waiting, threats.claim_legal, threats.claim_act,
                             threats.claim_run),
-    "costly_action": automatic(variants.costly_action_run),
+    "costly_action": automatic(turn.costly_action_run),
 })
 
 

@@ -16,10 +16,26 @@ from rules.darkmoon import describe_modules as module_words
 from rules.darkmoon.actions import AREA_NAMES, card_name
 from rules.darkmoon.cards import content
 from rules.darkmoon.damage import failure_symbol
-from rules.darkmoon.rolling import current_task_frame
-from rules.darkmoon.state import GameState, OrderFrame, RollFrame, VoteFrame
+from rules.darkmoon.in_play import current_task_frame, task_card
+from rules.darkmoon.state import (
+    AnswerFrame,
+    ChoiceFrame,
+    DamageFrame,
+    DiscardFrame,
+    EventPickFrame,
+    GameState,
+    InfectedActionFrame,
+    OrderFrame,
+    RepairPickFrame,
+    RetrieveFrame,
+    RollFrame,
+    ShieldTestFrame,
+    TargetFrame,
+    TaskFrame,
+    TurnFrame,
+    VoteFrame,
+)
 from rules.darkmoon.table import die_limit, who
-from rules.darkmoon.tasks import task_card
 from rules.darkmoon.variants import single_die_note
 from rules.darkmoon.words import SYMBOL_TEXT, plural
 
@@ -37,7 +53,7 @@ _CHOICE = {
 }
 
 
-def _turn(s: GameState, seat: str, f: Any) -> str:
+def _turn(s: GameState, seat: str, f: TurnFrame) -> str:
     p = s.players[seat]
     if p.revealed:
         return f"Your turn (round {s.round}): choose an infected action."
@@ -90,38 +106,39 @@ def _vote(s: GameState, seat: str, f: VoteFrame) -> str:
             "infected, or abstain.")
 
 
-def _task(s: GameState, seat: str, f: Any) -> str:
+def _task(s: GameState, seat: str, f: TaskFrame) -> str:
     if f.stage == "draw":
         return f"Your task: keep 1 of {len(f.drawn)} cards; the rest are discarded face down."
     card = task_card(s, f.card)
     if f.stage == "system":
+        assert card.kind == "malfunction"  # a system is picked for a malfunction only
         return (f"Task {card.name}: choose the system it hits (failure: "
                 f"{plural(card.consequence, 'token')}).")
     return f"Task {card.name} (difficulty {f.difficulty}): IN or OUT?"
 
 
-def _damage(s: GameState, seat: str, f: Any) -> str:
+def _damage(s: GameState, seat: str, f: DamageFrame) -> str:
     return f"Choose the damage token to place ({f.remaining} to place)."
 
 
-def _shield_test(s: GameState, seat: str, f: Any) -> str:
+def _shield_test(s: GameState, seat: str, f: ShieldTestFrame) -> str:
     if f.stage == "penalty":
         return "The shield failed: place a fatigue or an outpost token."
     symbol = failure_symbol(s, content().board.shield_symbols)
     return f"Shield test: choose the die to roll (it fails on '{SYMBOL_TEXT[symbol]}')."
 
 
-def _repair_pick(s: GameState, seat: str, f: Any) -> str:
+def _repair_pick(s: GameState, seat: str, f: RepairPickFrame) -> str:
     kind = "damage" if f.damage == "choice" else f.damage
     return f"Choose the {kind} token to remove ({f.remaining} to remove)."
 
 
-def _discard(s: GameState, seat: str, f: Any) -> str:
+def _discard(s: GameState, seat: str, f: DiscardFrame) -> str:
     why = f" ({f.reason})" if f.reason else ""
     return f"Return {dice_count(f.count)} to the available pool{why}."
 
 
-def _retrieve(s: GameState, seat: str, f: Any) -> str:
+def _retrieve(s: GameState, seat: str, f: RetrieveFrame) -> str:
     pool = f"from the available pool (die limit {die_limit(s, seat)})"
     if f.purpose == "turn":
         return f"Your turn (round {s.round}): retrieve dice {pool}."
@@ -130,15 +147,15 @@ def _retrieve(s: GameState, seat: str, f: Any) -> str:
     return f"The event lets you retrieve dice {pool}."
 
 
-def _event_pick(s: GameState, seat: str, f: Any) -> str:
+def _event_pick(s: GameState, seat: str, f: EventPickFrame) -> str:
     return "Commander: keep 1 of 2 events as the next one; the other goes to the bottom."
 
 
-def _target(s: GameState, seat: str, f: Any) -> str:
+def _target(s: GameState, seat: str, f: TargetFrame) -> str:
     return _TARGET[f.purpose]
 
 
-def _answer(s: GameState, seat: str, f: Any) -> str:
+def _answer(s: GameState, seat: str, f: AnswerFrame) -> str:
     if f.purpose == "trust":
         return f"{who(f.asker)} asks you for an act of trust: accept?"
     if f.purpose == "volunteer":
@@ -146,16 +163,18 @@ def _answer(s: GameState, seat: str, f: Any) -> str:
     return "Your die came up positive: use your infection power again?"
 
 
-def _choice(s: GameState, seat: str, f: Any) -> str:
+def _choice(s: GameState, seat: str, f: ChoiceFrame) -> str:
     if f.purpose == "complication":
         return f"{card_name(f.cards[0])}: choose an option."
     return _CHOICE[f.purpose]
 
 
-def _infected_action(s: GameState, seat: str, f: Any) -> str:
+def _infected_action(s: GameState, seat: str, f: InfectedActionFrame) -> str:
     return "You revealed on an order: take one infected action now."
 
 
+# frame kind -> the prompt text of a frame of that kind (each function takes the frame
+# class of its kind: the table can only say Any)
 PROMPTS: dict[str, Callable[[GameState, str, Any], str]] = {
     "turn": _turn, "order": _order, "infected_action": _infected_action, "roll": _roll,
     "vote": _vote, "task": _task, "damage": _damage, "shield_test": _shield_test,

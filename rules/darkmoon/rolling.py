@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from rules.core.contract import Action
 from rules.core.words import dice_count
+from rules.darkmoon import threats
 from rules.darkmoon.actions import Reroll, Roll, StopRolling, Submit, die_code_text, held_dice
 from rules.darkmoon.cards import content
 from rules.darkmoon.effects import add_cube
@@ -22,7 +23,6 @@ from rules.darkmoon.state import (
     GameState,
     RepairPickFrame,
     RollFrame,
-    TaskFrame,
 )
 from rules.darkmoon.table import Ctx, normal_held, spent_to_available, who
 from rules.darkmoon.variants import single_die
@@ -34,11 +34,16 @@ def _held_total(s: GameState, seat: str) -> int:
 
 
 def roll_choices(s: GameState, frame: RollFrame) -> list[Roll]:
+    return list(_roll_options(s, frame))
+
+
+def _roll_options(s: GameState, frame: RollFrame) -> tuple[Roll, ...]:
+    """The rolls the seat may make (a tuple built once per holding: callers copy it)."""
     held = s.players[frame.seat].held
     if frame.must_roll_all:
-        return list(_roll_all(held.strong, held.weak, held.commander))
+        return _roll_all(held.strong, held.weak, held.commander)
     strong, cmd = (0, 0) if frame.weak_only else (held.strong, held.commander)
-    return list(_rolls(strong, held.weak, cmd, frame.submit_count, frame.max_dice))
+    return _rolls(strong, held.weak, cmd, frame.submit_count, frame.max_dice)
 
 
 @cache
@@ -56,13 +61,14 @@ def _rolls(strong: int, weak: int, cmd: int, low: int, high: int) -> tuple[Roll,
                  if low <= x + y + z <= high)
 
 
-def submit_choices(s: GameState, frame: RollFrame) -> list[Submit]:
+def _submit_options(s: GameState, frame: RollFrame) -> tuple[Submit, ...]:
+    """The submissions the roller may make (a tuple built once per roll: callers copy it)."""
     codes = tuple(sorted(_codes_and_words(frame.rolled)[0]))
     if frame.purpose == "task":
         sizes = (1,) if single_die(s, frame.seat) else tuple(range(1, len(codes) + 1))
     else:
         sizes = (min(frame.submit_count, len(codes)),)
-    return list(_submits(codes, sizes))
+    return _submits(codes, sizes)
 
 
 @lru_cache(maxsize=4096)
@@ -102,13 +108,13 @@ _STOP = StopRolling()
 
 def roll_legal(s: GameState, frame: RollFrame, seat: str) -> list[Action]:
     if frame.rolled:
-        options: list[Action] = submit_choices(s, frame)  # type: ignore[assignment]
+        options: list[Action] = list(_submit_options(s, frame))
         if frame.reroll_allowed and not frame.rerolled:
             options.append(_REROLL)
         return options
     if frame.purpose == "task":
-        return [*roll_choices(s, frame), _STOP]
-    return roll_choices(s, frame)  # type: ignore[return-value]
+        return [*_roll_options(s, frame), _STOP]
+    return list(_roll_options(s, frame))
 
 
 def roll_act(ctx: Ctx, frame: RollFrame, seat: str, action: Action) -> None:
@@ -254,9 +260,7 @@ def _finish(ctx: Ctx, frame: RollFrame) -> None:
     s.stack.pop()
     if frame.purpose == "task":
         if s.expansion is not None and s.expansion.threats is not None:
-            from rules.darkmoon.threats import after_task_roll
-
-            after_task_roll(ctx, frame)
+            threats.after_task_roll(ctx, frame)
         return
     if frame.purpose == "repair":
         _resolve_repair(ctx, frame)
@@ -310,10 +314,3 @@ def _resolve_test_commander(ctx: Ctx, frame: RollFrame) -> None:
     ctx.say(f"The commander {who(frame.seat)} fails the test: {who(frame.target)} picks a "
             "damage token.", kind="test_commander", ok=False)
     s.stack.append(DamageFrame(chooser=frame.target, remaining=1, damage=None, lethal=True))
-
-
-def current_task_frame(s: GameState) -> TaskFrame | None:
-    for frame in reversed(s.stack):
-        if isinstance(frame, TaskFrame):
-            return frame
-    return None

@@ -14,7 +14,8 @@ from rules.darkmoon import recap as ending
 from rules.darkmoon.actions import CODEC
 from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import new_game
-from rules.darkmoon.state import GameState, Options
+from rules.darkmoon.state import GameState
+from rules.darkmoon.state import Options as DarkMoonOptions
 from rules.darkmoon.table import Ctx
 from rules.darkmoon.view import DarkMoonView, build_view
 
@@ -24,7 +25,7 @@ class DarkMoon(FrameRuleset):
     title: ClassVar[str] = "Dark Moon"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = DarkMoonOptions
     State: ClassVar[type[BaseModel]] = GameState
     machine = MACHINE
     codec = CODEC
@@ -39,11 +40,11 @@ class DarkMoon(FrameRuleset):
 
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Telepathic Infected is a 5-7 player variant."""
-        if isinstance(options, Options) and options.telepathic_infected:
+        if isinstance(options, DarkMoonOptions) and options.telepathic_infected:
             return variants.TELEPATHY_MIN_PLAYERS, self.max_players
         return self.min_players, self.max_players
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
+    def setup(self, seats: list[str], seed: int, options: DarkMoonOptions) -> GameState:
         return new_game(seats, seed, options)
 
     def build_view(self, state: GameState, seat: str | None,
@@ -62,8 +63,8 @@ class DarkMoon(FrameRuleset):
                        team=state.result)
 
     # ------------------------------------------------------------ presentation
-    # Dark Moon's prompt texts, called straight (pending asks for one per waiting seat)
-    prompt_text = staticmethod(prompts.prompt_text)  # type: ignore[assignment]
+    def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
+        return prompts.prompt_text(state, seat, kind)
 
     def describe(self, state: GameState, seat: str, action: Action) -> Choice:
         return choices.describe(state, seat, action)

@@ -7,12 +7,20 @@ from rules.core.rng import Rng
 from rules.darkmoon.cards import content
 from rules.darkmoon.expansion_setup import card_pools, expansion_state, fatigue_pool
 from rules.darkmoon.flow import advance
-from rules.darkmoon.state import EventPickFrame, GameState, Options, Player, Pool, TurnFrame
+from rules.darkmoon.state import (
+    DeckName,
+    EventPickFrame,
+    GameState,
+    Options,
+    Player,
+    Pool,
+    TurnFrame,
+)
 from rules.darkmoon.table import Ctx, left_of
 from rules.darkmoon.threats import new_threats
 
 # players -> (infected statuses, uninfected statuses, task deck)
-STATUS_MIX: dict[int, tuple[int, int, str]] = {
+STATUS_MIX: dict[int, tuple[int, int, DeckName]] = {
     3: (1, 2, "silver"), 4: (1, 3, "black"), 5: (2, 3, "silver"), 6: (2, 4, "black"),
     7: (3, 4, "silver"),
 }
@@ -65,7 +73,7 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
         commander=commander, commander_die="held", available=Pool(), spent=Pool(),
         shield=START_SHIELD,
         outposts=outposts[:START_OUTPOSTS], outpost_pile=outposts[START_OUTPOSTS:],
-        fatigue_pile=fatigue_pile, task_deck=tasks, task_deck_name=deck_name,  # type: ignore[arg-type]
+        fatigue_pile=fatigue_pile, task_deck=tasks, task_deck_name=deck_name,
         event_deck=events[2:], final_event=final,
     )
     state.active = left_of(state, commander)

@@ -18,6 +18,9 @@ from rules.darkmoon.cards import DamageKind, Effect
 
 DieKind = Literal["strong", "weak", "commander"]
 Area = Literal["shield", "outpost", "life_support"]
+DeckName = Literal["silver", "black"]  # the task deck a game plays with
+VotePurpose = Literal["plain", "task"]
+VoteTopic = Literal["quarantine", "amputation", "clearance", "takeoff"]
 
 
 class Options(BaseModel):
@@ -247,8 +250,8 @@ class VoteFrame:
     votes: dict[str, Literal["strong", "weak", "abstain"]] = field(default_factory=dict)
     voters: list[str] = field(default_factory=list)
     tie: bool = False
-    purpose: Literal["plain", "task"] = "plain"
-    topic: Literal["quarantine", "amputation", "clearance", "takeoff"] = "quarantine"
+    purpose: VotePurpose = "plain"
+    topic: VoteTopic = "quarantine"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -488,7 +491,7 @@ class GameState(EngineState):
     suspicion_removed: bool = False
     task_deck: Cards = []
     task_discard: Cards = []
-    task_deck_name: Literal["silver", "black"] = "silver"
+    task_deck_name: DeckName = "silver"
     current_task: str | None = None
     success_track: int = 0
     event_deck: Cards = []

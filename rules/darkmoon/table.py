@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.core.actions import seat_ref
 from rules.core.clone import own_entry, own_field
 from rules.core.table import TableCtx
 from rules.core.words import dice_count
-from rules.darkmoon.cards import ActionName, During, content, index
+from rules.darkmoon.cards import ActionName, During, Event, content, index
 from rules.darkmoon.state import DieKind, DiscardFrame, ExpansionState, GameState, Player
 
 MAX_DAMAGE = 6
@@ -28,7 +26,7 @@ class Ctx(TableCtx[GameState]):
 
     def player(self, seat: str) -> Player:
         """`seat`'s player, ready to change (see `own_player`)."""
-        return own_entry(self.s, "players", seat)  # type: ignore[no-any-return]
+        return own_entry(self.s, "players", seat)
 
 
 def own_player(s: GameState, seat: str) -> Player:
@@ -36,7 +34,7 @@ def own_player(s: GameState, seat: str) -> Player:
     a state shares them with the state it was copied from until one changes, so code
     that changes a player (or the dice it holds) takes it from here, not from
     `s.players`, and takes it again after any call that may have changed it."""
-    return own_entry(s, "players", seat)  # type: ignore[no-any-return]
+    return own_entry(s, "players", seat)
 
 
 def own_expansion(s: GameState) -> ExpansionState:
@@ -44,13 +42,13 @@ def own_expansion(s: GameState) -> ExpansionState:
     copy-on-write like the players (see `own_player`)."""
     x = own_field(s, "expansion")
     assert x is not None
-    return x  # type: ignore[no-any-return]
+    return x
 
 
 def own_list(s: GameState, name: str) -> list[str]:
     """The card list `name` (a `Cards` field: task deck, piles, tokens on the board...)
     ready to change: copy-on-write like the players (see `own_player`)."""
-    return own_field(s, name)  # type: ignore[no-any-return]
+    return own_field(s, name)
 
 
 # how texts name a seat (the core's seat reference itself: a text names a few seats on
@@ -106,10 +104,6 @@ def ability(s: GameState, seat: str, kind: str, *, needs_active: bool = True) ->
     return not p.revealed and p.character not in s.fatigue
 
 
-def content_character(character_id: str) -> Any:
-    return index().characters[character_id]
-
-
 def during(s: GameState) -> During:
     """The persistent rules of the event now in play."""
     if s.final_started:
@@ -123,7 +117,7 @@ def during(s: GameState) -> During:
 _DURING = {event_id: event.during for event_id, event in index().events.items()}
 
 
-def find_event(event_id: str) -> Any:
+def find_event(event_id: str) -> Event:
     return index().events[event_id]
 
 
@@ -135,17 +129,13 @@ def blocked(s: GameState, action: ActionName) -> bool:
     return action in during(s).blocked_actions
 
 
-def blocked_now(s: GameState) -> tuple[str, ...]:
+def blocked_now(s: GameState) -> tuple[ActionName, ...]:
     """Every action blocked now, by an outpost token or the current event (`blocked`
     asked of several actions at once)."""
     off = during(s).blocked_actions
     if s.outposts:
-        return (*off, *[_OUTPOST_BLOCKS[oid] for oid in s.outposts if _OUTPOST_BLOCKS[oid]])
+        return (*off, *[block for oid in s.outposts if (block := _OUTPOST_BLOCKS[oid])])
     return off
-
-
-def outpost_blocks(outpost_id: str) -> str | None:
-    return index().outposts[outpost_id].blocks
 
 
 def strong_retrievable(s: GameState, seat: str) -> int:

@@ -12,6 +12,7 @@ from rules.darkmoon.actions import GoIn, GoOut, KeepTask, PickSystem, card_name
 from rules.darkmoon.damage import suspicion_gone
 from rules.darkmoon.effects import add_cube, hold_forced_vote, move_suspicion, push_effects
 from rules.darkmoon.forced_votes import after_task
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import (
     AnswerFrame,
     ChoiceFrame,
@@ -34,11 +35,7 @@ from rules.darkmoon.table import (
     strong_retrievable,
     who,
 )
-from rules.darkmoon.words import SYSTEM_DAMAGE, task_of, tokens
-
-
-def task_card(s: GameState, card_id: str) -> k.Malfunction | k.Complication:
-    return task_of(s.task_deck_name, card_id)
+from rules.darkmoon.words import SYSTEM_DAMAGE, tokens
 
 
 def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
@@ -96,7 +93,8 @@ def task_legal(s: GameState, f: TaskFrame, seat: str) -> list[Action]:
     if f.stage == "draw":
         return [_keep_task(c) for c in dict.fromkeys(f.drawn)]
     if f.stage == "system":
-        return [PickSystem(system=x) for x in ("outpost", "life_support", "shield")]  # type: ignore[arg-type]
+        return [PickSystem(system="outpost"), PickSystem(system="life_support"),
+                PickSystem(system="shield")]
     p = s.players[seat]
     options: list[Action] = [_GO_IN] if p.held.strong + p.held.weak + p.held.commander else []
     strong_cap = s.available.strong if p.revealed else strong_retrievable(s, seat)
@@ -280,7 +278,7 @@ def _resolve_malfunction(ctx: Ctx, f: TaskFrame) -> None:
         return
     ctx.say(f"The task fails ({s.success_track} against {f.difficulty}): "
             f"{card.consequence} {SYSTEM_DAMAGE[f.system]} damage.", kind="task_result", ok=False)
-    effect = k.Damage(do="damage", kind=SYSTEM_DAMAGE[f.system],  # type: ignore[arg-type]
+    effect = k.Damage(do="damage", kind=SYSTEM_DAMAGE[f.system],
                       count=card.consequence, lethal=True)
     push_effects(ctx, [effect], card.id, lethal=True, active=f.seat)
 

@@ -12,6 +12,7 @@ from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.darkmoon import actions as a
 from rules.darkmoon.cards import content, index
+from rules.darkmoon.in_play import current_task_frame
 from rules.darkmoon.state import (
     GameState,
     RollFrame,
@@ -96,8 +97,6 @@ def after_vote(ctx: Ctx, frame: VoteFrame) -> None:
 def after_task_roll(ctx: Ctx, frame: RollFrame) -> None:
     """Act Recklessly: the active player, rolling in their own malfunction, submitted
     dice until nothing was left behind their screen."""
-    from rules.darkmoon.rolling import current_task_frame  # rolling imports the effects
-
     s = ctx.s
     held = s.players[frame.seat].held
     task = current_task_frame(s)

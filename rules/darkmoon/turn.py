@@ -5,10 +5,13 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon import actions as a
 from rules.darkmoon import evacuation, threats, variants
+from rules.darkmoon.cards import ActionName
 from rules.darkmoon.effects import demoralize, hold_forced_vote
 from rules.darkmoon.forced_votes import call_vote
 from rules.darkmoon.state import (
+    Area,
     ChoiceFrame,
+    CostlyActionFrame,
     DamageFrame,
     GameState,
     InfectedActionFrame,
@@ -35,9 +38,9 @@ from rules.darkmoon.table import (
 from rules.darkmoon.tasks import draw_tasks
 from rules.darkmoon.votes import start_vote
 
-AREAS = ("shield", "outpost", "life_support")
-_REPAIR_BLOCK = {"shield": "repair_shield", "life_support": "repair_life_support",
-                 "outpost": "repair_outpost"}
+AREAS: tuple[Area, ...] = ("shield", "outpost", "life_support")
+_REPAIR_BLOCK: dict[Area, ActionName] = {
+    "shield": "repair_shield", "life_support": "repair_life_support", "outpost": "repair_outpost"}
 
 
 # ------------------------------------------------------------------ what can be done
@@ -74,7 +77,7 @@ def main_actions(s: GameState, seat: str, *, ordered: bool = False) -> list[Acti
 
 # the actions main_actions lists, built once: (repair, the action name that blocks it)
 # per area in AREAS' order, lone wolf, reveal
-_REPAIRS = tuple((a.Repair(area=area), _REPAIR_BLOCK[area]) for area in AREAS)  # type: ignore[arg-type]
+_REPAIRS = tuple((a.Repair(area=area), _REPAIR_BLOCK[area]) for area in AREAS)
 _LONE_WOLF = a.LoneWolf()
 _REVEAL = a.Reveal()
 
@@ -86,7 +89,7 @@ def infected_actions(s: GameState, seat: str) -> list[Action]:
     if s.task_deck or s.task_discard:
         acts.append(a.Interference())
     acts.append(a.EnergySpike())
-    acts.extend(a.Sabotage(area=x) for x in AREAS if s.sabotage != x)  # type: ignore[arg-type]
+    acts.extend(a.Sabotage(area=x) for x in AREAS if s.sabotage != x)
     if s.commander is not None:
         acts.append(a.TestCommander())
     acts.append(a.Demoralize())
@@ -153,6 +156,12 @@ def do_infected_action(ctx: Ctx, seat: str, action: Action, *, paid: bool = Fals
     else:
         assert isinstance(action, a.Demoralize)
         demoralize(ctx, seat, 99)
+
+
+def costly_action_run(ctx: Ctx, f: CostlyActionFrame) -> None:
+    """Costly Actions: the die is paid (`variants.charge`), the infected action runs."""
+    ctx.s.stack.pop()
+    do_infected_action(ctx, f.seat, a.CODEC.parse(f.action), paid=True)
 
 
 def start_reveal(ctx: Ctx, seat: str, ordered_first: bool) -> None:

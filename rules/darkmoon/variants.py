@@ -5,6 +5,7 @@ With every variant off, each helper answers as the core rules do."""
 from __future__ import annotations
 
 from rules.core.contract import Action
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import CostlyActionFrame, DiscardFrame, GameState
 from rules.darkmoon.table import Ctx, all_infected_revealed, fatigued, seats_from, who
 
@@ -89,8 +90,6 @@ def strip_complications(ctx: Ctx) -> None:
     s = ctx.s
     if not s.options.no_more_complications or not all_infected_revealed(s):
         return
-    from rules.darkmoon.tasks import task_card
-
     cards = [c for c in s.task_deck + s.task_discard
              if (s.expansion is not None and c == s.expansion.failure_card)
              or task_card(s, c).kind == "malfunction"]
@@ -129,19 +128,12 @@ def infected_actions_affordable(s: GameState, seat: str) -> bool:
 
 def charge(ctx: Ctx, seat: str, action: Action) -> bool:
     """Costly Actions: the infected player first returns a die to the pool; the action
-    then runs from a frame under that discard. True when the action was deferred."""
+    then runs from a frame under that discard (run by `turn.costly_action_run`). True
+    when the action was deferred."""
     s = ctx.s
     if not s.options.costly_actions:
         return False
     s.stack.append(CostlyActionFrame(seat=seat, action=action.key))
     s.stack.append(DiscardFrame(seat=seat, count=1, reason="the cost of an infected action"))
     return True
-
-
-def costly_action_run(ctx: Ctx, f: CostlyActionFrame) -> None:
-    from rules.darkmoon.actions import CODEC
-    from rules.darkmoon.turn import do_infected_action
-
-    ctx.s.stack.pop()
-    do_infected_action(ctx, f.seat, CODEC.parse(f.action), paid=True)
 

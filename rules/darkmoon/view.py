@@ -13,6 +13,7 @@ from rules.darkmoon import company_man, variants
 from rules.darkmoon.actions import card_name
 from rules.darkmoon.cards import content, index
 from rules.darkmoon.evacuation import board_size
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import (
     ChoiceFrame,
     CorporationFrame,
@@ -25,7 +26,6 @@ from rules.darkmoon.state import (
     VoteFrame,
 )
 from rules.darkmoon.table import die_limit, fatigued, find_event
-from rules.darkmoon.tasks import task_card
 
 
 class SeatView(BaseModel):

@@ -8,17 +8,17 @@ from rules.core.contract import Action
 from rules.darkmoon import evacuation, expansion_votes, threats, variants
 from rules.darkmoon.actions import TieBreak, Vote
 from rules.darkmoon.effects import first_hidden_left_of
-from rules.darkmoon.rolling import current_task_frame
-from rules.darkmoon.state import GameState, VoteFrame
+from rules.darkmoon.in_play import current_task_frame
+from rules.darkmoon.state import GameState, VoteFrame, VotePurpose, VoteTopic
 from rules.darkmoon.table import Ctx, during, enforce_limit, hidden_seats, set_commander, who
 
 
 def start_vote(ctx: Ctx, caller: str, target: str, *, forced: bool = False,
-               purpose: str = "plain", topic: str = "quarantine") -> None:
+               purpose: VotePurpose = "plain", topic: VoteTopic = "quarantine") -> None:
     s = ctx.s
     release = topic == "quarantine" and s.players[target].quarantined
     frame = VoteFrame(caller=caller, target=target, release=release, forced=forced,
-                      voters=hidden_seats(s), purpose=purpose, topic=topic)  # type: ignore[arg-type]
+                      voters=hidden_seats(s), purpose=purpose, topic=topic)
     s.stack.append(frame)
     ctx.player(caller).tally.called += 1
     if topic != "quarantine":

@@ -7,7 +7,8 @@ from rules.darkmoon import cards as k
 from rules.darkmoon.cards import content, index
 
 DICE_KINDS = {"S": "strong", "W": "weak", "C": "commander"}
-SYSTEM_DAMAGE = {"outpost": "outpost", "life_support": "fatigue", "shield": "shield"}
+SYSTEM_DAMAGE: dict[str, k.DamageKind] = {"outpost": "outpost", "life_support": "fatigue",
+                                          "shield": "shield"}
 SYSTEM_NAMES = {"outpost": "outposts", "life_support": "life support", "shield": "shield",
                 "unknown": "any system, you pick"}
 SYMBOL_TEXT = {"minus1": "-1", "any_plus": "any +", "minus2": "-2", "any_minus": "any -"}
