@@ -3,7 +3,7 @@
 Lockdown"): the draft, the characters' boards, the intruders' bag, attack deck,
 laboratory side and weaknesses, then seeded games with both options to the end with
 the conservation and leak checks every Lockdown simulation makes. Without the options
-Lockdown is unchanged (tests/rules/test_lockdown_family_regression.py)."""
+Lockdown is unchanged (tests/rules/lockdown/test_lockdown_family_regression.py)."""
 
 from __future__ import annotations
 

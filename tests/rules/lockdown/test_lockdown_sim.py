@@ -27,7 +27,7 @@ WAYS_OUT = ("Lock yourself", "CSS pod", "bunker", "rover", "Send a signal",
 @cache
 def _record(n: int, seed: int, options: Options | None = None) -> Record:
     """A seeded game played to the end with every check (options: e.g. the crossover's,
-    tests/rules/test_lockdown_crossover.py; the bag is the one the options put in)."""
+    tests/rules/lockdown/test_lockdown_crossover.py; the bag is the one the options put in)."""
     s = RS.new_game(seats(n), seed, options)
     check_public(s, [], "setup")
     return play_game(RS, s, n, seed, step=checked_step, choose=seeker(WAYS_OUT),
