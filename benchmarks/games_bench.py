@@ -4,7 +4,7 @@ For each N (--games, default 100 1,000 10,000) and each backend (--backend sqlit
 and/or postgres), it creates N running games straight through the storage -- half Dark
 Moon with 5 players, half Nemesis: Lockdown with 4, each a real game dealt by its
 ruleset, every seat a different user, turn timers on -- then starts the real bot in a
-fresh process against the offline fake Discord server (tests/discord/fake_discord.py)
+fresh process against the offline fake Discord server (tests/discord/fake_discord/)
 and measures there:
 
 * ready: from starting the client to the bot being ready (logged in, connected, the

@@ -1,6 +1,6 @@
 """What the table costs in Discord traffic and latency (python benchmarks/table_bench.py).
 
-Drives the real bot through the offline fake Discord server (tests/discord/fake_discord.py)
+Drives the real bot through the offline fake Discord server (tests/discord/fake_discord/)
 and prints, for two seeded scenarios, how many messages, edits, DMs and HTTP requests the
 bot made, how fast it answered, and how often each player was notified compared with how
 many decisions they had:

@@ -3,7 +3,7 @@
     python scripts/mutation.py rules/nemesis_original
     python scripts/mutation.py rules/nemesis --sample 150 --seed 1
     python scripts/mutation.py rules/darkmoon --only 'rules/darkmoon/company_man.py' \
-        --tests tests/rules/test_darkmoon_modules.py
+        --tests tests/rules/darkmoon/test_darkmoon_modules.py
 
 mutmut (a dev dependency) makes small changes to the code (a flipped comparison, a constant
 off by one, a string changed, a call's argument dropped) and runs the tests that cover the

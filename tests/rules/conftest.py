@@ -1,9 +1,13 @@
 """Shared setup for the rules tests.
 
+The tests mirror the packages of ``rules/``: ``core/``, the Nemesis family layer
+``nemesis/``, and one folder per game (``darkmoon/``, ``lockdown/``,
+``nemesis_original/``), each holding its game's helpers beside its tests.
+
 pytest runs with ``--import-mode=importlib`` and ``tests/`` is not a package, so the
-Dark Moon scenario helpers (``darkmoon_helpers.py`` next to this file) are made
-importable by putting this directory on ``sys.path`` once, before the test modules
-of this directory are collected.
+helper modules are imported by their plain names (``from lockdown_helpers import ...``):
+each of these folders is put on ``sys.path`` once, before the test modules below it
+are collected. Helper module names are therefore unique across the folders.
 """
 
 from __future__ import annotations
@@ -11,6 +15,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
+HELPER_DIRS = ("core", "nemesis", "darkmoon", "lockdown", "nemesis_original")
+
+_HERE = Path(__file__).resolve().parent
+for _name in HELPER_DIRS:
+    _path = str(_HERE / _name)
+    if _path not in sys.path:
+        sys.path.insert(0, _path)

@@ -7,7 +7,7 @@ every event (kind, text, addressee, data) in order, the outcome and the SHA-256 
 final state's JSON.
 
 Regenerate the fixture (ONLY when the rules change on purpose, never to make a refactor
-pass):  python tests/rules/record_lockdown_games.py
+pass):  python tests/rules/lockdown/record_lockdown_games.py
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 _HERE = Path(__file__).resolve().parent
-for _path in (str(_HERE), str(_HERE.parents[1])):  # the helpers, and this checkout's rules
+# the helpers (this game's, the family's, the shared scenario), and this checkout's rules
+for _path in (str(_HERE), str(_HERE.parent / "nemesis"), str(_HERE.parent / "core"),
+              str(_HERE.parents[2])):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 

@@ -3,7 +3,7 @@
 Lockdown"): the draft, the characters' boards, the intruders' bag, attack deck,
 laboratory side and weaknesses, then seeded games with both options to the end with
 the conservation and leak checks every Lockdown simulation makes. Without the options
-Lockdown is unchanged (tests/rules/test_lockdown_family_regression.py)."""
+Lockdown is unchanged (tests/rules/lockdown/test_lockdown_family_regression.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ from lockdown_helpers import (
     plain_cards,
     play,
     ready,
-    replay,
     run_with,
     set_hand,
     take_all_items,
@@ -345,13 +344,6 @@ def test_crossover_games_meet_the_originals() -> None:
         attacks |= set(final["discards"].get("attacks", []))
     assert set(played) & set(ORIGINAL)  # original characters were drafted
     assert attacks and attacks <= {a.id for a in species().attacks}
-
-
-@pytest.mark.rule("LD-XOVER-1")
-@pytest.mark.parametrize(("n", "seed"), GAMES[:2])
-def test_replaying_a_crossover_game_gives_the_same_game(n: int, seed: int) -> None:
-    rec = _record(n, seed, BOTH)
-    assert replay(n, seed, rec.moves, BOTH) == (rec.digest, rec.final_json)
 
 
 def test_the_crossover_file_refers_to_cards_that_exist() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
+RULES = Path(__file__).resolve().parents[3] / "rules"
 GAMES = ("rules.lockdown", "rules.darkmoon", "rules.nemesis_original")
 FAMILY = "rules.nemesis"
 

@@ -1,7 +1,7 @@
 """Seeded full Lockdown games on the Mars surface side (LD-MARS-1) for 1 to 5 players:
-invariants after every action, illegal moves, leak checks, the victory check at the
-end, replay determinism. Odd seeds play characters that head for a way out (the rover
-and the walk to the bunker included)."""
+invariants and leak checks after every action, the victory check at the end. Odd seeds
+play characters that head for a way out (the rover and the walk to the bunker
+included)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from lockdown_helpers import (
     RS,
     check_public,
     checked_mars_step,
-    replay,
     seats,
 )
 from test_lockdown_sim import STEP_CAP, WAYS_OUT
@@ -40,13 +39,6 @@ def test_mars_game_keeps_every_invariant_and_ends_with_the_victory_check(
     rec = _record(n, seed)
     assert rec.moves and rec.reason
     assert "contingency" in rec.kinds and "game_over" in rec.kinds
-
-
-@pytest.mark.rule("LD-MARS-1")
-@pytest.mark.parametrize(("n", "seed"), GAMES[::2])
-def test_replaying_a_mars_game_gives_the_same_game(n: int, seed: int) -> None:
-    rec = _record(n, seed)
-    assert replay(n, seed, rec.moves, MARS) == (rec.digest, rec.final_json)
 
 
 @pytest.mark.rule("LD-MARS-1")

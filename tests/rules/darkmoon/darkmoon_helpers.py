@@ -8,6 +8,7 @@ results by picking an RNG state that produces them. Nothing here changes the eng
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -323,3 +324,40 @@ def reveal_now(s: GameState, seat: str, strong: int = 1, weak: int = 1) -> None:
     p.quarantined = False
     set_dice(s, seat, strong, weak)
     s.revealed_order.append(seat)
+
+
+# ------------------------------------------------------------------ leak check
+def status_ids(s: GameState) -> frozenset[str]:
+    """Every status card a player of this game may hold (the expansion's and Company
+    Man's included when the game uses them)."""
+    ids = STATUS_IDS | {x.id for x in C.expansion.statuses} if s.expansion else STATUS_IDS
+    if s.options.company_man:
+        ids |= {x.id for x in C.modules.company_man_statuses}
+    return ids
+
+
+def check_public(s: GameState, events: list[Event], where: str) -> None:
+    """Nothing secret in the public view of `s` or in the public `events` of the move that
+    led to it: no hidden status (until the end tells them all), no held or privately
+    rolled dice; private rolls addressed to one seat, every address a player."""
+    hidden = {p.status for p in s.players.values() if not p.revealed}
+    assert hidden <= status_ids(s)
+    view = RS.view(s, None)
+    dumped = view.model_dump_json()
+    assert view.me is None and json.loads(dumped).get("me") is None, where
+    assert '"held":{' not in dumped and '"rolled"' not in dumped, where
+    if s.result is None:
+        for status in hidden:
+            assert status not in dumped, f"{where}: public view shows {status}"
+    for e in events:
+        if e.kind == "private_roll":
+            assert e.to is not None and len(e.to) == 1, where
+        if e.to is not None:
+            assert set(e.to) <= set(s.players), where
+            continue
+        blob = e.text + json.dumps(e.data)
+        for status in hidden if s.result is None else ():  # the end tells every secret
+            assert status not in blob, f"{where}: public event {e.kind} shows {status}"
+        assert "held" not in e.data, where
+        if e.kind in ("roll", "reveal_roll", "shield_test"):
+            assert "dice" not in e.data and "count" not in e.data, f"{where}: {e}"

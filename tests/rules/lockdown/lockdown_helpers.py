@@ -58,26 +58,11 @@ play, keys, labels, illegal, waiting = SC.play, SC.keys, SC.labels, SC.illegal, 
 brace = brace_maker(play)
 
 
-def replay(n: int, seed: int, moves: Iterable[tuple[str, str]],
-           options: object = None) -> tuple[str, str]:
-    """Play `moves` (seat, key) from a new game: the SHA-256 of every state after each
-    move, and the final state's JSON (simulations compare them with the recorded game)."""
-    import hashlib
-
-    s = RS.new_game(seats(n), seed, options)  # type: ignore[arg-type]
-    digest = hashlib.sha256()
-    for seat, key in moves:
-        s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
-        digest.update(s.model_dump_json().encode())
-    return digest.hexdigest(), s.model_dump_json()
-
-
 def checked_step(s: GameState, seat: str, key: str, where: str
-                 ) -> tuple[GameState, list[Event], str]:
+                 ) -> tuple[GameState, list[Event]]:
     """Play `key` in a simulation and check what every simulation checks after a move:
-    the state's invariants, draws, that events and the public view leak nothing, and the
-    JSON round trip (family_sim.checked_move). Returns the new state, its events and
-    its JSON."""
+    the state's invariants, draws, that events and the public view leak nothing
+    (family_sim.checked_move). Returns the new state and its events."""
     def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
         check_state(new, where)
         check_draw(before, new, where)
@@ -87,11 +72,11 @@ def checked_step(s: GameState, seat: str, key: str, where: str
 
 
 def checked_mars_step(s: GameState, seat: str, key: str, where: str
-                      ) -> tuple[GameState, list[Event], str]:
+                      ) -> tuple[GameState, list[Event]]:
     """`checked_step` on the Mars side: the surface checked too."""
-    new, events, dumped = checked_step(s, seat, key, where)
+    new, events = checked_step(s, seat, key, where)
     check_surface(new, f"{where} {seat}:{key}")
-    return new, events, dumped
+    return new, events
 
 
 def seats(n: int) -> list[str]:

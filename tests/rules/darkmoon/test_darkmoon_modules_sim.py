@@ -1,7 +1,7 @@
 """Seeded full Dark Moon games with the expansion and each module, both modules, and
 every variant rule, at 3-7 players: they end, keep dice and tokens conserved (the core
 simulation's checks), never show a threat card, the Company Man or what telepathy tells
-to a seat that should not see it, and replay move for move."""
+to a seat that should not see it (replays are tests/rules/test_conformance.py's)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 import pytest
 from darkmoon_helpers import RS, C
 from test_darkmoon_expansion_sim import _check_expansion, _evacuating_crew
-from test_darkmoon_sim import _crew_choice, _record, _replay
+from test_darkmoon_sim import _crew_choice, _record
 
 from rules.core.contract import Event
 from rules.darkmoon import company_man
@@ -121,11 +121,10 @@ def _module_game(name: str, n: int) -> tuple[Options, int]:
 @pytest.mark.rule("DMX-6")
 @pytest.mark.rule("DMX-7")
 @pytest.mark.parametrize(("name", "n"), MODULE_GAMES)
-def test_module_games_end_keep_secrets_and_replay(name: str, n: int) -> None:
+def test_module_games_end_and_keep_secrets(name: str, n: int) -> None:
     options, seed = _module_game(name, n)
     rec = _record(n, seed, options, _check_modules, _threat_crew)
     assert rec.moves
-    _replay(rec, n, seed, options)
 
 
 def test_module_games_deal_claim_and_show_threats() -> None:
@@ -143,9 +142,8 @@ def test_module_games_deal_claim_and_show_threats() -> None:
 
 @pytest.mark.rule("DMX-8")
 @pytest.mark.parametrize(("name", "n"), VARIANT_GAMES)
-def test_variant_games_end_keep_secrets_and_replay(name: str, n: int) -> None:
+def test_variant_games_end_and_keep_secrets(name: str, n: int) -> None:
     options = Options(expansion=True, **{name: VARIANTS[name]})
     seed = 2 * n + (1 if n % 2 else 0)  # crew games and random games both
     rec = _record(n, seed, options, _check_modules, _crew_choice)
     assert rec.moves
-    _replay(rec, n, seed, options)

@@ -5,9 +5,7 @@ round trip). Nothing here changes the engine."""
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Iterable
 
 from family_cards import CardCounts
 from family_leaks import check_events_hide, check_view_hides, family_secrets
@@ -111,15 +109,6 @@ def a_slot(kind: str = "I", n: int = 0) -> str:
     return [sl.id for sl in SHIP.ship.slots if sl.kind == kind][n]
 
 
-def replay(n: int, seed: int, moves: Iterable[tuple[str, str]]) -> tuple[str, str]:
-    s = RS.new_game(seats(n), seed)
-    digest = hashlib.sha256()
-    for seat, key in moves:
-        s = RS.apply(s, seat, RS.parse_action(s, seat, key)).state
-        digest.update(s.model_dump_json().encode())
-    return digest.hexdigest(), s.model_dump_json()
-
-
 # ------------------------------------------------------------------ invariants
 CARDS = CardCounts(C, IDX)
 PRIVATE_KINDS = {"item_private", "scan", "peek_event", "objective", "private", "draw",
@@ -185,7 +174,7 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
 
 
 def checked_step(s: GameState, seat: str, key: str, where: str
-                 ) -> tuple[GameState, list[Event], str]:
+                 ) -> tuple[GameState, list[Event]]:
     """Play `key` in a simulation, checking the state's invariants and that the events
     and the public view leak nothing (family_sim.checked_move)."""
     def check(before: GameState, new: GameState, events: list[Event], where: str) -> None:
