@@ -17,12 +17,12 @@ from typing import Any
 
 from rules.core.contract import Action, Choice
 from rules.core.words import clip, joined
+from rules.lockdown import surface
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, option_words, plural
 from rules.lockdown.facility import powered, room_name, tile_of
 from rules.lockdown.gear import gate_actions
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.rooms import room_actions
 from rules.lockdown.state import (
     AgreeFrame,
@@ -57,6 +57,14 @@ from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
+from rules.nemesis.trade import (
+    TRADE_RULE,
+    agree_words,
+    give_words,
+    part_words,
+    partners,
+    subset_words,
+)
 from rules.nemesis.turn_actions import cost_of
 
 LABEL_MAX = 80   # a Discord button label; ~70 is the aim
@@ -75,8 +83,6 @@ GATE_DETAILS = {
 
 def mars_detail(variant: int) -> str:
     """What a Mars surface room action (rover, walk out) does."""
-    from rules.lockdown import surface
-
     if variant == surface.WALK_OUT:
         return ("A noise roll with the Mars surface die: if no intruder answers and no "
                 "surface card turns you back, you reach the bunker and escape.")
@@ -184,7 +190,7 @@ def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    note = careful_note(PROFILE, hero)
+    note = careful_note(s.rules, hero)
     return _careful_label(s, hero, action), \
         f"{cost_sentence(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}" \
         + (f" {note}" if note else "")
@@ -193,31 +199,31 @@ def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     # in a powered section everyone rolls the advantage die: Steady Aim makes the
     # difference only in the dark
-    steady = ability(PROFILE, hero) == "steady_aim" and not powered(s, hero.room)
+    steady = ability(s.rules, hero) == "steady_aim" and not powered(s, hero.room)
     held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
     item = index().items.get(held.item or "")
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
     return label, f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{shoot_words(PROFILE, s, hero, action.slot, action.target, steady=steady)}"
+        f"{shoot_words(s.rules, s, hero, action.slot, action.target, steady=steady)}"
 
 
 def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     label = f"Melee attack on {target_words(s, action.target)}"
     return label, f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{melee_words(PROFILE, hero, action.target)}"
+        f"{melee_words(s.rules, hero, action.target)}"
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
     detail = f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{search_words(PROFILE, s, hero, action.color)}"
+        f"{search_words(s.rules, s, hero, action.color)}"
     if room.tile and tile_of(room.tile).action == "contaminated":
         detail += " The room covers you in slime."
     return _search_label(s, hero, action), detail
 
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    free = slot_limit(PROFILE, hero) - slots_used(hero)
+    free = slot_limit(s.rules, hero) - slots_used(hero)
     revive = ""
     if s.options.mode == "coop" and action.obj.startswith("corpse_"):
         revive = " In a working emergency room (no intruder, no malfunction) the " \
@@ -230,7 +236,7 @@ def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if action.slot < len(hero.hands) else Held(obj="?")
     fate = "It stays in the room." if held.obj is not None \
         else "The item card is lost (it goes under its deck)."
-    return f"Drop {held_name(PROFILE, held)} (free)", f"Free: not one of your 2 actions. {fate}"
+    return f"Drop {held_name(s.rules, held)} (free)", f"Free: not one of your 2 actions. {fate}"
 
 
 def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
@@ -301,15 +307,11 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import TRADE_RULE, partners
-
     them = joined([who(x.seat) for x in partners(s, hero)])
     return f"Trade with {them}", f"{cost_sentence(cost_of(s, hero, action))} {TRADE_RULE}"
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import give_words
-
     top = s.stack[-1] if s.stack else None
     if not isinstance(top, TradeFrame):
         return action.label, ""
@@ -321,12 +323,12 @@ def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(PROFILE, c) for c in action.cards]
+    names = [card_word(s.rules, c) for c in action.cards]
     return ("Discard " + ", ".join(names)) if names else "Pay nothing", ""
 
 
 def _discard(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(PROFILE, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
+    names = [card_word(s.rules, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
     return ("Discard " + ", ".join(names)) if names else "Keep your hand", ""
 
 
@@ -354,8 +356,6 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if isinstance(top, ShotFrame):
         return action.text, f"You rolled {top.face.replace('_', ' ')}."
     if isinstance(top, TradeFrame) and top.stage == "agree":
-        from rules.nemesis.trade import agree_words
-
         return agree_words(s, top, hero.seat, action.index)
     if isinstance(top, AgreeFrame) and action.index == 0:
         return action.text, f"Ride with {who(top.asker)} to {room_name(s, top.target)}."
@@ -399,7 +399,7 @@ def _heavy(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
     if verb == "drop" and int(slot) < len(hero.hands):
         dropped = hero.hands[int(slot)]
         fate = "stays in the room" if dropped.obj else "is lost (under its deck)"
-        return f"{held_name(PROFILE, dropped)} {fate}. {new}".strip()
+        return f"{held_name(s.rules, dropped)} {fate}. {new}".strip()
     return new
 
 
@@ -483,8 +483,6 @@ def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
     if isinstance(action, a.Craft):
         return component_choice(s, part)
     if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        from rules.nemesis.trade import part_words
-
         label, detail = part_words(s, top, seat, part)
         return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
     if isinstance(action, a.Discard):
@@ -513,8 +511,6 @@ def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
     if isinstance(top, DiscardFrame):
         return discard_title(top)
     if isinstance(top, TradeFrame):
-        from rules.nemesis.trade import subset_words
-
         title, hint = subset_words(s, top, seat)
         return clip(title, TITLE_MAX), hint
     return "Choose", ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.facility import powered
+from rules.lockdown.facility import powered, tile_of
 from rules.lockdown.power import power_effect
 from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState
 from rules.lockdown.table import Ctx, who
@@ -60,8 +60,6 @@ def launch_css(ctx: Ctx) -> None:
 
 
 def css_room(s: GameState, pod: str) -> str:
-    from rules.lockdown.facility import tile_of
-
     for slot, room in s.rooms.items():
         if room.tile and tile_of(room.tile).action == f"css_{pod.lower()}":
             return slot

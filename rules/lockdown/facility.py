@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.lockdown.board import board, board_index, slot_code, staircase_name
 from rules.lockdown.cards import index
+from rules.lockdown.mars_board import crossroads_name
 
 
 def room_name(s: Any, slot: str) -> str:
@@ -15,8 +16,6 @@ def room_name(s: Any, slot: str) -> str:
     staircase is unique), else the space's code drawn in the empty box."""
     room = s.rooms[slot]
     if slot in board(s).crossroads:  # Mars side: crossroads keep their own names
-        from rules.lockdown.surface import crossroads_name
-
         return crossroads_name(slot)
     if room.explored and room.tile:
         return staircase_name(slot) if room.tile == "staircase" else tile_of(room.tile).name

@@ -93,6 +93,10 @@ def mars_map() -> MarsBoard:
     return read_mars()
 
 
+def crossroads_name(slot: str) -> str:
+    return next((x.name for x in mars_map().crossroads if x.id == slot), slot)
+
+
 def building_of(m: MarsBoard) -> dict[str, Building]:
     """Room slot id -> its building."""
     return {room: b for b in m.buildings for room in b.rooms}

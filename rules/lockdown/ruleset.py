@@ -1,5 +1,6 @@
 """Nemesis: Lockdown behind the engine contract (the glue both Nemesis games share is
-rules.nemesis.ruleset)."""
+rules.nemesis.ruleset). The top of the game: it builds Lockdown's profiles with the
+game's hooks and plugs them in for the modules beneath (rules.lockdown.profile)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from pydantic import BaseModel
 from rules.lockdown import describe, gear, prompts
 from rules.lockdown import recap as ending
 from rules.lockdown.flow import MACHINE
+from rules.lockdown.hooks import LockdownHooks
 from rules.lockdown.modes import PLAYERS, check_players
+from rules.lockdown.profile import PROFILES, profiles
 from rules.lockdown.setup import new_game
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.table import Ctx
 from rules.lockdown.view import LockdownView, build_view
 from rules.nemesis.ruleset import FamilyRuleset, Words
+
+PROFILES.plug(profiles(LockdownHooks()))
 
 
 class Lockdown(FamilyRuleset):

@@ -18,7 +18,7 @@ from pydantic import (
 )
 
 from rules.lockdown.board import BoardIndex, board_index
-from rules.lockdown.profile import profile_for
+from rules.lockdown.profile import PROFILES
 from rules.nemesis.frames import (
     AttackFrame,
     AttemptFrame,
@@ -188,9 +188,9 @@ class GameState(FamilyState):
 
     @property
     def rules(self) -> Profile:
-        """Lockdown's tables and hooks for the family layer (not stored): the original
-        intruders' bag with the crossover option."""
-        return profile_for(self.options.nemesis_intruders)
+        """Lockdown's tables and hooks for the family layer (not stored; plugged in by
+        rules.lockdown.ruleset): the original intruders' bag with the crossover option."""
+        return PROFILES[self.options.nemesis_intruders]
 
     @property
     def graph(self) -> BoardIndex:

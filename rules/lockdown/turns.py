@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from rules.lockdown import gear, surface
 from rules.lockdown.cards import index
-from rules.lockdown.rooms import do_room_action, lock_in, room_action_cost
+from rules.lockdown.modes import round_start
+from rules.lockdown.rooms import (
+    ask_analyse,
+    do_room_action,
+    lock_in,
+    resolve_venting,
+    room_action_cost,
+)
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
@@ -75,8 +82,6 @@ def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
         ctx.say(f"{who(hero.seat)} uses the handheld scanner.", kind="item_use")
         contamination.scan(ctx, hero)
     elif passive == "analyze_toolset":
-        from rules.lockdown.rooms import ask_analyse
-
         ask_analyse(ctx, hero, [held.obj for held in hero.hands if held.obj])
 
 
@@ -86,8 +91,6 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
     if f.stage == "draw":
         if s.round > 1:
             s.first_player = player_phase.pass_first_player(s)
-            from rules.lockdown.modes import round_start
-
             round_start(ctx)  # coop: contingencies revealed, revival (LD-MODE-2)
         for hero in in_play(s):
             hero.tracker_used = False
@@ -107,8 +110,6 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         s.stack.append(TurnFrame(seat=nxt))
         return
     if f.stage == "vent":
-        from rules.lockdown.rooms import resolve_venting
-
         resolve_venting(ctx)
         f.stage = "events"
         return

@@ -16,12 +16,15 @@ from rules.nemesis import combat, contamination, decks, injuries, intruders, noi
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.character import ability
+from rules.nemesis.discards import card_word, offer_effect_discard
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.effect_words import TREATED
 from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import EffectsFrame, PickFrame
+from rules.nemesis.hands import drop_held
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.movement import careful_numbers, open_neighbours
 from rules.nemesis.noise import noisy
 from rules.nemesis.places import heroes_in, in_play, intruders_in
 from rules.nemesis.profile import NemesisState, Table
@@ -300,8 +303,6 @@ def discard(ctx: Table, e: fx.DiscardCards, subject: str | None) -> None:
     """Discard action cards: of their choice, each character in `who` picks their own
     (one multi-select; an event has no subject); random discards (any card) are drawn by
     the RNG and told to their owner."""
-    from rules.nemesis.discards import card_word, offer_effect_discard
-
     s = ctx.s
     source = next((f.source for f in reversed(s.stack) if isinstance(f, EffectsFrame)), "")
     for x in targets(s, e.who, subject):
@@ -357,8 +358,6 @@ def reload(ctx: Table, subject: str | None, n: int) -> None:
 
 
 def drop_heavy(ctx: Table, hero: Hero) -> None:
-    from rules.nemesis.hands import drop_held
-
     for held in list(hero.hands):
         if held in hero.hands:
             drop_held(ctx, hero, held)
@@ -367,8 +366,6 @@ def drop_heavy(ctx: Table, hero: Hero) -> None:
 def extra_move(ctx: Table, e: fx.Move, subject: str | None, choice: str | None) -> None:
     """A movement from a card or item: to a neighbour (a careful one only where a
     corridor is free for its noise marker), or through the technical corridors."""
-    from rules.nemesis.movement import careful_numbers, open_neighbours
-
     s = ctx.s
     if subject is None or s.heroes[subject].place != "board":
         return

@@ -27,7 +27,6 @@ from rules.core.clone import clone
 from rules.core.contract import Event
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
 from rules.lockdown.state import (
@@ -324,7 +323,7 @@ def check_state(s: GameState, where: str) -> None:
         if hero.place == "board":
             busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
                        and f.tag == "overfull" for f in s.stack)
-            assert busy or slots_used(hero) <= slot_limit(PROFILE, hero), \
+            assert busy or slots_used(hero) <= slot_limit(s.rules, hero), \
                 f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
     assert len(set(s.noise)) == len(s.noise), f"{where}: two noise markers in a corridor"

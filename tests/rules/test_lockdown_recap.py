@@ -239,5 +239,5 @@ def test_the_recap_leaves_out_contingency_tokens_nobody_holds() -> None:
     hero.contingencies = []
     hero.larva = True
     set_hand(s, "p1", [*hero.hand[:2], f"c:{DIRTY[0]}"])
-    assert secrets_line(hero) == \
+    assert secrets_line(s, hero) == \
         "<@p1> held 1 contamination card (1 in hand, 1 INFECTED), with a larva inside."
