@@ -27,7 +27,7 @@ from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import PROFILE, room_name
+from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState, TurnFrame
 
@@ -61,7 +61,7 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             if len(present) == 1:
                 return "An escape: the intruder here attacks first."
             return f"An escape: each of the {len(present)} intruders here attacks first."
-        note = careful_note(PROFILE, hero) if isinstance(action, a.CarefulMove) else ""
+        note = careful_note(s.rules, hero) if isinstance(action, a.CarefulMove) else ""
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter. {note}"
         return note
@@ -73,12 +73,12 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
         return TRADE_RULE
     if isinstance(action, a.Shoot):
         # the ship has no power: the advantage die is only ever the Soldier's Steady Aim
-        return shoot_words(PROFILE, s, hero, action.slot, action.target,
-                           steady=ability(PROFILE, hero) == "steady_aim")
+        return shoot_words(s.rules, s, hero, action.slot, action.target,
+                           steady=ability(s.rules, hero) == "steady_aim")
     if isinstance(action, a.Melee):
-        return melee_words(PROFILE, hero, action.target)
+        return melee_words(s.rules, hero, action.target)
     if isinstance(action, a.Search) and action.color in COLOR_WORDS:
-        return search_words(PROFILE, s, hero, action.color)
+        return search_words(s.rules, s, hero, action.color)
     if isinstance(action, a.Pass) and hero.place == "board":
         return pass_words(s, hero)
     if isinstance(action, a.Drop) and action.slot < len(hero.hands):

@@ -19,7 +19,7 @@ from rules.nemesis.state import Hero, take_object
 from rules.nemesis.wounds import kill
 from rules.nemesis_original import pods
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import PROFILE, room_name
+from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.ship import RoomTile, ship, tile_of
 from rules.nemesis_original.state import GameState, PickFrame
 from rules.nemesis_original.table import Ctx, remember, who
@@ -92,8 +92,8 @@ def variants(s: GameState, hero: Hero, tile: RoomTile) -> list[tuple[int, str]]:
             out.append((1, "Stop the self-destruct sequence"))
     elif kind == "laboratory" and research_objects(s, hero):
         out.append((0, "Research an object (discover a weakness)"))
-    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(PROFILE, hero) \
-            and not has_wound(PROFILE, hero, "back"):
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(s.rules, hero) \
+            and not has_wound(s.rules, hero, "back"):
         out.append((0, "Steal an egg (noise roll)"))
     elif kind == "storage":
         out.append((0, "Rummage (draw 2 items of a colour, keep 1)"))
@@ -148,7 +148,7 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
     elif kind == "armory":
         slots = rechargeable(s, hero)
         shared_rooms.ask(ctx, hero, "recharge", [str(i) for i in slots],
-            [f"Recharge {PROFILE.items[hero.hands[i].item or ''].name}" for i in slots])
+            [f"Recharge {s.rules.items[hero.hands[i].item or ''].name}" for i in slots])
     elif kind == "comms":
         hero.signal = True
         ctx.say(f"{who(hero.seat)} sends a signal.", kind="signal")
@@ -228,7 +228,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         pods.sit(ctx, hero, option)
     elif tag == "recharge":
         held = hero.hands[int(option)]
-        weapon = PROFILE.items[held.item or ""].weapon
+        weapon = s.rules.items[held.item or ""].weapon
         cap = weapon.capacity if weapon else held.ammo
         held.ammo = min(cap, held.ammo + 2)
         ctx.say(f"{who(hero.seat)} recharges a weapon ({held.ammo} ammo).", kind="room")
@@ -321,7 +321,7 @@ def self_destruct_switch(ctx: Ctx, hero: Hero, start: bool) -> None:
 def rechargeable(s: GameState, hero: Hero) -> list[int]:
     out = []
     for i, held in enumerate(hero.hands):
-        weapon = PROFILE.items[held.item].weapon if held.item else None
+        weapon = s.rules.items[held.item].weapon if held.item else None
         if weapon is not None and weapon.kind == "energy" and held.ammo < weapon.capacity:
             out.append(i)
     return out

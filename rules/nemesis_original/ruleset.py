@@ -1,5 +1,6 @@
 """The original Nemesis behind the engine contract (the glue both Nemesis games share
-is rules.nemesis.ruleset)."""
+is rules.nemesis.ruleset). The top of the game: it builds the original's profile with the
+game's hooks and plugs it in for the modules beneath (rules.nemesis_original.profile)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from rules.nemesis.ruleset import FamilyRuleset, Words
 from rules.nemesis_original import describe, gear, prompts
 from rules.nemesis_original import recap as ending
 from rules.nemesis_original.flow import MACHINE
+from rules.nemesis_original.hooks import OriginalHooks
+from rules.nemesis_original.profile import PROFILES, profile
 from rules.nemesis_original.setup import new_game
 from rules.nemesis_original.state import GameState, Options
 from rules.nemesis_original.table import Ctx
 from rules.nemesis_original.view import NemesisView, build_view
+
+PROFILES.plug({"ship": profile(OriginalHooks())})
 
 
 class Nemesis(FamilyRuleset):

@@ -31,7 +31,7 @@ from rules.nemesis.frames import (
 )
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import FamilyState, Intruder
-from rules.nemesis_original.profile import PROFILE
+from rules.nemesis_original.profile import PROFILES
 from rules.nemesis_original.ship import ship_graph
 
 
@@ -127,8 +127,9 @@ class GameState(FamilyState):
 
     @property
     def rules(self) -> Profile:
-        """The original's tables and hooks for the family layer (not stored)."""
-        return PROFILE
+        """The original's tables and hooks for the family layer (not stored; plugged in
+        by rules.nemesis_original.ruleset)."""
+        return PROFILES["ship"]
 
     @property
     def graph(self) -> BoardGraph:
