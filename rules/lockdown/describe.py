@@ -24,17 +24,7 @@ from rules.lockdown.effect_words import effects_words, option_words, plural
 from rules.lockdown.facility import powered, room_name, tile_of
 from rules.lockdown.gear import gate_actions
 from rules.lockdown.rooms import room_actions
-from rules.lockdown.state import (
-    AgreeFrame,
-    DiscardFrame,
-    DraftFrame,
-    GameState,
-    InterruptFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-)
+from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.table import who
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
@@ -53,6 +43,15 @@ from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.choices import keep_label
 from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import card_word, discard_words
+from rules.nemesis.frames import (
+    DiscardFrame,
+    DraftFrame,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+    ShotFrame,
+    TradeFrame,
+)
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from rules.lockdown.cards import index
 from rules.lockdown.modes import team_victory
-from rules.lockdown.state import EndFrame, GameState
+from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import ending
 from rules.nemesis.bag import retire
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.state import Hero
 from rules.nemesis.victory import declare_winners, infection_check, objective_winners
 

@@ -9,10 +9,11 @@ from rules.lockdown.cards import index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.facility import powered, tile_of
 from rules.lockdown.power import power_effect
-from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState
+from rules.lockdown.state import EventPhaseFrame, GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import injuries
 from rules.nemesis.event_phase import run_stage
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.noise import noisy, set_noise
 from rules.nemesis.places import in_play
 from rules.nemesis.wounds import bleed, serious_wound

@@ -12,7 +12,7 @@ from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import ComputerAction, content, index
 from rules.lockdown.facility import powered, room_name, section_of, tile_of
-from rules.lockdown.state import AgreeFrame, GameState, PickFrame
+from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.surface import exits_in_order
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import contamination, decks, hands, injuries, wounds
@@ -23,6 +23,7 @@ from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.places import heroes_in, in_combat, intruders_in

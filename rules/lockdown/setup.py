@@ -9,14 +9,9 @@ from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.board import board_map, map_for
 from rules.lockdown.cards import BoardMap, Content, content, crossover_weaknesses, index
 from rules.lockdown.mars_board import MarsBoard
-from rules.lockdown.state import (
-    DraftFrame,
-    GameState,
-    Options,
-    Power,
-    RoundFrame,
-)
+from rules.lockdown.state import GameState, Options, Power, RoundFrame
 from rules.nemesis.decks import expand, starting_decks
+from rules.nemesis.frames import DraftFrame
 from rules.nemesis.library import species
 from rules.nemesis.state import Held, Hero, RoomState
 

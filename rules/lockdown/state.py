@@ -19,23 +19,7 @@ from pydantic import (
 
 from rules.lockdown.board import BoardIndex, board_index
 from rules.lockdown.profile import PROFILES
-from rules.nemesis.frames import (
-    AttackFrame,
-    AttemptFrame,
-    DiscardFrame,
-    DraftFrame,
-    EffectsFrame,
-    EncounterFrame,
-    EndFrame,
-    InterruptFrame,
-    MoveFrame,
-    ObjectiveFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-    TurnFrame,
-)
+from rules.nemesis.frames import FamilyFrame
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import FamilyState, Intruder
 
@@ -121,12 +105,8 @@ class EventPhaseFrame:
                    "done"] = "css"
 
 
-Frame = Annotated[
-    RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
-    | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame
-    | PickFrame | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame | TradeFrame,
-    Field(discriminator="kind"),
-]
+Frame = Annotated[RoundFrame | AgreeFrame | EventPhaseFrame | FamilyFrame,
+                  Field(discriminator="kind")]
 
 
 class GameState(FamilyState):

@@ -13,12 +13,13 @@ from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
 from rules.lockdown.facility import room_name, set_tech_noise
 from rules.lockdown.mars_board import MarsBoard, crossroads_name, mars_content, mars_map
-from rules.lockdown.state import GameState, MoveFrame
+from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
+from rules.nemesis.frames import MoveFrame
 from rules.nemesis.items import owned
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.movement import explore as explore_room

@@ -14,9 +14,10 @@ from rules.lockdown.rooms import (
     resolve_venting,
     room_action_cost,
 )
-from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
+from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
+from rules.nemesis.frames import TurnFrame
 from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
 

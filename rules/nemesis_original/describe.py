@@ -22,14 +22,21 @@ from rules.nemesis.character import ability
 from rules.nemesis.choices import keep_label
 from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.frames import (
+    DiscardFrame,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+    TradeFrame,
+    TurnFrame,
+)
 from rules.nemesis.places import intruders_in
 from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.rooms import current_tile
-from rules.nemesis_original.state import GameState, TurnFrame
+from rules.nemesis_original.state import GameState
 
 LABEL_MAX = 80
 TITLE_MAX = 100

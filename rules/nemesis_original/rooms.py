@@ -11,6 +11,7 @@ from rules.nemesis.bag import retire
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door, walls
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.intruders import retreat
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.resolve import field_medic, heal
@@ -21,7 +22,7 @@ from rules.nemesis_original import pods
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.ship import RoomTile, ship, tile_of
-from rules.nemesis_original.state import GameState, PickFrame
+from rules.nemesis_original.state import GameState
 from rules.nemesis_original.table import Ctx, remember, who
 
 OBJECT_KINDS = ("corpse", "carcass", "egg")  # weakness card i lies under object kind i

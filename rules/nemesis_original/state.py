@@ -12,23 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.nemesis.board import BoardGraph
-from rules.nemesis.frames import (
-    AttackFrame,
-    AttemptFrame,
-    DiscardFrame,
-    DraftFrame,
-    EffectsFrame,
-    EncounterFrame,
-    EndFrame,
-    InterruptFrame,
-    MoveFrame,
-    ObjectiveFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-    TurnFrame,
-)
+from rules.nemesis.frames import FamilyFrame
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import FamilyState, Intruder
 from rules.nemesis_original.profile import PROFILES
@@ -75,12 +59,8 @@ class EventPhaseFrame:
     stage: Literal["time", "attacks", "fire", "event", "bag", "round_end", "done"] = "time"
 
 
-Frame = Annotated[
-    RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | PodFrame
-    | EncounterFrame | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame
-    | EffectsFrame | PickFrame | ShotFrame | InterruptFrame | DiscardFrame | TradeFrame,
-    Field(discriminator="kind"),
-]
+Frame = Annotated[RoundFrame | PodFrame | EventPhaseFrame | FamilyFrame,
+                  Field(discriminator="kind")]
 
 
 class GameState(FamilyState):

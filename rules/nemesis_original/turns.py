@@ -5,6 +5,7 @@ then the event phase."""
 
 from __future__ import annotations
 
+from rules.nemesis.frames import TurnFrame
 from rules.nemesis.places import round_survived
 from rules.nemesis.player_phase import (
     begin_event_phase,
@@ -13,12 +14,7 @@ from rules.nemesis.player_phase import (
     refresh_for_round,
 )
 from rules.nemesis_original.rooms import resolve_airlocks
-from rules.nemesis_original.state import (
-    EventPhaseFrame,
-    PodFrame,
-    RoundFrame,
-    TurnFrame,
-)
+from rules.nemesis_original.state import EventPhaseFrame, PodFrame, RoundFrame
 from rules.nemesis_original.table import Ctx, hand_limit, who
 
 TAKES_TURNS = ("board", "pod")

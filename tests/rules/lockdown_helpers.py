@@ -29,16 +29,10 @@ from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
-from rules.lockdown.state import (
-    DiscardFrame,
-    GameState,
-    Options,
-    PickFrame,
-    RoundFrame,
-    TurnFrame,
-)
+from rules.lockdown.state import GameState, Options, RoundFrame
 from rules.lockdown.table import hand_limit
 from rules.nemesis.character import slot_limit, slots_used
+from rules.nemesis.frames import DiscardFrame, PickFrame, TurnFrame
 from rules.nemesis.state import Held, Hero, WoundCard, change_room
 
 RS = Lockdown()

@@ -26,7 +26,8 @@ from lockdown_helpers import (
 )
 
 from rules.core.contract import Event
-from rules.lockdown.state import EndFrame, GameState, RoundFrame
+from rules.lockdown.state import GameState, RoundFrame
+from rules.nemesis.frames import EndFrame
 
 CLEAN = [x.id for x in C.contamination if not x.infected]
 DIRTY = [x.id for x in C.contamination if x.infected]
