@@ -12,19 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.nemesis import library
 from rules.nemesis.board import Corridor, RoomSlot, corridor_problems
-from rules.nemesis.cards import (
-    AttackCard,
-    Character,
-    CombatDice,
-    Contamination,
-    EventCard,
-    ExplorationToken,
-    IntruderToken,
-    Item,
-    Models,
-    SeriousWound,
-    Weakness,
-)
+from rules.nemesis.cards import Character, FamilyContent, IntruderToken, Models, Weakness
 from rules.nemesis.cards import Objective as FamilyObjective
 from rules.nemesis.cards import RoomTile as FamilyTile
 from rules.nemesis.effects import Effect
@@ -181,25 +169,16 @@ class IntruderSetup(_M):
     eggs: int = 5
 
 
-class Content(_M):
+class Content(FamilyContent):
     board: BoardMap
     time_track: TimeTrack
     rooms: tuple[RoomTile, ...]
-    exploration: tuple[ExplorationToken, ...]
     intruders: IntruderSetup
-    dice: CombatDice
     css_tokens: tuple[CssToken, ...]
     contingencies: tuple[ContingencyToken, ...]
     computer: tuple[ComputerCard, ...]
     objectives: tuple[Objective, ...]
     coop_objectives: tuple[CoopObjective, ...] = ()
-    weaknesses: tuple[Weakness, ...]
-    items: tuple[Item, ...]
-    characters: tuple[Character, ...]
-    events: tuple[EventCard, ...]
-    attacks: tuple[AttackCard, ...]
-    serious_wounds: tuple[SeriousWound, ...]
-    contamination: tuple[Contamination, ...]
     help: tuple[HelpTopic, ...]
     crossover: Crossover
 

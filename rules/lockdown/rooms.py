@@ -15,7 +15,7 @@ from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.surface import exits_in_order
 from rules.lockdown.table import Ctx, who
-from rules.nemesis import contamination, decks, hands, injuries, wounds
+from rules.nemesis import contamination, decks, injuries, wounds
 from rules.nemesis import effects as fx
 from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import Pick, RoomAct
@@ -26,9 +26,10 @@ from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.picks import continue_gear
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.resolve import field_medic, heal, push_effects
-from rules.nemesis.search import draw_item, keep_item
+from rules.nemesis.search import draw_item
 from rules.nemesis.state import Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
@@ -256,7 +257,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     s = ctx.s
     hero = s.heroes[frame.seat]
     tag = frame.tag
-    if _continue_gear(ctx, hero, tag, option):
+    if continue_gear(ctx, hero, tag, option):
         return
     if tag == "cave":
         ctx.say(f"{who(hero.seat)} crawls through the ducts to {room_name(s, option)}.",
@@ -323,20 +324,6 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag in ("peek", "take", "reveal"):
         _take_or_show(ctx, hero, option, frame.labels[frame.options.index(option)],
                       take=tag != "peek")
-
-
-def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
-    """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
-    True if the tag was one of them."""
-    if tag == hands.OVERFULL:
-        hands.drop_overfull(ctx, hero, option)
-    elif tag.startswith(hands.HEAVY + ":"):
-        hands.resolve_heavy(ctx, hero, tag, option)
-    elif tag == "keep_item":
-        keep_item(ctx, hero, option)
-    else:
-        return False
-    return True
 
 
 def gain_knowledge(ctx: Ctx, hero: Hero, n: int, what: str) -> None:

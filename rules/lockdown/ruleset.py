@@ -8,8 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.lockdown import describe, gear, prompts
-from rules.lockdown import recap as ending
+from rules.lockdown import describe, gear, prompts, recap
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.hooks import LockdownHooks
 from rules.lockdown.modes import PLAYERS, check_players
@@ -18,7 +17,7 @@ from rules.lockdown.setup import new_game
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.table import Ctx
 from rules.lockdown.view import LockdownView, build_view
-from rules.nemesis.ruleset import FamilyRuleset, Words
+from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
 
 PROFILES.plug(profiles(LockdownHooks()))
 
@@ -31,7 +30,8 @@ class Lockdown(FamilyRuleset):
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:1")
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words: ClassVar[Words] = describe
+    ending: ClassVar[Ending] = recap
 
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
         return new_game(seats, seed, options)
@@ -55,14 +55,5 @@ class Lockdown(FamilyRuleset):
     def check_quests(self, ctx: Ctx) -> bool:
         return gear.check_quests(ctx)
 
-    def outcome_reason(self, state: GameState) -> str:
-        return ending.outcome_reason(state)
-
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
-
-    def recap(self, state: GameState) -> list[str]:
-        return ending.recap(state)
-
-    def reveal(self, state: GameState) -> list[str]:
-        return ending.reveal(state)

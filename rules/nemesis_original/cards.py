@@ -22,14 +22,10 @@ from rules.nemesis import library
 from rules.nemesis.cards import (
     AttackCard,
     Character,
-    CombatDice,
-    Contamination,
     EventCard,
-    ExplorationToken,
+    FamilyContent,
     IntruderToken,
-    Item,
     Models,
-    SeriousWound,
     Weakness,
 )
 from rules.nemesis.cards import Objective as FamilyObjective
@@ -93,18 +89,13 @@ class Objective(FamilyObjective):
         return self
 
 
-class Content(_M):
+class Content(FamilyContent):
     characters: tuple[Character, ...] = Field(min_length=6)
-    items: tuple[Item, ...]
     events: tuple[EventCard, ...] = Field(min_length=1)
     attacks: tuple[AttackCard, ...] = Field(min_length=1)
-    objectives: tuple[Objective, ...]
     weaknesses: tuple[Weakness, ...] = Field(min_length=3)
-    serious_wounds: tuple[SeriousWound, ...]
-    contamination: tuple[Contamination, ...]
-    exploration: tuple[ExplorationToken, ...]
+    objectives: tuple[Objective, ...]
     intruders: IntruderSetup
-    dice: CombatDice
 
 
 def read_own(directory: Path = CONTENT_DIR) -> dict[str, object]:

@@ -4,7 +4,7 @@ none with a malfunction; multi-step actions continue through a PickFrame "step".
 from __future__ import annotations
 
 from rules.core.contract import Action
-from rules.nemesis import contamination, hands
+from rules.nemesis import contamination
 from rules.nemesis import rooms as shared_rooms
 from rules.nemesis.actions import RoomAct
 from rules.nemesis.bag import retire
@@ -13,9 +13,10 @@ from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door
 from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.intruders import retreat
+from rules.nemesis.picks import continue_gear
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.resolve import field_medic, heal
-from rules.nemesis.search import draw_item, keep_item
+from rules.nemesis.search import draw_item
 from rules.nemesis.state import Hero, take_object
 from rules.nemesis.wounds import kill
 from rules.nemesis_original import pods
@@ -248,20 +249,6 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         pods.set_lock(ctx, option, not s.pods[option].locked)
     elif tag == "monitor":
         watch(ctx, hero, option)
-
-
-def continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
-    """Choices about items and hand slots the family asks through a step (overfull
-    hands, heavy items, keeping 1 of 2 drawn items); True if the tag was one of them."""
-    if tag == hands.OVERFULL:
-        hands.drop_overfull(ctx, hero, option)
-    elif tag.startswith(hands.HEAVY + ":"):
-        hands.resolve_heavy(ctx, hero, tag, option)
-    elif tag == "keep_item":
-        keep_item(ctx, hero, option)
-    else:
-        return False
-    return True
 
 
 # ------------------------------------------------------------------ the ship's systems

@@ -8,9 +8,8 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.nemesis.ruleset import FamilyRuleset, Words
-from rules.nemesis_original import describe, gear, prompts
-from rules.nemesis_original import recap as ending
+from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
+from rules.nemesis_original import describe, gear, prompts, recap
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.hooks import OriginalHooks
 from rules.nemesis_original.profile import PROFILES, profile
@@ -31,7 +30,8 @@ class Nemesis(FamilyRuleset):
     ctx_type = Ctx
     default_keys = ("pass", "pick:0")
     take_first = frozenset({"interrupt", "pod"})  # take the attack, wait in a pod
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words: ClassVar[Words] = describe
+    ending: ClassVar[Ending] = recap
 
     def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
         return new_game(seats, seed, options)
@@ -43,14 +43,5 @@ class Nemesis(FamilyRuleset):
     def check_quests(self, ctx: Ctx) -> bool:
         return gear.check_quests(ctx)
 
-    def outcome_reason(self, state: GameState) -> str:
-        return ending.outcome_reason(state)
-
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
-
-    def recap(self, state: GameState) -> list[str]:
-        return ending.recap(state)
-
-    def reveal(self, state: GameState) -> list[str]:
-        return ending.reveal(state)
