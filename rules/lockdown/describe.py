@@ -32,7 +32,6 @@ from rules.nemesis.action_words import (
     COLOR_WORDS,
     careful_note,
     cost_sentence,
-    cost_tag,
     melee_words,
     pass_words,
     pay_title,
@@ -41,7 +40,6 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.choices import keep_label
-from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import card_word, discard_words
 from rules.nemesis.frames import (
     DiscardFrame,
@@ -56,18 +54,15 @@ from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
+from rules.nemesis.subset_words import LABEL_MAX, TITLE_MAX, part_choice, shared_subset_title
 from rules.nemesis.trade import (
     TRADE_RULE,
     agree_words,
     give_words,
-    part_words,
     partners,
-    subset_words,
 )
 from rules.nemesis.turn_actions import cost_of
 
-LABEL_MAX = 80   # a Discord button label; ~70 is the aim
-TITLE_MAX = 100
 PASSIVE_WORDS = {"motion_tracker": "see the next intruder event",
                  "scanner": "scan your hand for contamination",
                  "analyze_toolset": "analyse an object you carry"}
@@ -476,42 +471,22 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position)."""
-    card = part
-    top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        return component_choice(s, part)
-    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        label, detail = part_words(s, top, seat, part)
-        return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
-    if isinstance(action, a.Discard):
-        hand = s.heroes[seat].hand
-        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
-    if card.startswith("c:"):
-        return Choice(label="Contamination",
-                      detail="A contamination card; it comes back when your discard pile "
-                             "is shuffled into your deck.")
-    found = index().cards.get(card)
-    if found is None:
-        return Choice(label=part)
-    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
-                  detail=plain(found.text))
+    """A craft's component, a thing to give, a card of a payment or of a discard."""
+    return part_choice(s, seat, action, part, text=plain, contamination=(
+        "A contamination card; it comes back when your discard pile is shuffled into your "
+        "deck."))
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    shared = shared_subset_title(s, seat, action)
+    if shared is not None:
+        return shared
     top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        title, hint = craft_words(s, action,
-                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
-        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         return clip(pay_prompt(s, top), TITLE_MAX), \
             f"Choose exactly {plural(top.cost, 'action card')}."
     if isinstance(top, DiscardFrame):
         return discard_title(top)
-    if isinstance(top, TradeFrame):
-        title, hint = subset_words(s, top, seat)
-        return clip(title, TITLE_MAX), hint
     return "Choose", ""
 
 

@@ -163,10 +163,6 @@ class GameState(FamilyState):
     survivors: list[str] = []
 
     @property
-    def over(self) -> bool:
-        return self.winners is not None
-
-    @property
     def rules(self) -> Profile:
         """Lockdown's tables and hooks for the family layer (not stored; plugged in by
         rules.lockdown.ruleset): the original intruders' bag with the crossover option."""

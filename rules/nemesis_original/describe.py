@@ -20,26 +20,22 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability
 from rules.nemesis.choices import keep_label
-from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import discard_words
 from rules.nemesis.frames import (
     DiscardFrame,
     InterruptFrame,
     PayFrame,
     PickFrame,
-    TradeFrame,
     TurnFrame,
 )
 from rules.nemesis.places import intruders_in
-from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
+from rules.nemesis.subset_words import LABEL_MAX, TITLE_MAX, part_choice, shared_subset_title
+from rules.nemesis.trade import TRADE_RULE
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.rooms import current_tile
 from rules.nemesis_original.state import GameState
-
-LABEL_MAX = 80
-TITLE_MAX = 100
 
 
 def source_name(source: str) -> str:
@@ -140,26 +136,9 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position), or a thing
-    to give in a trade (a position among what the seat may still give)."""
-    top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        return component_choice(s, part)
-    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        label, detail = part_words(s, top, seat, part)
-        return Choice(label=clip(label, LABEL_MAX), detail=detail)
-    card = part
-    if isinstance(action, a.Discard):
-        hand = s.heroes[seat].hand
-        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
-    if card.startswith("c:"):
-        return Choice(label="Contamination", detail="A contamination card (it pays for "
-                      "nothing).")
-    found = index().cards.get(card)
-    if found is None:
-        return Choice(label=part)
-    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
-                  detail=found.text)
+    """A craft's component, a thing to give, a card of a payment or of a discard."""
+    return part_choice(s, seat, action, part, text=str,
+                       contamination="A contamination card (it pays for nothing).")
 
 
 def pay_words(f: PayFrame) -> str:
@@ -171,17 +150,13 @@ def pay_words(f: PayFrame) -> str:
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    shared = shared_subset_title(s, seat, action)
+    if shared is not None:
+        return shared
     top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        title, hint = craft_words(s, action,
-                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
-        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         need = plural(top.cost, "action card")
         return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_words(top, source_name(top.source))
-    if isinstance(top, TradeFrame):
-        title, hint = subset_words(s, top, seat)
-        return clip(title, TITLE_MAX), hint
     return "Choose", ""

@@ -102,10 +102,6 @@ class GameState(FamilyState):
     survivors: list[str] = []
 
     @property
-    def over(self) -> bool:
-        return self.winners is not None
-
-    @property
     def rules(self) -> Profile:
         """The original's tables and hooks for the family layer (not stored; plugged in
         by rules.nemesis_original.ruleset)."""
