@@ -5,7 +5,7 @@ damage, the event card, bag development."""
 from __future__ import annotations
 
 from rules.lockdown.board import board
-from rules.lockdown.cards import index
+from rules.lockdown.cards import TimeSlot, index
 from rules.lockdown.endgame import weakness_active
 from rules.lockdown.facility import powered, tile_of
 from rules.lockdown.power import power_effect
@@ -19,7 +19,7 @@ from rules.nemesis.places import in_play
 from rules.nemesis.wounds import bleed, serious_wound
 
 
-def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
+def time_slot(ctx: Ctx, number: int) -> TimeSlot | None:
     return next((t for t in ctx.c.time_track.slots if t.number == number), None)
 
 

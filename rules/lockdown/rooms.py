@@ -10,7 +10,7 @@ from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
-from rules.lockdown.cards import ComputerAction, content, index
+from rules.lockdown.cards import ComputerAction, RoomTile, content, index
 from rules.lockdown.facility import powered, room_name, section_of, tile_of
 from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.surface import exits_in_order
@@ -35,7 +35,7 @@ from rules.nemesis.state import Hero, change_room, take_object
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
 
 
-def current_tile(s: GameState, hero: Hero):  # type: ignore[no-untyped-def]
+def current_tile(s: GameState, hero: Hero) -> RoomTile | None:
     room = s.rooms[hero.room]
     return tile_of(room.tile) if room.explored and room.tile else None
 
@@ -152,6 +152,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         computer_action(ctx, hero, variant - 10)
         return
     tile = current_tile(s, hero)
+    if tile is None:  # a room action is only offered in an explored room
+        raise ValueError(f"no room action in unexplored {hero.room}")
     kind = tile.action
     say = ctx.say
     if kind == "archive":
@@ -316,8 +318,8 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "power":
         order = option.split(",")
         tokens = {str(p.token): p for p in s.power.values()}
-        for place, token in zip(("1", "2", "3", "elevator"), order, strict=True):
-            s.power[place] = tokens[token]
+        for place, number in zip(("1", "2", "3", "elevator"), order, strict=True):
+            s.power[place] = tokens[number]
         ctx.say("Power tokens rearranged: " + ", ".join(
             f"{place}={s.power[place].token}{'+' if s.power[place].active else '-'}"
             for place in ("1", "2", "3", "elevator")), kind="power")

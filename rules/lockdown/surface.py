@@ -7,6 +7,7 @@ Choices: rules/lockdown/README.md, "Mars surface side".
 
 from __future__ import annotations
 
+from rules.core.contract import Action
 from rules.core.rng import Rng
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
@@ -189,13 +190,13 @@ def exits_in_order(s: GameState) -> list[str]:
     return sorted(board(s).exit_rooms)
 
 
-def surface_actions(s: GameState, hero: Hero) -> list[a.Action]:
+def surface_actions(s: GameState, hero: Hero) -> list[Action]:
     """Rover rides from the exit room where it stands, and the walk to the bunker."""
     b = board(s)
     if (hero.room != s.rover and hero.room not in b.bunker_crossroads) \
             or in_combat(s, hero.seat):
         return []  # (the cheap test first: this runs for every turn's list)
-    out: list[a.Action] = []
+    out: list[Action] = []
     if hero.room == s.rover and hero.room in b.exit_rooms:
         for i, room in enumerate(exits_in_order(s)):
             if room != hero.room:

@@ -134,14 +134,14 @@ def end_of_turn_fire(ctx: Table, hero: Hero) -> None:
 
 
 # ------------------------------------------------------------------ paying
-def pay_options(s: NemesisState, f: PayFrame) -> list[Action]:
+def pay_options(s: NemesisState, f: PayFrame) -> list[a.Pay]:
     rules = s.rules
     cards = sorted(set(action_cards(s.heroes[f.seat])))
     return [_payment(rules, combo) for combo in combinations(cards, f.cost)]
 
 
 @lru_cache(maxsize=8192)
-def _payment(rules: Profile, combo: tuple[str, ...]) -> Action:
+def _payment(rules: Profile, combo: tuple[str, ...]) -> a.Pay:
     """Paying with these action cards (content only: cached; actions are frozen)."""
     return a.Pay(cards=combo, text=", ".join(rules.cards[c].name for c in combo))
 
@@ -183,7 +183,7 @@ def _back(ctx: Table, f: PayFrame) -> None:
 def pay_run(ctx: Table, f: PayFrame) -> None:
     """Only one way to pay (or none left): paid without asking, and the player told."""
     options = pay_options(ctx.s, f)
-    cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
+    cards: list[str] = list(options[0].cards) if options else []
     if cards:
         names = joined([ctx.rules.cards[c].name for c in cards])
         ctx.tell(f.seat, f"You pay with {names} (your only way to pay).", kind="private")

@@ -206,7 +206,11 @@ def apply_effect(ctx: Table, e: fx.Effect, subject: str | None,
         ctx.rules.hooks.own_effect(ctx, e, subject)
 
 
-def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None) -> None:
+# effects on rooms (a room chosen, the subject's own, every room of a kind)
+RoomEffect = fx.Fire | fx.Malfunction | fx.Doors | fx.Noise | fx.Injure | fx.Retreat | fx.Spawn
+
+
+def room_effect(ctx: Table, e: RoomEffect, subject: str | None, choice: str | None) -> None:
     """Effects on rooms; a "chosen" room is asked for first."""
     s = ctx.s
     if isinstance(e, fx.Noise):
@@ -246,13 +250,13 @@ def phosphate_burns(ctx: Table, room: str) -> None:
 
 
 # ------------------------------------------------------------------ choices
-def rooms_or_ask(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None,
+def rooms_or_ask(ctx: Table, e: RoomEffect, subject: str | None, choice: str | None,
                  rng: str) -> list[str] | None:
     """The rooms an effect touches: the chosen one, its own, or None after asking the
     subject to choose (the effect resumes with the choice)."""
     if choice is not None:
         return [choice]
-    rooms = rooms_for(ctx.s, e.where, subject)  # type: ignore[union-attr]
+    rooms = rooms_for(ctx.s, e.where, subject)
     if rooms is None:
         ask_room(ctx, e, subject, rng)
     return rooms

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from rules.core.actions import KeyedAction
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
 from rules.nemesis import actions as a
@@ -43,7 +44,7 @@ def cost_of(s: NemesisState, hero: Hero, action: Action) -> int:
         return rules.hooks.room_act_cost(s, hero, action.variant)
     if isinstance(action, a.Drop | a.Pass):
         return 0
-    return COSTS.get(action.kind, 1)  # type: ignore[attr-defined]
+    return COSTS.get(action.kind, 1) if isinstance(action, KeyedAction) else 1
 
 
 def move_cost(rules: Profile, hero: Hero, careful: bool = False) -> int:

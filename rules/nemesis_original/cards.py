@@ -55,7 +55,7 @@ class IntruderSetup(_M):
 
     def composition(self, players: int) -> dict[str, int]:
         """Tokens of each kind in the bag at setup for this many players."""
-        out = dict(self.bag_start)
+        out: dict[str, int] = {kind: n for kind, n in self.bag_start.items()}
         out["adult"] = out.get("adult", 0) + self.adults_per_player * players
         return out
 
@@ -115,7 +115,9 @@ def read_own(directory: Path = CONTENT_DIR) -> dict[str, object]:
 def read_content(directory: Path = CONTENT_DIR) -> Content:
     crew, species, injuries = library.crew(), library.species(), library.injuries()
     own = read_own(directory)
-    setup = dict(own.pop("intruders"))  # type: ignore[call-overload]
+    setup = own.pop("intruders")
+    if not isinstance(setup, dict):
+        raise ValueError(f"{FILES['intruders']}: 'intruders' must be a table")
     return Content.model_validate({
         **own,
         "intruders": {**setup, "tokens": species.tokens, "models": species.models},

@@ -125,10 +125,12 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
         # short enough for a button; the prompt says what the corridor is for
         n = top.options[action.index]
         return Choice(label=f"Corridor {n}, toward {_leads_to(s, top.tag, n)}")
-    interrupt = isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard)
-    if interrupt or (isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop)):
-        cost = index().cards[action.card].cost if interrupt else \
-            cost_of(s, s.heroes[seat], action)
+    cost: int | None = None
+    if isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard):
+        cost = index().cards[action.card].cost
+    elif isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
+        cost = cost_of(s, s.heroes[seat], action)
+    if cost is not None:
         # a long label is cut before its cost, which always shows
         price = f" ({cost_tag(cost, card=isinstance(action, a.PlayCard))})"
         label = clip(label, LABEL_MAX - len(price)) + price

@@ -14,7 +14,8 @@ from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.hooks import OriginalHooks
 from rules.nemesis_original.profile import PROFILES, profile
 from rules.nemesis_original.setup import new_game
-from rules.nemesis_original.state import GameState, Options
+from rules.nemesis_original.state import GameState
+from rules.nemesis_original.state import Options as NemesisOptions
 from rules.nemesis_original.table import Ctx
 from rules.nemesis_original.view import NemesisView, build_view
 
@@ -24,7 +25,7 @@ PROFILES.plug({"ship": profile(OriginalHooks())})
 class Nemesis(FamilyRuleset):
     name: ClassVar[str] = "nemesis"
     title: ClassVar[str] = "Nemesis"
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = NemesisOptions
     State: ClassVar[type[BaseModel]] = GameState
     machine = MACHINE
     ctx_type = Ctx
@@ -33,7 +34,7 @@ class Nemesis(FamilyRuleset):
     words: ClassVar[Words] = describe
     ending: ClassVar[Ending] = recap
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
+    def setup(self, seats: list[str], seed: int, options: NemesisOptions) -> GameState:
         return new_game(seats, seed, options)
 
     def build_view(self, state: GameState, seat: str | None,
