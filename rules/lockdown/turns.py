@@ -17,7 +17,6 @@ from rules.lockdown.rooms import (
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
-from rules.nemesis.frames import TurnFrame
 from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
 
@@ -96,19 +95,13 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
         for hero in in_play(s):
             hero.tracker_used = False
             player_phase.refresh_for_round(ctx, hero, hand_limit(s, hero))
-        ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
-                "token.", kind="round", round=s.round)
+        player_phase.announce_round(ctx)
         f.stage = "turns"
         f.last = None
         return
     if f.stage == "turns":
-        nxt = player_phase.next_turn(s, f.last)
-        if nxt is None:
+        if player_phase.next_player(ctx, f) is None:
             f.stage = "vent"
-            return
-        f.last = nxt
-        ctx.say(f"It is {who(nxt)}'s turn (round {s.round}).", kind="turn", seat=nxt)
-        s.stack.append(TurnFrame(seat=nxt))
         return
     if f.stage == "vent":
         resolve_venting(ctx)

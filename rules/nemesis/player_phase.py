@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Protocol
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
@@ -25,6 +26,35 @@ from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero
 from rules.nemesis.turn_actions import cost_of, is_free, perform
 from rules.nemesis.wounds import light_wound
+
+
+class RoundStep(Protocol):
+    """What the family's turn loop reads and moves on in a game's round frame."""
+
+    last: str | None  # the seat whose turn came last
+
+
+def announce_round(ctx: Table) -> None:
+    """The round has begun (action cards drawn): who holds the first player token."""
+    s = ctx.s
+    ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player token.",
+            kind="round", round=s.round)
+
+
+def next_player(ctx: Table, f: RoundStep, plays: tuple[str, ...] = ("board",)
+                ) -> str | None:
+    """The turn passes to the next seat still playing after `f.last` (now that seat); a
+    character on the board begins a turn (told, a TurnFrame pushed), one elsewhere (in an
+    escape pod) is the game's to handle. None when everyone has passed."""
+    s = ctx.s
+    seat = next_turn(s, f.last, plays)
+    if seat is None:
+        return None
+    f.last = seat
+    if s.heroes[seat].place == "board":
+        ctx.say(f"It is {who(seat)}'s turn (round {s.round}).", kind="turn", seat=seat)
+        s.stack.append(TurnFrame(seat=seat))
+    return seat
 
 
 def next_turn(s: NemesisState, last: str | None,
