@@ -7,8 +7,6 @@ profiles it builds (rules.lockdown.profile)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.lockdown import endgame, facility, gear, power, rooms, setup, surface, turns
@@ -16,10 +14,10 @@ from rules.lockdown.cards import index
 from rules.lockdown.choices import first_encounter
 from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx
-from rules.nemesis import intruders, resolve
 from rules.nemesis.character import ability
 from rules.nemesis.effects import Effect
 from rules.nemesis.frames import MoveFrame, PickFrame
+from rules.nemesis.hooks import FamilyHooks
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Hero
 
@@ -32,7 +30,7 @@ def lockdown_ctx(ctx: Table) -> Ctx:
     return ctx
 
 
-class LockdownHooks:
+class LockdownHooks(FamilyHooks):
     """Lockdown's answers to the family layer's questions (rules.nemesis.profile.Hooks)."""
 
     def room_name(self, s: GameState, slot: str) -> str:
@@ -49,9 +47,6 @@ class LockdownHooks:
             if not s.gate_open:
                 s.gate_open = True
                 ctx.say("First death: the facility opens the main gate.", kind="critical")
-
-    def spawn(self, ctx: Table, kind: str, room: str) -> None:
-        intruders.spawn(ctx, kind, room)
 
     def dark(self, s: GameState, room: str) -> bool:
         """Rooms of a section without power, and the staircases, are dark."""
@@ -73,10 +68,6 @@ class LockdownHooks:
 
     def first_encounter(self, ctx: Table) -> None:
         first_encounter(lockdown_ctx(ctx))
-
-    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
-                     source: str, attacker: int | None = None) -> None:
-        resolve.push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
 
     def nest_room(self, s: GameState) -> str | None:
         return facility.nest_room(s)
@@ -102,15 +93,9 @@ class LockdownHooks:
     def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
         turns.room_act(lockdown_ctx(ctx), hero, variant)
 
-    def passive_cost(self, passive: str) -> int:
-        return turns.PASSIVE_COSTS.get(passive, 0)
-
     def passive_usable(self, s: GameState, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
         return turns.passive_usable(s, hero, passive, fighting)
-
-    def free_passive(self, passive: str) -> bool:
-        return passive in turns.FREE_PASSIVES
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None:
         turns.use_passive(lockdown_ctx(ctx), hero, passive)

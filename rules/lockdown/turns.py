@@ -20,12 +20,6 @@ from rules.nemesis import contamination, decks, player_phase
 from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
 
-# passive items that give an action: Motion Tracker (a free peek, once per round),
-# Handheld Scanner (scan your hand, like the serum), Analyze Toolset (the laboratory's
-# analysis of a carried object, same cost as the room action)
-PASSIVE_COSTS = {"motion_tracker": 0, "scanner": 1, "analyze_toolset": 2}
-FREE_PASSIVES = {"motion_tracker"}  # does not count as one of the turn's 2 actions
-
 
 def room_act_cost(s: GameState, hero: Hero, variant: int) -> int:
     """Room actions, computer actions (variant 10+), and the ways out (gate, surface)."""

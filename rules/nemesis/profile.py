@@ -11,7 +11,7 @@ in the game's `ProfileSlot`, where the ruleset plugs it in, through the state.""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.core.rng import Rng
@@ -181,17 +181,9 @@ class Hooks(Protocol):
         """Carry out a room (or other own) action once paid."""
         ...
 
-    def passive_cost(self, passive: str) -> int:
-        """The cost of using an item with a passive effect that gives an action."""
-        ...
-
     def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
         """Whether such an item can be used now."""
-        ...
-
-    def free_passive(self, passive: str) -> bool:
-        """Whether using it is not one of the turn's actions."""
         ...
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None: ...
@@ -266,6 +258,10 @@ class Profile:
     # effect primitives with no meaning in this game: a card option using one is not
     # offered (the original characters' ship cards in Lockdown's crossover)
     unsupported: frozenset[str] = frozenset()
+    # the cost of using an item whose passive effect gives an action (else 0), and the
+    # passives whose use is not one of the turn's actions
+    passive_costs: Mapping[str, int] = field(default_factory=dict)
+    free_passives: frozenset[str] = frozenset()
 
 
 Variant = TypeVar("Variant", bound=Hashable)

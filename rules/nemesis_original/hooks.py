@@ -7,14 +7,12 @@ of the game, imports this one: it hands the hooks to the profile it builds
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rules.core.contract import Action
-from rules.nemesis import intruders, resolve
 from rules.nemesis.character import ability
 from rules.nemesis.contamination import set_slime
 from rules.nemesis.effects import Effect
 from rules.nemesis.frames import MoveFrame, PickFrame
+from rules.nemesis.hooks import FamilyHooks
 from rules.nemesis.profile import Table
 from rules.nemesis.state import Hero
 from rules.nemesis_original import endgame, gear, own_effects, pods, rooms, setup
@@ -34,7 +32,7 @@ def original_ctx(ctx: Table) -> Ctx:
     return ctx
 
 
-class OriginalHooks:
+class OriginalHooks(FamilyHooks):
     """The original's answers to the family layer's questions
     (rules.nemesis.profile.Hooks)."""
 
@@ -47,9 +45,6 @@ class OriginalHooks:
     def after_death(self, ctx: Table, hero: Hero) -> None:
         """The first death unlocks every escape pod (NE-CRIT-1)."""
         pods.first_death(original_ctx(ctx))
-
-    def spawn(self, ctx: Table, kind: str, room: str) -> None:
-        intruders.spawn(ctx, kind, room)
 
     def dark(self, s: GameState, room: str) -> bool:
         return False  # the ship has no darkness: surprise numbers are always the blue ones
@@ -65,10 +60,6 @@ class OriginalHooks:
 
     def first_encounter(self, ctx: Table) -> None:
         first_encounter(original_ctx(ctx))
-
-    def push_effects(self, ctx: Table, effects: Sequence[Effect], subject: str | None,
-                     source: str, attacker: int | None = None) -> None:
-        resolve.push_effects(ctx, effects, subject=subject, source=source, attacker=attacker)
 
     def nest_room(self, s: GameState) -> str | None:
         return nest_room(s)
@@ -92,15 +83,9 @@ class OriginalHooks:
     def room_act(self, ctx: Table, hero: Hero, variant: int) -> None:
         rooms.room_act(original_ctx(ctx), hero, variant)
 
-    def passive_cost(self, passive: str) -> int:
-        return gear.PASSIVE_COSTS.get(passive, 0)
-
     def passive_usable(self, s: GameState, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
         return gear.passive_usable(s, hero, passive, fighting)
-
-    def free_passive(self, passive: str) -> bool:
-        return passive in gear.FREE_PASSIVES
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None:
         gear.use_passive(original_ctx(ctx), hero, passive)
