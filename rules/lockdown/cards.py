@@ -8,23 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from rules.nemesis import library
 from rules.nemesis.board import Corridor, RoomSlot, corridor_problems
-from rules.nemesis.cards import (
-    AttackCard,
-    Character,
-    CombatDice,
-    Contamination,
-    EventCard,
-    ExplorationToken,
-    IntruderToken,
-    Item,
-    Models,
-    SeriousWound,
-    Weakness,
-)
+from rules.nemesis.cards import Character, FamilyContent, IntruderToken, Models, Weakness
 from rules.nemesis.cards import Objective as FamilyObjective
 from rules.nemesis.cards import RoomTile as FamilyTile
 from rules.nemesis.effects import Effect
@@ -181,27 +169,22 @@ class IntruderSetup(_M):
     eggs: int = 5
 
 
-class Content(_M):
+class Content(FamilyContent):
     board: BoardMap
     time_track: TimeTrack
     rooms: tuple[RoomTile, ...]
-    exploration: tuple[ExplorationToken, ...]
     intruders: IntruderSetup
-    dice: CombatDice
     css_tokens: tuple[CssToken, ...]
     contingencies: tuple[ContingencyToken, ...]
     computer: tuple[ComputerCard, ...]
     objectives: tuple[Objective, ...]
     coop_objectives: tuple[CoopObjective, ...] = ()
-    weaknesses: tuple[Weakness, ...]
-    items: tuple[Item, ...]
-    characters: tuple[Character, ...]
-    events: tuple[EventCard, ...]
-    attacks: tuple[AttackCard, ...]
-    serious_wounds: tuple[SeriousWound, ...]
-    contamination: tuple[Contamination, ...]
     help: tuple[HelpTopic, ...]
     crossover: Crossover
+
+    def every_objective(self) -> tuple[Objective | CoopObjective, ...]:
+        """Every objective card: the players' own and the team's (coop)."""
+        return (*self.objectives, *self.coop_objectives)
 
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -281,7 +264,7 @@ def check_references(c: Content) -> list[str]:
         problems.append("the computer deck needs exactly one Lock-down card")
     for key, ids in (("events", [e.id for e in c.events]), ("attacks", [a.id for a in c.attacks]),
                      ("items", [i.id for i in c.items]), ("rooms", [r.id for r in c.rooms]),
-                     ("objectives", [o.id for o in (*c.objectives, *c.coop_objectives)])):
+                     ("objectives", [o.id for o in c.every_objective()])):
         if len(set(ids)) != len(ids):
             problems.append(f"duplicate ids in {key}")
     return problems
@@ -333,11 +316,11 @@ def crossover_weaknesses(c: Content) -> tuple[Weakness, ...]:
 
 def read_section(key: str, directory: Path = CONTENT_DIR) -> object:
     """Validate one content section on its own (e.g. while authoring one file)."""
-    from pydantic import TypeAdapter
-
     with _file(key, directory).open("rb") as fh:
         parsed = tomllib.load(fh)
     annotation = Content.model_fields[key].annotation
+    if annotation is None:  # every section of Content is annotated
+        raise KeyError(key)
     return TypeAdapter(annotation).validate_python(parsed[key])
 
 
@@ -360,8 +343,7 @@ class Index:
         self.events = {e.id: e for e in c.events}
         self.contamination = {x.id: x for x in c.contamination}
         self.wounds = {w.id: w for w in c.serious_wounds}
-        self.objectives: dict[str, Objective | CoopObjective] = {
-            o.id: o for o in (*c.objectives, *c.coop_objectives)}
+        self.objectives = {o.id: o for o in c.every_objective()}
         self.computer = {card.id: card for card in c.computer}
         self.contingencies = {t.id: t for t in c.contingencies}
         self.css = {t.id: t for t in c.css_tokens}

@@ -17,24 +17,14 @@ from typing import Any
 
 from rules.core.contract import Action, Choice
 from rules.core.words import clip, joined
+from rules.lockdown import surface
 from rules.lockdown.board import board
 from rules.lockdown.cards import index
 from rules.lockdown.effect_words import effects_words, option_words, plural
 from rules.lockdown.facility import powered, room_name, tile_of
 from rules.lockdown.gear import gate_actions
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.rooms import room_actions
-from rules.lockdown.state import (
-    AgreeFrame,
-    DiscardFrame,
-    DraftFrame,
-    GameState,
-    InterruptFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-)
+from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.table import who
 from rules.nemesis import actions as a
 from rules.nemesis import effects as fx
@@ -42,7 +32,6 @@ from rules.nemesis.action_words import (
     COLOR_WORDS,
     careful_note,
     cost_sentence,
-    cost_tag,
     melee_words,
     pass_words,
     pay_title,
@@ -51,16 +40,29 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability, slot_limit, slots_used
 from rules.nemesis.choices import keep_label
-from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import card_word, discard_words
+from rules.nemesis.frames import (
+    DiscardFrame,
+    DraftFrame,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+    ShotFrame,
+    TradeFrame,
+)
 from rules.nemesis.hands import held_name
 from rules.nemesis.picks import pick_text
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.state import Held, Hero, Intruder
+from rules.nemesis.subset_words import LABEL_MAX, TITLE_MAX, part_choice, shared_subset_title
+from rules.nemesis.trade import (
+    TRADE_RULE,
+    agree_words,
+    give_words,
+    partners,
+)
 from rules.nemesis.turn_actions import cost_of
 
-LABEL_MAX = 80   # a Discord button label; ~70 is the aim
-TITLE_MAX = 100
 PASSIVE_WORDS = {"motion_tracker": "see the next intruder event",
                  "scanner": "scan your hand for contamination",
                  "analyze_toolset": "analyse an object you carry"}
@@ -75,8 +77,6 @@ GATE_DETAILS = {
 
 def mars_detail(variant: int) -> str:
     """What a Mars surface room action (rover, walk out) does."""
-    from rules.lockdown import surface
-
     if variant == surface.WALK_OUT:
         return ("A noise roll with the Mars surface die: if no intruder answers and no "
                 "surface card turns you back, you reach the bunker and escape.")
@@ -184,7 +184,7 @@ def _move(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    note = careful_note(PROFILE, hero)
+    note = careful_note(s.rules, hero)
     return _careful_label(s, hero, action), \
         f"{cost_sentence(cost_of(s, hero, action))} {arrival_words(s, hero, action.to, True)}" \
         + (f" {note}" if note else "")
@@ -193,31 +193,31 @@ def _careful(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 def _shoot(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     # in a powered section everyone rolls the advantage die: Steady Aim makes the
     # difference only in the dark
-    steady = ability(PROFILE, hero) == "steady_aim" and not powered(s, hero.room)
+    steady = ability(s.rules, hero) == "steady_aim" and not powered(s, hero.room)
     held = hero.hands[action.slot] if 0 <= action.slot < len(hero.hands) else Held()
     item = index().items.get(held.item or "")
     label = f"Shoot {target_words(s, action.target)} with {item.name if item else 'a weapon'}"
     return label, f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{shoot_words(PROFILE, s, hero, action.slot, action.target, steady=steady)}"
+        f"{shoot_words(s.rules, s, hero, action.slot, action.target, steady=steady)}"
 
 
 def _melee(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     label = f"Melee attack on {target_words(s, action.target)}"
     return label, f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{melee_words(PROFILE, hero, action.target)}"
+        f"{melee_words(s.rules, hero, action.target)}"
 
 
 def _search(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     room = s.rooms[hero.room]
     detail = f"{cost_sentence(cost_of(s, hero, action))} " \
-        f"{search_words(PROFILE, s, hero, action.color)}"
+        f"{search_words(s.rules, s, hero, action.color)}"
     if room.tile and tile_of(room.tile).action == "contaminated":
         detail += " The room covers you in slime."
     return _search_label(s, hero, action), detail
 
 
 def _pick_up(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    free = slot_limit(PROFILE, hero) - slots_used(hero)
+    free = slot_limit(s.rules, hero) - slots_used(hero)
     revive = ""
     if s.options.mode == "coop" and action.obj.startswith("corpse_"):
         revive = " In a working emergency room (no intruder, no malfunction) the " \
@@ -230,7 +230,7 @@ def _drop(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     held = hero.hands[action.slot] if action.slot < len(hero.hands) else Held(obj="?")
     fate = "It stays in the room." if held.obj is not None \
         else "The item card is lost (it goes under its deck)."
-    return f"Drop {held_name(PROFILE, held)} (free)", f"Free: not one of your 2 actions. {fate}"
+    return f"Drop {held_name(s.rules, held)} (free)", f"Free: not one of your 2 actions. {fate}"
 
 
 def room_act_text(s: GameState, hero: Hero, action: Any) -> str:
@@ -301,15 +301,11 @@ def _craft(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _trade(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import TRADE_RULE, partners
-
     them = joined([who(x.seat) for x in partners(s, hero)])
     return f"Trade with {them}", f"{cost_sentence(cost_of(s, hero, action))} {TRADE_RULE}"
 
 
 def _trade_give(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    from rules.nemesis.trade import give_words
-
     top = s.stack[-1] if s.stack else None
     if not isinstance(top, TradeFrame):
         return action.label, ""
@@ -321,12 +317,12 @@ def _pass(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
 
 
 def _pay(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(PROFILE, c) for c in action.cards]
+    names = [card_word(s.rules, c) for c in action.cards]
     return ("Discard " + ", ".join(names)) if names else "Pay nothing", ""
 
 
 def _discard(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
-    names = [card_word(PROFILE, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
+    names = [card_word(s.rules, hero.hand[int(p)]) for p in action.cards if int(p) < len(hero.hand)]
     return ("Discard " + ", ".join(names)) if names else "Keep your hand", ""
 
 
@@ -354,8 +350,6 @@ def _pick(s: GameState, hero: Hero, action: Any) -> tuple[str, str]:
     if isinstance(top, ShotFrame):
         return action.text, f"You rolled {top.face.replace('_', ' ')}."
     if isinstance(top, TradeFrame) and top.stage == "agree":
-        from rules.nemesis.trade import agree_words
-
         return agree_words(s, top, hero.seat, action.index)
     if isinstance(top, AgreeFrame) and action.index == 0:
         return action.text, f"Ride with {who(top.asker)} to {room_name(s, top.target)}."
@@ -399,7 +393,7 @@ def _heavy(s: GameState, hero: Hero, f: PickFrame, option: str) -> str:
     if verb == "drop" and int(slot) < len(hero.hands):
         dropped = hero.hands[int(slot)]
         fate = "stays in the room" if dropped.obj else "is lost (under its deck)"
-        return f"{held_name(PROFILE, dropped)} {fate}. {new}".strip()
+        return f"{held_name(s.rules, dropped)} {fate}. {new}".strip()
     return new
 
 
@@ -477,46 +471,22 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position)."""
-    card = part
-    top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        return component_choice(s, part)
-    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        from rules.nemesis.trade import part_words
-
-        label, detail = part_words(s, top, seat, part)
-        return Choice(label=clip(label, LABEL_MAX), detail=plain(detail))
-    if isinstance(action, a.Discard):
-        hand = s.heroes[seat].hand
-        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
-    if card.startswith("c:"):
-        return Choice(label="Contamination",
-                      detail="A contamination card; it comes back when your discard pile "
-                             "is shuffled into your deck.")
-    found = index().cards.get(card)
-    if found is None:
-        return Choice(label=part)
-    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
-                  detail=plain(found.text))
+    """A craft's component, a thing to give, a card of a payment or of a discard."""
+    return part_choice(s, seat, action, part, text=plain, contamination=(
+        "A contamination card; it comes back when your discard pile is shuffled into your "
+        "deck."))
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    shared = shared_subset_title(s, seat, action)
+    if shared is not None:
+        return shared
     top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        title, hint = craft_words(s, action,
-                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
-        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         return clip(pay_prompt(s, top), TITLE_MAX), \
             f"Choose exactly {plural(top.cost, 'action card')}."
     if isinstance(top, DiscardFrame):
         return discard_title(top)
-    if isinstance(top, TradeFrame):
-        from rules.nemesis.trade import subset_words
-
-        title, hint = subset_words(s, top, seat)
-        return clip(title, TITLE_MAX), hint
     return "Choose", ""
 
 

@@ -4,9 +4,12 @@ weaknesses in play (LD-KNOW-1)."""
 from __future__ import annotations
 
 from rules.lockdown.cards import index
-from rules.lockdown.state import EndFrame, GameState
+from rules.lockdown.modes import team_victory
+from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import ending
+from rules.nemesis.bag import retire
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.state import Hero
 from rules.nemesis.victory import declare_winners, infection_check, objective_winners
 
@@ -78,8 +81,6 @@ def end_run(ctx: Ctx, f: EndFrame) -> None:
                 "when the facility exploded" if explosion else "in the purge")
             hero.place = "dead"
     if explosion:
-        from rules.nemesis.bag import retire
-
         for intruder in s.intruders:
             retire(s, intruder.token)
         s.intruders.clear()
@@ -110,8 +111,6 @@ def victory_check(ctx: Ctx) -> None:
     s.survivors = [h.seat for h in survivors]
     team = s.options.mode != "semi_coop"
     if team:  # solo and fully cooperative (LD-MODE-1/2)
-        from rules.lockdown.modes import team_victory
-
         for hero in survivors:
             ctx.say(f"{who(hero.seat)} survived.", kind="survived", seat=hero.seat)
         winners = team_victory(ctx, survivors)

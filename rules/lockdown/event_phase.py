@@ -5,20 +5,21 @@ damage, the event card, bag development."""
 from __future__ import annotations
 
 from rules.lockdown.board import board
-from rules.lockdown.cards import index
+from rules.lockdown.cards import TimeSlot, index
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.facility import powered
+from rules.lockdown.facility import powered, tile_of
 from rules.lockdown.power import power_effect
-from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState
+from rules.lockdown.state import EventPhaseFrame, GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import injuries
 from rules.nemesis.event_phase import run_stage
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.noise import noisy, set_noise
 from rules.nemesis.places import in_play
 from rules.nemesis.wounds import bleed, serious_wound
 
 
-def time_slot(ctx: Ctx, number: int):  # type: ignore[no-untyped-def]
+def time_slot(ctx: Ctx, number: int) -> TimeSlot | None:
     return next((t for t in ctx.c.time_track.slots if t.number == number), None)
 
 
@@ -60,8 +61,6 @@ def launch_css(ctx: Ctx) -> None:
 
 
 def css_room(s: GameState, pod: str) -> str:
-    from rules.lockdown.facility import tile_of
-
     for slot, room in s.rooms.items():
         if room.tile and tile_of(room.tile).action == f"css_{pod.lower()}":
             return slot

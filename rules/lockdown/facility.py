@@ -1,29 +1,26 @@
 """The facility as the rules read it: rooms by name, room tiles, power sections and
-power, the nest, noise in the technical corridors (areas on the Mars side). States are
-typed loosely (`Any`) here: the state's Profile reads this module."""
+power, the nest, noise in the technical corridors (areas on the Mars side)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.lockdown.board import board, board_index, slot_code, staircase_name
-from rules.lockdown.cards import index
+from rules.lockdown.cards import RoomTile, index
+from rules.lockdown.mars_board import crossroads_name
+from rules.lockdown.state import GameState
 
 
-def room_name(s: Any, slot: str) -> str:
+def room_name(s: GameState, slot: str) -> str:
     """A room as the board shows it: its tile's name once explored (every tile but the
     staircase is unique), else the space's code drawn in the empty box."""
     room = s.rooms[slot]
     if slot in board(s).crossroads:  # Mars side: crossroads keep their own names
-        from rules.lockdown.surface import crossroads_name
-
         return crossroads_name(slot)
     if room.explored and room.tile:
         return staircase_name(slot) if room.tile == "staircase" else tile_of(room.tile).name
     return f"unexplored room {slot_code(slot)}"
 
 
-def tile_of(tile_id: str) -> Any:
+def tile_of(tile_id: str) -> RoomTile:
     return index().rooms[tile_id]
 
 
@@ -34,14 +31,14 @@ def section_of(room: str) -> int | None:
     return basic[room] if room in basic else board_index("mars").section[room]
 
 
-def powered(s: Any, room: str) -> bool:
+def powered(s: GameState, room: str) -> bool:
     section = section_of(room)
     if section is None:  # emergency staircases are always dark
         return False
     return s.power[str(section)].active
 
 
-def nest_room(s: Any) -> str | None:
+def nest_room(s: GameState) -> str | None:
     """The nest room's slot once explored (None before, or without a nest)."""
     for slot, room in s.rooms.items():
         if room.tile is not None and tile_of(room.tile).action == "nest":
@@ -49,14 +46,14 @@ def nest_room(s: Any) -> str | None:
     return None
 
 
-def tech_noisy(s: Any, corridor: str) -> bool:
+def tech_noisy(s: GameState, corridor: str) -> bool:
     """Noise on a technical exit: the technical corridors space, or on the Mars side
     the area that exit leads to."""
     area = board(s).area.get(corridor)
     return s.tech_noise if area is None else area in s.area_noise
 
 
-def set_tech_noise(s: Any, corridor: str, on: bool) -> None:
+def set_tech_noise(s: GameState, corridor: str, on: bool) -> None:
     area = board(s).area.get(corridor)
     if area is None:
         s.tech_noise = on

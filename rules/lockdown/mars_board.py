@@ -12,7 +12,7 @@ import tomllib
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -91,6 +91,10 @@ def read_mars(directory: Path = CONTENT_DIR) -> MarsBoard:
 @lru_cache(maxsize=1)
 def mars_map() -> MarsBoard:
     return read_mars()
+
+
+def crossroads_name(slot: str) -> str:
+    return next((x.name for x in mars_map().crossroads if x.id == slot), slot)
 
 
 def building_of(m: MarsBoard) -> dict[str, Building]:
@@ -263,7 +267,7 @@ def mars_content() -> MarsContent:
 def check_mars_content(mc: MarsContent, m: MarsBoard) -> list[str]:
     problems: list[str] = []
     faces = set(mc.die)
-    if faces != set(SurfaceFace.__args__):  # type: ignore[attr-defined]
+    if faces != set(get_args(SurfaceFace)):
         problems.append("the surface die needs every face: 1-4, silence, danger, card")
     places = sum(1 for s in m.slots if s.kind != "special") + len(m.crossroads)
     if sum(t.count for t in mc.tokens) < places:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from rules.lockdown.facility import section_of
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import effects as fx
+from rules.nemesis.resolve import targets
 
 
 def own_effect(ctx: Ctx, e: fx.Effect, subject: str | None) -> None:
     s = ctx.s
     if isinstance(e, fx.Knowledge):
-        from rules.nemesis.resolve import targets
-
         for x in targets(s, e.who, subject):
             x.knowledge = max(0, x.knowledge + e.n)
             ctx.say(f"{who(x.seat)} now has {x.knowledge} knowledge.", kind="knowledge")

@@ -7,16 +7,9 @@ from __future__ import annotations
 from rules.lockdown.describe import discard_title, draft_words, pay_prompt, target_words
 from rules.lockdown.effect_words import effects_words
 from rules.lockdown.facility import room_name
-from rules.lockdown.state import (
-    AgreeFrame,
-    DiscardFrame,
-    DraftFrame,
-    GameState,
-    InterruptFrame,
-    PayFrame,
-    PickFrame,
-)
+from rules.lockdown.state import AgreeFrame, GameState
 from rules.lockdown.table import who
+from rules.nemesis.frames import DiscardFrame, DraftFrame, InterruptFrame, PayFrame, PickFrame
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
 from rules.nemesis.prompts import family_prompt, interrupt_question
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from rules.lockdown.cards import index
 from rules.lockdown.endgame import SAFE, objective_met
 from rules.lockdown.modes import card_met, team_objectives
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
 from rules.lockdown.table import who
 from rules.nemesis.contamination import infected
@@ -73,12 +72,12 @@ def team_line(s: GameState) -> str:
     return f"The team loses: {why} ({got_out}). Objectives: {cards}."
 
 
-def secrets_line(hero: Hero) -> str:
+def secrets_line(s: GameState, hero: Hero) -> str:
     """What a character kept hidden: their contingency tokens (nobody holds any in
     coop: not named then), contamination cards and a larva."""
     names = [index().contingencies[t].name for t in hero.contingencies]
     cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
-    sick = sum(1 for c in cards if infected(PROFILE, c))
+    sick = sum(1 for c in cards if infected(s.rules, c))
     held = sum(1 for c in hero.hand if c.startswith("c:"))
     contamination = "no contamination card" if not cards else (
         f"{len(cards)} contamination card{'s' if len(cards) != 1 else ''} "
@@ -107,7 +106,7 @@ def recap(s: GameState) -> list[str]:
         verdict = "wins" if seat in s.winners else "loses"
         lines.append(f"{who(seat)}, the {character(hero)}, {fate(s, hero)} and {verdict}. "
                      f"Objective: {objective_line(s, hero)}.")
-        lines.append(secrets_line(hero))
+        lines.append(secrets_line(s, hero))
     return lines + hidden_lines(s)
 
 
@@ -120,7 +119,7 @@ def reveal(s: GameState) -> list[str]:
         hero = s.heroes[seat]
         names = "; ".join(idx.objectives[o].name for o in hero.objectives) or "none"
         lines.append(f"{who(seat)}, the {character(hero)}. Objective: {names}.")
-        lines.append(secrets_line(hero))
+        lines.append(secrets_line(s, hero))
     return lines + hidden_lines(s)
 
 

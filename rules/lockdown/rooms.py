@@ -10,10 +10,10 @@ from rules.core.actions import seat_ref
 from rules.core.contract import Action
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
-from rules.lockdown.cards import ComputerAction, index
+from rules.lockdown.cards import ComputerAction, RoomTile, content, index
 from rules.lockdown.facility import powered, room_name, section_of, tile_of
-from rules.lockdown.profile import PROFILE
-from rules.lockdown.state import AgreeFrame, GameState, PickFrame
+from rules.lockdown.state import AgreeFrame, GameState
+from rules.lockdown.surface import exits_in_order
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import contamination, decks, injuries, wounds
 from rules.nemesis import effects as fx
@@ -23,16 +23,19 @@ from rules.nemesis.bag import retire
 from rules.nemesis.character import ability, has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.picks import continue_gear
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
-from rules.nemesis.resolve import push_effects
+from rules.nemesis.resolve import field_medic, heal, push_effects
+from rules.nemesis.search import draw_item
 from rules.nemesis.state import Hero, change_room, take_object
 
 LOCKDOWN_SPECIAL = {"close_section_doors", "open_all_doors"}
 
 
-def current_tile(s: GameState, hero: Hero):  # type: ignore[no-untyped-def]
+def current_tile(s: GameState, hero: Hero) -> RoomTile | None:
     room = s.rooms[hero.room]
     return tile_of(room.tile) if room.explored and room.tile else None
 
@@ -94,8 +97,8 @@ def room_actions(s: GameState, hero: Hero) -> list[Action]:
         if s.time in s.css and not any(h.place == "pod" and h.pod == pod
                                        for h in s.heroes.values()):
             variants.append((0, f"Enter CSS pod {pod} (discard your hand and pass)"))
-    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(PROFILE, hero) \
-            and not has_wound(PROFILE, hero, "back"):
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(s.rules, hero) \
+            and not has_wound(s.rules, hero, "back"):
         variants.append((0, "Take an egg"))
     elif kind == "power_generator":
         if s.autodestruct is not None and not s.autodestruct_red:
@@ -149,6 +152,8 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         computer_action(ctx, hero, variant - 10)
         return
     tile = current_tile(s, hero)
+    if tile is None:  # a room action is only offered in an explored room
+        raise ValueError(f"no room action in unexplored {hero.room}")
     kind = tile.action
     say = ctx.say
     if kind == "archive":
@@ -167,8 +172,6 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         contamination.decontaminate(ctx, hero, everywhere=False)
         contamination.set_slime(ctx, hero, False)
     elif kind == "emergency":
-        from rules.nemesis.resolve import field_medic, heal
-
         heal(ctx, hero, ("dress_all", "heal_dressed", "light_all")[variant])
         field_medic(ctx, hero)
     elif kind == "laboratory":
@@ -256,7 +259,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     s = ctx.s
     hero = s.heroes[frame.seat]
     tag = frame.tag
-    if _continue_gear(ctx, hero, tag, option):
+    if continue_gear(ctx, hero, tag, option):
         return
     if tag == "cave":
         ctx.say(f"{who(hero.seat)} crawls through the ducts to {room_name(s, option)}.",
@@ -311,14 +314,12 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
     elif tag == "vent":
         vent(ctx, option)
     elif tag == "storage":
-        from rules.nemesis.search import draw_item
-
         draw_item(ctx, hero, option, 2)
     elif tag == "power":
         order = option.split(",")
         tokens = {str(p.token): p for p in s.power.values()}
-        for place, token in zip(("1", "2", "3", "elevator"), order, strict=True):
-            s.power[place] = tokens[token]
+        for place, number in zip(("1", "2", "3", "elevator"), order, strict=True):
+            s.power[place] = tokens[number]
         ctx.say("Power tokens rearranged: " + ", ".join(
             f"{place}={s.power[place].token}{'+' if s.power[place].active else '-'}"
             for place in ("1", "2", "3", "elevator")), kind="power")
@@ -327,26 +328,9 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
                       take=tag != "peek")
 
 
-def _continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
-    """Choices about items and hand slots (overfull hands, heavy items, a 2-card draw);
-    True if the tag was one of them."""
-    from rules.nemesis import hands
-    from rules.nemesis.search import keep_item
-
-    if tag == hands.OVERFULL:
-        hands.drop_overfull(ctx, hero, option)
-    elif tag.startswith(hands.HEAVY + ":"):
-        hands.resolve_heavy(ctx, hero, tag, option)
-    elif tag == "keep_item":
-        keep_item(ctx, hero, option)
-    else:
-        return False
-    return True
-
-
 def gain_knowledge(ctx: Ctx, hero: Hero, n: int, what: str) -> None:
     """Knowledge from a room action (Lab Mind: +1)."""
-    if ability(PROFILE, hero) == "lab_mind":
+    if ability(ctx.rules, hero) == "lab_mind":
         n += 1
     hero.knowledge += n
     ctx.say(f"{who(hero.seat)} {what} (+{n} knowledge).", kind="knowledge")
@@ -374,7 +358,7 @@ def computer_action(ctx: Ctx, hero: Hero, choice: int) -> None:
             kind="computer")
     reveal_computer(ctx, hero.seat)
     effects = list(act.effects)
-    if ability(PROFILE, hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
+    if ability(s.rules, hero) == "lab_mind" and any(isinstance(e, fx.Knowledge) for e in effects):
         effects.append(fx.Knowledge(do="knowledge", n=1))  # Lab Mind
     push_effects(ctx, effects, subject=hero.seat, source=card.id)
     if act.special is not None:
@@ -399,8 +383,6 @@ def special(ctx: Ctx, hero: Hero, kind: str) -> None:
     if kind == "move_rover" and s.options.board == "mars":
         # the surface side has no main gate: the rover is sent to an exit room (back
         # from the bunker after an escape, or across the surface); see the README
-        from rules.lockdown.surface import exits_in_order
-
         rooms = [r for r in exits_in_order(s) if r != s.rover]
         shared_rooms.ask(ctx, hero, "rover_send", rooms,
              [f"Send the rover to {room_name(s, r)}" for r in rooms])
@@ -536,8 +518,6 @@ def _take_or_show(ctx: Ctx, hero: Hero, option: str, label: str, take: bool) -> 
 
 
 def _crafted_id(word: str) -> str:
-    from rules.lockdown.cards import content
-
     for item in content().items:
         if item.color == "crafted" and word.replace("_", "") in item.id.replace("_", ""):
             return item.id
@@ -545,8 +525,6 @@ def _crafted_id(word: str) -> str:
 
 
 def _crafted_name(word: str) -> str:
-    from rules.lockdown.cards import content
-
     cid = _crafted_id(word)
     return next((i.name for i in content().items if i.id == cid), word)
 

@@ -1,5 +1,6 @@
 """Nemesis: Lockdown behind the engine contract (the glue both Nemesis games share is
-rules.nemesis.ruleset)."""
+rules.nemesis.ruleset). The top of the game: it builds Lockdown's profiles with the
+game's hooks and plugs them in for the modules beneath (rules.lockdown.profile)."""
 
 from __future__ import annotations
 
@@ -7,35 +8,40 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.lockdown import describe, gear, prompts
-from rules.lockdown import recap as ending
+from rules.lockdown import describe, gear, prompts, recap
 from rules.lockdown.flow import MACHINE
+from rules.lockdown.hooks import LockdownHooks
 from rules.lockdown.modes import PLAYERS, check_players
+from rules.lockdown.profile import PROFILES, profiles
 from rules.lockdown.setup import new_game
-from rules.lockdown.state import GameState, Options
+from rules.lockdown.state import GameState
+from rules.lockdown.state import Options as LockdownOptions
 from rules.lockdown.table import Ctx
 from rules.lockdown.view import LockdownView, build_view
-from rules.nemesis.ruleset import FamilyRuleset, Words
+from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
+
+PROFILES.plug(profiles(LockdownHooks()))
 
 
 class Lockdown(FamilyRuleset):
     name: ClassVar[str] = "lockdown"
     title: ClassVar[str] = "Nemesis: Lockdown"
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = LockdownOptions
     State: ClassVar[type[BaseModel]] = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:1")
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words: ClassVar[Words] = describe
+    ending: ClassVar[Ending] = recap
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
+    def setup(self, seats: list[str], seed: int, options: LockdownOptions) -> GameState:
         return new_game(seats, seed, options)
 
-    def player_range(self, options: Options) -> tuple[int, int]:  # type: ignore[override]
+    def player_range(self, options: LockdownOptions) -> tuple[int, int]:  # type: ignore[override]  # Ruleset takes any options model
         """Solo seats exactly 1 player (LD-MODE-1), the other modes 1-5."""
         return PLAYERS[options.mode]
 
-    def check_players(self, options: Options, n: int) -> str | None:  # type: ignore[override]
+    def check_players(self, options: LockdownOptions, n: int) -> str | None:  # type: ignore[override]  # Ruleset takes any options model
         """Why `n` players cannot start a game with these options (the mode: solo is for
         exactly 1 player), or None; for the lobby's Start (LD-MODE-1/2)."""
         if not self.min_players <= n <= self.max_players:
@@ -50,14 +56,5 @@ class Lockdown(FamilyRuleset):
     def check_quests(self, ctx: Ctx) -> bool:
         return gear.check_quests(ctx)
 
-    def outcome_reason(self, state: GameState) -> str:
-        return ending.outcome_reason(state)
-
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
-
-    def recap(self, state: GameState) -> list[str]:
-        return ending.recap(state)
-
-    def reveal(self, state: GameState) -> list[str]:
-        return ending.reveal(state)

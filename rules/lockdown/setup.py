@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
-from rules.lockdown import modes
+from rules.lockdown import modes, surface
 from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.board import board_map, map_for
 from rules.lockdown.cards import BoardMap, Content, content, crossover_weaknesses, index
 from rules.lockdown.mars_board import MarsBoard
-from rules.lockdown.state import (
-    DraftFrame,
-    GameState,
-    Options,
-    Power,
-    RoundFrame,
-)
+from rules.lockdown.state import GameState, Options, Power, RoundFrame
 from rules.nemesis.decks import expand, starting_decks
+from rules.nemesis.frames import DraftFrame
 from rules.nemesis.library import species
 from rules.nemesis.state import Held, Hero, RoomState
 
@@ -56,8 +51,6 @@ def new_game(seats: list[str], seed: int, options: Options) -> GameState:
     )
     _objectives_and_contingencies(state, c, rng)
     if options.board == "mars":
-        from rules.lockdown import surface
-
         surface.start(state)
     if options.mode == "solo":
         modes.halve_items(state)
@@ -93,8 +86,6 @@ def _rooms(c: Content, rng: Rng, board: BoardMap) -> dict[str, RoomState]:
         rooms[slot.id] = RoomState(slot=slot.id, tile=by_level[slot.kind].pop(),
                                    token=effect, token_items=int(items))
     if isinstance(board, MarsBoard):
-        from rules.lockdown import surface
-
         surface.place_tokens(c, rng, board, rooms)
     return rooms
 

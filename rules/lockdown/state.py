@@ -18,24 +18,8 @@ from pydantic import (
 )
 
 from rules.lockdown.board import BoardIndex, board_index
-from rules.lockdown.profile import profile_for
-from rules.nemesis.frames import (
-    AttackFrame,
-    AttemptFrame,
-    DiscardFrame,
-    DraftFrame,
-    EffectsFrame,
-    EncounterFrame,
-    EndFrame,
-    InterruptFrame,
-    MoveFrame,
-    ObjectiveFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-    TurnFrame,
-)
+from rules.lockdown.profile import PROFILES
+from rules.nemesis.frames import FamilyFrame
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import FamilyState, Intruder
 
@@ -121,12 +105,8 @@ class EventPhaseFrame:
                    "done"] = "css"
 
 
-Frame = Annotated[
-    RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
-    | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame | EffectsFrame
-    | PickFrame | ShotFrame | AgreeFrame | InterruptFrame | DiscardFrame | TradeFrame,
-    Field(discriminator="kind"),
-]
+Frame = Annotated[RoundFrame | AgreeFrame | EventPhaseFrame | FamilyFrame,
+                  Field(discriminator="kind")]
 
 
 class GameState(FamilyState):
@@ -183,14 +163,10 @@ class GameState(FamilyState):
     survivors: list[str] = []
 
     @property
-    def over(self) -> bool:
-        return self.winners is not None
-
-    @property
     def rules(self) -> Profile:
-        """Lockdown's tables and hooks for the family layer (not stored): the original
-        intruders' bag with the crossover option."""
-        return profile_for(self.options.nemesis_intruders)
+        """Lockdown's tables and hooks for the family layer (not stored; plugged in by
+        rules.lockdown.ruleset): the original intruders' bag with the crossover option."""
+        return PROFILES[self.options.nemesis_intruders]
 
     @property
     def graph(self) -> BoardIndex:

@@ -7,18 +7,25 @@ Choices: rules/lockdown/README.md, "Mars surface side".
 
 from __future__ import annotations
 
+from rules.core.contract import Action
 from rules.core.rng import Rng
 from rules.core.words import a_or_an
 from rules.lockdown.board import board
 from rules.lockdown.cards import Content, index
 from rules.lockdown.facility import room_name, set_tech_noise
-from rules.lockdown.mars_board import MarsBoard, mars_content, mars_map
-from rules.lockdown.state import GameState, MoveFrame
+from rules.lockdown.mars_board import MarsBoard, crossroads_name, mars_content, mars_map
+from rules.lockdown.state import GameState
 from rules.lockdown.table import Ctx, who
 from rules.nemesis import actions as a
+from rules.nemesis import effects as fx
 from rules.nemesis import noise
 from rules.nemesis.decks import draw_from
+from rules.nemesis.frames import MoveFrame
+from rules.nemesis.items import owned
+from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.movement import explore as explore_room
 from rules.nemesis.places import heroes_in, in_combat, in_play
+from rules.nemesis.resolve import push_effects
 from rules.nemesis.rooms import noise_attempt
 from rules.nemesis.state import Hero, RoomState, change_room
 
@@ -57,10 +64,6 @@ def start(s: GameState) -> None:
     s.rover = mars_map().rover_start
 
 
-def crossroads_name(slot: str) -> str:
-    return next((x.name for x in mars_map().crossroads if x.id == slot), slot)
-
-
 # ------------------------------------------------------------------ where characters are
 def on_surface(s: GameState, hero: Hero) -> bool:
     """Out in the open: on a crossroads (building rooms are sheltered)."""
@@ -68,8 +71,6 @@ def on_surface(s: GameState, hero: Hero) -> bool:
 
 
 def suited(hero: Hero) -> bool:
-    from rules.nemesis.items import owned
-
     return any(index().items[i].passive == "enviro_suit" for i in owned(hero))
 
 
@@ -98,10 +99,6 @@ def explore(ctx: Ctx, hero: Hero, f: MoveFrame) -> None:
         s.nest_found = True
         hero.knowledge += 1
         ctx.say(f"{who(hero.seat)} found the nest (+1 knowledge).", kind="knowledge")
-    from rules.nemesis import effects as fx
-    from rules.nemesis.malfunctions import set_malfunction
-    from rules.nemesis.resolve import push_effects
-
     if then == "marker":
         f.no_noise = True
         number = 1 + s.rng.below(4)
@@ -169,8 +166,6 @@ def building_area(building: str) -> int:
 
 def draw_card(ctx: Ctx, hero: Hero) -> None:
     """Draw and resolve a Mars surface card, then discard it."""
-    from rules.nemesis.resolve import push_effects
-
     s = ctx.s
     card_id = draw_from(s, MARS_DECK)
     if card_id is None:
@@ -195,13 +190,13 @@ def exits_in_order(s: GameState) -> list[str]:
     return sorted(board(s).exit_rooms)
 
 
-def surface_actions(s: GameState, hero: Hero) -> list[a.Action]:
+def surface_actions(s: GameState, hero: Hero) -> list[Action]:
     """Rover rides from the exit room where it stands, and the walk to the bunker."""
     b = board(s)
     if (hero.room != s.rover and hero.room not in b.bunker_crossroads) \
             or in_combat(s, hero.seat):
         return []  # (the cheap test first: this runs for every turn's list)
-    out: list[a.Action] = []
+    out: list[Action] = []
     if hero.room == s.rover and hero.room in b.exit_rooms:
         for i, room in enumerate(exits_in_order(s)):
             if room != hero.room:
@@ -234,8 +229,6 @@ def surface_action(ctx: Ctx, hero: Hero, variant: int) -> None:
         ctx.say(f"{who(hero.seat)} drives the rover to {room_name(s, to)}.", kind="move",
                 seat=hero.seat, room=to)
         if not s.rooms[to].explored:
-            from rules.nemesis.movement import explore as explore_room
-
             explore_room(ctx, hero, MoveFrame(seat=hero.seat, origin=origin, to=to,
                                               no_noise=True))
         return

@@ -7,7 +7,6 @@ from rules.core.actions import seat_ref
 from rules.core.table import TableCtx
 from rules.lockdown.cards import Content, content
 from rules.lockdown.facility import tile_of
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.state import GameState
 from rules.nemesis import character
 from rules.nemesis.profile import Profile
@@ -30,4 +29,4 @@ def hand_limit(s: GameState, hero: Hero) -> int:
     room = s.rooms[hero.room]
     isolation = (hero.place == "board" and room.tile is not None and room.explored
                  and not room.malfunction and tile_of(room.tile).action == "isolation")
-    return character.hand_limit(PROFILE, hero, isolation)
+    return character.hand_limit(s.rules, hero, isolation)

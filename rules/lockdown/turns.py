@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from rules.lockdown import gear, surface
 from rules.lockdown.cards import index
-from rules.lockdown.rooms import do_room_action, lock_in, room_action_cost
-from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame, TurnFrame
+from rules.lockdown.modes import round_start
+from rules.lockdown.rooms import (
+    ask_analyse,
+    do_room_action,
+    lock_in,
+    resolve_venting,
+    room_action_cost,
+)
+from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
 from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
-
-# passive items that give an action: Motion Tracker (a free peek, once per round),
-# Handheld Scanner (scan your hand, like the serum), Analyze Toolset (the laboratory's
-# analysis of a carried object, same cost as the room action)
-PASSIVE_COSTS = {"motion_tracker": 0, "scanner": 1, "analyze_toolset": 2}
-FREE_PASSIVES = {"motion_tracker"}  # does not count as one of the turn's 2 actions
 
 
 def room_act_cost(s: GameState, hero: Hero, variant: int) -> int:
@@ -75,8 +76,6 @@ def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
         ctx.say(f"{who(hero.seat)} uses the handheld scanner.", kind="item_use")
         contamination.scan(ctx, hero)
     elif passive == "analyze_toolset":
-        from rules.lockdown.rooms import ask_analyse
-
         ask_analyse(ctx, hero, [held.obj for held in hero.hands if held.obj])
 
 
@@ -86,29 +85,19 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
     if f.stage == "draw":
         if s.round > 1:
             s.first_player = player_phase.pass_first_player(s)
-            from rules.lockdown.modes import round_start
-
             round_start(ctx)  # coop: contingencies revealed, revival (LD-MODE-2)
         for hero in in_play(s):
             hero.tracker_used = False
             player_phase.refresh_for_round(ctx, hero, hand_limit(s, hero))
-        ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
-                "token.", kind="round", round=s.round)
+        player_phase.announce_round(ctx)
         f.stage = "turns"
         f.last = None
         return
     if f.stage == "turns":
-        nxt = player_phase.next_turn(s, f.last)
-        if nxt is None:
+        if player_phase.next_player(ctx, f) is None:
             f.stage = "vent"
-            return
-        f.last = nxt
-        ctx.say(f"It is {who(nxt)}'s turn (round {s.round}).", kind="turn", seat=nxt)
-        s.stack.append(TurnFrame(seat=nxt))
         return
     if f.stage == "vent":
-        from rules.lockdown.rooms import resolve_venting
-
         resolve_venting(ctx)
         f.stage = "events"
         return

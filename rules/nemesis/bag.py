@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from rules.core.rng import Rng
 from rules.nemesis.cards import IntruderToken
+
+Kind = TypeVar("Kind", bound=str)  # a game's intruder kinds (and "blank")
 
 
 class BagState(Protocol):
@@ -56,7 +58,7 @@ class IntruderBag:
     start: Mapping[str, int]
 
     @classmethod
-    def of(cls, entries: Iterable[IntruderToken], start: Mapping[str, int]) -> IntruderBag:
+    def of(cls, entries: Iterable[IntruderToken], start: Mapping[Kind, int]) -> IntruderBag:
         """Number the tokens of a kind in content order (an entry counts `count` tokens)."""
         table: dict[str, IntruderToken] = {}
         seen: dict[str, int] = {}
@@ -65,7 +67,8 @@ class IntruderBag:
                 n = seen.get(entry.kind, 0)
                 seen[entry.kind] = n + 1
                 table[f"{entry.kind}{n}"] = entry
-        return cls(tokens=table, start=dict(start))
+        counts: dict[str, int] = {kind: n for kind, n in start.items()}
+        return cls(tokens=table, start=counts)
 
     def surprise_number(self, token: str, dark: bool) -> int:
         entry = self.tokens[token]

@@ -263,3 +263,19 @@ class Objective(_M):
     value: int = 0               # e.g. a number of intruders, or the player number
     min_players: int = Field(1, ge=1, le=5)
     text: str
+
+
+class FamilyContent(_M):
+    """The cards and tokens every Nemesis game's content holds, from its own files or
+    the family's (rules.nemesis.library); a game's `Content` adds its board, its
+    objectives and its intruder setup."""
+
+    characters: tuple[Character, ...]
+    items: tuple[Item, ...]
+    events: tuple[EventCard, ...]
+    attacks: tuple[AttackCard, ...]
+    weaknesses: tuple[Weakness, ...]
+    serious_wounds: tuple[SeriousWound, ...]
+    contamination: tuple[Contamination, ...]
+    exploration: tuple[ExplorationToken, ...]
+    dice: CombatDice

@@ -179,3 +179,9 @@ class EndFrame:
 
     kind: Literal["end"] = "end"
     reason: str
+
+
+# every family frame, for a game's `Frame` union (beside the game's own frames)
+FamilyFrame = (TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | EncounterFrame
+               | AttemptFrame | AttackFrame | MoveFrame | EndFrame | EffectsFrame | PickFrame
+               | ShotFrame | InterruptFrame | DiscardFrame | TradeFrame)

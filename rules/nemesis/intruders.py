@@ -4,10 +4,13 @@ an encounter beginning."""
 
 from __future__ import annotations
 
+from typing import TypeGuard, get_args
+
 from rules.core.words import a_or_an
 from rules.nemesis.board import Exit
 from rules.nemesis.decks import draw_to_discard
 from rules.nemesis.doors import door, set_door
+from rules.nemesis.effects import IntruderKind
 from rules.nemesis.frames import EncounterFrame
 from rules.nemesis.places import heroes_in
 from rules.nemesis.profile import NemesisState, Profile, Table
@@ -73,6 +76,14 @@ def models_free(rules: Profile, s: NemesisState, kind: str) -> int:
     return total - sum(1 for i in s.intruders if i.kind == kind)
 
 
+INTRUDER_KINDS = frozenset(get_args(IntruderKind))
+
+
+def is_intruder_kind(kind: str) -> TypeGuard[IntruderKind]:
+    """Whether a token's (or a card's) kind is one of the intruders (not "blank")."""
+    return kind in INTRUDER_KINDS
+
+
 def spawn(ctx: Table, kind: str, room: str) -> Intruder | None:
     """A new intruder appears in `room`, then, if it is the first, the first encounter."""
     intruder = appear(ctx, kind, room)
@@ -96,7 +107,9 @@ def appear(ctx: Table, kind: str, room: str) -> Intruder | None:
     if models_free(ctx.rules, s, kind) <= 0:
         ctx.say(f"No {kind} model is free; nothing appears.", kind="intruder")
         return None
-    intruder = Intruder(id=s.next_intruder, kind=kind, room=room)  # type: ignore[arg-type]
+    if not is_intruder_kind(kind):  # a blank token never gets this far
+        raise ValueError(f"no intruder of kind {kind!r}")
+    intruder = Intruder(id=s.next_intruder, kind=kind, room=room)
     s.next_intruder += 1
     s.intruders.append(intruder)
     ctx.say(f"{a_or_an(kind).capitalize()} appears in {ctx.rules.hooks.room_name(s, room)}!",

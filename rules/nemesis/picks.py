@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.nemesis import effects as fx
+from rules.nemesis import hands
 from rules.nemesis.actions import Pick
 from rules.nemesis.frames import MoveFrame, PickFrame
 from rules.nemesis.movement import careful_numbers
 from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.resolve import apply_effect
+from rules.nemesis.search import keep_item
 from rules.nemesis.state import Hero
 
 
@@ -76,3 +78,18 @@ def careful_move(ctx: Table, hero: Hero, to: str) -> None:
 
 def pick_run(ctx: Table, frame: PickFrame) -> None:
     ctx.s.stack.pop()
+
+
+def continue_gear(ctx: Table, hero: Hero, tag: str, option: str) -> bool:
+    """A step of the family's choices about items and hand slots, asked through a game's
+    multi-step PickFrame (overfull hands, heavy items, keeping 1 of 2 drawn items); True
+    if the tag was one of them."""
+    if tag == hands.OVERFULL:
+        hands.drop_overfull(ctx, hero, option)
+    elif tag.startswith(hands.HEAVY + ":"):
+        hands.resolve_heavy(ctx, hero, tag, option)
+    elif tag == "keep_item":
+        keep_item(ctx, hero, option)
+    else:
+        return False
+    return True

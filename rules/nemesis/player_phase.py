@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Protocol
 
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
@@ -25,6 +26,35 @@ from rules.nemesis.profile import NemesisState, Profile, Table
 from rules.nemesis.state import Hero
 from rules.nemesis.turn_actions import cost_of, is_free, perform
 from rules.nemesis.wounds import light_wound
+
+
+class RoundStep(Protocol):
+    """What the family's turn loop reads and moves on in a game's round frame."""
+
+    last: str | None  # the seat whose turn came last
+
+
+def announce_round(ctx: Table) -> None:
+    """The round has begun (action cards drawn): who holds the first player token."""
+    s = ctx.s
+    ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player token.",
+            kind="round", round=s.round)
+
+
+def next_player(ctx: Table, f: RoundStep, plays: tuple[str, ...] = ("board",)
+                ) -> str | None:
+    """The turn passes to the next seat still playing after `f.last` (now that seat); a
+    character on the board begins a turn (told, a TurnFrame pushed), one elsewhere (in an
+    escape pod) is the game's to handle. None when everyone has passed."""
+    s = ctx.s
+    seat = next_turn(s, f.last, plays)
+    if seat is None:
+        return None
+    f.last = seat
+    if s.heroes[seat].place == "board":
+        ctx.say(f"It is {who(seat)}'s turn (round {s.round}).", kind="turn", seat=seat)
+        s.stack.append(TurnFrame(seat=seat))
+    return seat
 
 
 def next_turn(s: NemesisState, last: str | None,
@@ -134,14 +164,14 @@ def end_of_turn_fire(ctx: Table, hero: Hero) -> None:
 
 
 # ------------------------------------------------------------------ paying
-def pay_options(s: NemesisState, f: PayFrame) -> list[Action]:
+def pay_options(s: NemesisState, f: PayFrame) -> list[a.Pay]:
     rules = s.rules
     cards = sorted(set(action_cards(s.heroes[f.seat])))
     return [_payment(rules, combo) for combo in combinations(cards, f.cost)]
 
 
 @lru_cache(maxsize=8192)
-def _payment(rules: Profile, combo: tuple[str, ...]) -> Action:
+def _payment(rules: Profile, combo: tuple[str, ...]) -> a.Pay:
     """Paying with these action cards (content only: cached; actions are frozen)."""
     return a.Pay(cards=combo, text=", ".join(rules.cards[c].name for c in combo))
 
@@ -183,7 +213,7 @@ def _back(ctx: Table, f: PayFrame) -> None:
 def pay_run(ctx: Table, f: PayFrame) -> None:
     """Only one way to pay (or none left): paid without asking, and the player told."""
     options = pay_options(ctx.s, f)
-    cards: list[str] = list(options[0].cards) if options else []  # type: ignore[attr-defined]
+    cards: list[str] = list(options[0].cards) if options else []
     if cards:
         names = joined([ctx.rules.cards[c].name for c in cards])
         ctx.tell(f.seat, f"You pay with {names} (your only way to pay).", kind="private")

@@ -1,13 +1,18 @@
 """How the family layer learns what differs between the Nemesis games: each game hands
 the shared mechanics one `Profile` (its content tables and its hooks), carried on the
-`Ctx` of every frame (`ctx.rules`) and passed explicitly where there is no Ctx. The
-family layer never imports a game: the hooks point from the game into it."""
+`Ctx` of every frame (`ctx.rules`) and read through the state (`state.rules`) where
+there is no Ctx. The family layer never imports a game: the hooks point from the game
+into it.
+
+A game's profile is built by its ruleset module, the top of the game, which hands in
+the hooks (they call every part of the game). The modules beneath it find the profile
+in the game's `ProfileSlot`, where the ruleset plugs it in, through the state."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.core.rng import Rng
 from rules.nemesis.bag import IntruderBag
@@ -176,17 +181,9 @@ class Hooks(Protocol):
         """Carry out a room (or other own) action once paid."""
         ...
 
-    def passive_cost(self, passive: str) -> int:
-        """The cost of using an item with a passive effect that gives an action."""
-        ...
-
     def passive_usable(self, s: Any, hero: Hero, passive: str | None, fighting: bool
                        ) -> bool:
         """Whether such an item can be used now."""
-        ...
-
-    def free_passive(self, passive: str) -> bool:
-        """Whether using it is not one of the turn's actions."""
         ...
 
     def use_passive(self, ctx: Table, hero: Hero, passive: str) -> None: ...
@@ -261,3 +258,33 @@ class Profile:
     # effect primitives with no meaning in this game: a card option using one is not
     # offered (the original characters' ship cards in Lockdown's crossover)
     unsupported: frozenset[str] = frozenset()
+    # the cost of using an item whose passive effect gives an action (else 0), and the
+    # passives whose use is not one of the turn's actions
+    passive_costs: Mapping[str, int] = field(default_factory=dict)
+    free_passives: frozenset[str] = frozenset()
+
+
+Variant = TypeVar("Variant", bound=Hashable)
+
+
+class ProfileSlot(Generic[Variant]):
+    """Where a game's ruleset module plugs in the profiles it builds (the game's tables
+    with its hooks), for the game's modules beneath the ruleset: its state answers
+    `rules` from here, so none of them imports the module the hooks live in. Keyed by
+    what changes a game's profile (Lockdown: whether the original intruders play)."""
+
+    __slots__ = ("_owner", "_profiles")
+
+    def __init__(self, owner: str) -> None:
+        self._owner = owner  # the module that plugs the profiles in
+        self._profiles: dict[Variant, Profile] = {}
+
+    def plug(self, profiles: Mapping[Variant, Profile]) -> None:
+        self._profiles = dict(profiles)
+
+    def __getitem__(self, variant: Variant) -> Profile:
+        try:
+            return self._profiles[variant]
+        except KeyError:
+            raise LookupError(f"no profile {variant!r} plugged in: {self._owner} builds "
+                              f"the game's profiles and plugs them in (import it)") from None

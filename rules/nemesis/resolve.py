@@ -16,12 +16,15 @@ from rules.nemesis import combat, contamination, decks, injuries, intruders, noi
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import remove_token
 from rules.nemesis.character import ability
+from rules.nemesis.discards import card_word, offer_effect_discard
 from rules.nemesis.doors import close_door, door, set_door
 from rules.nemesis.effect_words import TREATED
 from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import EffectsFrame, PickFrame
+from rules.nemesis.hands import drop_held
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.movement import careful_numbers, open_neighbours
 from rules.nemesis.noise import noisy
 from rules.nemesis.places import heroes_in, in_play, intruders_in
 from rules.nemesis.profile import NemesisState, Table
@@ -203,7 +206,11 @@ def apply_effect(ctx: Table, e: fx.Effect, subject: str | None,
         ctx.rules.hooks.own_effect(ctx, e, subject)
 
 
-def room_effect(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None) -> None:
+# effects on rooms (a room chosen, the subject's own, every room of a kind)
+RoomEffect = fx.Fire | fx.Malfunction | fx.Doors | fx.Noise | fx.Injure | fx.Retreat | fx.Spawn
+
+
+def room_effect(ctx: Table, e: RoomEffect, subject: str | None, choice: str | None) -> None:
     """Effects on rooms; a "chosen" room is asked for first."""
     s = ctx.s
     if isinstance(e, fx.Noise):
@@ -243,13 +250,13 @@ def phosphate_burns(ctx: Table, room: str) -> None:
 
 
 # ------------------------------------------------------------------ choices
-def rooms_or_ask(ctx: Table, e: fx.Effect, subject: str | None, choice: str | None,
+def rooms_or_ask(ctx: Table, e: RoomEffect, subject: str | None, choice: str | None,
                  rng: str) -> list[str] | None:
     """The rooms an effect touches: the chosen one, its own, or None after asking the
     subject to choose (the effect resumes with the choice)."""
     if choice is not None:
         return [choice]
-    rooms = rooms_for(ctx.s, e.where, subject)  # type: ignore[union-attr]
+    rooms = rooms_for(ctx.s, e.where, subject)
     if rooms is None:
         ask_room(ctx, e, subject, rng)
     return rooms
@@ -300,8 +307,6 @@ def discard(ctx: Table, e: fx.DiscardCards, subject: str | None) -> None:
     """Discard action cards: of their choice, each character in `who` picks their own
     (one multi-select; an event has no subject); random discards (any card) are drawn by
     the RNG and told to their owner."""
-    from rules.nemesis.discards import card_word, offer_effect_discard
-
     s = ctx.s
     source = next((f.source for f in reversed(s.stack) if isinstance(f, EffectsFrame)), "")
     for x in targets(s, e.who, subject):
@@ -357,8 +362,6 @@ def reload(ctx: Table, subject: str | None, n: int) -> None:
 
 
 def drop_heavy(ctx: Table, hero: Hero) -> None:
-    from rules.nemesis.hands import drop_held
-
     for held in list(hero.hands):
         if held in hero.hands:
             drop_held(ctx, hero, held)
@@ -367,8 +370,6 @@ def drop_heavy(ctx: Table, hero: Hero) -> None:
 def extra_move(ctx: Table, e: fx.Move, subject: str | None, choice: str | None) -> None:
     """A movement from a card or item: to a neighbour (a careful one only where a
     corridor is free for its noise marker), or through the technical corridors."""
-    from rules.nemesis.movement import careful_numbers, open_neighbours
-
     s = ctx.s
     if subject is None or s.heroes[subject].place != "board":
         return

@@ -1,8 +1,8 @@
 """The engine-contract glue both Nemesis games share: who is seated, the quests checked
 after every move, a turn's narrowed legal list, the outcome, an absent player's default,
 the answers a player may leave to Warden, and the presentation calls. A game's ruleset
-sets the class attributes and answers the hooks (`check_quests`, `outcome_reason`, its
-words, prompts and recap)."""
+sets the class attributes (among them its words and its ending module) and answers the
+hooks (`check_quests`, its prompts)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,16 @@ class Words(Protocol):
     def subset_title(self, state: Any, seat: str, action: Action) -> tuple[str, str]: ...
 
 
+class Ending(Protocol):
+    """How a game tells its end (its recap module)."""
+
+    def outcome_reason(self, state: Any) -> str: ...
+
+    def recap(self, state: Any) -> list[str]: ...
+
+    def reveal(self, state: Any) -> list[str]: ...
+
+
 class FamilyRuleset(FrameRuleset):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 5
@@ -35,15 +45,12 @@ class FamilyRuleset(FrameRuleset):
     # frames whose first choice ("pick:0") an absent player takes
     take_first: ClassVar[frozenset[str]] = frozenset({"interrupt"})
     words: ClassVar[Words]
+    ending: ClassVar[Ending]
 
     # -------------------------------------------------------------- the game's hooks
     @abstractmethod
     def check_quests(self, ctx: Any) -> bool:
         """Mark the quests met after a move; True when that pushed frames to run."""
-
-    @abstractmethod
-    def outcome_reason(self, state: Any) -> str:
-        """How the game ended, in words."""
 
     # -------------------------------------------------------------- shared glue
     def seated(self, state: Any, seat: str) -> bool:
@@ -107,6 +114,16 @@ class FamilyRuleset(FrameRuleset):
 
     def subset_title(self, state: Any, seat: str, action: Action) -> tuple[str, str]:
         return self.words.subset_title(state, seat, action)
+
+    def outcome_reason(self, state: Any) -> str:
+        """How the game ended, in words."""
+        return self.ending.outcome_reason(state)
+
+    def recap(self, state: Any) -> list[str]:
+        return self.ending.recap(state)
+
+    def reveal(self, state: Any) -> list[str]:
+        return self.ending.reveal(state)
 
 
 def _keep_hand(legal: list[Action]) -> Action | None:

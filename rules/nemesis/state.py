@@ -6,7 +6,7 @@ Everything here is secret-bearing; only the ruleset's view decides what a seat s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -155,3 +155,9 @@ class FamilyState(EngineState):
     doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
     noise: list[str] = []                                   # corridors with a noise marker
     tech_noise: bool = False                                # the technical corridors' space
+    if TYPE_CHECKING:  # a game's state declares it last (its JSON keeps that order)
+        winners: list[str] | None  # after the victory check
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from rules.core.actions import KeyedAction
 from rules.core.actions import seat_ref as who
 from rules.core.contract import Action
 from rules.nemesis import actions as a
@@ -38,12 +39,12 @@ def cost_of(s: NemesisState, hero: Hero, action: Action) -> int:
         item = rules.items[action.item]
         if item.use is not None:
             return item.use.cost
-        return rules.hooks.passive_cost(item.passive or "")
+        return rules.passive_costs.get(item.passive or "", 0)
     if isinstance(action, a.RoomAct):
         return rules.hooks.room_act_cost(s, hero, action.variant)
     if isinstance(action, a.Drop | a.Pass):
         return 0
-    return COSTS.get(action.kind, 1)  # type: ignore[attr-defined]
+    return COSTS.get(action.kind, 1) if isinstance(action, KeyedAction) else 1
 
 
 def move_cost(rules: Profile, hero: Hero, careful: bool = False) -> int:
@@ -177,7 +178,7 @@ def is_free(rules: Profile, action: Action) -> bool:
     if isinstance(action, a.Drop):
         return True
     return isinstance(action, a.UseItem) \
-        and rules.hooks.free_passive(rules.items[action.item].passive or "")
+        and (rules.items[action.item].passive or "") in rules.free_passives
 
 
 def pick_up_actions(s: NemesisState, hero: Hero) -> list[Action]:

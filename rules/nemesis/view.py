@@ -5,7 +5,7 @@ passes its own name lookups so each game keeps naming cards and items as it does
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -81,7 +81,7 @@ class GameView(BaseModel):
     corridors: list[CorridorView]
     tech_noise: bool
     intruders: list[dict[str, object]]
-    heroes: list[HeroView]
+    heroes: Sequence[HeroView]  # a game narrows it to a list of its own hero views
 
 
 def card_name(cards: Any, card_id: str) -> str:

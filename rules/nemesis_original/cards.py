@@ -22,14 +22,10 @@ from rules.nemesis import library
 from rules.nemesis.cards import (
     AttackCard,
     Character,
-    CombatDice,
-    Contamination,
     EventCard,
-    ExplorationToken,
+    FamilyContent,
     IntruderToken,
-    Item,
     Models,
-    SeriousWound,
     Weakness,
 )
 from rules.nemesis.cards import Objective as FamilyObjective
@@ -59,7 +55,7 @@ class IntruderSetup(_M):
 
     def composition(self, players: int) -> dict[str, int]:
         """Tokens of each kind in the bag at setup for this many players."""
-        out = dict(self.bag_start)
+        out: dict[str, int] = {kind: n for kind, n in self.bag_start.items()}
         out["adult"] = out.get("adult", 0) + self.adults_per_player * players
         return out
 
@@ -93,18 +89,13 @@ class Objective(FamilyObjective):
         return self
 
 
-class Content(_M):
+class Content(FamilyContent):
     characters: tuple[Character, ...] = Field(min_length=6)
-    items: tuple[Item, ...]
     events: tuple[EventCard, ...] = Field(min_length=1)
     attacks: tuple[AttackCard, ...] = Field(min_length=1)
-    objectives: tuple[Objective, ...]
     weaknesses: tuple[Weakness, ...] = Field(min_length=3)
-    serious_wounds: tuple[SeriousWound, ...]
-    contamination: tuple[Contamination, ...]
-    exploration: tuple[ExplorationToken, ...]
+    objectives: tuple[Objective, ...]
     intruders: IntruderSetup
-    dice: CombatDice
 
 
 def read_own(directory: Path = CONTENT_DIR) -> dict[str, object]:
@@ -124,7 +115,9 @@ def read_own(directory: Path = CONTENT_DIR) -> dict[str, object]:
 def read_content(directory: Path = CONTENT_DIR) -> Content:
     crew, species, injuries = library.crew(), library.species(), library.injuries()
     own = read_own(directory)
-    setup = dict(own.pop("intruders"))  # type: ignore[call-overload]
+    setup = own.pop("intruders")
+    if not isinstance(setup, dict):
+        raise ValueError(f"{FILES['intruders']}: 'intruders' must be a table")
     return Content.model_validate({
         **own,
         "intruders": {**setup, "tokens": species.tokens, "models": species.models},

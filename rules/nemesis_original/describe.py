@@ -20,19 +20,22 @@ from rules.nemesis.action_words import (
 )
 from rules.nemesis.character import ability
 from rules.nemesis.choices import keep_label
-from rules.nemesis.crafting import component_choice, craft_words
 from rules.nemesis.discards import discard_words
-from rules.nemesis.frames import DiscardFrame, InterruptFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.frames import (
+    DiscardFrame,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+    TurnFrame,
+)
 from rules.nemesis.places import intruders_in
-from rules.nemesis.trade import TRADE_RULE, part_words, subset_words
+from rules.nemesis.subset_words import LABEL_MAX, TITLE_MAX, part_choice, shared_subset_title
+from rules.nemesis.trade import TRADE_RULE
 from rules.nemesis.turn_actions import cost_of
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import PROFILE, room_name
+from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.rooms import current_tile
-from rules.nemesis_original.state import GameState, TurnFrame
-
-LABEL_MAX = 80
-TITLE_MAX = 100
+from rules.nemesis_original.state import GameState
 
 
 def source_name(source: str) -> str:
@@ -61,7 +64,7 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
             if len(present) == 1:
                 return "An escape: the intruder here attacks first."
             return f"An escape: each of the {len(present)} intruders here attacks first."
-        note = careful_note(PROFILE, hero) if isinstance(action, a.CarefulMove) else ""
+        note = careful_note(s.rules, hero) if isinstance(action, a.CarefulMove) else ""
         if not s.rooms[action.to].explored:
             return f"{room_name(s, action.to)}: you explore it when you enter. {note}"
         return note
@@ -73,12 +76,12 @@ def _detail(s: GameState, seat: str, action: Action) -> str:
         return TRADE_RULE
     if isinstance(action, a.Shoot):
         # the ship has no power: the advantage die is only ever the Soldier's Steady Aim
-        return shoot_words(PROFILE, s, hero, action.slot, action.target,
-                           steady=ability(PROFILE, hero) == "steady_aim")
+        return shoot_words(s.rules, s, hero, action.slot, action.target,
+                           steady=ability(s.rules, hero) == "steady_aim")
     if isinstance(action, a.Melee):
-        return melee_words(PROFILE, hero, action.target)
+        return melee_words(s.rules, hero, action.target)
     if isinstance(action, a.Search) and action.color in COLOR_WORDS:
-        return search_words(PROFILE, s, hero, action.color)
+        return search_words(s.rules, s, hero, action.color)
     if isinstance(action, a.Pass) and hero.place == "board":
         return pass_words(s, hero)
     if isinstance(action, a.Drop) and action.slot < len(hero.hands):
@@ -122,10 +125,12 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
         # short enough for a button; the prompt says what the corridor is for
         n = top.options[action.index]
         return Choice(label=f"Corridor {n}, toward {_leads_to(s, top.tag, n)}")
-    interrupt = isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard)
-    if interrupt or (isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop)):
-        cost = index().cards[action.card].cost if interrupt else \
-            cost_of(s, s.heroes[seat], action)
+    cost: int | None = None
+    if isinstance(top, InterruptFrame) and isinstance(action, a.PlayCard):
+        cost = index().cards[action.card].cost
+    elif isinstance(top, TurnFrame) and not isinstance(action, a.Pass | a.Drop):
+        cost = cost_of(s, s.heroes[seat], action)
+    if cost is not None:
         # a long label is cut before its cost, which always shows
         price = f" ({cost_tag(cost, card=isinstance(action, a.PlayCard))})"
         label = clip(label, LABEL_MAX - len(price)) + price
@@ -133,26 +138,9 @@ def describe(s: GameState, seat: str, action: Action) -> Choice:
 
 
 def describe_part(s: GameState, seat: str, action: Action, part: str) -> Choice:
-    """A card of a payment (a card id) or of a discard (a hand position), or a thing
-    to give in a trade (a position among what the seat may still give)."""
-    top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        return component_choice(s, part)
-    if isinstance(action, a.TradeGive) and isinstance(top, TradeFrame):
-        label, detail = part_words(s, top, seat, part)
-        return Choice(label=clip(label, LABEL_MAX), detail=detail)
-    card = part
-    if isinstance(action, a.Discard):
-        hand = s.heroes[seat].hand
-        card = hand[int(part)] if part.isdigit() and int(part) < len(hand) else ""
-    if card.startswith("c:"):
-        return Choice(label="Contamination", detail="A contamination card (it pays for "
-                      "nothing).")
-    found = index().cards.get(card)
-    if found is None:
-        return Choice(label=part)
-    return Choice(label=clip(f"{found.name} ({cost_tag(found.cost, card=True)})", LABEL_MAX),
-                  detail=found.text)
+    """A craft's component, a thing to give, a card of a payment or of a discard."""
+    return part_choice(s, seat, action, part, text=str,
+                       contamination="A contamination card (it pays for nothing).")
 
 
 def pay_words(f: PayFrame) -> str:
@@ -164,17 +152,13 @@ def pay_words(f: PayFrame) -> str:
 
 
 def subset_title(s: GameState, seat: str, action: Action) -> tuple[str, str]:
+    shared = shared_subset_title(s, seat, action)
+    if shared is not None:
+        return shared
     top = s.stack[-1] if s.stack else None
-    if isinstance(action, a.Craft):
-        title, hint = craft_words(s, action,
-                                  cost_sentence(cost_of(s, s.heroes[seat], action)))
-        return clip(title, TITLE_MAX), hint
     if isinstance(top, PayFrame):
         need = plural(top.cost, "action card")
         return clip(pay_words(top), TITLE_MAX), f"Choose exactly {need}."
     if isinstance(top, DiscardFrame):
         return discard_words(top, source_name(top.source))
-    if isinstance(top, TradeFrame):
-        title, hint = subset_words(s, top, seat)
-        return clip(title, TITLE_MAX), hint
     return "Choose", ""

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from rules.nemesis import ending
 from rules.nemesis.bag import retire
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.state import Hero
 from rules.nemesis.victory import declare_winners, infection_check, objective_winners
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.ship import ship
-from rules.nemesis_original.state import EndFrame, GameState
+from rules.nemesis_original.state import GameState
 from rules.nemesis_original.table import Ctx, who
 
 AWAKE = ("board", "pod")          # aboard and awake (a pod not launched is still aboard)

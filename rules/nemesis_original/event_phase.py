@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from rules.nemesis import injuries
 from rules.nemesis.event_phase import run_stage
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.wounds import bleed
 from rules.nemesis_original import pods
 from rules.nemesis_original.ship import ship
-from rules.nemesis_original.state import EndFrame, EventPhaseFrame
+from rules.nemesis_original.state import EventPhaseFrame
 from rules.nemesis_original.table import Ctx
 
 STAGES = ("time", "attacks", "fire", "event", "bag", "round_end", "done")

@@ -12,9 +12,6 @@ from rules.nemesis_original.rooms import OBJECT_KINDS
 from rules.nemesis_original.state import GameState
 from rules.nemesis_original.table import Ctx
 
-PASSIVE_COSTS: dict[str, int] = {}
-FREE_PASSIVES: frozenset[str] = frozenset()
-
 QUESTS: dict[str, Callable[[GameState, Hero], bool]] = {
     "weakness_found": lambda s, hero: bool(s.weaknesses_found),
     "nest_found": lambda s, hero: s.nest_found,

@@ -6,7 +6,7 @@ power, time, the signal and knowledge mean nothing on the ship, and the content 
 from __future__ import annotations
 
 from rules.nemesis import effects as fx
-from rules.nemesis_original.state import PickFrame
+from rules.nemesis.frames import PickFrame
 from rules.nemesis_original.table import Ctx
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from rules.core.contract import Action
 from rules.nemesis.actions import Pick
+from rules.nemesis.frames import PickFrame, TurnFrame
 from rules.nemesis.places import intruders_in
 from rules.nemesis.state import Hero
 from rules.nemesis_original.ship import evac_section, ship, slot_of_tile
-from rules.nemesis_original.state import GameState, PickFrame, PodFrame, PodState, TurnFrame
+from rules.nemesis_original.state import GameState, PodFrame, PodState
 from rules.nemesis_original.table import Ctx, who
 
 WAIT, LAUNCH, CLIMB_OUT = 0, 1, 2

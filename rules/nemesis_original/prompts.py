@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 from rules.nemesis.discards import discard_words
+from rules.nemesis.frames import DiscardFrame, DraftFrame, InterruptFrame, PayFrame, PickFrame
 from rules.nemesis.prompts import STEP_PROMPTS as FAMILY_STEPS
 from rules.nemesis.prompts import family_prompt, interrupt_question
 from rules.nemesis_original.describe import pay_words, source_name
-from rules.nemesis_original.state import (
-    DiscardFrame,
-    DraftFrame,
-    GameState,
-    InterruptFrame,
-    PayFrame,
-    PickFrame,
-    PodFrame,
-)
+from rules.nemesis_original.state import GameState, PodFrame
 
 STEP_PROMPTS = {
     **FAMILY_STEPS,

@@ -10,7 +10,6 @@ from rules.nemesis.state import Hero
 from rules.nemesis.tally import tally_lines
 from rules.nemesis_original.cards import index
 from rules.nemesis_original.endgame import SAFE_WORDS, earth_space, objective_met
-from rules.nemesis_original.profile import PROFILE
 from rules.nemesis_original.state import GameState
 from rules.nemesis_original.table import who
 
@@ -59,7 +58,7 @@ def recap(s: GameState) -> list[str]:
         verdict = "wins" if seat in s.winners else "loses"
         lines.append(f"{who(seat)}, the {name}, {fate(s, hero)} and {verdict}. "
                      f"Objective: {objective}.")
-        lines.append(_carried(hero))
+        lines.append(_carried(s, hero))
     return lines + _ship_lines(s) + tally_lines([s.heroes[seat] for seat in s.seats])
 
 
@@ -73,13 +72,13 @@ def reveal(s: GameState) -> list[str]:
         name = idx.characters[hero.character].name if hero.character else "nobody"
         objective = "; ".join(idx.objectives[o].name for o in hero.objectives) or "none"
         lines.append(f"{who(seat)}, the {name}. Objective: {objective}.")
-        lines.append(_carried(hero))
+        lines.append(_carried(s, hero))
     return lines + _ship_lines(s)
 
 
-def _carried(hero: Hero) -> str:
+def _carried(s: GameState, hero: Hero) -> str:
     cards = [c for c in hero.hand + hero.deck + hero.discard if c.startswith("c:")]
-    sick = sum(1 for c in cards if infected(PROFILE, c))
+    sick = sum(1 for c in cards if infected(s.rules, c))
     return (f"{who(hero.seat)} carried {plural(len(cards), 'contamination card')}, {sick} "
             "INFECTED" + (", and a larva" if hero.larva else "") + ".")
 

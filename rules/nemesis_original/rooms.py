@@ -11,7 +11,9 @@ from rules.nemesis.bag import retire
 from rules.nemesis.character import has_wound, slot_limit, slots_used
 from rules.nemesis.doors import close_door, door, resolve_sealed, seal, set_door, walls
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.intruders import retreat
+from rules.nemesis.picks import continue_gear
 from rules.nemesis.places import heroes_in, intruders_in
 from rules.nemesis.resolve import field_medic, heal
 from rules.nemesis.search import draw_item
@@ -19,9 +21,9 @@ from rules.nemesis.state import Hero, take_object
 from rules.nemesis.wounds import kill
 from rules.nemesis_original import pods
 from rules.nemesis_original.cards import index
-from rules.nemesis_original.profile import PROFILE, room_name
+from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.ship import RoomTile, ship, tile_of
-from rules.nemesis_original.state import GameState, PickFrame
+from rules.nemesis_original.state import GameState
 from rules.nemesis_original.table import Ctx, remember, who
 
 OBJECT_KINDS = ("corpse", "carcass", "egg")  # weakness card i lies under object kind i
@@ -92,8 +94,8 @@ def variants(s: GameState, hero: Hero, tile: RoomTile) -> list[tuple[int, str]]:
             out.append((1, "Stop the self-destruct sequence"))
     elif kind == "laboratory" and research_objects(s, hero):
         out.append((0, "Research an object (discover a weakness)"))
-    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(PROFILE, hero) \
-            and not has_wound(PROFILE, hero, "back"):
+    elif kind == "nest" and s.eggs > 0 and slots_used(hero) < slot_limit(s.rules, hero) \
+            and not has_wound(s.rules, hero, "back"):
         out.append((0, "Steal an egg (noise roll)"))
     elif kind == "storage":
         out.append((0, "Rummage (draw 2 items of a colour, keep 1)"))
@@ -148,7 +150,7 @@ def room_act(ctx: Ctx, hero: Hero, variant: int) -> None:
     elif kind == "armory":
         slots = rechargeable(s, hero)
         shared_rooms.ask(ctx, hero, "recharge", [str(i) for i in slots],
-            [f"Recharge {PROFILE.items[hero.hands[i].item or ''].name}" for i in slots])
+            [f"Recharge {s.rules.items[hero.hands[i].item or ''].name}" for i in slots])
     elif kind == "comms":
         hero.signal = True
         ctx.say(f"{who(hero.seat)} sends a signal.", kind="signal")
@@ -228,7 +230,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         pods.sit(ctx, hero, option)
     elif tag == "recharge":
         held = hero.hands[int(option)]
-        weapon = PROFILE.items[held.item or ""].weapon
+        weapon = s.rules.items[held.item or ""].weapon
         cap = weapon.capacity if weapon else held.ammo
         held.ammo = min(cap, held.ammo + 2)
         ctx.say(f"{who(hero.seat)} recharges a weapon ({held.ammo} ammo).", kind="room")
@@ -247,23 +249,6 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         pods.set_lock(ctx, option, not s.pods[option].locked)
     elif tag == "monitor":
         watch(ctx, hero, option)
-
-
-def continue_gear(ctx: Ctx, hero: Hero, tag: str, option: str) -> bool:
-    """Choices about items and hand slots the family asks through a step (overfull
-    hands, heavy items, keeping 1 of 2 drawn items); True if the tag was one of them."""
-    from rules.nemesis import hands
-    from rules.nemesis.search import keep_item
-
-    if tag == hands.OVERFULL:
-        hands.drop_overfull(ctx, hero, option)
-    elif tag.startswith(hands.HEAVY + ":"):
-        hands.resolve_heavy(ctx, hero, tag, option)
-    elif tag == "keep_item":
-        keep_item(ctx, hero, option)
-    else:
-        return False
-    return True
 
 
 # ------------------------------------------------------------------ the ship's systems
@@ -324,7 +309,7 @@ def self_destruct_switch(ctx: Ctx, hero: Hero, start: bool) -> None:
 def rechargeable(s: GameState, hero: Hero) -> list[int]:
     out = []
     for i, held in enumerate(hero.hands):
-        weapon = PROFILE.items[held.item].weapon if held.item else None
+        weapon = s.rules.items[held.item].weapon if held.item else None
         if weapon is not None and weapon.kind == "energy" and held.ammo < weapon.capacity:
             out.append(i)
     return out

@@ -1,5 +1,6 @@
 """The original Nemesis behind the engine contract (the glue both Nemesis games share
-is rules.nemesis.ruleset)."""
+is rules.nemesis.ruleset). The top of the game: it builds the original's profile with the
+game's hooks and plugs it in for the modules beneath (rules.nemesis_original.profile)."""
 
 from __future__ import annotations
 
@@ -7,28 +8,33 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.nemesis.ruleset import FamilyRuleset, Words
-from rules.nemesis_original import describe, gear, prompts
-from rules.nemesis_original import recap as ending
+from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
+from rules.nemesis_original import describe, gear, prompts, recap
 from rules.nemesis_original.flow import MACHINE
+from rules.nemesis_original.hooks import OriginalHooks
+from rules.nemesis_original.profile import PROFILES, profile
 from rules.nemesis_original.setup import new_game
-from rules.nemesis_original.state import GameState, Options
+from rules.nemesis_original.state import GameState
+from rules.nemesis_original.state import Options as NemesisOptions
 from rules.nemesis_original.table import Ctx
 from rules.nemesis_original.view import NemesisView, build_view
+
+PROFILES.plug({"ship": profile(OriginalHooks())})
 
 
 class Nemesis(FamilyRuleset):
     name: ClassVar[str] = "nemesis"
     title: ClassVar[str] = "Nemesis"
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = NemesisOptions
     State: ClassVar[type[BaseModel]] = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:0")
     take_first = frozenset({"interrupt", "pod"})  # take the attack, wait in a pod
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words: ClassVar[Words] = describe
+    ending: ClassVar[Ending] = recap
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
+    def setup(self, seats: list[str], seed: int, options: NemesisOptions) -> GameState:
         return new_game(seats, seed, options)
 
     def build_view(self, state: GameState, seat: str | None,
@@ -38,14 +44,5 @@ class Nemesis(FamilyRuleset):
     def check_quests(self, ctx: Ctx) -> bool:
         return gear.check_quests(ctx)
 
-    def outcome_reason(self, state: GameState) -> str:
-        return ending.outcome_reason(state)
-
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
-
-    def recap(self, state: GameState) -> list[str]:
-        return ending.recap(state)
-
-    def reveal(self, state: GameState) -> list[str]:
-        return ending.reveal(state)

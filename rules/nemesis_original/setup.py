@@ -7,11 +7,12 @@ from __future__ import annotations
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
 from rules.nemesis.decks import expand, starting_decks
+from rules.nemesis.frames import DraftFrame
 from rules.nemesis.state import Held, Hero, RoomState
 from rules.nemesis_original.cards import content, index
 from rules.nemesis_original.profile import BAG
 from rules.nemesis_original.ship import ship, slot_of_tile
-from rules.nemesis_original.state import DraftFrame, GameState, Options, PodState, RoundFrame
+from rules.nemesis_original.state import GameState, Options, PodState, RoundFrame
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 START_ROOM = "hibernatorium"   # every character wakes up there

@@ -12,26 +12,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.nemesis.board import BoardGraph
-from rules.nemesis.frames import (
-    AttackFrame,
-    AttemptFrame,
-    DiscardFrame,
-    DraftFrame,
-    EffectsFrame,
-    EncounterFrame,
-    EndFrame,
-    InterruptFrame,
-    MoveFrame,
-    ObjectiveFrame,
-    PayFrame,
-    PickFrame,
-    ShotFrame,
-    TradeFrame,
-    TurnFrame,
-)
+from rules.nemesis.frames import FamilyFrame
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import FamilyState, Intruder
-from rules.nemesis_original.profile import PROFILE
+from rules.nemesis_original.profile import PROFILES
 from rules.nemesis_original.ship import ship_graph
 
 
@@ -75,12 +59,8 @@ class EventPhaseFrame:
     stage: Literal["time", "attacks", "fire", "event", "bag", "round_end", "done"] = "time"
 
 
-Frame = Annotated[
-    RoundFrame | TurnFrame | PayFrame | DraftFrame | ObjectiveFrame | PodFrame
-    | EncounterFrame | AttemptFrame | AttackFrame | MoveFrame | EventPhaseFrame | EndFrame
-    | EffectsFrame | PickFrame | ShotFrame | InterruptFrame | DiscardFrame | TradeFrame,
-    Field(discriminator="kind"),
-]
+Frame = Annotated[RoundFrame | PodFrame | EventPhaseFrame | FamilyFrame,
+                  Field(discriminator="kind")]
 
 
 class GameState(FamilyState):
@@ -122,13 +102,10 @@ class GameState(FamilyState):
     survivors: list[str] = []
 
     @property
-    def over(self) -> bool:
-        return self.winners is not None
-
-    @property
     def rules(self) -> Profile:
-        """The original's tables and hooks for the family layer (not stored)."""
-        return PROFILE
+        """The original's tables and hooks for the family layer (not stored; plugged in
+        by rules.nemesis_original.ruleset)."""
+        return PROFILES["ship"]
 
     @property
     def graph(self) -> BoardGraph:

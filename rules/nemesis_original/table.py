@@ -9,7 +9,6 @@ from rules.nemesis import character
 from rules.nemesis.places import intruders_in
 from rules.nemesis.profile import Profile
 from rules.nemesis.state import Hero
-from rules.nemesis_original.profile import PROFILE
 from rules.nemesis_original.ship import tile_of
 from rules.nemesis_original.state import GameState
 
@@ -17,7 +16,7 @@ from rules.nemesis_original.state import GameState
 class Ctx(TableCtx[GameState]):
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
-        self.rules: Profile = PROFILE
+        self.rules: Profile = state.rules
 
 
 def who(seat: str) -> str:
@@ -30,7 +29,7 @@ def hand_limit(s: GameState, hero: Hero) -> int:
     cabins = (hero.place == "board" and room.tile is not None and room.explored
               and not room.malfunction and tile_of(room.tile).action == "cabins"
               and not intruders_in(s, hero.room))
-    return character.hand_limit(PROFILE, hero, cabins)
+    return character.hand_limit(s.rules, hero, cabins)
 
 
 def remember(s: GameState, seat: str, key: str, value: str) -> None:

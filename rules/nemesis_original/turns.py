@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from rules.nemesis.places import round_survived
 from rules.nemesis.player_phase import (
+    announce_round,
     begin_event_phase,
-    next_turn,
+    next_player,
     pass_first_player,
     refresh_for_round,
 )
 from rules.nemesis_original.rooms import resolve_airlocks
-from rules.nemesis_original.state import (
-    EventPhaseFrame,
-    PodFrame,
-    RoundFrame,
-    TurnFrame,
-)
-from rules.nemesis_original.table import Ctx, hand_limit, who
+from rules.nemesis_original.state import EventPhaseFrame, PodFrame, RoundFrame
+from rules.nemesis_original.table import Ctx, hand_limit
 
 TAKES_TURNS = ("board", "pod")
 
@@ -34,22 +30,16 @@ def round_run(ctx: Ctx, f: RoundFrame) -> None:
             if hero.place not in TAKES_TURNS:
                 continue
             refresh_for_round(ctx, hero, hand_limit(s, hero))
-        ctx.say(f"Round {s.round} begins; {who(s.first_player)} has the first player "
-                "token.", kind="round", round=s.round)
+        announce_round(ctx)
         f.stage = "turns"
         f.last = None
         return
     if f.stage == "turns":
-        nxt = next_turn(s, f.last, TAKES_TURNS)
+        nxt = next_player(ctx, f, TAKES_TURNS)
         if nxt is None:
             f.stage = "airlock"
-            return
-        f.last = nxt
-        if s.heroes[nxt].place == "pod":
+        elif s.heroes[nxt].place == "pod":
             s.stack.append(PodFrame(seat=nxt))
-            return
-        ctx.say(f"It is {who(nxt)}'s turn (round {s.round}).", kind="turn", seat=nxt)
-        s.stack.append(TurnFrame(seat=nxt))
         return
     if f.stage == "airlock":
         resolve_airlocks(ctx)

@@ -27,19 +27,12 @@ from rules.core.clone import clone
 from rules.core.contract import Event
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
-from rules.lockdown.profile import PROFILE
 from rules.lockdown.ruleset import Lockdown
 from rules.lockdown.setup import place_character
-from rules.lockdown.state import (
-    DiscardFrame,
-    GameState,
-    Options,
-    PickFrame,
-    RoundFrame,
-    TurnFrame,
-)
+from rules.lockdown.state import GameState, Options, RoundFrame
 from rules.lockdown.table import hand_limit
 from rules.nemesis.character import slot_limit, slots_used
+from rules.nemesis.frames import DiscardFrame, PickFrame, TurnFrame
 from rules.nemesis.state import Held, Hero, WoundCard, change_room
 
 RS = Lockdown()
@@ -309,7 +302,7 @@ def check_state(s: GameState, where: str) -> None:
         if hero.place == "board":
             busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
                        and f.tag == "overfull" for f in s.stack)
-            assert busy or slots_used(hero) <= slot_limit(PROFILE, hero), \
+            assert busy or slots_used(hero) <= slot_limit(s.rules, hero), \
                 f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
     assert len(set(s.noise)) == len(s.noise), f"{where}: two noise markers in a corridor"

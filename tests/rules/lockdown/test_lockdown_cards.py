@@ -53,21 +53,20 @@ from lockdown_helpers import (
 from rules.core.contract import Event
 from rules.lockdown import event_phase
 from rules.lockdown.bag import BAG
-from rules.lockdown.state import (
-    AttackFrame,
-    DiscardFrame,
-    EndFrame,
-    GameState,
-    InterruptFrame,
-    PayFrame,
-    PickFrame,
-    RoundFrame,
-)
+from rules.lockdown.state import GameState, RoundFrame
 from rules.nemesis import effects as fx
 from rules.nemesis.bag import kind_of
 from rules.nemesis.cards import ActionCard, Use
 from rules.nemesis.doors import DOOR_TOKENS
 from rules.nemesis.events import event_card
+from rules.nemesis.frames import (
+    AttackFrame,
+    DiscardFrame,
+    EndFrame,
+    InterruptFrame,
+    PayFrame,
+    PickFrame,
+)
 from rules.nemesis.resolve import apply_effect, discard
 from rules.nemesis.state import Held, change_room
 

@@ -29,8 +29,9 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown.state import GameState, ShotFrame
+from rules.lockdown.state import GameState
 from rules.nemesis.fire import fire_damage
+from rules.nemesis.frames import ShotFrame
 from rules.nemesis.injuries import injure
 from rules.nemesis.state import Held, change_room
 

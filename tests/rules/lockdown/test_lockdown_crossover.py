@@ -37,7 +37,7 @@ from rules.lockdown.bag import BAG, NEMESIS_BAG
 from rules.lockdown.board import board_map
 from rules.lockdown.cards import content
 from rules.lockdown.endgame import weakness_active
-from rules.lockdown.profile import PROFILE
+from rules.lockdown.profile import PROFILES
 from rules.lockdown.recap import character as character_name
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.view import build_view
@@ -73,7 +73,7 @@ def test_without_the_options_lockdown_is_unchanged(n: int) -> None:
     s = new(n, 3)
     assert s.model_dump_json() == new(n, 3, Options()).model_dump_json()
     assert '"nemesis_' not in s.model_dump_json()  # off options are not even written
-    assert s.rules is PROFILE and s.rules.bag is BAG
+    assert s.rules is PROFILES[False] and s.rules.bag is BAG
     assert set(s.bag) <= set(BAG.tokens)
     assert sorted(s.decks["attacks"]) == sorted(a.id for a in C.attacks)
     assert s.weaknesses_revealed == 1 and set(s.weaknesses) <= {w.id for w in C.weaknesses}

@@ -32,17 +32,10 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown.bag import BAG
-from rules.lockdown.state import (
-    AttackFrame,
-    EffectsFrame,
-    EncounterFrame,
-    EventPhaseFrame,
-    GameState,
-    RoundFrame,
-    TradeFrame,
-)
+from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.nemesis import attacks, development, injuries
 from rules.nemesis.effects import Wound
+from rules.nemesis.frames import AttackFrame, EffectsFrame, EncounterFrame, TradeFrame
 
 REPO = "repository"
 

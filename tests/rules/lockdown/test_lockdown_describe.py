@@ -34,18 +34,18 @@ from lockdown_helpers import (
 
 from rules.core.contract import Action, Choice, SubsetMenu
 from rules.lockdown.describe import LABEL_MAX, plain
-from rules.lockdown.state import (
+from rules.lockdown.state import GameState
+from rules.nemesis import actions as a
+from rules.nemesis import effects as fx
+from rules.nemesis.crafting import craft_actions
+from rules.nemesis.frames import (
     AttackFrame,
     DiscardFrame,
     EffectsFrame,
-    GameState,
     ObjectiveFrame,
     PayFrame,
     PickFrame,
 )
-from rules.nemesis import actions as a
-from rules.nemesis import effects as fx
-from rules.nemesis.crafting import craft_actions
 from rules.nemesis.state import add_object
 
 EMERGENCY = "s2_2"  # an I slot next to the repository

@@ -22,7 +22,8 @@ from lockdown_helpers import (
 
 from rules.lockdown import event_phase
 from rules.lockdown.endgame import objective_met
-from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState, RoundFrame
+from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
+from rules.nemesis.frames import EndFrame
 
 CLEAN = next(x.id for x in C.contamination if not x.infected)
 DIRTY = next(x.id for x in C.contamination if x.infected)

@@ -32,8 +32,9 @@ from lockdown_helpers import (
     wound,
 )
 
-from rules.lockdown.state import GameState, PickFrame, RoundFrame
+from rules.lockdown.state import GameState, RoundFrame
 from rules.nemesis import wounds
+from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
 from rules.nemesis.state import Held, change_room
 

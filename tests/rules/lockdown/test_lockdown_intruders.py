@@ -33,17 +33,17 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown.state import (
+from rules.lockdown.state import GameState
+from rules.nemesis import attacks, development, injuries, intruders
+from rules.nemesis.bag import kind_of
+from rules.nemesis.events import event_card
+from rules.nemesis.frames import (
     AttackFrame,
     EncounterFrame,
-    GameState,
     InterruptFrame,
     ObjectiveFrame,
     PickFrame,
 )
-from rules.nemesis import attacks, development, injuries, intruders
-from rules.nemesis.bag import kind_of
-from rules.nemesis.events import event_card
 
 REPO = "repository"  # section 2
 

@@ -32,7 +32,8 @@ from lockdown_helpers import (
 from bot.option_names import describe_options
 from rules.core.contract import IllegalAction
 from rules.lockdown import modes
-from rules.lockdown.state import EndFrame, GameState, ObjectiveFrame, Options, RoundFrame
+from rules.lockdown.state import GameState, Options, RoundFrame
+from rules.nemesis.frames import EndFrame, ObjectiveFrame
 from rules.nemesis.state import Held, WoundCard, add_object, change_room
 
 SOLO, COOP = Options(mode="solo"), Options(mode="coop")

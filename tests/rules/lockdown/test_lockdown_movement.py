@@ -31,7 +31,8 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown.state import EncounterFrame, GameState, PickFrame
+from rules.lockdown.state import GameState
+from rules.nemesis.frames import EncounterFrame, PickFrame
 
 REPO = "repository"
 ROOM = "s2_2"  # a basic slot next to the repository (corridor 4 of the repository)

@@ -37,9 +37,10 @@ from lockdown_helpers import (
 )
 
 from rules.lockdown import event_phase
-from rules.lockdown.state import EndFrame, EventPhaseFrame, GameState, RoundFrame
+from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.nemesis.doors import DOOR_TOKENS, close_door
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import EndFrame
 from rules.nemesis.malfunctions import set_malfunction
 from rules.nemesis.state import change_room
 

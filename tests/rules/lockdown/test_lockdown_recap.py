@@ -26,7 +26,8 @@ from lockdown_helpers import (
 )
 
 from rules.core.contract import Event
-from rules.lockdown.state import EndFrame, GameState, RoundFrame
+from rules.lockdown.state import GameState, RoundFrame
+from rules.nemesis.frames import EndFrame
 
 CLEAN = [x.id for x in C.contamination if not x.infected]
 DIRTY = [x.id for x in C.contamination if x.infected]
@@ -239,5 +240,5 @@ def test_the_recap_leaves_out_contingency_tokens_nobody_holds() -> None:
     hero.contingencies = []
     hero.larva = True
     set_hand(s, "p1", [*hero.hand[:2], f"c:{DIRTY[0]}"])
-    assert secrets_line(hero) == \
+    assert secrets_line(s, hero) == \
         "<@p1> held 1 contamination card (1 in hand, 1 INFECTED), with a larva inside."

@@ -20,8 +20,8 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown.state import DraftFrame
 from rules.nemesis.bag import kind_of
+from rules.nemesis.frames import DraftFrame
 
 
 @pytest.mark.rule("LD-SETUP-1")

@@ -29,13 +29,8 @@ from lockdown_helpers import (
     waiting,
 )
 
-from rules.lockdown.state import (
-    DiscardFrame,
-    EventPhaseFrame,
-    PayFrame,
-    RoundFrame,
-    TurnFrame,
-)
+from rules.lockdown.state import EventPhaseFrame, RoundFrame
+from rules.nemesis.frames import DiscardFrame, PayFrame, TurnFrame
 from rules.nemesis.state import add_object
 
 REPO = "repository"
@@ -274,7 +269,7 @@ def test_event_phase_follows_when_all_have_passed() -> None:
 def test_default_action_passes_keeps_the_hand_and_takes_the_attack() -> None:
     from lockdown_helpers import RS, add_intruder, card_of
 
-    from rules.lockdown.state import AttackFrame
+    from rules.nemesis.frames import AttackFrame
 
     s = ready(["sentry", "cleaner"])
     assert RS.default_action(s, "p0").key == "pass"  # type: ignore[union-attr]

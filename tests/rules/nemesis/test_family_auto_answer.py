@@ -22,7 +22,8 @@ from lockdown_helpers import (
 )
 
 from rules import get_ruleset
-from rules.lockdown.state import AttackFrame, DiscardFrame, GameState, InterruptFrame
+from rules.lockdown.state import GameState
+from rules.nemesis.frames import AttackFrame, DiscardFrame, InterruptFrame
 
 REPO = "repository"
 

@@ -22,12 +22,13 @@ from scenario import Scenario, kinds, rig, texts, top  # noqa: F401  (re-exporte
 from rules import get_ruleset
 from rules.core.clone import clone
 from rules.core.contract import Event
+from rules.nemesis.frames import TurnFrame
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content, index
 from rules.nemesis_original.profile import BAG
 from rules.nemesis_original.ruleset import Nemesis
 from rules.nemesis_original.ship import ship, ship_graph, slot_of_tile
-from rules.nemesis_original.state import GameState, RoundFrame, TurnFrame
+from rules.nemesis_original.state import GameState, RoundFrame
 
 RS = Nemesis()
 assert get_ruleset("nemesis").name == RS.name

@@ -21,10 +21,11 @@ from nemesis_helpers import (
 )
 
 from rules.nemesis.fire import set_fire
+from rules.nemesis.frames import EndFrame
 from rules.nemesis_original.endgame import earth_space, end_if_nobody_left
 from rules.nemesis_original.event_phase import move_time
 from rules.nemesis_original.recap import recap
-from rules.nemesis_original.state import EndFrame, GameState
+from rules.nemesis_original.state import GameState
 
 LAST = SHIP.time_track.length
 

@@ -131,15 +131,14 @@ def test_the_mechanic_and_the_plans_go_through_the_technical_corridors() -> None
 @pytest.mark.rule("NE-CHAR-1")
 def test_the_soldier_aims_steady_and_the_mechanic_is_tough() -> None:
     from rules.nemesis.state import WoundCard
-    from rules.nemesis_original.profile import PROFILE
     from rules.nemesis_original.table import hand_limit
 
     s = edit(started(2, seed=3))
     hero = s.heroes["p0"]
     hero.character = "soldier"
-    assert PROFILE.hooks.advantage(s, hero)
+    assert s.rules.hooks.advantage(s, hero)
     hero.character = "mechanic"
-    assert not PROFILE.hooks.advantage(s, hero)
+    assert not s.rules.hooks.advantage(s, hero)
     assert hand_limit(s, hero) == 5
     hero.serious = [WoundCard(card=next(w for w in s.decks["wounds"]
                                         if IDX.wounds[w].penalty != "head"))]

@@ -16,7 +16,8 @@ from nemesis_helpers import RS, TOKENS, G, check_public, checked_step, room, sea
 
 from rules.core.contract import Action
 from rules.nemesis.actions import Move
-from rules.nemesis_original.state import GameState, TurnFrame
+from rules.nemesis.frames import TurnFrame
+from rules.nemesis_original.state import GameState
 
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 SEEDS = range(4)

@@ -31,10 +31,10 @@ from nemesis_helpers import (
 from test_nemesis_rooms import in_room
 
 from rules.core.contract import Choice
-from rules.nemesis.frames import AttackFrame, DiscardFrame, PickFrame
+from rules.nemesis.frames import AttackFrame, DiscardFrame, EndFrame, PickFrame
 from rules.nemesis.state import Held
 from rules.nemesis_original.ship import tile_of
-from rules.nemesis_original.state import EndFrame, GameState
+from rules.nemesis_original.state import GameState
 
 
 def _turn_with(hand: list[str]) -> GameState:
