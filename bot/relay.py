@@ -25,13 +25,13 @@ from bot.storage import GameHead, GameRecord, MoveRecord
 from rules import Ruleset
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.relay")
 
 
 class MoveRelay:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         # game -> the newest version queued for its table (finished games stay: a move's
         # notice may come after the move was told; one int per game played here)

@@ -35,7 +35,7 @@ from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Prompt
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.timers")
 
@@ -45,7 +45,7 @@ RETRY_MOST = 300.0
 
 
 class Timers:
-    def __init__(self, bot: WardenBot, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(self, bot: Bot, sleep: Sleep = asyncio.sleep) -> None:
         self.bot = bot
         self.sleep = sleep
         self.tasks: dict[int, asyncio.Task[None]] = {}
