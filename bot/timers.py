@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -263,7 +263,7 @@ class Timers:
         await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
 
     async def _if_open(self, game_id: int, version: int,
-                       act: Callable[[GameRecord], Awaitable[Any]]) -> None:
+                       act: Callable[[GameRecord], Awaitable[object]]) -> None:
         """`act` on the game if the decision of `version` is still open."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":
