@@ -36,28 +36,28 @@ async def move_choices(interaction: discord.Interaction, current: str
     return await legal_choices(interaction, current, ())
 
 
-@app_commands.command(name="roll", description="Roll dice (your rolling choices)")
-@app_commands.describe(dice="Which dice to roll, or reroll / stop")
-async def roll(interaction: discord.Interaction, dice: str) -> None:
-    await move_by_text(interaction, dice, kinds=ROLL_KINDS, command="roll")
+def dice_command(name: str, description: str, dice_help: str, kinds: tuple[str, ...]
+                 ) -> app_commands.Command[app_commands.Group, [str], None]:
+    """A command for one step of a dice roll: its `dice` offer only the moves of `kinds`
+    (/roll: roll, reroll or stop; /submit: which rolled dice count)."""
+
+    @app_commands.command(name=name, description=description)
+    @app_commands.describe(dice=dice_help)
+    async def command(interaction: discord.Interaction, dice: str) -> None:
+        await move_by_text(interaction, dice, kinds=kinds, command=name)
+
+    @command.autocomplete("dice")
+    async def dice_choices(interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await legal_choices(interaction, current, kinds)
+
+    return command
 
 
-@roll.autocomplete("dice")
-async def roll_choices(interaction: discord.Interaction, current: str
-                       ) -> list[app_commands.Choice[str]]:
-    return await legal_choices(interaction, current, ROLL_KINDS)
-
-
-@app_commands.command(name="submit", description="Submit rolled dice (your submit choices)")
-@app_commands.describe(dice="Which of your rolled dice to submit")
-async def submit(interaction: discord.Interaction, dice: str) -> None:
-    await move_by_text(interaction, dice, kinds=SUBMIT_KINDS, command="submit")
-
-
-@submit.autocomplete("dice")
-async def submit_choices(interaction: discord.Interaction, current: str
-                         ) -> list[app_commands.Choice[str]]:
-    return await legal_choices(interaction, current, SUBMIT_KINDS)
+roll = dice_command("roll", "Roll dice (your rolling choices)",
+                    "Which dice to roll, or reroll / stop", ROLL_KINDS)
+submit = dice_command("submit", "Submit rolled dice (your submit choices)",
+                      "Which of your rolled dice to submit", SUBMIT_KINDS)
 
 
 @app_commands.command(name="vote", description="Cast your secret vote (only you see the reply)")
