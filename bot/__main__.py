@@ -7,6 +7,32 @@ import asyncio
 import sys
 from pathlib import Path
 
+import aiohttp
+import discord
+from pydantic import ValidationError
+
+from bot import app
+from bot.bench import run as run_bench
+from bot.cli_options import (
+    OptionError,
+    check_table,
+    parse_options,
+    ruleset_named,
+    rulesets_help,
+)
+from bot.logs import configure_logging
+from bot.replay import export_log, replay_game
+from bot.settings import Settings
+from bot.shards import ShardPlan
+from bot.simulate import simulate
+from bot.storage import (
+    StorageOpenError,
+    describe_database,
+    is_postgres_url,
+    open_storage,
+)
+from bot.warmup import warm_up
+
 NO_TOKEN = """No Discord token found.
 Create a bot at https://discord.com/developers/applications (Bot tab -> Reset Token),
 then put it in a .env file next to where you run Warden:
@@ -32,8 +58,6 @@ Examples:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bot.cli_options import rulesets_help
-
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(prog="python -m bot", description=MAIN_HELP,
                                      formatter_class=raw)
@@ -70,8 +94,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command in ("simulate", "bench"):
-        from bot.cli_options import OptionError, check_table, parse_options, ruleset_named
-
         try:
             rs = ruleset_named(args.ruleset)
             options = parse_options(rs, args.option)
@@ -80,26 +102,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"python -m bot {args.command}: {exc}", file=sys.stderr)
             return 2
     if args.command == "simulate":
-        from bot.simulate import simulate
-
         print(simulate(args.ruleset, args.players, args.games, args.seed, args.render,
                        options))
         return 0
     if args.command == "replay":
         return asyncio.run(_replay(args.game_id, args.database, args.log))
     if args.command == "bench":
-        from bot.bench import run as run_bench
-
         run_bench(args.ruleset, args.players, args.games, args.repeats, options)
         return 0
     return _run_bot()
 
 
 async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
-    from bot.replay import export_log, replay_game
-    from bot.settings import Settings
-    from bot.storage import StorageOpenError, is_postgres_url, open_storage
-
     path = database or Settings().database
     if not is_postgres_url(path) and not Path(path).is_file():
         print(f"python -m bot replay: there is no database file {path} (--database, or the "
@@ -124,8 +138,6 @@ async def _replay(game_id: int, database: str | None, show_log: bool) -> int:
 async def _storage_problem(path: str) -> str | None:
     """Open (and migrate) the database once before going online: a file or server that
     cannot be used is explained in one paragraph instead of a traceback after connecting."""
-    from bot.storage import StorageOpenError, describe_database, is_postgres_url, open_storage
-
     try:
         storage = await open_storage(path)
     except StorageOpenError as exc:
@@ -138,13 +150,6 @@ async def _storage_problem(path: str) -> str | None:
 
 
 def _run_bot() -> int:
-    from pydantic import ValidationError
-
-    from bot.logs import configure_logging
-    from bot.settings import Settings
-    from bot.shards import ShardPlan
-    from bot.storage import is_postgres_url
-
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -167,13 +172,7 @@ def _run_bot() -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    import aiohttp
-    import discord
-
-    from bot.app import make_bot
-    from bot.warmup import warm_up
-
-    client = make_bot(settings)
+    client = app.make_bot(settings)
     warm_up()  # every ruleset's content loaded, the start-up heap left out of GC passes
     try:
         client.run(settings.token, log_handler=None)

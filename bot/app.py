@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -21,14 +22,14 @@ from bot.relay import MoveRelay
 from bot.replies import Reply, failure_text, refuse
 from bot.settings import Settings
 from bot.shards import ShardPlan
-from bot.storage import Storage, open_storage
+from bot.storage import GameStore, open_storage
 from bot.timers import Timers
 
 log = logging.getLogger("warden")
 CLOSE_DRAIN_SECONDS = 2.0
 
 
-class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
+class WardenTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Every command's Reply starts as it arrives, before any database read, so a
         slow or hung database still gets it deferred within Discord's 3 s."""
@@ -51,7 +52,7 @@ class WardenTree(app_commands.CommandTree):  # type: ignore[type-arg]
 
 
 class WardenBot(discord.AutoShardedClient):
-    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+    def __init__(self, settings: Settings, storage: GameStore | None = None) -> None:
         # Warden never joins voice: skip discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -60,9 +61,10 @@ class WardenBot(discord.AutoShardedClient):
         # the metrics (and the endpoint serving them) only when the operator asks
         self.metrics = Metrics() if settings.metrics_port is not None else None
         self.shard_plan = ShardPlan.of(settings)
-        super().__init__(intents=intents,
-                         http_trace=self.metrics.trace() if self.metrics else None,
-                         **self.shard_plan.client_options())
+        options = self.shard_plan.client_options()
+        if self.metrics is not None:
+            options["http_trace"] = self.metrics.trace()
+        super().__init__(intents=intents, **options)
         self.settings = settings
         self._storage = storage
         self._owns_storage = storage is None
@@ -79,7 +81,7 @@ class WardenBot(discord.AutoShardedClient):
         register(self.tree)
 
     @property
-    def storage(self) -> Storage:
+    def storage(self) -> GameStore:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
@@ -91,9 +93,10 @@ class WardenBot(discord.AutoShardedClient):
         return self._tables
 
     async def setup_hook(self) -> None:
-        if self._storage is None:
-            self._storage = await open_storage(self.settings.database)  # type: ignore[assignment]
-        self._tables = Tables(self._storage, cache_size=self.settings.state_cache)
+        storage = self._storage
+        if storage is None:
+            storage = self._storage = await open_storage(self.settings.database)
+        self._tables = Tables(storage, cache_size=self.settings.state_cache)
         if self.metrics is not None:
             self._tables.watchers.append(self.metrics)
             self.health = HealthServer(self.ready, self.metrics, self.settings.metrics_host,
@@ -108,9 +111,9 @@ class WardenBot(discord.AutoShardedClient):
             else:
                 await self.tree.sync()
         # moves stored by other processes (shards) from now on, then what was missed
-        await self._storage.listen(self.relay.heard)
+        await storage.listen(self.relay.heard)
         # the light records only: a game's state is read when the game is touched
-        running = [r for r in await self._storage.heads(("running",)) if self.relay.owns(r)]
+        running = [r for r in await storage.heads(("running",)) if self.relay.owns(r)]
         for record in running:
             self.timers.schedule(record, resume=True)
         if self.metrics is not None:
@@ -129,7 +132,7 @@ class WardenBot(discord.AutoShardedClient):
         version of the bot) still gets an answer."""
         if interaction.type != discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data: Mapping[str, object] = interaction.data or {}
         kind = data.get("component_type")
         if not known_component(str(data.get("custom_id", "")), kind if isinstance(kind, int)
                                else 0) and not interaction.response.is_done():
@@ -153,6 +156,6 @@ class WardenBot(discord.AutoShardedClient):
             self._storage = None
 
 
-def make_bot(settings: Settings, storage: Storage | None = None) -> WardenBot:
+def make_bot(settings: Settings, storage: GameStore | None = None) -> WardenBot:
     """Build the client; `storage` may be injected (tests), else opened from settings."""
     return WardenBot(settings, storage)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from importlib.util import find_spec
 
 from pydantic import BaseModel
 
 from bot.warmup import warm_up
+from renders import render_board
 from rules import Ruleset, get_ruleset
 
 
@@ -21,7 +23,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],  # type: ignore[type-arg]
+def _play(rs: Ruleset, players: int, seeds: range, apply_us: list[float],
           sizes: list[int], views: list[BaseModel], options: BaseModel | None = None
           ) -> tuple[int, float, float]:
     """Play one game per seed with random agents; returns the number of moves and the
@@ -83,10 +85,6 @@ def run(ruleset: str, players: int, games: int, repeats: int = 3,
         "state_json_max_bytes": float(max(sizes)),
         "state_json_mean_bytes": statistics.fmean(sizes),
     }
-    from importlib.util import find_spec
-
-    from renders import render_board
-
     if views and find_spec(f"renders.{rs.name}") is not None:
         times = []
         for view in views:

@@ -17,7 +17,7 @@ import discord
 from bot.replies import guarded
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 def board_view(game_id: int) -> discord.ui.View:
     """The buttons under the current board."""
@@ -113,7 +113,7 @@ def known_component(custom_id: str, component_type: int) -> bool:
     return any(re.fullmatch(t, custom_id) for t in TEMPLATES.get(component_type, ()))
 
 
-def _bot(interaction: discord.Interaction) -> WardenBot:
+def _bot(interaction: discord.Interaction) -> Bot:
     return interaction.client  # type: ignore[return-value]
 
 

@@ -40,7 +40,7 @@ from bot.table_parts import BOARD_FAILED
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.feed")
 
@@ -105,7 +105,7 @@ class _Board:
 
 
 class GameFeed:
-    def __init__(self, bot: WardenBot, game_id: int,
+    def __init__(self, bot: Bot, game_id: int,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.bot = bot
         self.game_id = game_id

@@ -14,14 +14,14 @@ from bot.replies import Reply, refuse
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 
 REMATCH_IN_DM = ("A rematch opens a lobby in the game's channel: press **Rematch** under "
                  "the last board there, or open a game with `/game new`.")
 
 
-def lobby_text(bot: WardenBot, record: GameRecord) -> str:
+def lobby_text(bot: Bot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
     seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
                       for i, s in enumerate(record.seats))
@@ -77,7 +77,7 @@ def start_problem(record: GameRecord) -> str | None:
 
 
 class LobbyDesk:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:

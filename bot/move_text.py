@@ -10,23 +10,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+
+from pydantic import BaseModel
 
 from bot.choices import fingerprint
 from bot.games import UserError
 from bot.texts import clip, plain
-from rules import Action, IllegalAction
+from rules import Action, IllegalAction, Ruleset
+from rules.core.engine import FrameRuleset
 
 WHY = "?"  # the value of the autocomplete entry that only explains why there is no choice
 _OFFER = re.compile(r"#(\d{1,9})\.([0-9a-f]{8})\.(\d{1,4})")
 
 
-def has_kinds(rs: Any, kinds: Sequence[str]) -> bool:
-    """Whether the ruleset has any move of these kinds at all (`/vote` in Lockdown: no)."""
-    return any(kind in rs.codec.kinds for kind in kinds)
+def has_kinds(rs: Ruleset, kinds: Sequence[str]) -> bool:
+    """Whether the ruleset has any move of these kinds at all (`/vote` in Lockdown: no).
+    The kinds are those of a FrameRuleset's action codec; another ruleset has none."""
+    return isinstance(rs, FrameRuleset) and any(kind in rs.codec.kinds for kind in kinds)
 
 
-def labelled(rs: Any, state: Any, seat: str, legal: Sequence[Action],
+def labelled(rs: Ruleset, state: BaseModel, seat: str, legal: Sequence[Action],
              names: dict[str, str]) -> list[tuple[Action, str]]:
     """Each legal move with the label players see (seat names filled in)."""
     return [(a, plain(rs.describe(state, seat, a).label, names)) for a in legal]
@@ -37,7 +40,7 @@ def offer_value(version: int, legal: Sequence[Action]) -> Callable[[int], str]:
     return lambda i: f"#{version}.{fp}.{i}"
 
 
-def resolve_text(rs: Any, state: Any, seat: str, text: str, legal: Sequence[Action],
+def resolve_text(rs: Ruleset, state: BaseModel, seat: str, text: str, legal: Sequence[Action],
                  names: dict[str, str]) -> tuple[str, int | None, str | None]:
     """(action key, version offered at or None, fingerprint or None) for a `/move` text;
     raises UserError saying what to do when nothing or several moves match."""

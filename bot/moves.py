@@ -29,7 +29,7 @@ from bot.texts import NO_CHOICE, STALE, clip, plain, split_message
 from rules import Action, Event, IllegalAction, Ruleset
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.moves")
 
@@ -60,7 +60,7 @@ def _edits_in_place(interaction: discord.Interaction) -> bool:
 
 
 class MoveDesk:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     def remember(self, interaction: discord.Interaction) -> None:

@@ -24,7 +24,7 @@ from renders.names import display_name
 from rules import Prompt, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.publish")
 T = TypeVar("T")
@@ -32,7 +32,7 @@ SHOW_AGAIN_WAIT = 20.0  # seconds /game status waits for the board to go out
 
 
 class Publisher:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.dm_failed: set[tuple[int, str]] = set()
         self.feeds: dict[int, GameFeed] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -25,13 +26,13 @@ from bot.storage import GameHead, GameRecord, MoveRecord
 from rules import Ruleset
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.relay")
 
 
 class MoveRelay:
-    def __init__(self, bot: WardenBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         # game -> the newest version queued for its table (finished games stay: a move's
         # notice may come after the move was told; one int per game played here)
@@ -102,10 +103,10 @@ class MoveRelay:
         # a replay from the seed can take a while (a long game): off the event loop
         return await asyncio.to_thread(_apply_again, rs, record, state, moves, since, until)
 
-    def _spawn(self, work: object, name: str) -> None:
+    def _spawn(self, work: Awaitable[None], name: str) -> None:
         async def run() -> None:
             try:
-                await work  # type: ignore[misc]
+                await work
             except Exception:
                 log.exception("telling the table of another process's move failed")
 
@@ -121,13 +122,13 @@ class MoveRelay:
             task.cancel()
 
 
-def _apply_again(rs: Ruleset, record: GameRecord, state: BaseModel | None,  # type: ignore[type-arg]
+def _apply_again(rs: Ruleset, record: GameRecord, state: BaseModel | None,
                  moves: list[MoveRecord], since: int, until: int) -> list[MoveResult]:
     """Apply `moves` again from `state` (None: the game's start), keeping what each of
     the moves `since` < seq <= `until` did."""
     if state is None:
         stored = rs.load_state(record.state or "")
-        state = rs.new_game(list(record.seats), stored.seed,  # type: ignore[attr-defined]
+        state = rs.new_game(list(record.seats), stored.seed,
                             rs.Options.model_validate(record.options))
     results = []
     for move in moves:
@@ -137,7 +138,7 @@ def _apply_again(rs: Ruleset, record: GameRecord, state: BaseModel | None,  # ty
         action = rs.parse_action(state, seat, move.action)
         step = rs.apply(state, seat, action)
         if move.seq > since:
-            version = step.state.version  # type: ignore[attr-defined]
+            version = step.state.version
             head = record.model_copy(update={
                 "version": version, "status": record.status if version == record.version
                 else "running"})

@@ -22,7 +22,7 @@ async def replay_game(storage: GameStore, game_id: int) -> ReplayReport:
         return ReplayReport(game_id, 0, False, "no such started game")
     rs = get_ruleset(record.ruleset)
     stored = rs.load_state(record.state)
-    state = rs.new_game(list(record.seats), stored.seed,  # type: ignore[attr-defined]
+    state = rs.new_game(list(record.seats), stored.seed,
                         rs.Options.model_validate(record.options))
     moves = await storage.moves(game_id)
     for move in moves:
@@ -30,7 +30,7 @@ async def replay_game(storage: GameStore, game_id: int) -> ReplayReport:
         state = rs.apply(state, seat, rs.parse_action(state, seat, move.action)).state
     same = rs.dump_state(state) == record.state
     detail = "replay reproduces the stored snapshot" if same else (
-        f"replay differs from the stored snapshot (version {state.version} vs "  # type: ignore[attr-defined]
+        f"replay differs from the stored snapshot (version {state.version} vs "
         f"{record.version})")
     return ReplayReport(game_id, len(moves), same, detail)
 

@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
 import discord
 
@@ -176,7 +175,7 @@ class Reply:
                                mentions: discord.AllowedMentions) -> int:
         """A public answer to a command deferred as private "thinking": a message of its
         own in the channel (a follow-up would stay private), the thinking message gone."""
-        channel = self.interaction.client.get_partial_messageable(  # type: ignore[attr-defined]
+        channel = self.interaction.client.get_partial_messageable(
             int(self.interaction.channel_id or 0))
         message = await channel.send(content, view=view or discord.utils.MISSING,
                                      files=files or discord.utils.MISSING,
@@ -210,7 +209,7 @@ async def answering(interaction: discord.Interaction, *, edit: bool = False
 
 
 async def guarded(interaction: discord.Interaction,
-                  work: Callable[[], Awaitable[Any]]) -> None:
+                  work: Callable[[], Awaitable[object]]) -> None:
     """Run a component handler, its Reply started first (the deferral counts from now);
     an unexpected failure still gets an answer."""
     reply = Reply.of(interaction)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -45,7 +45,7 @@ class Settings(BaseSettings):
 
     @field_validator("shards", mode="before")
     @classmethod
-    def _shard_list(cls, value: Any) -> Any:
+    def _shard_list(cls, value: object) -> object:
         """`WARDEN_SHARDS=0,2-3` -> (0, 2, 3); blank: unset."""
         if isinstance(value, int):
             return (value,)
@@ -71,6 +71,6 @@ class Settings(BaseSettings):
 
     @field_validator("dev_guild", "metrics_port", "shard_count", mode="before")
     @classmethod
-    def _blank_is_none(cls, value: Any) -> Any:
+    def _blank_is_none(cls, value: object) -> object:
         """`WARDEN_DEV_GUILD=` (as in .env.example) means no development server."""
         return None if isinstance(value, str) and not value.strip() else value

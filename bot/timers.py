@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -35,7 +35,7 @@ from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Prompt
 
 if TYPE_CHECKING:
-    from bot.app import WardenBot
+    from bot.ports import Bot
 
 log = logging.getLogger("warden.timers")
 
@@ -45,7 +45,7 @@ RETRY_MOST = 300.0
 
 
 class Timers:
-    def __init__(self, bot: WardenBot, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(self, bot: Bot, sleep: Sleep = asyncio.sleep) -> None:
         self.bot = bot
         self.sleep = sleep
         self.tasks: dict[int, asyncio.Task[None]] = {}
@@ -263,7 +263,7 @@ class Timers:
         await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
 
     async def _if_open(self, game_id: int, version: int,
-                       act: Callable[[GameRecord], Awaitable[Any]]) -> None:
+                       act: Callable[[GameRecord], Awaitable[object]]) -> None:
         """`act` on the game if the decision of `version` is still open."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.version != version or record.status != "running":

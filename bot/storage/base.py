@@ -74,11 +74,11 @@ _ACTIVE: Final = "status IN ('lobby', 'running')"
 class Db(Protocol):
     """One connection as the shared code sees it; SQL uses ``?`` placeholders."""
 
-    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+    async def fetch(self, sql: str, *args: object) -> list[dict[str, Any]]:
         """Run ``sql``; its rows as dicts keyed by column name."""
         ...
 
-    async def execute(self, sql: str, *args: Any) -> None:
+    async def execute(self, sql: str, *args: object) -> None:
         """Run ``sql`` for its effect."""
         ...
 
@@ -131,7 +131,7 @@ def _opt_sid(value: Snowflake | None) -> str | None:
     return None if value is None else str(value)
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -88,11 +88,11 @@ class PgDb:
         self.conn = conn
         self.timeout = timeout  # seconds for each statement
 
-    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+    async def fetch(self, sql: str, *args: object) -> list[dict[str, Any]]:
         return [dict(row) for row in
                 await self.conn.fetch(numbered(sql), *args, timeout=self.timeout)]
 
-    async def execute(self, sql: str, *args: Any) -> None:
+    async def execute(self, sql: str, *args: object) -> None:
         await self.conn.execute(numbered(sql), *args, timeout=self.timeout)
 
 

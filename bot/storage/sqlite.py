@@ -46,10 +46,10 @@ class SqliteDb:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
-    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+    async def fetch(self, sql: str, *args: object) -> list[dict[str, Any]]:
         return [dict(row) for row in await self.conn.execute_fetchall(sql, args)]
 
-    async def execute(self, sql: str, *args: Any) -> None:
+    async def execute(self, sql: str, *args: object) -> None:
         await (await self.conn.execute(sql, args)).close()
 
 

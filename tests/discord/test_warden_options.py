@@ -20,7 +20,7 @@ from warden_helpers import (
     warden,
 )
 
-from bot.commands import option_choices
+from bot.commands.game import option_choices
 from bot.option_names import CHOICE_NAMES, NOTES
 from rules import get_ruleset
 

@@ -24,7 +24,7 @@ from warden_helpers import (
 )
 
 from bot import Settings, make_bot
-from bot.commands import SLOW_CHOICES
+from bot.commands.autocomplete import SLOW_CHOICES
 from bot.replay import replay_game
 from bot.replies import UNAVAILABLE
 from bot.storage import SCHEMA_VERSION, PostgresStorage, open_storage

@@ -1,0 +1,211 @@
+"""/game: open, join, leave and start a lobby; end the game, remove a player, set the
+turn timer, show the table again.
+
+The ruleset choices of /game new are the registered rulesets, each named with its title
+and player range; a Literal option offers the values its game's Options model accepts."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Literal, get_args, get_origin
+
+import discord
+from discord import app_commands
+
+from bot.components import lobby_view
+from bot.games import Tables, UserError
+from bot.lobby import lobby_text
+from bot.option_names import choice_name
+from bot.ports import bot_of
+from bot.replies import Reply, refuse
+from bot.storage import GameRecord
+from bot.table_parts import BOARD_FAILED
+from bot.texts import clip
+from rules import get_ruleset, list_rulesets
+from rules.darkmoon.cards import content as darkmoon_content
+
+HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
+SHOWN_WITHOUT_FIELD = {"mode": ("semi_coop",), "board": ("basic",)}
+
+
+def ruleset_choices() -> list[app_commands.Choice[str]]:
+    """Every registered ruleset, as `/game new` offers it: "Title (3-7 players)"."""
+    choices = []
+    for name in list_rulesets():
+        rs = get_ruleset(name)
+        choices.append(app_commands.Choice(
+            name=clip(f"{rs.title} ({rs.min_players}-{rs.max_players} players)", 100),
+            value=name))
+    return choices
+
+
+def option_choices(ruleset: str, key: str) -> list[app_commands.Choice[str]]:
+    """The `/game new` choices of a Literal option: every value the ruleset's Options
+    model accepts now, read when the commands are declared (a value the engine gains
+    appears by itself). A key the model lacks offers only the value its games play."""
+    field = get_ruleset(ruleset).Options.model_fields.get(key)
+    if field is not None and get_origin(field.annotation) is Literal:
+        values: tuple[object, ...] = get_args(field.annotation)
+    else:
+        values = SHOWN_WITHOUT_FIELD.get(key, ())
+    return [app_commands.Choice(name=clip(choice_name(key, v), 100), value=str(v))
+            for v in values]
+
+
+def option_owner(key: str) -> str | None:
+    """The title of the game whose options hold `key` (None: no game has it)."""
+    for name in list_rulesets():
+        rs = get_ruleset(name)
+        if key in rs.Options.model_fields:
+            return rs.title
+    return None
+
+
+async def as_host(interaction: discord.Interaction, op: HostOp) -> GameRecord | None:
+    """Run a host-or-moderator operation on the channel's game under its lock:
+    op(tables, channel id, user id, has Manage Channels); None once refused."""
+    bot = bot_of(interaction)
+    channel = str(interaction.channel_id)
+    async with bot.tables.lock(channel):
+        try:
+            return await op(bot.tables, channel, str(interaction.user.id),
+                            interaction.permissions.manage_channels)
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return None
+
+
+class GameCommands(app_commands.Group, name="game",
+                   description="Open, join, start or end a game", guild_only=True):
+    """/game: the lobby and the table's housekeeping."""
+
+    @app_commands.command(name="new", description="Open a game lobby in this channel")
+    @app_commands.describe(ruleset="Which game", final_event="Dark Moon: final event id "
+                           "(random if empty)", task_deck="Dark Moon: task deck override",
+                           turn_timer="Minutes before an absent player's default move "
+                           "(0 = no timer)", mode="Lockdown: game mode",
+                           board="Lockdown: board side")
+    @app_commands.choices(
+        ruleset=ruleset_choices(), task_deck=option_choices("darkmoon", "task_deck"),
+        mode=option_choices("lockdown", "mode"), board=option_choices("lockdown", "board"))
+    async def game_new(self, interaction: discord.Interaction, ruleset: str,
+                       final_event: str | None = None, task_deck: str | None = None,
+                       mode: str | None = None, board: str | None = None,
+                       turn_timer: app_commands.Range[int, 0, 1440] = 0) -> None:
+        bot = bot_of(interaction)
+        bot.moves.remember(interaction)
+        asked: dict[str, str | int | None] = {
+            "final_event": final_event or None, "task_deck": task_deck, "mode": mode,
+            "board": board}
+        try:
+            fields = bot.tables.ruleset_named(ruleset).Options.model_fields
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        for key, value in asked.items():
+            owner = option_owner(key)
+            if value is not None and key not in fields and owner is not None:
+                await refuse(interaction, f"The option {key} is for {owner} only.")
+                return
+        asked["turn_timeout_minutes"] = turn_timer
+        options = {k: v for k, v in asked.items() if k in fields and v is not None}
+        try:
+            record = await bot.tables.open_lobby(
+                str(interaction.guild_id), str(interaction.channel_id), ruleset,
+                str(interaction.user.id), options)
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        message_id = await Reply.of(interaction).post(
+            lobby_text(bot, record), lobby_view(record.id, record.ruleset, record.options))
+        await bot.storage.set_message_ids(record.id, lobby=message_id)
+
+    @game_new.autocomplete("final_event")
+    async def final_event_choices(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        events = darkmoon_content().final_events
+        return [app_commands.Choice(name=e.name, value=e.id) for e in events
+                if current.lower() in e.name.lower()][:25]
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def game_join(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).lobby.run(interaction, "join")
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def game_leave(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).lobby.run(interaction, "leave")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def game_start(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).lobby.run(interaction, "start")
+
+    @app_commands.command(name="end",
+                          description="End this channel's game (host or Manage Channels)")
+    async def game_end(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        record = await as_host(interaction, lambda t, c, u, m: t.end(c, u, m))
+        if record is None:
+            return
+        bot.timers.cancel(record.id)
+        if record.state is not None:  # the board closes and every secret is revealed
+            bot.publisher.closed(record, bot.tables.state_of(record))
+        # the one public line saying who ended it
+        await Reply.of(interaction).send(f"The game was ended by <@{interaction.user.id}>.",
+                                         public=True)
+
+    @app_commands.command(name="kick",
+                          description="Remove a player (host or Manage Channels)")
+    @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "
+                           "bot plays their seat from now on")
+    async def game_kick(self, interaction: discord.Interaction, player: discord.User
+                        ) -> None:
+        bot = bot_of(interaction)
+        record = await as_host(interaction,
+                               lambda t, c, u, m: t.kick(c, u, m, str(player.id)))
+        if record is None:
+            return
+        if record.status == "lobby":
+            await bot.lobby.refresh(interaction, record)
+            return
+        line = (f"<@{interaction.user.id}> removed <@{player.id}> from the game: Warden "
+                "plays their seat from now on with the default moves.")
+        await Reply.of(interaction).send(line, public=True)
+        bot.publisher.note(record, line)
+        bot.timers.schedule(record)  # their pending decision, if any, is played now
+
+    @app_commands.command(name="timer",
+                          description="Set the turn timer (host or Manage Channels)")
+    @app_commands.describe(minutes="Minutes before an absent player's default move "
+                           "(0 = no timer)")
+    async def game_timer(self, interaction: discord.Interaction,
+                         minutes: app_commands.Range[int, 0, 1440]) -> None:
+        bot = bot_of(interaction)
+        record = await as_host(interaction,
+                               lambda t, c, u, m: t.set_timer(c, u, m, minutes))
+        if record is None:
+            return
+        bot.timers.schedule(record)  # the pending decision gets the new time from now
+        text = (f"turn timer set to {minutes} minute(s)" if minutes else "turn timer off")
+        await Reply.of(interaction).send(f"<@{interaction.user.id}>: {text}.", public=True)
+
+    @app_commands.command(name="status", description="Show the board and whose turn it is")
+    async def game_status(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        try:
+            record = await bot.tables.channel_game(str(interaction.channel_id))
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        reply = Reply.of(interaction)
+        if record.status == "lobby":
+            await reply.send(lobby_text(bot, record))
+            return
+        state = bot.tables.state_of(record)
+        if str(interaction.user.id) not in record.seats:
+            # a spectator gets the board privately: no public board spam
+            file = await bot.publisher.board_file(record, state)
+            status = bot.publisher.status_text(record, state)
+            await reply.send(clip(status if file else f"{status}\n{BOARD_FAILED}", 2000),
+                             file=file)
+            return
+        await reply.send(await bot.publisher.show_again(record, state))
