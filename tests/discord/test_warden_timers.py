@@ -5,7 +5,7 @@ becoming a second move, a failed post, a restart, and the absent player's DMs.""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -238,8 +238,9 @@ async def test_turn_timer_resumes_after_a_restart_with_the_time_left(
         await open_and_start(fake_discord, turn_timer=1)
         record, _ = await current_state(bot)
     # the new bot's storage clock says 50 of the 60 s have gone by since the last change
-    storage = await open_storage(settings(db).database,
-                                 clock=lambda: datetime.now(UTC) + timedelta(seconds=50))
+    # (a fixed instant: the real clock would let a slow start eat into the 10 s left)
+    then = record.updated_at + timedelta(seconds=50)
+    storage = await open_storage(settings(db).database, clock=lambda: then)
     clock = ManualClock()
     try:
         async with warden(db, clock=clock, storage=storage) as bot2:
