@@ -63,7 +63,7 @@ class Meter:
     def __init__(self) -> None:
         self.on = False
         self.counts: Counter[str] = Counter()
-        self.asked: Counter[tuple[str, object, str | None]] = Counter()
+        self.asked: Counter[tuple[str, object, str | None, str | None]] = Counter()
         self._depth = threading.local()  # the board is drawn in a thread of its own
 
     def reset(self) -> None:
@@ -91,6 +91,20 @@ class Meter:
         for name in ENGINE:
             setattr(rs, name, self._count(getattr(rs, name), name))
 
+    def menus(self) -> None:
+        """A menu the bot builds from a legal list it holds (bot/position.py) counts as
+        a menu asked of the engine."""
+        try:
+            import bot.position as position
+        except ImportError:  # a checkout from before bot/position.py
+            return
+        build = position.build_menu
+
+        def build_menu(rs: Any, state: Any, seat: str, legal: Any) -> Any:
+            return self._count(lambda *_: build(rs, state, seat, legal), "menu")(state, seat)
+
+        position.build_menu = build_menu  # type: ignore[assignment]
+
     def _count_async(self, method: Callable[..., Any], name: str) -> Callable[..., Any]:
         @functools.wraps(method)
         async def counted(*args: Any, **kwargs: Any) -> Any:
@@ -110,7 +124,9 @@ class Meter:
                 self.counts[name] += 1
                 state = args[0] if args else None
                 seat = args[1] if len(args) > 1 and isinstance(args[1], str) else None
-                self.asked[(name, (id(state), getattr(state, "version", None)), seat)] += 1
+                about = args[2] if len(args) > 2 else None  # the action described
+                self.asked[(name, (id(state), getattr(state, "version", None)), seat,
+                            getattr(about, "key", None))] += 1
             self._depth.n = depth + 1
             try:
                 return method(*args, **kwargs)
@@ -129,6 +145,7 @@ async def measure(clicks: int, seed: int) -> list[Counter[str]]:
     meter = Meter()
     rs = get_ruleset("darkmoon")
     meter.ruleset(rs)
+    meter.menus()
     agent = random.Random(seed)
     out: list[Counter[str]] = []
     with tempfile.TemporaryDirectory() as tmp:
