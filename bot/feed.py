@@ -191,6 +191,7 @@ class GameFeed:
             await self._recap(record, recap)
         if state is not None:
             await self._private(record, state, batch)
+            state.drop_views()  # drawn: the board, the summary and every sheet
 
     async def _load(self, record: GameRecord) -> None:
         if self.board.loaded:

@@ -92,6 +92,12 @@ class Position:
             self._views[seat] = self.rs.view(self.state, seat)
         return self._views[seat]
 
+    def drop_views(self) -> None:
+        """Let the views go once the table is drawn from them: a kept position of an idle
+        game holds its state, not its views (five or six times its size); asked again
+        (`/hand`, `/game status`), a view is worked out again."""
+        self._views = {}
+
     def describe(self, seat: str, action: Action) -> Choice:
         """`action` in the words of the choice `seat` picks it as (found in the menu
         already built for the seat, else asked)."""

@@ -70,6 +70,9 @@ def test_each_question_is_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert rounds[0] == Counter(pending=1, outcome=1, legal_actions=1, view=2,
                                 describe=singles)
     assert rounds[2] == rounds[0]
+    at.drop_views()  # the table is drawn: the views go, and are worked out again if asked
+    at.view(seat)
+    assert asked - rounds[2] == Counter(view=1)
 
 
 def test_an_action_is_found_by_its_key_and_refused_as_the_engine_refuses() -> None:
