@@ -17,7 +17,9 @@ DMs all sent), it counts:
   same seat, of the same state).
 
 It prints the mean per click, the most in one click, the mean counting also the calls
-the engine makes inside others ("all levels"), and the mean number of repeats.
+the engine makes inside others ("all levels"), and the mean number of repeats. It
+measures the bot Python imports (the one installed; another checkout's with
+PYTHONPATH=<checkout>), whose path it prints first.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from warden_helpers import (  # noqa: E402
     warden,
 )
 
+import bot  # noqa: E402
 from bot.app import WardenBot  # noqa: E402
 from rules import Ruleset, get_ruleset  # noqa: E402
 
@@ -74,10 +77,10 @@ class Meter:
         """Questions asked again: the same method, for the same state and seat."""
         return sum(n - 1 for n in self.asked.values())
 
-    def storage(self, bot: WardenBot) -> None:
+    def storage(self, bot: WardenBot, patch: pytest.MonkeyPatch) -> None:
         store = bot.storage
         for name in READS:
-            setattr(store, name, self._count_async(getattr(store, name), "reads"))
+            patch.setattr(store, name, self._count_async(getattr(store, name), "reads"))
         fetch = store._fetch_game
 
         async def fetch_game(db: Any, game_id: int, *, lock: bool = False) -> Any:
@@ -85,13 +88,13 @@ class Meter:
                 self.counts["write"] += 1
             return await fetch(db, game_id, lock=lock)
 
-        store._fetch_game = fetch_game  # type: ignore[method-assign]
+        patch.setattr(store, "_fetch_game", fetch_game)
 
-    def ruleset(self, rs: Ruleset[Any]) -> None:
+    def ruleset(self, rs: Ruleset[Any], patch: pytest.MonkeyPatch) -> None:
         for name in ENGINE:
-            setattr(rs, name, self._count(getattr(rs, name), name))
+            patch.setattr(rs, name, self._count(getattr(rs, name), name), raising=False)
 
-    def menus(self) -> None:
+    def menus(self, patch: pytest.MonkeyPatch) -> None:
         """A menu the bot builds from a legal list it holds (bot/position.py) counts as
         a menu asked of the engine."""
         try:
@@ -103,7 +106,7 @@ class Meter:
         def build_menu(rs: Any, state: Any, seat: str, legal: Any) -> Any:
             return self._count(lambda *_: build(rs, state, seat, legal), "menu")(state, seat)
 
-        position.build_menu = build_menu  # type: ignore[assignment]
+        patch.setattr(position, "build_menu", build_menu)
 
     def _count_async(self, method: Callable[..., Any], name: str) -> Callable[..., Any]:
         @functools.wraps(method)
@@ -144,17 +147,17 @@ async def measure(clicks: int, seed: int) -> list[Counter[str]]:
     """The counts of `clicks` button clicks of one seeded game (per click)."""
     meter = Meter()
     rs = get_ruleset("darkmoon")
-    meter.ruleset(rs)
-    meter.menus()
     agent = random.Random(seed)
     out: list[Counter[str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord(rate_limit_scale=0.05) as fake:
             with pytest.MonkeyPatch.context() as patch:
                 fake.patch_discord(patch)
+                meter.ruleset(rs, patch)
+                meter.menus(patch)
                 add_players(fake, *PLAYERS)
                 async with warden(Path(tmp) / "w.db", seed=seed) as bot:
-                    meter.storage(bot)
+                    meter.storage(bot, patch)
                     await open_and_start(fake, PLAYERS)
                     await fake.settle()
                     while len(out) < clicks:
@@ -187,6 +190,7 @@ async def measure(clicks: int, seed: int) -> list[Counter[str]]:
 
 
 def report(per_click: list[Counter[str]]) -> None:
+    print(f"bot under test: {bot.__file__}")
     print(f"{len(per_click)} choice-button clicks (4-player Dark Moon, through the fake "
           "Discord), per click:")
     print(f"  {'':16}{'mean':>7}{'most':>6}{'all levels':>12}")
