@@ -1,9 +1,11 @@
 """Game tables: lobbies, seats and moves, independent of Discord.
 
 Every accepted move is stored (snapshot + move log in one transaction) before the
-caller gets the result to publish. One asyncio.Lock per channel serialises moves.
-Decoded states are kept in a bounded cache (the least recently used leaves; a game
-that finished or ended leaves at once); a state is decoded only when its game is
+caller gets the result to publish: the game's row as written and the positions before
+and after the move (bot/position.py: each state with the table's answers about it, each
+asked of the engine once). One asyncio.Lock per channel serialises moves. Decoded
+states, as positions, are kept in a bounded cache (the least recently used leaves; a
+game that finished or ended leaves at once); a state is decoded only when its game is
 touched. Every applied move writes one line on the ``warden.moves`` logger and is
 told to the watchers (the metrics).
 """
