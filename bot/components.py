@@ -10,14 +10,14 @@ is refused as out of date."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.option_names import LOBBY_MENUS, MENU_ENTRIES, MENU_LINES, menu_chosen, menu_label
+from bot.ports import Bot, bot_of
 from bot.replies import guarded
 
-if TYPE_CHECKING:
-    from bot.ports import Bot
 
 def board_view(game_id: int) -> discord.ui.View:
     """The buttons under the current board."""
@@ -63,8 +63,6 @@ def lobby_view(game_id: int, ruleset: str = "",
                       ("start", discord.ButtonStyle.primary)):
         view.add_item(discord.ui.Button(label=op.capitalize(), style=style,
                                         custom_id=f"w:l:{game_id}:{op}"))
-    from bot.option_names import LOBBY_MENUS
-
     for menu in LOBBY_MENUS.get(ruleset, ()):
         view.add_item(_lobby_menu(game_id, menu, options or {}))
     return view
@@ -76,9 +74,8 @@ PLACEHOLDERS = {"modules": "Expansion and modules: none on (the host ticks them 
                              "ticks them here)"}
 
 
-def _lobby_menu(game_id: int, menu: str, options: dict[str, Any]) -> discord.ui.Select:  # type: ignore[type-arg]
-    from bot.option_names import MENU_ENTRIES, MENU_LINES, menu_chosen, menu_label
-
+def _lobby_menu(game_id: int, menu: str, options: dict[str, Any]
+                ) -> discord.ui.Select[discord.ui.View]:
     entries = MENU_ENTRIES[menu]
     placeholder = PLACEHOLDERS[menu]
     chosen = set(menu_chosen(options, entries))
@@ -114,14 +111,14 @@ def known_component(custom_id: str, component_type: int) -> bool:
 
 
 def _bot(interaction: discord.Interaction) -> Bot:
-    return interaction.client  # type: ignore[return-value]
+    return bot_of(interaction)
 
 
 def _stamp(game: int, ver: int, fp: str | None) -> str:
     return f"{game}:{ver}:{fp}" if fp else f"{game}:{ver}"
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICEBUTTON_ID):  # type: ignore[type-arg]
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICEBUTTON_ID):
     def __init__(self, game: int, ver: int, fp: str | None, idx: int) -> None:
         super().__init__(discord.ui.Button(custom_id=f"w:i:{_stamp(game, ver, fp)}:{idx}"))
         self.game, self.ver, self.fp, self.idx = game, ver, fp, idx
@@ -136,7 +133,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICEBUT
             interaction, self.game, self.ver, self.idx, self.fp))
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=CHOICESELECT_ID):  # type: ignore[type-arg]
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=CHOICESELECT_ID):
     def __init__(self, game: int, ver: int, fp: str | None, part: int) -> None:
         super().__init__(discord.ui.Select(custom_id=f"w:s:{_stamp(game, ver, fp)}:{part}",
                                            options=[discord.SelectOption(label="-")]))
@@ -153,7 +150,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=CHOICESEL
             interaction, self.game, self.ver, values[0] if values else -1, self.fp))
 
 
-class SubsetSelect(discord.ui.DynamicItem[discord.ui.Select], template=SUBSETSELECT_ID):  # type: ignore[type-arg]
+class SubsetSelect(discord.ui.DynamicItem[discord.ui.Select], template=SUBSETSELECT_ID):
     """A multi-select: the chosen option positions of the n-th subset choice."""
 
     def __init__(self, game: int, ver: int, fp: str, n: int) -> None:
@@ -172,13 +169,19 @@ class SubsetSelect(discord.ui.DynamicItem[discord.ui.Select], template=SUBSETSEL
             interaction, self.game, self.ver, self.n, values, self.fp))
 
 
+def _raw_values(interaction: discord.Interaction) -> list[str]:
+    """What a select's interaction chose, as sent (nothing for any other interaction)."""
+    raw = dict(interaction.data).get("values") if interaction.data is not None else None
+    return [str(v) for v in raw] if isinstance(raw, list) else []
+
+
 def _values(interaction: discord.Interaction) -> list[int]:
     """The chosen values of a select (positions; anything else is out of range)."""
-    raw = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    raw = _raw_values(interaction)
     return [int(v) if str(v).isdigit() and len(str(v)) < 6 else -1 for v in raw]
 
 
-class OpenChoices(discord.ui.DynamicItem[discord.ui.Button], template=OPENCHOICES_ID):  # type: ignore[type-arg]
+class OpenChoices(discord.ui.DynamicItem[discord.ui.Button], template=OPENCHOICES_ID):
     def __init__(self, game: int) -> None:
         super().__init__(discord.ui.Button(custom_id=f"w:o:{game}"))
         self.game = game
@@ -193,7 +196,7 @@ class OpenChoices(discord.ui.DynamicItem[discord.ui.Button], template=OPENCHOICE
                       lambda: _bot(interaction).moves.show_choices(interaction, self.game))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HANDBUTTON_ID):  # type: ignore[type-arg]
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HANDBUTTON_ID):
     def __init__(self, game: int) -> None:
         super().__init__(discord.ui.Button(custom_id=f"w:h:{game}"))
         self.game = game
@@ -208,7 +211,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HANDBUTTON_
                       lambda: _bot(interaction).moves.show_hand(interaction, self.game))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBYBUTTON_ID):  # type: ignore[type-arg]
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBYBUTTON_ID):
     def __init__(self, game: int, op: str) -> None:
         super().__init__(discord.ui.Button(custom_id=f"w:l:{game}:{op}"))
         self.game, self.op = game, op
@@ -223,7 +226,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBYBUTTO
                       lambda: _bot(interaction).lobby.button(interaction, self.game, self.op))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):  # type: ignore[type-arg]
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):
     def __init__(self, game: int) -> None:
         super().__init__(discord.ui.Button(custom_id=f"w:r:{game}"))
         self.game = game
@@ -238,7 +241,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
                       lambda: _bot(interaction).lobby.rematch(interaction, self.game))
 
 
-class AutoAnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=AUTOANSWER_ID):  # type: ignore[type-arg]
+class AutoAnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=AUTOANSWER_ID):
     """The private sheet's setting: Warden answers the decisions without a real choice
     for this player (`on`), or asks them every time (`off`)."""
 
@@ -256,7 +259,7 @@ class AutoAnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=AUTOA
             interaction, self.game, self.on))
 
 
-class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID):  # type: ignore[type-arg]
+class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID):
     """A Dark Moon lobby's option menu: the host ticks the modules or variants on."""
 
     def __init__(self, game: int, menu: str) -> None:
@@ -270,8 +273,7 @@ class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID
         return cls(int(match["game"]), match["menu"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        raw = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        values = [str(v)[:40] for v in raw]
+        values = [str(v)[:40] for v in _raw_values(interaction)]
         await guarded(interaction, lambda: _bot(interaction).lobby.menu(
             interaction, self.game, self.menu, values))
 

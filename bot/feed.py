@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.choices import fingerprint
 from bot.components import board_view, rematch_view
+from bot.position import Position, Seen
 from bot.storage import GameRecord
 from bot.table_parts import BOARD_FAILED
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
@@ -70,7 +70,7 @@ class Update:
     """What one change of a game asks the feed to show."""
 
     record: GameRecord
-    state: Any  # the state after the change (None: no new state, e.g. a note)
+    state: Seen | None  # the state after the change (None: no new state, e.g. a note)
     lines: list[str] = field(default_factory=list)  # public story lines
     turn_at: int | None = None  # lines[turn_at:] begin a new turn (a new board message)
     ping: set[str] = field(default_factory=set)  # seats to notify in a new channel message
@@ -161,7 +161,8 @@ class GameFeed:
     async def _send(self, batch: list[Update]) -> None:
         last = batch[-1]
         record = last.record
-        state = next((u.state for u in reversed(batch) if u.state is not None), None)
+        newest = next((u.state for u in reversed(batch) if u.state is not None), None)
+        state = None if newest is None else self.bot.publisher.at(record, newest)
         await self._load(record)
         # the lines before the first new turn close the old turn's message
         ending: list[str] = []
@@ -190,6 +191,7 @@ class GameFeed:
             await self._recap(record, recap)
         if state is not None:
             await self._private(record, state, batch)
+            state.drop_views()  # drawn: the board, the summary and every sheet
 
     async def _load(self, record: GameRecord) -> None:
         if self.board.loaded:
@@ -199,7 +201,7 @@ class GameFeed:
             self.board.message_id, self.board.lines = kept.message_id, list(kept.lines)
         self.board.loaded = True
 
-    async def _channel(self, record: GameRecord, state: Any, lines: list[str], *,
+    async def _channel(self, record: GameRecord, state: Position | None, lines: list[str], *,
                        new_message: bool, ping: set[str], closing: str | None,
                        ending: list[str]) -> None:
         """Show `lines` and the newest state: in the board message (edited) or in a new
@@ -235,21 +237,19 @@ class GameFeed:
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
                                                  self.board.message_id, kept, record.version)
-        if ping or closing is not None or (state is not None and not self._ping_stands(
-                record, state)):
+        if ping or closing is not None or (state is not None and not self._ping_stands(state)):
             await self._drop_ping(channel)
         if ping and state is not None and closing is None:
             await self._ping(record, channel, state, ping)
 
-    def _ping_stands(self, record: GameRecord, state: Any) -> bool:
+    def _ping_stands(self, state: Position) -> bool:
         """Whether a seat the standing ping named is still awaited."""
         if self.ping is None:
             return True
-        rs = self.bot.publisher.ruleset(record)
-        return any(p.seat in self.ping[1] for p in rs.pending(state))
+        return any(seat in self.ping[1] for seat in state.waiting)
 
     async def _ping(self, record: GameRecord, channel: discord.PartialMessageable,
-                    state: Any, seats: set[str]) -> None:
+                    state: Position, seats: set[str]) -> None:
         """Notify `seats`, whose public decision the board (edited above) now awaits,
         with a short message that names the decision."""
         text = self.bot.publisher.ping_text(record, state, seats)
@@ -315,7 +315,8 @@ class GameFeed:
                                discord.AllowedMentions.none())
 
     # ------------------------------------------------------------------ private
-    async def _private(self, record: GameRecord, state: Any, batch: list[Update]) -> None:
+    async def _private(self, record: GameRecord, state: Position, batch: list[Update]
+                       ) -> None:
         notices: dict[str, list[str]] = {}
         for u in batch:
             for seat, texts in u.notices.items():
@@ -329,7 +330,7 @@ class GameFeed:
                 log.exception("the DMs of seat %s in game %s at version %s failed", seat,
                               record.id, state.version)
 
-    async def _seat(self, record: GameRecord, state: Any, seat: str, batch: list[Update],
+    async def _seat(self, record: GameRecord, state: Position, seat: str, batch: list[Update],
                     notices: list[str], *, asked: bool) -> None:
         """`seat`'s sheet, its closed DM choices, its notices and its secret question."""
         pub = self.bot.publisher
@@ -346,12 +347,11 @@ class GameFeed:
             if sent is not None and view is not None:
                 self.track(record, state, seat, sent, _custom_ids(sent.components))
 
-    def track(self, record: GameRecord, state: Any, seat: str, message: discord.Message,
+    def track(self, record: GameRecord, state: Position, seat: str, message: discord.Message,
               ids: list[str]) -> None:
         """DM `message` now offers `seat`'s choices at `state` with the components
         `ids`: close it once they are made or gone."""
-        legal = self.bot.publisher.ruleset(record).legal_actions(state, seat)
-        self.asks[seat] = _Ask(message, fingerprint(legal), ids, state.version)
+        self.asks[seat] = _Ask(message, state.fingerprint(seat), ids, state.version)
 
     def answered_in(self, seat: str, message_id: int) -> None:
         """The seat moved with a button of DM `message_id`: the answer replaces that
@@ -360,7 +360,7 @@ class GameFeed:
         if kept is not None and kept.message.id == message_id:
             del self.asks[seat]
 
-    async def _close_ask(self, record: GameRecord, state: Any, seat: str,
+    async def _close_ask(self, record: GameRecord, state: Position, seat: str,
                          batch: list[Update], *, asked_again: bool) -> None:
         """The seat's DM with open choices loses its buttons, as they stop working: once
         the seat moves after it was made, a new secret decision is asked, or the seat
@@ -370,12 +370,10 @@ class GameFeed:
         if kept is None or kept.version >= state.version:
             return
         moved = next((u for u in batch if u.actor == seat and u.state is not None
-                      and u.state.version > kept.version), None)
-        if not (moved or asked_again):
-            rs = self.bot.publisher.ruleset(record)
-            if any(p.seat == seat for p in rs.pending(state)) and \
-                    fingerprint(rs.legal_actions(state, seat)) == kept.fingerprint:
-                return
+                      and _version(u.state) > kept.version), None)
+        if not (moved or asked_again) and seat in state.waiting and \
+                state.fingerprint(seat) == kept.fingerprint:
+            return
         del self.asks[seat]
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             # a button of the DM itself answered it (pressed through another process):
@@ -387,7 +385,7 @@ class GameFeed:
             await current.edit(content=clip(f"{current.content}\n{said}", MAX_CONTENT),
                                view=None)
 
-    async def _sheet(self, record: GameRecord, state: Any, seat: str) -> None:
+    async def _sheet(self, record: GameRecord, state: Position, seat: str) -> None:
         """The seat's private sheet: one DM, or several when its texts (always whole)
         pass one message, the setting's button on the last; each part is edited in place
         when it changes, a part added is a new DM, a part no longer needed is deleted."""
@@ -483,10 +481,16 @@ class GameFeed:
             key = (record.id, seat)
             if key not in pub.dm_failed:
                 pub.dm_failed.add(key)
-                channel = self.bot.get_partial_messageable(int(record.channel_id))
-                await channel.send(DM_FAILED.format(mention=f"<@{seat}>"),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+                public = self.bot.get_partial_messageable(int(record.channel_id))
+                await public.send(DM_FAILED.format(mention=f"<@{seat}>"),
+                                  allowed_mentions=discord.AllowedMentions(users=True))
             return None
+
+
+def _version(state: Seen) -> int:
+    """The version of a state (or of a Position's state)."""
+    version: int = getattr(state, "version", 0)
+    return version
 
 
 def _custom_ids(components: list[Any]) -> list[str]:

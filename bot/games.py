@@ -1,9 +1,11 @@
 """Game tables: lobbies, seats and moves, independent of Discord.
 
 Every accepted move is stored (snapshot + move log in one transaction) before the
-caller gets the result to publish. One asyncio.Lock per channel serialises moves.
-Decoded states are kept in a bounded cache (the least recently used leaves; a game
-that finished or ended leaves at once); a state is decoded only when its game is
+caller gets the result to publish: the game's row as written and the positions before
+and after the move (bot/position.py: each state with the table's answers about it, each
+asked of the engine once). One asyncio.Lock per channel serialises moves. Decoded
+states, as positions, are kept in a bounded cache (the least recently used leaves; a
+game that finished or ended leaves at once); a state is decoded only when its game is
 touched. Every applied move writes one line on the ``warden.moves`` logger and is
 told to the watchers (the metrics).
 """
@@ -20,8 +22,16 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ValidationError
 
 from bot.logs import log_move
+from bot.position import Position
 from bot.state_cache import StateCache
-from bot.storage import ChannelBusy, GameHead, GameRecord, GameStore, StaleVersion
+from bot.storage import (
+    ChannelBusy,
+    GameHead,
+    GameRecord,
+    GameStatus,
+    GameStore,
+    StaleVersion,
+)
 from bot.texts import STALE
 from rules import Action, Event, IllegalAction, Ruleset, get_ruleset
 
@@ -36,6 +46,12 @@ class UserError(Exception):
 
 @dataclass
 class MoveResult:
+    """One stored move: the game's row after it, the states before and after it, what it
+    told (`events`), the move in the words of the choice picked (`label`) and whether it
+    ended the game. `positions` (before, after) answer what the table asks of the two
+    states, each question asked of the engine once (bot/position.py); made here when not
+    given."""
+
     record: GameRecord
     before: BaseModel
     state: BaseModel
@@ -43,6 +59,24 @@ class MoveResult:
     label: str
     seat: str
     finished: bool
+    positions: tuple[Position, Position] | None = None
+
+    def __post_init__(self) -> None:
+        if self.positions is None:
+            rs = get_ruleset(self.record.ruleset)
+            self.positions = (Position(rs, self.before), Position(rs, self.state))
+
+    @property
+    def was(self) -> Position:
+        """The state before the move, with its answers."""
+        assert self.positions is not None  # set in __post_init__
+        return self.positions[0]
+
+    @property
+    def now(self) -> Position:
+        """The state after the move, with its answers."""
+        assert self.positions is not None  # set in __post_init__
+        return self.positions[1]
 
 
 @dataclass(frozen=True)
@@ -77,7 +111,7 @@ class Tables:
     cache_size: int = DEFAULT_CACHE_SIZE
     watchers: list[TableWatcher] = field(default_factory=list)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    _cache: StateCache = field(init=False)
+    _cache: StateCache[Position] = field(init=False)
 
     def __post_init__(self) -> None:
         self._cache = StateCache(self.cache_size)
@@ -147,9 +181,10 @@ class Tables:
         if problem:
             raise UserError(str(problem))
         state = rs.new_game(list(record.seats), self.new_seed(), options)
+        at = Position(rs, state)
         record = await self.storage.start_game(record.id, record.seats, rs.dump_state(state),
-                                               version=state.version)  # type: ignore[attr-defined]
-        self._cache.put(record.id, record.version, state)
+                                               version=at.version)
+        self._cache.put(record.id, record.version, at, record.channel_id)
         for watcher in self.watchers:
             watcher.running_changed(+1)
         return record, state
@@ -211,34 +246,58 @@ class Tables:
                                               {**record.options, "away": [*away, target]})
 
     # ------------------------------------------------------------ play
-    def _ruleset(self, name: str) -> Ruleset:  # type: ignore[type-arg]
+    def _ruleset(self, name: str) -> Ruleset[Any]:
         try:
             return get_ruleset(name)
         except KeyError as exc:
             raise UserError(f"I don't know the game '{name}'.") from exc
 
-    def ruleset_of(self, record: GameRecord) -> Ruleset:  # type: ignore[type-arg]
+    def ruleset_of(self, record: GameRecord) -> Ruleset[Any]:
         return self._ruleset(record.ruleset)
 
-    def ruleset_named(self, name: str) -> Ruleset:  # type: ignore[type-arg]
+    def ruleset_named(self, name: str) -> Ruleset[Any]:
         return self._ruleset(name)
 
     def state_of(self, record: GameRecord) -> BaseModel:
-        """The game's state at the record's version: from the cache, else decoded from
-        the record (and kept, while the game is running)."""
+        """The game's state at the record's version (see `at`)."""
+        return self.at(record).state
+
+    def at(self, record: GameRecord) -> Position:
+        """The game's state at the record's version, with the table's answers about it:
+        from the cache, else decoded from the record (and kept, while the game is
+        running)."""
         cached = self._cache.get(record.id, record.version)
         if cached is not None:
             return cached
         if record.state is None:
             raise UserError("This game has not started yet.")
-        state = self.ruleset_of(record).load_state(record.state)
+        rs = self.ruleset_of(record)
+        at = Position(rs, rs.load_state(record.state))
         if record.status == "running":
-            self._cache.put(record.id, record.version, state)
-        return state
+            self._cache.put(record.id, record.version, at, record.channel_id)
+        return at
+
+    def position(self, record: GameRecord, state: BaseModel) -> Position:
+        """`state` of the record's game with its answers: the kept ones when the cache
+        holds that very state, else new ones (a past state, a replayed one)."""
+        cached = self._cache.get(record.id, getattr(state, "version", -1))
+        if cached is not None and cached.state is state:
+            return cached
+        return Position(self.ruleset_of(record), state)
 
     def cached(self, game_id: int, version: int) -> BaseModel | None:
         """The game's state at `version`, if the cache holds it."""
-        return self._cache.get(game_id, version)
+        at = self._cache.get(game_id, version)
+        return None if at is None else at.state
+
+    async def channel_of(self, game_id: int) -> str | None:
+        """The channel of a game (whose lock its moves take): known while its state is
+        kept, else read (None: no such game)."""
+        channel = self._cache.channel(game_id)
+        if channel:
+            return channel
+        record = await self.storage.get_game(game_id)
+        return None if record is None else record.channel_id
 
     async def game_of_user(self, user_id: str) -> GameRecord:
         """The single running game where ``user_id`` holds a seat (a command sent by DM),
@@ -260,8 +319,22 @@ class Tables:
     async def play(self, game_id: int, seat: str, key: str,
                    expected_version: int | None = None, *, by_player: bool = True
                    ) -> MoveResult:
-        """Apply one move for `seat` (`by_player` False: the bot's default move for an
-        absent or removed player). Call with the channel lock held.
+        """Apply the move whose key is `key` for `seat` (`by_player` False: the bot's
+        default move for an absent or removed player). Call with the channel lock
+        held."""
+        return await self._play(await self.running(game_id), seat, key, expected_version,
+                                by_player)
+
+    async def play_offered(self, record: GameRecord, seat: str, action: Action, *,
+                           by_player: bool = True) -> MoveResult:
+        """Apply `action`, one of the legal actions of `seat` in `record` (which the
+        caller read with the channel lock held, and still holds): nothing is read again
+        and no key parsed."""
+        return await self._play(record, seat, action, record.version, by_player)
+
+    async def _play(self, record: GameRecord, seat: str, move: str | Action,
+                    expected_version: int | None, by_player: bool) -> MoveResult:
+        """Apply `move` (an action, or its key) to `record`'s state.
 
         Another process (a shard answering DMs) may store a move of the same game
         between reading it and storing this one: the database refuses the stale write
@@ -270,21 +343,20 @@ class Tables:
         began = time.perf_counter()
         for _ in range(STALE_RETRIES):
             try:
-                return await self._play(game_id, seat, key, expected_version, by_player,
-                                        began)
+                return await self._apply(record, seat, move, expected_version, by_player,
+                                         began)
             except _Raced as race:
-                record = await self.running(game_id)
-                rs = self.ruleset_of(record)
-                if record.status != "running" or race.choices != _choices(
-                        rs, self.state_of(record), seat) or await self.storage.acted_since(
-                        game_id, seat, race.version):
+                record = await self.running(record.id)
+                if record.status != "running" or race.choices != _keys(
+                        self.at(record).legal(seat)) or await self.storage.acted_since(
+                        record.id, seat, race.version):
                     break
                 expected_version = None
         raise UserError("Someone moved at the same time; try again.")
 
-    async def _play(self, game_id: int, seat: str, key: str, expected_version: int | None,
-                    by_player: bool, began: float) -> MoveResult:
-        record = await self.running(game_id)
+    async def _apply(self, record: GameRecord, seat: str, move: str | Action,
+                     expected_version: int | None, by_player: bool, began: float
+                     ) -> MoveResult:
         if record.status != "running":
             raise UserError("The game is over.")
         if expected_version is not None and expected_version != record.version:
@@ -294,22 +366,26 @@ class Tables:
         if by_player and seat in away_seats(record):
             raise UserError(REMOVED_TEXT)
         rs = self.ruleset_of(record)
-        state = self.state_of(record)
-        action = rs.parse_action(state, seat, key)
-        step = rs.apply(state, seat, action)
-        finished = rs.outcome(step.state) is not None
+        was = self.at(record)
+        action = move if isinstance(move, Action) else was.action(seat, move)
+        step = rs.apply(was.state, seat, action)
+        now = Position(rs, step.state)
+        finished = now.over
+        snapshot = rs.dump_state(step.state)
+        status: GameStatus = "finished" if finished else "running"
         try:
-            await self.storage.record_move(
-                record.id, seat, action.key, rs.dump_state(step.state),
-                new_version=step.state.version,  # type: ignore[attr-defined]
-                status="finished" if finished else "running")
+            await self.storage.record_move(record.id, seat, action.key, snapshot,
+                                           new_version=now.version, status=status)
         except StaleVersion as exc:
-            raise _Raced(record.version, _choices(rs, state, seat)) from exc
-        record = await self.running(game_id)
+            raise _Raced(record.version, _keys(was.legal(seat))) from exc
+        # the row as stored (not read again: the move's write is the only change)
+        record = record.model_copy(update={"state": snapshot, "version": now.version,
+                                           "status": status,
+                                           "updated_at": self.storage.now()})
         if finished:
             self._cache.drop(record.id)
         else:
-            self._cache.put(record.id, record.version, step.state)
+            self._cache.put(record.id, record.version, now, record.channel_id)
         stat = MoveStat(game_id=record.id, ruleset=record.ruleset, seat=seat,
                         kind=action.key.split(":", 1)[0], version=record.version,
                         seconds=time.perf_counter() - began, by_player=by_player,
@@ -322,9 +398,10 @@ class Tables:
                 watcher.running_changed(-1)
         # the move in the words of the choice the player picked ("Vote AMPUTATE (weak die)",
         # not the action's bare "Vote INFECTED (weak die)")
-        label = rs.describe(state, seat, action).label
-        return MoveResult(record=record, before=state, state=step.state, events=step.events,
-                          label=label, seat=seat, finished=finished)
+        label = was.describe(seat, action).label
+        return MoveResult(record=record, before=was.state, state=now.state,
+                          events=step.events, label=label, seat=seat, finished=finished,
+                          positions=(was, now))
 
 
 STALE_RETRIES = 3
@@ -338,8 +415,8 @@ class _Raced(Exception):
         self.version, self.choices = version, choices
 
 
-def _choices(rs: Ruleset, state: BaseModel, seat: str) -> tuple[str, ...]:  # type: ignore[type-arg]
-    return tuple(a.key for a in rs.legal_actions(state, seat))
+def _keys(actions: tuple[Action, ...]) -> tuple[str, ...]:
+    return tuple(a.key for a in actions)
 
 
 def away_seats(record: GameHead) -> list[str]:
@@ -359,18 +436,17 @@ def auto_seats(record: GameHead) -> list[str]:
     return [str(x) for x in record.options.get(AUTO) or ()]
 
 
-def auto_answers(rs: Ruleset, record: GameHead, state: BaseModel  # type: ignore[type-arg]
-                 ) -> dict[str, Action]:
-    """The decisions pending in `state` that Warden answers at once: seat -> answer."""
+def auto_answers(record: GameHead, at: Position) -> dict[str, Action]:
+    """The decisions pending at `at` that Warden answers at once: seat -> answer."""
     chosen = auto_seats(record)
     if not chosen:
         return {}
     out: dict[str, Action] = {}
-    for prompt in rs.pending(state):
-        if prompt.seat in chosen and prompt.seat not in out:
-            answer = rs.auto_answer(state, prompt.seat)
+    for seat in at.waiting:
+        if seat in chosen:
+            answer = at.auto_answer(seat)
             if answer is not None:
-                out[prompt.seat] = answer
+                out[seat] = answer
     return out
 
 

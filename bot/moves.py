@@ -9,11 +9,12 @@ the action they chose, their second action), the next choices in the same messag
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.choices import fingerprint
 from bot.games import (
     REMOVED_TEXT,
     MoveResult,
@@ -23,10 +24,11 @@ from bot.games import (
     auto_seats,
     away_seats,
 )
-from bot.replies import Reply, answering, refuse
+from bot.position import Position, Seen
+from bot.replies import Reply, answering, failure_text, refuse
 from bot.storage import GameRecord
 from bot.texts import NO_CHOICE, STALE, clip, plain, split_message
-from rules import Action, Event, IllegalAction, Ruleset
+from rules import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from bot.ports import Bot
@@ -40,14 +42,24 @@ NOT_YOURS = ("That choice is not yours: it was offered to another player. Press 
              "choices** for yours.")
 
 
-def _answer_for(rs: Ruleset, record: GameRecord, state: Any, seat: str,  # type: ignore[type-arg]
-                why: Why) -> Action | None:
+def _answer_for(record: GameRecord, at: Position, seat: str, why: Why) -> Action | None:
     """What Warden plays for `seat`: the documented default of an absent or removed
     player, or the answer the player let Warden give (while the setting is on)."""
     if why == "auto":
-        return rs.auto_answer(state, seat) if seat in auto_seats(record) else None
-    default = getattr(rs, "default_action", None)
-    return default(state, seat) if default else None  # type: ignore[no-any-return]
+        return at.auto_answer(seat) if seat in auto_seats(record) else None
+    default: Callable[[Any, str], Action | None] | None = getattr(at.rs, "default_action",
+                                                                  None)
+    return default(at.state, seat) if default else None
+
+
+@dataclass(frozen=True)
+class _Offer:
+    """A choice still open: the game's row (read with the channel lock held), the seat
+    choosing and the state's answers."""
+
+    record: GameRecord
+    seat: str
+    at: Position
 
 
 def _edits_in_place(interaction: discord.Interaction) -> bool:
@@ -74,91 +86,118 @@ class MoveDesk:
 
     # ------------------------------------------------------------ entry points
     async def _offered(self, interaction: discord.Interaction, game_id: int, version: int,
-                       stamp: str | None) -> tuple[GameRecord, str, list[Action]] | None:
-        """The game, seat and legal list for a choice offered at `version`; None (after
-        answering) when it is out of date or the game is over."""
+                       stamp: str | None) -> _Offer | str:
+        """The game, seat and position for a choice offered at `version` (the game's row
+        read once, with the channel lock held); why not when it is out of date or the
+        game is over."""
         seat = str(interaction.user.id)
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
-            await refuse(interaction, "That game is over.")
-            return None
+            return "That game is over."
         if seat not in record.seats:
-            await refuse(interaction, "You are not playing in this game; you can watch.")
-            return None
+            return "You are not playing in this game; you can watch."
         if seat in away_seats(record):
-            await refuse(interaction, REMOVED_TEXT)
-            return None
-        rs = self.bot.tables.ruleset_of(record)
-        state = self.bot.tables.state_of(record)
-        legal = rs.legal_actions(state, seat)
-        mine = stamp is None or stamp == fingerprint(legal)
-        if not mine and any(stamp == fingerprint(rs.legal_actions(state, p.seat))
-                            for p in rs.pending(state) if p.seat != seat):
-            await refuse(interaction, NOT_YOURS)
-            return None
+            return REMOVED_TEXT
+        at = self.bot.tables.at(record)
+        mine = stamp is None or stamp == at.fingerprint(seat)
+        if not mine and any(stamp == at.fingerprint(other) for other in at.waiting
+                            if other != seat):
+            return NOT_YOURS
         if not mine or (record.version != version and (
                 stamp is None or await self.bot.storage.acted_since(game_id, seat, version))):
-            await refuse(interaction, STALE)
-            return None
-        return record, seat, legal
+            return STALE
+        return _Offer(record, seat, at)
 
     async def choose_index(self, interaction: discord.Interaction, game_id: int,
                            version: int, index: int, stamp: str | None = None) -> None:
         """A click on a move button/select made at `version` for choices `stamp`."""
-        self.remember(interaction)
-        offered = await self._offered(interaction, game_id, version, stamp)
-        if offered is None:
-            return
-        record, seat, legal = offered
-        if not 0 <= index < len(legal):
-            await refuse(interaction, STALE)
-            return
-        await self.submit(interaction, record, seat, legal[index].key, record.version)
+        def pick(offer: _Offer) -> Action | str:
+            legal = offer.at.legal(offer.seat)
+            return legal[index] if 0 <= index < len(legal) else STALE
+
+        await self._choose(interaction, game_id, version, stamp, pick)
 
     async def choose_subset(self, interaction: discord.Interaction, game_id: int,
                             version: int, n: int, positions: list[int],
                             stamp: str | None = None) -> None:
         """A multi-select: the chosen parts of the n-th subset choice."""
+        def pick(offer: _Offer) -> Action | str:
+            menu = offer.at.menu(offer.seat)
+            if not 0 <= n < len(menu.subsets):
+                return STALE
+            subset = menu.subsets[n]
+            action = subset.resolve(positions)
+            if action is None:
+                names = self.bot.publisher.names(offer.record)
+                hint = plain(subset.hint, names) if subset.hint else "pick another set"
+                return f"That set is not allowed: {hint}. Choose again."
+            return action
+
+        await self._choose(interaction, game_id, version, stamp, pick)
+
+    async def _choose(self, interaction: discord.Interaction, game_id: int, version: int,
+                      stamp: str | None, pick: Callable[[_Offer], Action | str]) -> None:
+        """A choice offered at `version`: checked, picked by `pick` and played with the
+        channel lock held, from one read of the game's row; a refusal is sent after."""
         self.remember(interaction)
-        offered = await self._offered(interaction, game_id, version, stamp)
-        if offered is None:
+        channel = await self.bot.tables.channel_of(game_id)
+        if channel is None:
+            await refuse(interaction, "That game is over.")
             return
-        record, seat, _ = offered
-        rs = self.bot.tables.ruleset_of(record)
-        menu = rs.menu(self.bot.tables.state_of(record), seat)
-        if not 0 <= n < len(menu.subsets):
-            await refuse(interaction, STALE)
-            return
-        subset = menu.subsets[n]
-        action = subset.resolve(positions)
-        if action is None:
-            names = self.bot.publisher.names(record)
-            hint = plain(subset.hint, names) if subset.hint else "pick another set"
-            await refuse(interaction, f"That set is not allowed: {hint}. Choose again.")
-            return
-        await self.submit(interaction, record, seat, action.key, record.version)
+        refusal: str | None = None
+        result: MoveResult | None = None
+        async with answering(interaction, edit=_edits_in_place(interaction)) as reply:
+            async with self.bot.tables.lock(channel):
+                try:
+                    offer = await self._offered(interaction, game_id, version, stamp)
+                    chosen = offer if isinstance(offer, str) else pick(offer)
+                except Exception as exc:  # answered as a refusal, as before any move
+                    offer = chosen = failure_text(exc)
+                if isinstance(chosen, str):
+                    refusal = chosen
+                elif isinstance(offer, _Offer):
+                    result = await self._store(interaction, reply, offer.record, offer.seat,
+                                               chosen)
+            if refusal is not None:
+                await reply.send(refusal, edit=False)
+            elif result is not None:
+                await self._answer(reply, result)
+                await self.bot.publisher.keep_names(result.record)
 
     async def submit(self, interaction: discord.Interaction, record: GameRecord, seat: str,
                      key: str, version: int | None = None) -> MoveResult | None:
-        """A player's move: store it, then answer them and queue the table's update."""
+        """A player's move by its key: store it, then answer them and queue the table's
+        update."""
         async with answering(interaction, edit=_edits_in_place(interaction)) as reply:
             async with self.bot.tables.lock(record.channel_id):
-                try:
-                    result = await self.bot.tables.play(record.id, seat, key, version)
-                except (UserError, IllegalAction) as exc:
-                    await reply.send(exc.reason if isinstance(exc, IllegalAction) else str(exc))
-                    return None
-                self.bot.timers.schedule(result.record)
-                if interaction.guild_id is None and interaction.message is not None \
-                        and self.bot.relay.owns(record):
-                    # answered in the DM that asked: the reply replaces that message
-                    self.bot.publisher.feed(record.id).answered_in(seat,
-                                                                   interaction.message.id)
-                await self.bot.relay.moved(result, by_player=True)
-            await self._answer(reply, result)
-            await self.bot.publisher.keep_names(result.record)
+                result = await self._store(interaction, reply, record, seat, key, version)
+            if result is not None:
+                await self._answer(reply, result)
+                await self.bot.publisher.keep_names(result.record)
             return result
         return None
+
+    async def _store(self, interaction: discord.Interaction, reply: Reply,
+                     record: GameRecord, seat: str, move: Action | str,
+                     version: int | None = None) -> MoveResult | None:
+        """Play `move` (an action offered in `record`, read with the lock held, or a
+        key) and tell the table; None when refused (the player is told why). Call with
+        the channel lock held."""
+        try:
+            if isinstance(move, str):
+                result = await self.bot.tables.play(record.id, seat, move, version)
+            else:
+                result = await self.bot.tables.play_offered(record, seat, move)
+        except (UserError, IllegalAction) as exc:
+            await reply.send(exc.reason if isinstance(exc, IllegalAction) else str(exc))
+            return None
+        self.bot.timers.schedule(result.record)
+        if interaction.guild_id is None and interaction.message is not None \
+                and self.bot.relay.owns(record):
+            # answered in the DM that asked: the reply replaces that message
+            self.bot.publisher.feed(record.id).answered_in(seat, interaction.message.id)
+        await self.bot.relay.moved(result, by_player=True)
+        return result
 
     async def play_for(self, game_id: int, seat: str, version: int, stamp: str, *,
                        why: Why = "timeout") -> MoveResult | None:
@@ -173,26 +212,25 @@ class MoveDesk:
         `why` "auto": the player let Warden answer the decisions without a real choice
         (their sheet's setting, still on): the answer is `Ruleset.auto_answer`, and the
         table hears the move as if the player had made it."""
-        record = await self.bot.storage.get_game(game_id)
-        if record is None or record.status != "running":
+        channel = await self.bot.tables.channel_of(game_id)
+        if channel is None:
             return None
-        async with self.bot.tables.lock(record.channel_id):
+        async with self.bot.tables.lock(channel):
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.status != "running":
                 return None
-            rs = self.bot.tables.ruleset_of(record)
-            state = self.bot.tables.state_of(record)
-            prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
+            at = self.bot.tables.at(record)
+            prompt = at.prompt(seat)
             if prompt is None or (record.version != version and (
-                    stamp != fingerprint(rs.legal_actions(state, seat))
+                    stamp != at.fingerprint(seat)
                     or await self.bot.storage.acted_since(game_id, seat, version))):
                 return None
-            action = _answer_for(rs, record, state, seat, why)
+            action = _answer_for(record, at, seat, why)
             if action is None:
                 return None
             try:
-                result = await self.bot.tables.play(record.id, seat, action.key,
-                                                    record.version, by_player=False)
+                result = await self.bot.tables.play_offered(record, seat, action,
+                                                            by_player=False)
             except (UserError, IllegalAction):
                 log.warning("default move %s for %s in game %s refused", action.key, seat,
                             game_id)
@@ -221,7 +259,7 @@ class MoveDesk:
                 except UserError as exc:
                     await reply.send(str(exc))
                     return
-            state = self.bot.tables.state_of(record)
+            state = self.bot.tables.at(record)
             pub = self.bot.publisher
             in_dm = interaction.guild_id is None
             # the sheet in the DMs, or the `/hand` reply it was pressed on
@@ -238,17 +276,16 @@ class MoveDesk:
     async def answer_now(self, record: GameRecord, seat: str) -> None:
         """Warden's answer for `seat` to the decision they face, if they let it answer
         that one; the clock then runs for what comes next."""
-        rs = self.bot.tables.ruleset_of(record)
-        state = self.bot.tables.state_of(record)
-        if seat not in auto_answers(rs, record, state):
+        at = self.bot.tables.at(record)
+        if seat not in auto_answers(record, at):
             return
-        played = await self.play_for(record.id, seat, record.version,
-                                     fingerprint(rs.legal_actions(state, seat)), why="auto")
+        played = await self.play_for(record.id, seat, record.version, at.fingerprint(seat),
+                                     why="auto")
         if played is not None:
             self.bot.timers.schedule(played.record)
 
     async def _answer(self, reply: Reply, result: MoveResult) -> None:
-        rs = self.bot.tables.ruleset_of(result.record)
+        now = result.now
         names = self.bot.publisher.names(result.record)
         parts = [f"Done: {clip(plain(result.label, names), 150)}"]
         parts += [plain(e.text, names) for e in result.events
@@ -257,26 +294,26 @@ class MoveDesk:
             parts.append("The game is over: see the channel.")
             await reply.send("\n".join(parts))
             return
-        prompt = next((p for p in rs.pending(result.state) if p.seat == result.seat), None)
-        answer = auto_answers(rs, result.record, result.state).get(result.seat)
+        prompt = now.prompt(result.seat)
+        answer = auto_answers(result.record, now).get(result.seat)
         if answer is not None:
-            label = plain(rs.describe(result.state, result.seat, answer).label, names)
+            label = plain(now.describe(result.seat, answer).label, names)
             parts.append(f"Next, Warden answers for you (your sheet's setting): **{label}**.")
         if prompt is None or answer is not None:
             await reply.send("\n".join(parts))
             return
         done = clip("\n".join(parts), 900)
-        msg = self.bot.publisher.choices(result.record, result.state, result.seat,
+        msg = self.bot.publisher.choices(result.record, now, result.seat,
                                          f"{done}\n**Next: {prompt.text}**")
         await reply.send(msg.content, msg.view)
         asked_in = reply.interaction.message
         if reply.interaction.guild_id is None and asked_in is not None and reply.edit \
                 and self.bot.relay.owns(result.record):
             # the next choices now sit in that DM: it closes like any DM question
-            ids = [item.custom_id for item in msg.view.children
-                   if isinstance(getattr(item, "custom_id", None), str)]
-            self.bot.publisher.feed(result.record.id).track(result.record, result.state,
-                                                            result.seat, asked_in, ids)
+            ids = [custom_id for item in msg.view.children
+                   if isinstance(custom_id := getattr(item, "custom_id", None), str)]
+            self.bot.publisher.feed(result.record.id).track(result.record, now, result.seat,
+                                                            asked_in, ids)
 
     async def _seated(self, interaction: discord.Interaction, game_id: int
                       ) -> tuple[GameRecord, str] | None:
@@ -298,22 +335,20 @@ class MoveDesk:
         if seated is None:
             return
         record, seat = seated
-        rs = self.bot.tables.ruleset_of(record)
-        state = self.bot.tables.state_of(record)
-        legal = rs.legal_actions(state, seat)
-        if not legal:
-            await refuse(interaction, self.nothing_to_do(record, state, seat))
+        at = self.bot.tables.at(record)
+        if not at.legal(seat):
+            await refuse(interaction, self.nothing_to_do(record, at, seat))
             return
-        prompt = next((p for p in rs.pending(state) if p.seat == seat), None)
-        msg = self.bot.publisher.choices(record, state, seat,
+        prompt = at.prompt(seat)
+        msg = self.bot.publisher.choices(record, at, seat,
                                          f"**{prompt.text if prompt else 'Your choices:'}**")
         await Reply.of(interaction).send(msg.content, msg.view, edit=False)
 
-    def nothing_to_do(self, record: GameRecord, state: Any, seat: str) -> str:
+    def nothing_to_do(self, record: GameRecord, state: Seen, seat: str) -> str:
         """Why `seat` has no choice now, naming who the game waits for."""
-        rs = self.bot.tables.ruleset_of(record)
         names = self.bot.publisher.names(record)
-        waiting = [names.get(p.seat, "someone") for p in rs.pending(state) if p.seat != seat]
+        waiting = [names.get(other, "someone")
+                   for other in self.bot.publisher.at(record, state).waiting if other != seat]
         who = ", ".join(dict.fromkeys(waiting)) or "nobody"
         return f"{NO_CHOICE} Not your turn: waiting for {who}."
 
@@ -332,7 +367,7 @@ class MoveDesk:
         if record.state is None:
             await refuse(interaction, "The game has not started yet.")
             return
-        state = self.bot.tables.state_of(record)
+        state = self.bot.tables.at(record)
         setting = self.bot.publisher.sheet_view(record, seat) \
             if record.status == "running" else None
         # the private sheet on demand (DMs closed): several replies when long, the last

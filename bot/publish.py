@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -18,6 +18,7 @@ from bot.components import sheet_view
 from bot.feed import CHOSEN, CHOSEN_FOR, GameFeed, Update
 from bot.games import MoveResult, auto_answers, auto_seats, away_seats
 from bot.logs import FIELDS
+from bot.position import Position, Seen
 from bot.storage import GameRecord
 from bot.texts import plain, split_message
 from renders.names import display_name
@@ -53,23 +54,33 @@ class Publisher:
             await self.bot.storage.set_names(record.id, {**record.names, **seen})
 
     @staticmethod
-    def ruleset(record: GameRecord) -> Ruleset:  # type: ignore[type-arg]
+    def ruleset(record: GameRecord) -> Ruleset[Any]:
         return get_ruleset(record.ruleset)
 
-    def is_over(self, record: GameRecord, state: Any) -> bool:
-        return self.ruleset(record).outcome(state) is not None
+    def at(self, record: GameRecord, state: Seen) -> Position:
+        """`state` with its answers: the Position given, else the one the tables keep
+        for that very state, else new answers."""
+        if isinstance(state, Position):
+            return state
+        try:
+            tables = self.bot.tables
+        except (AttributeError, RuntimeError):  # no tables (yet): answers of its own
+            return Position(self.ruleset(record), state)
+        return tables.position(record, state)
 
-    def status_text(self, record: GameRecord, state: Any) -> str:
+    def is_over(self, record: GameRecord, state: Seen) -> bool:
+        return self.at(record, state).over
+
+    def status_text(self, record: GameRecord, state: Seen) -> str:
         """The board message's last part: who is awaited and for what (a secret
         decision says only that it is made in private), and the text summary."""
-        rs = self.ruleset(record)
-        if rs.outcome(state) is not None:
+        at = self.at(record, state)
+        if at.over:
             return "**Game over.**"
-        prompts = rs.pending(state)
         parts = []
-        if prompts:
-            parts.append(waiting_text(prompts))
-        summary = self.summary(record, state)
+        if at.prompts:
+            parts.append(waiting_text(at.prompts))
+        summary = self.summary(record, at)
         if summary:
             parts.append(summary)
         return "\n".join(parts)
@@ -96,50 +107,49 @@ class Publisher:
                                                "ruleset": record.ruleset}})
         self.failed.setdefault(record.id, set()).add(part)
 
-    def summary(self, record: GameRecord, state: Any) -> str:
+    def summary(self, record: GameRecord, state: Seen) -> str:
         """The board in a few lines of text (small screens, screen readers); none when
         it cannot be written."""
         names = self.names(record)
-        return self._drawn("summary", record, state,
-                           lambda: parts.summary_text(self.ruleset(record), state, names),
-                           str)
+        at = self.at(record, state)
+        return self._drawn("summary", record, at, lambda: parts.summary_text(at, names), str)
 
-    async def board_file(self, record: GameRecord, state: Any) -> discord.File | None:
+    async def board_file(self, record: GameRecord, state: Seen) -> discord.File | None:
         """The board image, or None when it cannot be drawn."""
         names = self.names(record)
-        rs = self.ruleset(record)
+        at = self.at(record, state)
         try:
-            png = await asyncio.to_thread(parts.board_png, rs, state, names)
+            png = await asyncio.to_thread(parts.board_png, at, names)
         except Exception:
-            self._failed("board", record, state)
+            self._failed("board", record, at)
             return None
         return discord.File(io.BytesIO(png), filename="board.png")
 
-    def sheet_text(self, record: GameRecord, state: Any, seat: str) -> str:
+    def sheet_text(self, record: GameRecord, state: Seen, seat: str) -> str:
         """`seat`'s live private sheet, every text whole (see `sheet_parts`)."""
         head = parts.sheet_head(self.ruleset(record), record.id, record.channel_id)
         return head + self.private_text(record, state, seat)
 
-    def sheet_parts(self, record: GameRecord, state: Any, seat: str) -> list[str]:
+    def sheet_parts(self, record: GameRecord, state: Seen, seat: str) -> list[str]:
         """The sheet as the DMs that show it: one, or several when it is long."""
         return split_message(self.sheet_text(record, state, seat))
 
-    def private_text(self, record: GameRecord, state: Any, seat: str) -> str:
+    def private_text(self, record: GameRecord, state: Seen, seat: str) -> str:
         """What `seat` alone sees (the sheet's body, `/hand`), field by field when it
         cannot be drawn, ending with their setting "Warden answers for me" where the game
         has one."""
-        rs = self.ruleset(record)
+        at = self.at(record, state)
 
         def stand_in() -> str:
             try:
-                view = rs.view(state, seat)
+                view = at.view(seat)
             except Exception:  # already logged: the sheet is drawn from this view
                 view = None
             return parts.plain_sheet(view)
 
-        body = self._drawn("sheet", record, state,
-                           lambda: parts.private_text(rs, state, seat), stand_in)
-        tail = auto_answer_text(rs, seat in auto_seats(record))
+        body = self._drawn("sheet", record, at, lambda: parts.private_text(at, seat),
+                           stand_in)
+        tail = auto_answer_text(at.rs, seat in auto_seats(record))
         return f"{body}\n\n{tail}" if tail else body
 
     def sheet_view(self, record: GameRecord, seat: str) -> discord.ui.View | None:
@@ -149,35 +159,37 @@ class Publisher:
             return None
         return sheet_view(record.id, seat in auto_seats(record))
 
-    def choices(self, record: GameRecord, state: Any, seat: str, question: str
+    def choices(self, record: GameRecord, state: Seen, seat: str, question: str
                 ) -> ChoiceMessage:
         """`question` with `seat`'s choices as buttons and selects (a numbered list for
         `/move` when they cannot be drawn)."""
-        rs = self.ruleset(record)
+        at = self.at(record, state)
         names = self.names(record)
         return self._drawn(
-            "choices", record, state,
-            lambda: parts.seat_choices(rs, state, seat, record.id, names, question),
-            lambda: parts.plain_choices(question, rs.legal_actions(state, seat), names))
+            "choices", record, at,
+            lambda: parts.seat_choices(at, seat, record.id, names, question),
+            lambda: parts.plain_choices(question, at.legal(seat), names))
 
-    def ping_text(self, record: GameRecord, state: Any, seats: set[str]) -> str:
+    def ping_text(self, record: GameRecord, state: Seen, seats: set[str]) -> str:
         """The short message that pings `seats` to their public decision."""
-        prompts = [p for p in self.ruleset(record).pending(state)
+        prompts = [p for p in self.at(record, state).prompts
                    if p.seat in seats and not p.secret]
         return ping_text(prompts)
 
-    def secret_prompt(self, record: GameRecord, state: Any, seat: str
+    def secret_prompt(self, record: GameRecord, state: Seen, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
         """The DM question and buttons for `seat`'s pending secret decision, if any."""
-        question = parts.secret_question(self.ruleset(record), state, seat)
+        at = self.at(record, state)
+        question = parts.secret_question(at, seat)
         if question is None:
             return None
-        msg = self.choices(record, state, seat, question)
+        msg = self.choices(record, at, seat, question)
         return msg.content, msg.view
 
-    def recap(self, record: GameRecord, state: Any) -> list[str]:
+    def recap(self, record: GameRecord, state: Seen) -> list[str]:
         """The game-over message: the result and every secret revealed."""
-        return self._drawn("recap", record, state, lambda: self.ruleset(record).recap(state),
+        at = self.at(record, state)
+        return self._drawn("recap", record, at, lambda: at.rs.recap(at.state),
                            lambda: [parts.RECAP_FAILED])
 
     # ------------------------------------------------------------------ updates
@@ -191,18 +203,16 @@ class Publisher:
         """Queue what a stored move shows. The player who moved (`by_player`) already
         got their private results and next choices in the reply; for a move made by
         the bot for an absent player, the seat is told like everyone else."""
-        rs = self.ruleset(result.record)
         actor = result.seat if by_player else None
-        before = {p.seat for p in rs.pending(result.before)}
-        newly = [p for p in rs.pending(result.state)
+        before = set(result.was.waiting)
+        newly = [p for p in result.now.prompts
                  if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
         # nobody asks a removed player, nor one whose decision Warden answers at once
-        away = set(away_seats(result.record)) | set(auto_answers(rs, result.record,
-                                                               result.state))
+        away = set(away_seats(result.record)) | set(auto_answers(result.record, result.now))
         public = [e for e in result.events if e.to is None]
         lines = [e.text for e in public]
         update = Update(
-            record=result.record, state=result.state, lines=lines,
+            record=result.record, state=result.now, lines=lines,
             turn_at=next((i for i, e in enumerate(public) if e.kind == "turn"), None),
             ping={p.seat for p in newly if not p.secret and p.seat not in away},
             secret={p.seat for p in newly if p.secret and p.seat not in away},
@@ -215,14 +225,14 @@ class Publisher:
         if result.finished:
             update.ping = set()
             update.closing = GAME_OVER
-            update.recap = self.recap(result.record, result.state)
+            update.recap = self.recap(result.record, result.now)
         self.feed(result.record.id).push(update)
 
-    def started(self, record: GameRecord, state: Any, lines: list[str]) -> None:
-        rs = self.ruleset(record)
-        prompts = rs.pending(state)
+    def started(self, record: GameRecord, state: Seen, lines: list[str]) -> None:
+        at = self.at(record, state)
+        prompts = at.prompts
         self.feed(record.id).push(Update(
-            record=record, state=state, lines=lines, new_message=True,
+            record=record, state=at, lines=lines, new_message=True,
             ping={p.seat for p in prompts if not p.secret},
             secret={p.seat for p in prompts if p.secret}))
 
@@ -230,20 +240,21 @@ class Publisher:
         """A line for the public story (a timer decision, a removed player...)."""
         self.feed(record.id).push(Update(record=record, state=None, lines=[line]))
 
-    def closed(self, record: GameRecord, state: Any) -> None:
+    def closed(self, record: GameRecord, state: Seen) -> None:
         """The game was ended before its end (`/game end`, whose answer says by whom):
         the board says so and loses its buttons; every secret is revealed as at a game's
         end, with Rematch."""
+        at = self.at(record, state)
         self.feed(record.id).push(Update(
             record=record, state=None, closing="**This game has ended.**",
-            recap=[ENDED_RECAP, *self.ruleset(record).reveal(state)]))
+            recap=[ENDED_RECAP, *at.rs.reveal(at.state)]))
 
-    async def show_again(self, record: GameRecord, state: Any) -> str:
+    async def show_again(self, record: GameRecord, state: Seen) -> str:
         """`/game status`: the board again, as a new message at the bottom; says (to the
         player who asked) what went out, once it has."""
         shown: asyncio.Future[set[str]] = asyncio.get_running_loop().create_future()
-        self.feed(record.id).push(Update(record=record, state=state, new_message=True,
-                                         shown=shown))
+        self.feed(record.id).push(Update(record=record, state=self.at(record, state),
+                                         new_message=True, shown=shown))
         try:
             failed = await asyncio.wait_for(asyncio.shield(shown), SHOW_AGAIN_WAIT)
         except TimeoutError:
@@ -283,7 +294,7 @@ def shown_text(failed: set[str]) -> str:
     return "The board is posted again below."
 
 
-def auto_answer_text(rs: Ruleset, on: bool) -> str:  # type: ignore[type-arg]
+def auto_answer_text(rs: Ruleset[Any], on: bool) -> str:
     """The private sheet's lines on the setting "Warden answers for me when I have no
     real choice" (nothing in a game without such decisions)."""
     if not rs.auto_answers:
@@ -299,7 +310,7 @@ GAME_OVER = "**Game over.** Every secret is revealed below."
 ENDED_RECAP = "**The game was ended before its end: nobody wins.** The secrets as they stood:"
 
 
-def waiting_text(prompts: list[Prompt]) -> str:
+def waiting_text(prompts: Sequence[Prompt]) -> str:
     """"Waiting for @A: their prompt" (a secret decision, or several: "a private
     decision"; where it was asked, a DM or the reply to the player's last move, is not
     said: **My choices** shows it in every case)."""
@@ -311,7 +322,7 @@ def waiting_text(prompts: list[Prompt]) -> str:
     return f"Waiting for {seats}: {text} Press **My choices** or use `/move`."
 
 
-def ping_text(prompts: list[Prompt]) -> str:
+def ping_text(prompts: Sequence[Prompt]) -> str:
     """"@A: Task X: IN or OUT? (the board above)": one line per decision."""
     by_text: dict[str, list[str]] = {}
     for p in prompts:

@@ -1,10 +1,11 @@
-"""What the table shows of one game state, each part built from the engine's views: the
-board image, the text summary, a seat's private sheet, a seat's choice message, the
-recap. Each function raises when its part cannot be built (a renderer or a view that
-breaks on some state); bot/publish.py calls them, catches that, logs it and shows a
-text-only stand-in instead (`plain_sheet`, `plain_choices`), so the story, the pings
-and the prompts always go out. The all-states test (tests/bot/test_every_state.py)
-calls the same functions, where nothing is caught.
+"""What the table shows of one game state, each part built from the engine's answers
+about it, asked once (bot/position.py): the board image, the text summary, a seat's
+private sheet, a seat's choice message, the recap. Each function raises when its part
+cannot be built (a renderer or a view that breaks on some state); bot/publish.py calls
+them, catches that, logs it and shows a text-only stand-in instead (`plain_sheet`,
+`plain_choices`), so the story, the pings and the prompts always go out. The all-states
+test (tests/discord/test_every_state.py) calls the same functions, where nothing is
+caught.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.choices import ChoiceMessage, choice_message
+from bot.position import Position
 from bot.sheets import describe_private
 from bot.texts import MAX_CONTENT, MAX_MESSAGE, clip, plain
 from renders import render_board
@@ -30,36 +32,36 @@ BOARD_FAILED = ("*The board image could not be drawn (the error was logged): the
 RECAP_FAILED = "**Game over.** (The recap of the game could not be written; the error was logged.)"
 
 
-def board_png(rs: Ruleset, state: Any, names: Mapping[str, str]) -> bytes:  # type: ignore[type-arg]
+def board_png(at: Position, names: Mapping[str, str]) -> bytes:
     """The board image of the public view."""
-    return render_board(rs.view(state, None), names)
+    return render_board(at.view(None), names)
 
 
-def summary_text(rs: Ruleset, state: Any, names: dict[str, str]) -> str:  # type: ignore[type-arg]
+def summary_text(at: Position, names: dict[str, str]) -> str:
     """The board in a few lines of text (small screens, screen readers)."""
-    return plain(summary(rs.view(state, None), names), names)
+    return plain(summary(at.view(None), names), names)
 
 
-def sheet_head(rs: Ruleset, game_id: int, channel_id: str) -> str:  # type: ignore[type-arg]
+def sheet_head(rs: Ruleset[Any], game_id: int, channel_id: str) -> str:
     return (f"**Your private sheet: {rs.title}, game #{game_id} in <#{channel_id}>** (kept up "
             "to date; only you see it)\n")
 
 
-def private_text(rs: Ruleset, state: Any, seat: str) -> str:  # type: ignore[type-arg]
+def private_text(at: Position, seat: str) -> str:
     """What `seat` alone sees: its hand, objectives, status... (the sheet, `/hand`)."""
-    return describe_private(rs.view(state, seat))
+    return describe_private(at.view(seat))
 
 
-def seat_choices(rs: Ruleset, state: Any, seat: str, game_id: int,  # type: ignore[type-arg]
-                 names: dict[str, str], question: str) -> ChoiceMessage:
+def seat_choices(at: Position, seat: str, game_id: int, names: dict[str, str],
+                 question: str) -> ChoiceMessage:
     """`question` with `seat`'s legal choices as components."""
-    return choice_message(game_id, state.version, rs.legal_actions(state, seat),
-                          rs.menu(state, seat), names, question)
+    return choice_message(game_id, at.version, at.legal(seat), at.menu(seat), names,
+                          question)
 
 
-def secret_question(rs: Ruleset, state: Any, seat: str) -> str | None:  # type: ignore[type-arg]
+def secret_question(at: Position, seat: str) -> str | None:
     """The DM question of `seat`'s pending secret decision, if any."""
-    prompt = next((p for p in rs.pending(state) if p.seat == seat and p.secret), None)
+    prompt = next((p for p in at.prompts if p.seat == seat and p.secret), None)
     return None if prompt is None else f"**{prompt.text}** Choose below (only you see this)."
 
 

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.choices import fingerprint
 from bot.games import Why, auto_answers, auto_seats, away_seats
 from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Prompt
@@ -186,17 +185,14 @@ class Timers:
             self.awake += 1
 
     def _waiting(self, record: GameRecord) -> list[str]:
-        rs = self.bot.tables.ruleset_of(record)
-        return list(dict.fromkeys(p.seat for p in rs.pending(self.bot.tables.state_of(record))))
+        return list(self.bot.tables.at(record).waiting)
 
     async def _play_defaults(self, record: GameRecord, seats: list[tuple[str, Why]]) -> None:
         """Each seat's default (or its answer, see `why`) for its decision as it stands
         now (see MoveDesk.play_for: a decision the player answered meanwhile is left
         alone)."""
-        rs = self.bot.tables.ruleset_of(record)
-        state = self.bot.tables.state_of(record)
-        offers = [(seat, why, fingerprint(rs.legal_actions(state, seat)))
-                  for seat, why in seats]
+        at = self.bot.tables.at(record)
+        offers = [(seat, why, at.fingerprint(seat)) for seat, why in seats]
         played = False
         for seat, why, stamp in offers:
             # a player's move may cancel this task; it must not cut a move in half
@@ -211,8 +207,7 @@ class Timers:
         default), and the decisions a player let Warden answer."""
         away = away_seats(record)
         removed = [seat for seat in self._waiting(record) if seat in away] if away else []
-        auto = auto_answers(self.bot.tables.ruleset_of(record), record,
-                            self.bot.tables.state_of(record)) if auto_seats(record) else {}
+        auto = auto_answers(record, self.bot.tables.at(record)) if auto_seats(record) else {}
         return [(seat, "removed") for seat in removed] + [
             (seat, "auto") for seat in auto if seat not in removed]
 
@@ -271,8 +266,7 @@ class Timers:
         await act(record)
 
     async def _remind(self, record: GameRecord, left: float) -> None:
-        rs = self.bot.tables.ruleset_of(record)
-        prompts = rs.pending(self.bot.tables.state_of(record))
+        prompts = list(self.bot.tables.at(record).prompts)
         minutes = left / self.bot.settings.timer_unit_seconds
         # a move may cancel this task while the reminder is on its way: the post is
         # finished (and then deleted) rather than left half-known

@@ -15,9 +15,8 @@ A dict field's copy is a new dict holding the same entries (most moves change on
 player, if any, of several); any other field's value is shared as it is. The engine
 changes such a part only through `own_entry` / `own_field`, which hand back the part
 for this state alone, copying it the first time one apply changes it. A state
-remembers (in its `owned` slot, like `legal_memo`: never dumped, never compared) the
-parts it copied itself; copying the state clears that, since from then on the two
-states share them.
+remembers (in its `owned` slot: never dumped, never compared) the parts it copied
+itself; copying the state clears that, since from then on the two states share them.
 """
 
 from __future__ import annotations
@@ -150,8 +149,8 @@ def _compile(kind: type) -> Callable[[Any], Any]:
     sets = {"__dict__": "d", "__pydantic_extra__": "None",
             "__pydantic_fields_set__": fields_set, "__pydantic_private__": "None"}
     if issubclass(kind, EngineState):
-        # the copy starts with empty memos (set: reading an unset slot of a pydantic
-        # model goes through its slow __getattr__)
+        # the copy starts owning no copy-on-write part (set: reading an unset slot of a
+        # pydantic model goes through its slow __getattr__)
         sets.update({slot: "None" for slot in EngineState.__slots__})
         # the original shares its copy-on-write parts with the copy from now on
         lines.append("    v.owned = None")

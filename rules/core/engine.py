@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -15,34 +13,6 @@ from rules.core.actions import ActionCodec
 from rules.core.clone import clone
 from rules.core.contract import Action, IllegalAction, Prompt, Ruleset, Step
 from rules.core.frames import FrameMachine
-
-
-def _remember(state: Any, seat: str, legal: list[Action]) -> list[Action]:
-    """Keep `legal` on the state (see EngineState); the caller gets its own copy, so
-    nothing it does to its list can change what `apply` accepts."""
-    state.legal_memo = (state.version, seat, legal)
-    return legal[:]
-
-
-def _listed(state: Any, seat: str, action: Action) -> bool:
-    """True when `action` is one of the actions last listed for `seat` in this state."""
-    memo = getattr(state, "legal_memo", None)
-    if memo is None or memo[0] != state.version or memo[1] != seat:
-        return False
-    return any(map(is_, memo[2], repeat(action)))  # identity, compared in C
-
-
-def _waiting(machine: FrameMachine[Any], state: Any) -> list[str]:
-    """The seats that must decide now, worked out once per state (see EngineState):
-    the bot asks for the prompts, then for one seat's legal actions, of the same state.
-    Callers only read the list."""
-    memo = getattr(state, "waiting_memo", None)
-    version = state.version
-    if memo is not None and memo[0] == version:
-        return memo[1]  # type: ignore[no-any-return]
-    seats = machine.waiting(state)
-    state.waiting_memo = (version, seats)
-    return seats
 
 
 class FrameRuleset(Ruleset[Any]):
@@ -91,7 +61,7 @@ class FrameRuleset(Ruleset[Any]):
         return state
 
     def pending(self, state: Any) -> list[Prompt]:
-        seats = _waiting(self.machine, state)
+        seats = self.machine.waiting(state)
         if not seats:
             return []
         kind = state.stack[-1].kind
@@ -114,24 +84,18 @@ class FrameRuleset(Ruleset[Any]):
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: Any, seat: str) -> list[Action]:
-        return _remember(state, seat, self.machine.legal(state, seat,
-                                                         _waiting(self.machine, state)))
+        return self.machine.legal(state, seat)
 
     def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
         if state.over:
             raise IllegalAction("The game is over.")
-        if not _listed(state, seat, action):
-            self._check(state, seat, action)
+        self._check(state, seat, action)
         new = clone(state)
         ctx = self.ctx_type(new)
-        seats = self.machine.act(ctx, seat, action)
-        checks = type(self).after_action is not FrameRuleset.after_action
-        if checks:
+        self.machine.act(ctx, seat, action)
+        if type(self).after_action is not FrameRuleset.after_action:
             self.after_action(ctx)
-        new.version = version = new.version + 1
-        if not checks:
-            # nothing ran after the machine stopped: who it stopped for is who waits
-            new.waiting_memo = (version, seats)
+        new.version += 1
         return Step(new, ctx.events)
 
     def _check(self, state: Any, seat: str, action: Action) -> None:
@@ -145,13 +109,13 @@ class FrameRuleset(Ruleset[Any]):
             raise IllegalAction("That move is not allowed now; pick one from the list.")
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
-        return self.build_view(state, seat, _waiting(self.machine, state))
+        return self.build_view(state, seat, self.machine.waiting(state))
 
     def parse_action(self, state: Any, seat: str, text: str) -> Action:
         action = self.codec.parse(text)
         if not state.over and seat not in self.machine.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        for legal in _remember(state, seat, self.machine.legal(state, seat)):
+        for legal in self.machine.legal(state, seat):
             if legal.key == action.key:
                 return legal
         raise IllegalAction("That move is not available to you right now.")

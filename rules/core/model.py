@@ -34,13 +34,10 @@ class StateModel(BaseModel):
 
 class EngineState(StateModel):
     """Base of every frame ruleset's game state. Besides its fields, a state object
-    remembers the last legal list handed out for it (a slot, not a field: never dumped,
-    never compared, not copied), so `apply` can accept an action from that very list
-    without working the list out again, the seats waiting in it (`waiting_memo`: the
-    bot asks for the prompts, then for legal actions), and (slot `owned`) which parts
-    of its copy-on-write fields it copied itself (see rules/core/clone.py). Both memos
-    are keyed by the state's version. States are values:
-    code that edits one by hand (test scenarios) does so before asking the engine about
-    it, and changes a copy-on-write part through `own_entry` / `own_field`."""
+    remembers (slot `owned`: not a field, never dumped, never compared) which parts of
+    its copy-on-write fields it copied itself (see rules/core/clone.py). States are
+    values: code that edits one by hand (test scenarios) does so before asking the
+    engine about it, and changes a copy-on-write part through `own_entry` /
+    `own_field`."""
 
-    __slots__ = ("legal_memo", "owned", "waiting_memo")
+    __slots__ = ("owned",)

@@ -27,6 +27,7 @@ from fake_discord import validate_message_fields
 
 from bot import table_parts as parts
 from bot.choices import ChoiceMessage
+from bot.position import Position
 from bot.publish import waiting_text
 from bot.texts import MAX_CONTENT, MAX_MESSAGE, split_message
 from renders.summary import MAX_CHARS
@@ -195,9 +196,8 @@ def check_message(content: str, view: Any, where: str) -> None:
     assert len(content) <= MAX_CONTENT, f"{where}: {len(content)} characters"
 
 
-def _choices(rs: Ruleset, state: Any, seat: str, question: str,  # type: ignore[type-arg]
-             where: str) -> ChoiceMessage:
-    msg = parts.seat_choices(rs, state, seat, GAME_ID, NAMES, question)
+def _choices(at: Position, seat: str, question: str, where: str) -> ChoiceMessage:
+    msg = parts.seat_choices(at, seat, GAME_ID, NAMES, question)
     check_message(msg.content, msg.view, where)
     return msg
 
@@ -206,10 +206,11 @@ def show(rs: Ruleset, state: Any, seats: list[str], *, board: bool,  # type: ign
          where: str) -> None:
     """Build everything the table shows of `state` to its `seats`; raise on any fault."""
     names = {s: NAMES[s] for s in SEATS}
+    at = Position(rs, state)  # the state's answers, as the bot asks them
     if board:
-        png = parts.board_png(rs, state, names)
+        png = parts.board_png(at, names)
         assert png.startswith(b"\x89PNG\r\n\x1a\n"), f"{where}: board is not a PNG"
-    text = parts.summary_text(rs, state, names)
+    text = parts.summary_text(at, names)
     assert len(text) <= MAX_CHARS + 200, f"{where}: summary of {len(text)} characters"
     prompts = rs.pending(state)
     if prompts:
@@ -218,19 +219,19 @@ def show(rs: Ruleset, state: Any, seats: list[str], *, board: bool,  # type: ign
     for seat in seats:
         head = parts.sheet_head(rs, GAME_ID, CHANNEL_ID)
         # every text whole: a long sheet goes out in several DMs, as the bot sends it
-        for sheet in split_message(head + parts.private_text(rs, state, seat)):
+        for sheet in split_message(head + parts.private_text(at, seat)):
             check_message(sheet, None, f"{where}, sheet of {seat}")
         if not rs.legal_actions(state, seat):
             continue
         prompt = next((p for p in prompts if p.seat == seat), None)
         # the forms the bot asks in: My choices, the DM question, the answer to a move
-        _choices(rs, state, seat, f"**{prompt.text if prompt else 'Your choices:'}**",
+        _choices(at, seat, f"**{prompt.text if prompt else 'Your choices:'}**",
                  f"{where}, choices of {seat}")
-        secret = parts.secret_question(rs, state, seat)
+        secret = parts.secret_question(at, seat)
         if secret is not None:
-            _choices(rs, state, seat, secret, f"{where}, DM question of {seat}")
+            _choices(at, seat, secret, f"{where}, DM question of {seat}")
         if prompt is not None:
-            _choices(rs, state, seat, f"{DONE}\n**Next: {prompt.text}**",
+            _choices(at, seat, f"{DONE}\n**Next: {prompt.text}**",
                      f"{where}, next choices of {seat}")
     if rs.outcome(state) is not None:
         recap = rs.recap(state)

@@ -1,5 +1,7 @@
-"""The legal list a state remembers (rules/core/model.py EngineState): it saves `apply`
-the work of listing again, and never changes what is legal or what a state is."""
+"""Asking the engine about a state (prompts, legal actions) never changes the state nor
+what `apply` accepts: a caller's legal list is its own, an action is accepted only from
+the seat it is legal for, and the answers about a state reached by moves are those about
+the same state read back from JSON."""
 
 from __future__ import annotations
 
@@ -15,14 +17,14 @@ def _game() -> object:
     return RS.new_game(["a", "b", "c", "d"], 3)
 
 
-def test_the_memo_is_not_part_of_the_state() -> None:
+def test_asking_changes_nothing_in_the_state() -> None:
     s = _game()
     before = s.model_dump_json()
     fresh = RS.load_state(before)
     seat = RS.pending(s)[0].seat
     RS.legal_actions(s, seat)
-    assert s.model_dump_json() == before and s == fresh
-    assert getattr(clone(s), "legal_memo", None) is None
+    RS.view(s, seat)
+    assert s.model_dump_json() == before and s == fresh and clone(s) == fresh
 
 
 def test_a_listed_action_is_accepted_and_the_same_action_from_another_seat_is_not() -> None:
@@ -50,10 +52,10 @@ def test_changing_the_returned_list_changes_nothing() -> None:
 
 @pytest.mark.parametrize("options", [{}, {"expansion": True, "threats": True,
                                           "company_man": True}])
-def test_the_seats_remembered_after_a_move_are_the_seats_waiting(options: dict[str, bool]
-                                                                 ) -> None:
-    """`apply` remembers who the machine stopped for; it is what the machine says of the
-    new state, and pending and legal_actions answer from it as they would without it."""
+def test_the_answers_after_a_move_are_those_of_the_state_read_back(
+        options: dict[str, bool]) -> None:
+    """Who waits and what each seat may do after a move are what the machine says of the
+    new state, and the same for that state read back from JSON."""
     import random
 
     for seed in range(3):
@@ -63,7 +65,7 @@ def test_the_seats_remembered_after_a_move_are_the_seats_waiting(options: dict[s
             prompts = RS.pending(s)
             seat = agent.choice(prompts).seat
             s = RS.apply(s, seat, agent.choice(RS.legal_actions(s, seat))).state
-            assert s.waiting_memo == (s.version, RS.machine.waiting(s))
+            assert [p.seat for p in RS.pending(s)] == RS.machine.waiting(s)
             fresh = RS.load_state(RS.dump_state(s))
             assert RS.pending(s) == RS.pending(fresh)
             for x in s.seats:
