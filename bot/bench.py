@@ -83,11 +83,9 @@ def run(ruleset: str, players: int, games: int, repeats: int = 3,
         "state_json_max_bytes": float(max(sizes)),
         "state_json_mean_bytes": statistics.fmean(sizes),
     }
-    from importlib.util import find_spec
-
     from renders import render_board
 
-    if views and find_spec(f"renders.{rs.name}") is not None:
+    if views:
         times = []
         for view in views:
             t = time.perf_counter()

@@ -14,7 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules import Outcome, Ruleset, get_ruleset
+from bot.option_names import describe_options
+from renders import render_board
+from rules import Outcome, Ruleset, get_kit, get_ruleset
 
 MAX_STEPS = 50_000
 
@@ -77,10 +79,8 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
     lines = [f"{games} games of {rs.title} with {players} players (seeds {seed}..."
              f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average"]
     if options is not None:
-        from bot.option_names import describe_options
-
         lines.append("options: " + "; ".join(describe_options(rs.name, options.model_dump())))
-    lines.append("wins by team:" if rs.name == "darkmoon" else "winners per game:")
+    lines.append(get_kit(rs.name).outcome_heading)
     lines += [f"  {team}: {n}" for team, n in teams.most_common()]
     lines.append("reasons:")
     lines += [f"  {n:4d}  {reason}" for reason, n in reasons.most_common()]
@@ -88,8 +88,6 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
 
 
 def _renderer(rs: Ruleset, directory: Path) -> Callable[[BaseModel, Any], None]:  # type: ignore[type-arg]
-    from renders import render_board
-
     directory.mkdir(parents=True, exist_ok=True)
     counter = {"n": 0}
 

@@ -69,18 +69,8 @@ Room = tuple[str, int | None, int, int]        # slot, section, x, y
 Corridor = tuple[str, str, str, int, int | None]  # id, a, b, a number, b number
 
 
-def geometry(key: tuple[object, ...]) -> Geometry:
-    """The geometry of a layout key (renders.lockdown.layout_key): the basic side's,
-    or with a third part (the surface), the Mars side's (renders/mars_geometry.py)."""
-    if len(key) == 3:
-        from renders.mars_geometry import mars_geometry
-
-        return mars_geometry(key)
-    return _basic_geometry(key)
-
-
 @lru_cache(maxsize=4)
-def _basic_geometry(key: tuple[object, ...]) -> Geometry:
+def basic_geometry(key: tuple[object, ...]) -> Geometry:
     rooms, corridors = key  # type: ignore[misc]
     centres, bands, bottom = _place(rooms)
     sections = {slot: sec for slot, sec, _, _ in rooms}
@@ -158,8 +148,8 @@ __all__ = [
     "VENT_R",
     "Geometry",
     "W",
+    "basic_geometry",
     "box_dist",
     "centre",
-    "geometry",
     "seg_dist",
 ]

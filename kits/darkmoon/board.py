@@ -22,6 +22,17 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from kits.darkmoon.expansion_board import (
+    Namer,
+    band_boxes,
+    banner_title,
+    draw_band,
+    draw_frame,
+    draw_legend,
+    extra_height,
+    header_result,
+    vote_words,
+)
 from renders.common import (
     C,
     chip_width,
@@ -37,17 +48,6 @@ from renders.common import (
     text_width,
     vertical_gradient,
     wrap_text,
-)
-from renders.darkmoon_expansion import (
-    Namer,
-    band_boxes,
-    banner_title,
-    draw_band,
-    draw_frame,
-    draw_legend,
-    extra_height,
-    header_result,
-    vote_words,
 )
 from renders.png import encode_png
 from rules.core.actions import replace_seat_refs

@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from kits.lockdown.geometry import Box
+from kits.nemesis.pieces import MIN_TEXT
+from kits.nemesis.pieces import disc as _disc
 from renders.common import C, chip_width, draw_chip, draw_text_mid, fit_text, text_width
-from renders.lockdown_geometry import Box
+from rules.lockdown.cards import index
 
 if TYPE_CHECKING:
-    from renders.lockdown import Person
+    from kits.nemesis.pieces import Person
     from rules.lockdown.view import LockdownView
 
 LINE_STEP = 38
@@ -26,15 +29,11 @@ CONTINGENCY = (196, 160, 255)
 
 
 def objective_name(card: str) -> str:
-    from rules.lockdown.cards import index
-
     found = index().objectives.get(card)
     return found.name if found is not None else card.replace("_", " ")
 
 
 def contingency_name(token: str) -> str:
-    from rules.lockdown.cards import index
-
     found = index().contingencies.get(token)
     return found.name if found is not None else token.replace("_", " ")
 
@@ -50,9 +49,6 @@ def team_objectives(v: LockdownView) -> list[tuple[str | None, str]]:
 
 def draw_team(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, v: LockdownView,
               people: Mapping[str, Person]) -> None:
-    from renders.nemesis_pieces import MIN_TEXT
-    from renders.nemesis_pieces import disc as _disc
-
     x0, y0, x1, _ = box
     left, right = x0 + 14, x1 - 12
     title_w = max(text_width(t, MIN_TEXT, True) for t in ("OBJECTIVES", "REVEALED")) + 12

@@ -17,19 +17,35 @@ the bunker once used).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from renders.common import RGB, C, chip_width, draw_chip, draw_text_mid, mix, text_width
-from renders.lockdown_geometry import Box, Geometry, Point
-from renders.mars_geometry import Surface
+from kits.lockdown.geometry import Box, Geometry, Point
+from kits.lockdown.mars_geometry import Surface
+from kits.lockdown.palette import NAME_STEP, NAME_TOP, SECTION
+from kits.nemesis.board import frame_patch
+from kits.nemesis.pieces import MIN_TEXT, NOISE, name_lines
+from kits.nemesis.pieces import disc as _disc
+from kits.nemesis.pieces import noise as _noise
+from renders.common import (
+    RGB,
+    C,
+    chip_width,
+    draw_chip,
+    draw_text_mid,
+    draw_text_squeezed,
+    mix,
+    text_width,
+)
+from rules.lockdown.board import slot_code
+from rules.lockdown.mars_board import mars_map
 
 if TYPE_CHECKING:
-    from renders.nemesis_pieces import LegendIcon, Person
+    from kits.nemesis.pieces import LegendIcon, Person
     from rules.lockdown.view import LockdownView
 
 GROUND: RGB = (52, 27, 22)
@@ -48,9 +64,7 @@ LONE_AREA = "no building: noise rolled on a crossroads"
 
 
 def surface_key(view: LockdownView) -> tuple[object, ...]:
-    """The surface part of the layout key (renders.lockdown.layout_key)."""
-    from rules.lockdown.mars_board import mars_map
-
+    """The surface part of the layout key (kits.lockdown.board.layout_key)."""
     assert view.surface is not None
     m = mars_map()
     names = {b.id: (b.name, b.area) for b in m.buildings}
@@ -74,8 +88,6 @@ def draw_surface_frame(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry,
                        panel: Box) -> None:
     """The parts of the surface that never change: ground, areas, walls, labels,
     paths, airlocks and the bunker's box."""
-    from renders.lockdown import SECTION
-
     s = _surface(geo)
     x0, y0, x1, y1 = panel
     d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=9, fill=GROUND)
@@ -150,8 +162,6 @@ def _airlock(d: ImageDraw.ImageDraw, at: Point, out: Point) -> None:
 
 def area_exit(d: ImageDraw.ImageDraw, at: Point, noisy: bool) -> None:
     """Where a room's unused exit leads out to its area (yellow while it has noise)."""
-    from renders.nemesis_pieces import NOISE
-
     x, y = at
     r = AREA_EXIT_R
     d.ellipse((x - r, y - r, x + r, y + r), fill=NOISE if noisy else AREA_GROUND,
@@ -183,15 +193,11 @@ def _crossroads_shape(d: ImageDraw.ImageDraw, box: Box, fill: RGB, edge: RGB) ->
 
 # ------------------------------------------------------------------- crossroads
 @lru_cache(maxsize=64)
-def crossroads_tile(geo: Geometry, players: int, slot: str, label: str,
-                    explored: bool) -> Image.Image:
-    """A crossroads box with its name, on its patch of the frame."""
-    from renders.common import draw_text_squeezed
-    from renders.lockdown import NAME_STEP, NAME_TOP, _static_frame
-    from renders.nemesis_board import frame_patch
-    from renders.nemesis_pieces import MIN_TEXT, name_lines
-
-    frame = _static_frame(geo, players)
+def crossroads_tile(static_frame: Callable[[Geometry, int], Image.Image], geo: Geometry,
+                    players: int, slot: str, label: str, explored: bool) -> Image.Image:
+    """A crossroads box with its name, on its patch of the frame (`static_frame`: the
+    board's unchanging frame for a geometry and a number of players)."""
+    frame = static_frame(geo, players)
     patch, d, w, h = frame_patch(frame, geo.boxes[slot])
     fill = XR_FILL if explored else XR_DARK
     _crossroads_shape(d, (1, 1, w - 1, h - 1), fill, SAND if explored else AREA_EDGE)
@@ -208,9 +214,6 @@ def crossroads_tile(geo: Geometry, players: int, slot: str, label: str,
 def draw_surface(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView,
                  people: Mapping[str, Person]) -> None:
     """What changes on the surface: area noise, who reached the bunker, the used rover."""
-    from renders.nemesis_pieces import disc as _disc
-    from renders.nemesis_pieces import noise as _noise
-
     s = _surface(geo)
     if v.surface is None:
         return
@@ -267,8 +270,6 @@ def legend_entries() -> list[tuple[float, LegendIcon, str]]:
 # ---------------------------------------------------------------------- facility
 def site_chips(v: LockdownView) -> list[tuple[str, RGB, bool]]:
     """The facility panel's SITE group on the surface side: the rover and area noise."""
-    from rules.lockdown.board import slot_code
-
     assert v.surface is not None
     rover = v.surface.rover
     noisy = [str(a.number) for a in v.surface.areas if a.noise]

@@ -10,10 +10,9 @@ import pytest
 from PIL import Image, ImageChops
 from text_spy import drawn_texts, text_sizes
 
-from renders import darkmoon, render_board
-from renders.common import C, fit_text, text_width, wrap_text
-from renders.darkmoon import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
-from renders.darkmoon_expansion import (
+from kits.darkmoon import board as darkmoon
+from kits.darkmoon.board import COL_A, COL_B, COL_C, HEADER_H, H, W, _static_frame, render_image
+from kits.darkmoon.expansion_board import (
     BAND_H,
     LEGEND_H,
     banner_title,
@@ -21,6 +20,8 @@ from renders.darkmoon_expansion import (
     rule_name,
     vote_words,
 )
+from renders import render_board
+from renders.common import C, fit_text, text_width, wrap_text
 from renders.png import encode_png
 from rules import get_ruleset
 from rules.darkmoon import threats
@@ -453,8 +454,8 @@ def test_summary_keeps_the_task_in_play_with_its_corporation_die() -> None:
     (3, 9, "")])
 def test_the_success_note_never_runs_into_the_score(st: int, target: int, note: str) -> None:
     """'below zero' beside SUCCESS used to overlap a score like '-2 / 7'."""
+    from kits.darkmoon.board import MIN_TEXT, P_TASK, success_note
     from renders.common import text_width
-    from renders.darkmoon import MIN_TEXT, P_TASK, success_note
 
     assert success_note(st, target) == note
     if note:
@@ -467,8 +468,8 @@ def test_the_success_note_never_runs_into_the_score(st: int, target: int, note: 
 def test_the_suspicious_chip_clears_the_task_panel_title() -> None:
     """The SUSPICIOUS chip sits at the right of the task panel's title row; it used to
     cover the end of 'TASK IN PLAY'."""
+    from kits.darkmoon.board import MIN_TEXT, P_TASK, PANEL_TITLES
     from renders.common import chip_width, text_width
-    from renders.darkmoon import MIN_TEXT, P_TASK, PANEL_TITLES
 
     x0, _, x1, _ = P_TASK
     title = dict(PANEL_TITLES)[P_TASK]

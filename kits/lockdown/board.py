@@ -28,18 +28,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from renders.common import (
-    RGB,
-    C,
-    chip_width,
-    draw_chip,
-    draw_text,
-    draw_text_mid,
-    draw_text_squeezed,
-    mix,
-    text_width,
-)
-from renders.lockdown_geometry import (
+from kits.lockdown import mars_board as lockdown_mars
+from kits.lockdown.geometry import (
     MAP_X0,
     MAP_X1,
     MAP_Y0,
@@ -48,9 +38,21 @@ from renders.lockdown_geometry import (
     Box,
     Geometry,
     W,
-    geometry,
+    basic_geometry,
 )
-from renders.nemesis_board import (
+from kits.lockdown.mars_board import (
+    ROVER_W,
+    area_exit,
+    crossroads_tile,
+    legend_entries,
+    rover_icon,
+    site_chips,
+    surface_key,
+)
+from kits.lockdown.mars_geometry import mars_geometry
+from kits.lockdown.palette import NAME_STEP, NAME_TOP, SECTION
+from kits.lockdown.team_board import draw_team
+from kits.nemesis.board import (
     CHIP_H,
     HEADER_H,
     LEGEND_PIECES,
@@ -74,8 +76,8 @@ from renders.nemesis_board import (
     tech_chips,
     who_is_where,
 )
-from renders.nemesis_board import row_boxes as player_boxes
-from renders.nemesis_pieces import (
+from kits.nemesis.board import row_boxes as player_boxes
+from kits.nemesis.pieces import (
     BIG,
     MALF,
     MIN_TEXT,
@@ -92,12 +94,25 @@ from renders.nemesis_pieces import (
     flow_legend,
     name_lines,
 )
-from renders.nemesis_pieces import bolt as _bolt
-from renders.nemesis_pieces import name_of as _name_of
-from renders.nemesis_pieces import seat_people as _people
-from renders.nemesis_pieces import vent as _vent
+from kits.nemesis.pieces import bolt as _bolt
+from kits.nemesis.pieces import name_of as _name_of
+from kits.nemesis.pieces import seat_people as _people
+from kits.nemesis.pieces import vent as _vent
+from renders.common import (
+    RGB,
+    C,
+    chip_width,
+    draw_chip,
+    draw_text,
+    draw_text_mid,
+    draw_text_squeezed,
+    mix,
+    text_width,
+)
 from renders.png import encode_png
-from rules.lockdown.board import slot_code, staircase_name
+from rules.lockdown.board import map_for, slot_code, staircase_name
+from rules.lockdown.cards import content, index
+from rules.lockdown.mars_board import mars_map
 from rules.lockdown.view import HeroView, LockdownView, RoomView
 
 PHONE_W = 550        # Discord's inline width on a phone
@@ -107,8 +122,6 @@ TIME_H = 206         # the title, the slots, two rows of marks, the legend line
 FAC_H = 128
 TEAM_H = 134         # the cooperative mode's panel: three lines
 
-SECTION: dict[int | None, RGB] = {1: (52, 112, 200), 2: (34, 150, 132), 3: (128, 84, 200),
-                                  None: (96, 104, 124)}
 ALERT: RGB = (255, 92, 200)
 PLACES = {"pod": ("IN A POD", C.CYAN), "css": ("ESCAPED (CSS)", C.OK),
           "bunker": ("ESCAPED (BUNKER)", C.OK), "isolated": ("ISOLATED", C.QUARANTINE),
@@ -138,16 +151,20 @@ class Layout:
 def layout_key(view: LockdownView) -> tuple[object, ...]:
     """What the map's geometry depends on: rooms and numbered corridors, plus the
     surface on the Mars side (a third part)."""
-    from rules.lockdown.board import map_for
-
     numbers = {c.id: (c.a_number, c.b_number) for c in map_for(view.board).corridors}
     key = (tuple((r.slot, r.section, r.x, r.y) for r in view.rooms),
            tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
     if view.surface is None:
         return key
-    from renders.lockdown_mars import surface_key
-
     return (*key, surface_key(view))
+
+
+def geometry(key: tuple[object, ...]) -> Geometry:
+    """The geometry of a layout key (`layout_key`): the basic side's, or with a third
+    part (the surface), the Mars side's (kits/lockdown/mars_geometry.py)."""
+    if len(key) == 3:
+        return mars_geometry(key)
+    return basic_geometry(key)
 
 
 def layout(geo: Geometry, players: int, team: bool = False) -> Layout:
@@ -181,14 +198,10 @@ def render_image(view: LockdownView, names: Mapping[str, str] | None = None) -> 
     _corridors(d, geo, view)
     _rooms(img, d, geo, view, people)
     if geo.surface is not None:
-        from renders import lockdown_mars
-
         lockdown_mars.draw_surface(img, d, geo, view, people)
     _time_track(img, d, lay, view)
     _facility(img, d, lay, view)
     if lay.team is not None:
-        from renders.lockdown_team import draw_team
-
         draw_team(img, d, lay.team, view, people)
     for box, h in zip(row_boxes(lay, len(view.heroes)), view.heroes, strict=True):
         _player_row(img, d, box, h, view, people)
@@ -213,8 +226,6 @@ def room_label(r: RoomView) -> str:
 
 @lru_cache(maxsize=1)
 def _crossroads_names() -> dict[str, str]:
-    from rules.lockdown.mars_board import mars_map
-
     return {x.id: x.name for x in mars_map().crossroads}
 
 
@@ -237,8 +248,6 @@ def _build_frame(geo: Geometry, lay: Layout) -> Image.Image:
                         (lay.map, lay.time, lay.facility, *((lay.team,) if lay.team else ())))
     mars = geo.surface is not None
     if mars:
-        from renders import lockdown_mars
-
         lockdown_mars.draw_surface_frame(img, d, geo, lay.map)
         corridor_lines(img, d, geo, lambda d, end: lockdown_mars.area_exit(d, end, False))
     else:
@@ -255,8 +264,6 @@ def _build_frame(geo: Geometry, lay: Layout) -> Image.Image:
 def _legend_entries(mars: bool = False) -> list[LegendEntry]:
     pieces = LEGEND_PIECES
     if mars:
-        from renders.lockdown_mars import legend_entries
-
         return [*pieces["corridors"], *legend_entries(), *pieces["items"],
                 *pieces["hazards"], *pieces["objects"]]
     return [*pieces["corridors"], *pieces["vent"], *pieces["items"],
@@ -290,8 +297,6 @@ def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
     def stub_noise(corridor: str, end: tuple[float, float]) -> None:
         if geo.surface is not None:
             if corridor in noisy_areas:
-                from renders.lockdown_mars import area_exit
-
                 area_exit(d, end, True)
         elif v.tech_noise:
             _vent(d, end, True)
@@ -300,10 +305,6 @@ def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
 
 
 # ----------------------------------------------------------------------- rooms
-NAME_TOP = 5
-NAME_STEP = 24
-
-
 @lru_cache(maxsize=512)
 def _tile(geo: Geometry, players: int, slot: str, tile: str | None, label: str,
           explored: bool, powered: bool) -> Image.Image:
@@ -341,8 +342,6 @@ def _tile(geo: Geometry, players: int, slot: str, tile: str | None, label: str,
 
 @lru_cache(maxsize=64)
 def _search_colour(tile: str | None) -> RGB | None:
-    from rules.lockdown.cards import index
-
     room = index().rooms.get(tile or "")
     return SEARCH.get(room.color) if room else None
 
@@ -361,9 +360,8 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
         label = room_label(r)
         outside = r.slot in crossroads  # a crossroads: never fire nor a malfunction
         if outside:
-            from renders.lockdown_mars import crossroads_tile
-
-            patch = crossroads_tile(geo, len(v.heroes), r.slot, label, r.explored)
+            patch = crossroads_tile(_static_frame, geo, len(v.heroes), r.slot, label,
+                                    r.explored)
         else:
             patch = _tile(geo, len(v.heroes), r.slot, r.tile, label, r.explored, powered)
         x0, y0, x1, y1 = (round(c) for c in box)
@@ -374,8 +372,6 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
         if r.slot == lift_room:
             extra.append((24, _lift_icon))
         if r.slot == rover:
-            from renders.lockdown_mars import ROVER_W, rover_icon
-
             extra.append((ROVER_W, rover_icon))
         markers = room_markers(img, r, r.fire and not outside, r.malfunction and not outside,
                                extra)
@@ -385,8 +381,6 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
 
 
 def _lift_room(at: int) -> str:
-    from rules.lockdown.cards import content
-
     return content().board.elevator_rooms.get(str(at), "")
 
 
@@ -401,8 +395,6 @@ def _lift_icon(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
 @lru_cache(maxsize=1)
 def _track() -> tuple[tuple[int, bool, bool, int], ...]:
     """(slot, white, css, threshold after) from the content, plus the purge slot 0."""
-    from rules.lockdown.cards import content
-
     slots = sorted(content().time_track.slots, key=lambda s: -s.number)
     return (*((s.number, s.white, s.css, s.threshold_after) for s in slots),
             (0, False, False, 0))
@@ -528,8 +520,6 @@ def _time_track(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout,
 
 # -------------------------------------------------------------------- facility
 def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: LockdownView) -> None:
-    from rules.lockdown.cards import index
-
     on = v.power
     power: list[Chip] = [(f"S{k}", C.OK, True) if on.get(k) else (f"S{k}", C.DIM, False)
                          for k in ("1", "2", "3")]
@@ -537,8 +527,6 @@ def _facility(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: Lockdown
     aliens = intruder_chips(v)
     items: tuple[str, list[Chip]] = ("ITEMS", [(f"{len(v.crafted)} CRAFTABLE", C.MUTED, False)])
     if v.surface is not None:  # Mars: no elevator, no gate; the rover and the areas
-        from renders.lockdown_mars import site_chips
-
         groups = [("POWER", [*power, backup]), ("SITE", site_chips(v)), aliens, items]
     else:
         groups = [

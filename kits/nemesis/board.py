@@ -19,20 +19,7 @@ from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
-from renders.board_geometry import VENT_R, Box, Point
-from renders.common import (
-    RGB,
-    C,
-    chip_width,
-    draw_chip,
-    draw_text_mid,
-    fit_text,
-    mix,
-    short_seat,
-    text_width,
-    vertical_gradient,
-)
-from renders.nemesis_pieces import (
+from kits.nemesis.pieces import (
     BIG,
     EGG,
     ITEM,
@@ -62,6 +49,19 @@ from renders.nemesis_pieces import (
     object_token,
     plate,
     vent,
+)
+from renders.board_geometry import VENT_R, Box, Point
+from renders.common import (
+    RGB,
+    C,
+    chip_width,
+    draw_chip,
+    draw_text_mid,
+    fit_text,
+    mix,
+    short_seat,
+    text_width,
+    vertical_gradient,
 )
 
 CHIP_H = 30

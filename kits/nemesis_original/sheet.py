@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets.nemesis_family import (
+from kits.nemesis.sheet import (
     ability_lines,
     fit,
     hand_lines,
@@ -18,6 +18,7 @@ from bot.sheets.nemesis_family import (
     target_note,
     wound_parts,
 )
+from rules.nemesis_original.cards import index
 
 DECKS = {"corporate": "corporate", "personal": "personal"}
 
@@ -62,8 +63,6 @@ def _known(me: Any, rooms: dict[str, str]) -> list[str]:
 
 
 def _lines(view: Any, me: Any, limit: int) -> list[str]:
-    from rules.nemesis_original.cards import index
-
     idx = index()
     hero = next((h for h in view.heroes if h.seat == view.viewer), None)
     lines: list[str] = []

@@ -32,19 +32,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from renders.board_geometry import Box
-from renders.common import (
-    RGB,
-    C,
-    chip_width,
-    draw_chip,
-    draw_text,
-    draw_text_mid,
-    draw_text_squeezed,
-    mix,
-    text_width,
-)
-from renders.nemesis_board import (
+from kits.nemesis.board import (
     CHIP_H,
     HEADER_H,
     LEGEND_PIECES,
@@ -67,9 +55,8 @@ from renders.nemesis_board import (
     tech_chips,
     who_is_where,
 )
-from renders.nemesis_board import row_boxes as player_boxes
-from renders.nemesis_geometry import MAP_X0, MAP_X1, MAP_Y0, PLATE_OFF, Geometry, W, geometry
-from renders.nemesis_pieces import (
+from kits.nemesis.board import row_boxes as player_boxes
+from kits.nemesis.pieces import (
     BIG,
     EGG,
     MIN_TEXT,
@@ -86,7 +73,22 @@ from renders.nemesis_pieces import (
     seat_people,
     vent,
 )
+from kits.nemesis_original.geometry import MAP_X0, MAP_X1, MAP_Y0, PLATE_OFF, Geometry, W, geometry
+from renders.board_geometry import Box
+from renders.common import (
+    RGB,
+    C,
+    chip_width,
+    draw_chip,
+    draw_text,
+    draw_text_mid,
+    draw_text_squeezed,
+    mix,
+    text_width,
+)
 from renders.png import encode_png
+from rules.nemesis_original.cards import index
+from rules.nemesis_original.ship import ship, tiles
 from rules.nemesis_original.view import HeroView, NemesisView, RoomView
 
 PHONE_W = 550        # Discord's inline width on a phone
@@ -115,8 +117,6 @@ class Layout:
 
 def layout_key(view: NemesisView) -> tuple[object, ...]:
     """What the map's geometry depends on: the room slots and the numbered corridors."""
-    from rules.nemesis_original.ship import ship
-
     numbers = {c.id: (c.a_number, c.b_number) for c in ship().ship.corridors}
     return (tuple((r.slot, r.x, r.y) for r in view.rooms),
             tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
@@ -238,8 +238,6 @@ NAME_STEP = 24
 
 @lru_cache(maxsize=64)
 def _search_colour(tile: str | None) -> RGB | None:
-    from rules.nemesis_original.ship import tiles
-
     room = tiles().get(tile or "")
     return SEARCH.get(room.color) if room else None
 
@@ -313,8 +311,6 @@ DEST_W = 56
 def _track_sizes() -> tuple[int, int, int, int, tuple[str, ...]]:
     """(time length, first blue space, self-destruct length, first yellow space,
     destination spaces) from the ship's content."""
-    from rules.nemesis_original.ship import ship
-
     sh = ship()
     return (sh.time_track.length, sh.time_track.first_blue, sh.self_destruct.length,
             sh.self_destruct.first_yellow, sh.destination.spaces)
@@ -324,8 +320,6 @@ TIME_LEN, FIRST_BLUE, SD_LEN, FIRST_YELLOW, DESTINATIONS = _track_sizes()
 
 
 def _engine_ids() -> tuple[str, ...]:
-    from rules.nemesis_original.ship import ship
-
     return tuple(e.id for e in ship().engines)
 
 
@@ -431,8 +425,6 @@ def _tracks(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: NemesisVie
 # ------------------------------------------------------------------ ship state
 def _ship_state(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout, v: NemesisView,
                 people: Mapping[str, Person]) -> None:
-    from rules.nemesis_original.cards import index
-
     pods: list[Chip] = []
     for p in v.pods:
         riders = " ".join(str(people[s].number) for s in p.seats if s in people)

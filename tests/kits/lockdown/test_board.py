@@ -12,9 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 from playouts import random_states, seats_for
 
-from renders import render_board
-from renders.common import C
-from renders.lockdown import (
+from kits.lockdown.board import (
     HEADER_H,
     Layout,
     W,
@@ -26,6 +24,8 @@ from renders.lockdown import (
     render_image,
     row_boxes,
 )
+from renders import render_board
+from renders.common import C
 from rules import get_ruleset
 from rules.lockdown.cards import index
 from rules.lockdown.view import LockdownView

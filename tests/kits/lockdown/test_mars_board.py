@@ -14,18 +14,21 @@ from PIL import Image, ImageChops
 from playouts import random_game
 from text_spy import drawn_texts
 
-from renders import common, lockdown, lockdown_mars, nemesis_pieces, render_image
-from renders.lockdown import (
+from kits.lockdown import board as lockdown
+from kits.lockdown import mars_board as lockdown_mars
+from kits.lockdown.board import (
     W,
     geometry,
     layout,
     layout_key,
     room_label,
 )
-from renders.lockdown_geometry import box_dist, seg_dist
-from renders.lockdown_team import contingency_name, objective_name
-from renders.mars_geometry import Surface, _crosses
-from renders.nemesis_pieces import FIRE, MALF, NOISE, SEATS
+from kits.lockdown.geometry import box_dist, seg_dist
+from kits.lockdown.mars_geometry import Surface, _crosses
+from kits.lockdown.team_board import contingency_name, objective_name
+from kits.nemesis import pieces as nemesis_pieces
+from kits.nemesis.pieces import FIRE, MALF, NOISE, SEATS
+from renders import common, render_image
 from renders.summary import summary
 from rules import get_ruleset
 from rules.lockdown.facility import room_name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets.darkmoon import COMPANY_MAN_GOAL, sheet
+from kits.darkmoon.sheet import COMPANY_MAN_GOAL, sheet
 from rules import get_ruleset
 from rules.core.actions import seat_ref
 from rules.darkmoon.cards import content

@@ -28,9 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from renders.board_geometry import clip as _clip
-from renders.board_geometry import corridor_segments
-from renders.lockdown_geometry import (
+from kits.lockdown.geometry import (
     MAP_X0,
     MAP_X1,
     MAP_Y0,
@@ -46,6 +44,8 @@ from renders.lockdown_geometry import (
     centre,
     seg_dist,
 )
+from renders.board_geometry import clip as _clip
+from renders.board_geometry import corridor_segments
 
 XR_W = 136              # a crossroads box
 LANE_X = MAP_X0 + 20    # the detour lane at the strip's outer edge

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sheets.nemesis_family import (
+from kits.nemesis.sheet import (
     ability_lines,
     fit,
     hand_lines,
@@ -16,13 +16,12 @@ from bot.sheets.nemesis_family import (
     target_note,
     wound_parts,
 )
+from rules.lockdown.cards import index
 
 __all__ = ["sheet", "short"]
 
 
 def _lines(view: Any, me: Any, limit: int) -> list[str]:
-    from rules.lockdown.cards import index
-
     idx = index()
     hero = next((h for h in view.heroes if h.seat == view.viewer), None)
     lines = []

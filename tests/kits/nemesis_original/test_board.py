@@ -13,9 +13,10 @@ from PIL import ImageChops
 from playouts import random_game
 from text_spy import text_sizes
 
-from renders import nemesis, nemesis_pieces, render_board, render_image
-from renders.board_geometry import box_dist, seg_dist
-from renders.nemesis import (
+from kits.nemesis import pieces as nemesis_pieces
+from kits.nemesis.pieces import INTRUDER, SEATS, name_lines
+from kits.nemesis_original import board as nemesis
+from kits.nemesis_original.board import (
     HEADER_H,
     MIN_TEXT,
     PHONE_W,
@@ -27,7 +28,8 @@ from renders.nemesis import (
     room_label,
     row_boxes,
 )
-from renders.nemesis_pieces import INTRUDER, SEATS, name_lines
+from renders import render_board, render_image
+from renders.board_geometry import box_dist, seg_dist
 from renders.summary import MAX_CHARS, summary
 from rules import get_ruleset
 from rules.nemesis_original.profile import room_name
