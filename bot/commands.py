@@ -63,10 +63,9 @@ def register(tree: app_commands.CommandTree) -> None:  # type: ignore[type-arg]
                            "(0 = no timer)", mode="Lockdown: game mode",
                            board="Lockdown: board side")
     @app_commands.choices(
-        ruleset=[app_commands.Choice(name="Dark Moon (3-7 players)", value="darkmoon"),
-                 app_commands.Choice(name="Nemesis: Lockdown (1-5 players)",
-                                     value="lockdown"),
-                 app_commands.Choice(name="Nemesis (1-5 players)", value="nemesis")],
+        ruleset=[app_commands.Choice(name=f"{rs.title} ({rs.min_players}-{rs.max_players} "
+                                          "players)", value=rs.name)
+                 for rs in map(get_ruleset, list_rulesets())],
         task_deck=option_choices("darkmoon", "task_deck"),
         mode=option_choices("lockdown", "mode"), board=option_choices("lockdown", "board"))
     async def game_new(interaction: discord.Interaction, ruleset: str,
