@@ -108,7 +108,7 @@ def answer(topic: str | None, ruleset: str | None = None) -> str:
                     "or pick from the autocomplete list.", ANSWER_LIMIT)
     shown = clip(topic.strip(), 80)
     elsewhere = find(topic) if ruleset else []
-    if elsewhere:
+    if elsewhere and ruleset:
         return clip(f"{_title(ruleset)} has no rules entry for '{shown}'. Another "
                     "game has: " + _listed(elsewhere, None) + ".", ANSWER_LIMIT)
     return f"I have no rules entry for '{shown}'. Try `/rules` for the list of topics."

@@ -29,7 +29,7 @@ class GameRun:
     keys: list[tuple[str, str]] = field(default_factory=list)
 
 
-def play_random(rs: Ruleset, n_players: int, seed: int,  # type: ignore[type-arg]
+def play_random(rs: Ruleset, n_players: int, seed: int,
                 on_step: Callable[[BaseModel, Any], None] | None = None,
                 options: BaseModel | None = None) -> GameRun:
     """One complete game; every pending seat (simultaneous prompts too) is answered by
@@ -87,7 +87,7 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
     return "\n".join(lines)
 
 
-def _renderer(rs: Ruleset, directory: Path) -> Callable[[BaseModel, Any], None]:  # type: ignore[type-arg]
+def _renderer(rs: Ruleset, directory: Path) -> Callable[[BaseModel, Any], None]:
     directory.mkdir(parents=True, exist_ok=True)
     counter = {"n": 0}
 

@@ -18,7 +18,7 @@ The frame (background, panels, titles, legends) is drawn once per process and co
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -51,6 +51,7 @@ from renders.common import (
 )
 from renders.png import encode_png
 from rules.core.actions import replace_seat_refs
+from rules.darkmoon.state import DieKind
 from rules.darkmoon.view import DarkMoonView, EventView, SeatView
 
 W, H = 1100, 700
@@ -106,6 +107,8 @@ SYSTEMS = {
 _frame: Image.Image | None = None
 _frame_lock = threading.Lock()
 
+NameOf = Callable[[str | None], str]  # a seat's name on the board
+
 
 # ----------------------------------------------------------------- entry point
 def render_board(view: DarkMoonView, names: Mapping[str, str] | None = None) -> bytes:
@@ -140,7 +143,7 @@ def render_image(view: DarkMoonView, names: Mapping[str, str] | None = None) -> 
     return img
 
 
-def _namer(names: Mapping[str, str] | None):  # type: ignore[no-untyped-def]
+def _namer(names: Mapping[str, str] | None) -> NameOf:
     def name_of(seat: str | None) -> str:
         if seat is None:
             return "nobody"
@@ -222,7 +225,7 @@ def _title_w(title: str) -> int:
 
 
 # --------------------------------------------------------------------- header
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) -> None:  # type: ignore[no-untyped-def]
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of: NameOf) -> None:
     cy = HEADER_H / 2
     x = 56 + text_width("DARK MOON", 28, True) + 18
     x += draw_chip(img, d, x, cy, f"ROUND {v.round}", C.TITLE, solid=False) + 14
@@ -543,7 +546,7 @@ def success_note(st: int, target: int) -> str:
 Chip = tuple[str, str, tuple[int, int, int], bool]  # long label, short label, colour, solid
 
 
-def _crew(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) -> None:  # type: ignore[no-untyped-def]
+def _crew(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of: NameOf) -> None:
     x0, y0, x1, y1 = P_CREW
     seats = v.seats
     top = y0 + 44
@@ -680,13 +683,15 @@ def _dice_legend(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
         draw_text_mid(img, x0 + 14, cy, label, MIN_TEXT, C.MUTED)
 
 
-def _dice(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of) -> None:  # type: ignore[no-untyped-def]
+DIE_KINDS: tuple[DieKind, ...] = ("strong", "weak", "commander")  # the dice panel's columns
+
+
+def _dice(img: Image.Image, d: ImageDraw.ImageDraw, v: DarkMoonView, name_of: NameOf) -> None:
     x0, y0, x1, _ = P_DICE
     _title_right(img, P_DICE, f"{v.available.total()} available", C.MUTED)
     for pool, cy in zip((v.available, v.spent), _dice_rows(), strict=True):
-        for cx, kind, (_, colour) in zip(_dice_cols(), ("strong", "weak", "commander"),
-                                         DICE_COLS, strict=True):
-            n = pool.get(kind)  # type: ignore[arg-type]
+        for cx, kind, (_, colour) in zip(_dice_cols(), DIE_KINDS, DICE_COLS, strict=True):
+            n = pool.get(kind)
             box = (cx - 22, cy - 13, cx + 22, cy + 13)
             if n:
                 d.rounded_rectangle(box, radius=6, fill=colour,

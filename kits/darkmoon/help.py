@@ -8,7 +8,7 @@ from __future__ import annotations
 from kits.darkmoon.expansion_help import expansion_entries
 from rules.core.kit import HelpEntry, facts
 from rules.darkmoon.cards import Content as DarkMoonContent
-from rules.darkmoon.cards import content
+from rules.darkmoon.cards import Task, content
 
 
 def entries() -> list[HelpEntry]:
@@ -48,7 +48,7 @@ def _darkmoon_tasks(c: DarkMoonContent) -> list[HelpEntry]:
     the evacuation failure cards."""
     x = c.expansion
     decks: dict[str, list[str]] = {}
-    tasks = {}
+    tasks: dict[str, Task] = {}
     evacuate = {"silver": set(x.silver.evacuate), "black": set(x.black.evacuate)}
     added = {t.id for t in x.silver.extra + x.black.extra}
     for deck, cards in (("silver", c.silver_tasks + x.silver.extra),

@@ -35,6 +35,7 @@ from kits.lockdown.geometry import (
     MAP_Y0,
     PLATE_OFF,
     ROOM_H,
+    BasicKey,
     Box,
     Geometry,
     W,
@@ -49,7 +50,7 @@ from kits.lockdown.mars_board import (
     site_chips,
     surface_key,
 )
-from kits.lockdown.mars_geometry import mars_geometry
+from kits.lockdown.mars_geometry import MarsKey, mars_geometry
 from kits.lockdown.palette import NAME_STEP, NAME_TOP, SECTION
 from kits.lockdown.team_board import draw_team
 from kits.nemesis.board import (
@@ -148,18 +149,19 @@ class Layout:
     team: Box | None = None
 
 
-def layout_key(view: LockdownView) -> tuple[object, ...]:
+def layout_key(view: LockdownView) -> BasicKey | MarsKey:
     """What the map's geometry depends on: rooms and numbered corridors, plus the
     surface on the Mars side (a third part)."""
     numbers = {c.id: (c.a_number, c.b_number) for c in map_for(view.board).corridors}
-    key = (tuple((r.slot, r.section, r.x, r.y) for r in view.rooms),
-           tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
+    key: BasicKey = (
+        tuple((r.slot, r.section, r.x, r.y) for r in view.rooms),
+        tuple((c.id, c.a, c.b, *numbers.get(c.id, (1, None))) for c in view.corridors))
     if view.surface is None:
         return key
     return (*key, surface_key(view))
 
 
-def geometry(key: tuple[object, ...]) -> Geometry:
+def geometry(key: BasicKey | MarsKey) -> Geometry:
     """The geometry of a layout key (`layout_key`): the basic side's, or with a third
     part (the surface), the Mars side's (kits/lockdown/mars_geometry.py)."""
     if len(key) == 3:

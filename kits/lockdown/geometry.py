@@ -67,11 +67,12 @@ class Geometry:
 
 Room = tuple[str, int | None, int, int]        # slot, section, x, y
 Corridor = tuple[str, str, str, int, int | None]  # id, a, b, a number, b number
+BasicKey = tuple[tuple[Room, ...], tuple[Corridor, ...]]  # the basic side's layout key
 
 
 @lru_cache(maxsize=4)
-def basic_geometry(key: tuple[object, ...]) -> Geometry:
-    rooms, corridors = key  # type: ignore[misc]
+def basic_geometry(key: BasicKey) -> Geometry:
+    rooms, corridors = key
     centres, bands, bottom = _place(rooms)
     sections = {slot: sec for slot, sec, _, _ in rooms}
     boxes: dict[str, Box] = {}

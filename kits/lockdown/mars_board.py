@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from kits.lockdown.geometry import Box, Geometry, Point
-from kits.lockdown.mars_geometry import Surface
+from kits.lockdown.mars_geometry import Surface, SurfaceKey
 from kits.lockdown.palette import NAME_STEP, NAME_TOP, SECTION
 from kits.nemesis.board import frame_patch
 from kits.nemesis.pieces import MIN_TEXT, NOISE, name_lines
@@ -63,7 +63,7 @@ NOISE_SPOT = 32  # after an area's label: its noise marker's place
 LONE_AREA = "no building: noise rolled on a crossroads"
 
 
-def surface_key(view: LockdownView) -> tuple[object, ...]:
+def surface_key(view: LockdownView) -> SurfaceKey:
     """The surface part of the layout key (kits.lockdown.board.layout_key)."""
     assert view.surface is not None
     m = mars_map()

@@ -36,8 +36,10 @@ from kits.lockdown.geometry import (
     ROOM_H,
     ROOM_W,
     Box,
+    Corridor,
     Geometry,
     Point,
+    Room,
     _along,
     _stub,
     box_dist,
@@ -103,10 +105,17 @@ def _interp(v: float, anchors: Sequence[tuple[float, float]]) -> float:
     return p0 + (p1 - p0) * (v - a0) / ((a1 - a0) or 1)
 
 
+# The Mars side's layout key: the basic side's parts and the surface's
+Crossroads = tuple[str, int, int]                  # slot, x, y
+SurfaceKey = tuple[tuple[Crossroads, ...], tuple[Building, ...], tuple[Area, ...],
+                   tuple[Path, ...], tuple[str, int, int]]  # ..., the bunker: id, x, y
+MarsKey = tuple[tuple[Room, ...], tuple[Corridor, ...], SurfaceKey]
+
+
 @lru_cache(maxsize=2)
-def mars_geometry(key: tuple[object, ...]) -> Geometry:
-    rooms, corridors, surface = key  # type: ignore[misc]
-    crossroads, buildings, areas, paths, bunker = surface  # type: ignore[misc]
+def mars_geometry(key: MarsKey) -> Geometry:
+    rooms, corridors, surface = key
+    crossroads, buildings, areas, paths, bunker = surface
     pos = {slot: (x, y) for slot, _sec, x, y in rooms}
     sections = {slot: sec for slot, sec, _, _ in rooms}
     # columns: the rooms' map heights, bottom (south) first
@@ -173,8 +182,8 @@ def mars_geometry(key: tuple[object, ...]) -> Geometry:
         if a not in boxes or b not in boxes:
             continue
         line = _clip(boxes[a], boxes[b])
-        others = [bx for s, bx in boxes.items() if s not in (a, b)]
-        if line is not None and not any(_crosses(line, o) for o in others):
+        between = [bx for s, bx in boxes.items() if s not in (a, b)]
+        if line is not None and not any(_crosses(line, o) for o in between):
             pts: tuple[Point, ...] = line
         else:
             pts = _lane(boxes[a], boxes[b])
@@ -198,8 +207,8 @@ def mars_geometry(key: tuple[object, ...]) -> Geometry:
         stubs[cid] = _stub(boxes[a], others, lines, list(stubs.values()), label_boxes,
                            inner, MARS_STUB, walls[wall_of[a]])
         stub_area[cid] = area_of[a]
-        start, end = stubs[cid]
-        plates.append((_along(start, end, PLATE_OFF), an))
+        start, vent = stubs[cid]
+        plates.append((_along(start, vent, PLATE_OFF), an))
     surface_geo = Surface(walls, ground, labels, stub_area, route, tuple(airlocks),
                           frozenset(xr), bunker_id,
                           {bid: sections.get(slots[0]) for bid, _n, _a, slots in buildings})

@@ -81,9 +81,12 @@ TAKES_TURNS = ("board", "pod")  # where a character still plays rounds (and pass
 class MapGeometry(Protocol):
     """What both boards' geometries give for the corridors."""
 
-    segments: Mapping[str, tuple[Point, Point]]
-    stubs: Mapping[str, tuple[Point, Point]]
-    plates: Sequence[tuple[Point, int]]
+    @property
+    def segments(self) -> Mapping[str, tuple[Point, Point]]: ...
+    @property
+    def stubs(self) -> Mapping[str, tuple[Point, Point]]: ...
+    @property
+    def plates(self) -> Sequence[tuple[Point, int]]: ...
 
 
 # ----------------------------------------------------------------------- frame
@@ -247,7 +250,7 @@ def room_contents(img: Image.Image, d: Draw, box: tuple[int, int, int, int],
     the left (past the search stripe when `striped`)."""
     x0, y0, x1, _ = box
     cy = y0 + TOKEN_Y
-    right = x1 - PAD
+    right: float = x1 - PAD
     for w, draw in markers:
         draw(d, right - w / 2, cy)
         right -= w + 3

@@ -73,7 +73,16 @@ from kits.nemesis.pieces import (
     seat_people,
     vent,
 )
-from kits.nemesis_original.geometry import MAP_X0, MAP_X1, MAP_Y0, PLATE_OFF, Geometry, W, geometry
+from kits.nemesis_original.geometry import (
+    MAP_X0,
+    MAP_X1,
+    MAP_Y0,
+    PLATE_OFF,
+    Geometry,
+    LayoutKey,
+    W,
+    geometry,
+)
 from renders.board_geometry import Box
 from renders.common import (
     RGB,
@@ -115,7 +124,7 @@ class Layout:
     height: int
 
 
-def layout_key(view: NemesisView) -> tuple[object, ...]:
+def layout_key(view: NemesisView) -> LayoutKey:
     """What the map's geometry depends on: the room slots and the numbered corridors."""
     numbers = {c.id: (c.a_number, c.b_number) for c in ship().ship.corridors}
     return (tuple((r.slot, r.x, r.y) for r in view.rooms),
@@ -371,10 +380,10 @@ def _tracks_frame(img: Image.Image, d: ImageDraw.ImageDraw, lay: Layout) -> None
     first = _dest_box(lay, 0)
     draw_text_mid(img, first[0], y0 + LOW_LABEL_Y, "DESTINATION", MIN_TEXT, C.TITLE,
                   bold=True)
-    for i, space in enumerate(DESTINATIONS):
+    for i, place in enumerate(DESTINATIONS):
         box = _dest_box(lay, i)
         d.rounded_rectangle(box, radius=6, fill=C.SLOT, outline=C.EDGE_HI, width=2)
-        draw_text_mid(img, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, space, BIG,
+        draw_text_mid(img, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, place, BIG,
                       C.MUTED, bold=True, align="center")
 
 

@@ -43,11 +43,12 @@ class Geometry:
 
 Room = tuple[str, int, int]                        # slot, x, y (board coordinates)
 Corridor = tuple[str, str, str, int, int | None]   # id, a, b, a number, b number
+LayoutKey = tuple[tuple[Room, ...], tuple[Corridor, ...]]
 
 
 @lru_cache(maxsize=4)
-def geometry(key: tuple[object, ...]) -> Geometry:
-    rooms, corridors = key  # type: ignore[misc]
+def geometry(key: LayoutKey) -> Geometry:
+    rooms, corridors = key
     xs = sorted({x for _, x, _ in rooms})   # board columns: the map's rows
     ys = sorted({y for _, _, y in rooms})   # board decks: the map's columns
     cols = max(1, len(ys))

@@ -21,6 +21,7 @@ from kits.nemesis.help import LEVELS, RETREAT, count_of, item_text, room_text
 from rules.core.kit import HelpEntry, facts, help_topics
 from rules.nemesis.action_words import cost_tag
 from rules.nemesis.character import HAND_SIZE
+from rules.nemesis.effects import IntruderKind
 from rules.nemesis.turn_actions import COSTS
 from rules.nemesis_original.cards import Content, content
 from rules.nemesis_original.ship import Ship, ship
@@ -77,7 +78,7 @@ def _token_mix(c: Content) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ card entries
-KIND_NAMES = ("larva", "creeper", "adult", "breeder", "queen")
+KIND_NAMES: tuple[IntruderKind, ...] = ("larva", "creeper", "adult", "breeder", "queen")
 NEEDS = {"signal_sent": "a signal sent from the Comms Room", "nest_found": "the nest found",
          "kill_intruder": "an intruder killed", "weakness_found": "a weakness discovered",
          "carcass_in_lab": "a carcass researched in the Laboratory"}
@@ -145,7 +146,7 @@ def _intruders(c: Content) -> list[tuple[str, str, str]]:
         "queen": "The nest's mother, the toughest of all (2 attack cards for its death "
                  "check). She guards the nest and lays eggs.",
     }
-    out = []
+    out: list[tuple[str, str, str]] = []
     tokens = c.intruders.tokens
     counts = Counter[str]()
     for t in tokens:

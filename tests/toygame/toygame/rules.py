@@ -18,13 +18,13 @@ Move = Literal["raise", "call", "fold"]
 MOVES: dict[str, Move] = {"raise": "raise", "call": "call", "fold": "fold"}
 
 
-class Options(BaseModel):
+class HighCardOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     turn_timeout_minutes: int = Field(0, ge=0, le=1440,
                                       description="Turn timer in minutes (0: none)")
 
 
-class State(BaseModel):
+class HighCardState(BaseModel):
     seats: list[str]
     cards: dict[str, int]
     stake: int = 1
@@ -69,33 +69,35 @@ class Bid(Action):
 BIDS: dict[Move, Bid] = {m: Bid(move=m) for m in MOVES.values()}
 
 
-class HighCard(Ruleset[State]):
+class HighCard(Ruleset[HighCardState]):
     name: ClassVar[str] = "toy"
     title: ClassVar[str] = "High Card"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    Options: ClassVar[type[BaseModel]] = Options
-    State: ClassVar[type[BaseModel]] = State
+    Options: ClassVar[type[BaseModel]] = HighCardOptions
+    State: ClassVar[type[BaseModel]] = HighCardState
 
-    def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> State:
+    def new_game(self, seats: list[str], seed: int,
+                 options: BaseModel | None = None) -> HighCardState:
         if len(seats) != 2:
             raise IllegalAction("High Card takes exactly 2 players.")
         first, second = random.Random(seed).sample(range(1, 10), 2)
-        return State(seats=list(seats), cards={seats[0]: first, seats[1]: second})
+        return HighCardState(seats=list(seats), cards={seats[0]: first, seats[1]: second})
 
-    def pending(self, state: State) -> list[Prompt]:
+    def pending(self, state: HighCardState) -> list[Prompt]:
         if state.winner is not None:
             return []
         return [Prompt(state.seats[state.turn], "bid",
                        f"Stake {state.stake}: raise, call or fold")]
 
-    def legal_actions(self, state: State, seat: str) -> list[Action]:
+    def legal_actions(self, state: HighCardState, seat: str) -> list[Action]:
         if state.winner is not None or seat != state.seats[state.turn]:
             return []
-        moves: list[Move] = (["raise"] if state.stake < MAX_STAKE else []) + ["call", "fold"]
+        moves: list[Move] = ["raise", "call", "fold"] if state.stake < MAX_STAKE else [
+            "call", "fold"]
         return [BIDS[m] for m in moves]
 
-    def apply(self, state: State, seat: str, action: Action) -> Step[State]:
+    def apply(self, state: HighCardState, seat: str, action: Action) -> Step[HighCardState]:
         if action not in self.legal_actions(state, seat):
             raise IllegalAction("It is not your turn." if state.winner is None and
                                 seat != state.seats[state.turn] else "You cannot do that now.")
@@ -118,7 +120,7 @@ class HighCard(Ruleset[State]):
                     + f"; <@{new.winner}> wins {new.stake}.")
         return Step(new, [Event(action.move, text)])
 
-    def view(self, state: State, seat: str | None) -> View:
+    def view(self, state: HighCardState, seat: str | None) -> View:
         over = state.winner is not None
         return View(seats=list(state.seats), stake=state.stake,
                     active=None if over else state.seats[state.turn], winner=state.winner,
@@ -126,24 +128,24 @@ class HighCard(Ruleset[State]):
                     shown=dict(state.cards) if over and state.reason == SHOWDOWN else {},
                     me=Me(seat=seat, card=state.cards[seat]) if seat in state.cards else None)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: HighCardState) -> Outcome | None:
         if state.winner is None:
             return None
         return Outcome(winners=(state.winner,),
                        losers=tuple(s for s in state.seats if s != state.winner),
                        reason=state.reason)
 
-    def parse_action(self, state: State, seat: str, text: str) -> Action:
+    def parse_action(self, state: HighCardState, seat: str, text: str) -> Action:
         move = MOVES.get(text)
         if move is None:
             raise IllegalAction(f"'{text}' is not a move of High Card (raise, call, fold).")
         return BIDS[move]
 
-    def recap(self, state: State) -> list[str]:
+    def recap(self, state: HighCardState) -> list[str]:
         lines = super().recap(state)
         if lines:
             lines += [f"<@{s}> held {state.cards[s]}." for s in state.seats]
         return lines
 
-    def reveal(self, state: State) -> list[str]:
+    def reveal(self, state: HighCardState) -> list[str]:
         return [f"<@{s}> held {state.cards[s]}." for s in state.seats]
