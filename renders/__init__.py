@@ -5,6 +5,7 @@ shape). A game's own drawing lives in its kit package (kits/<game>/)."""
 
 from __future__ import annotations
 
+from PIL import Image
 from pydantic import BaseModel
 
 from rules.core.kit import Names
@@ -15,9 +16,14 @@ def render_board(view: BaseModel, names: Names = None) -> bytes:
     return get_kit(str(getattr(view, "ruleset", ""))).board(view, names)
 
 
-def render_image(view: BaseModel, names: Names = None) -> object:
+def render_image(view: BaseModel, names: Names = None) -> Image.Image:
     """The board as a Pillow image (tests and tools)."""
-    return get_kit(str(getattr(view, "ruleset", ""))).image(view, names)
+    kit = get_kit(str(getattr(view, "ruleset", "")))
+    image = kit.image(view, names)
+    if not isinstance(image, Image.Image):
+        raise TypeError(f"the {kit.name} kit's image is a {type(image).__name__}, not a "
+                        "Pillow image")
+    return image
 
 
 __all__ = ["render_board", "render_image"]
