@@ -8,19 +8,21 @@ bot; every text whole (a sheet longer than one message is sent in several)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.core.actions import seat_ref
 from rules.darkmoon.actions import dice_text, die_code_text, face_text
 from rules.darkmoon.cards import index
 from rules.darkmoon.expansion_votes import SIDES
+from rules.darkmoon.threats import name as threat_name
+from rules.darkmoon.view import DarkMoonView, MyThreatView, PrivateView
 from rules.darkmoon.words import event_text, status_power, task_of, task_text
 
 _VOTES = {"strong": "UNINFECTED (strong die)", "weak": "INFECTED (weak die)",
           "abstain": "abstain"}
 
 
-def sheet(view: Any, me: Any) -> str:
+def sheet(view: DarkMoonView, me: object) -> str:
+    """`view`'s seat's sheet (`me`: the view's private part)."""
+    assert isinstance(me, PrivateView)
     idx = index()
     seat = next((s for s in view.seats if s.seat == view.viewer), None)
     revealed = seat is not None and seat.revealed
@@ -48,7 +50,7 @@ def sheet(view: Any, me: Any) -> str:
                                                   else ".")
     lines.append(f"Behind your screen: {dice}.{limit}")
     if me.threat is not None:
-        lines.append(_threat_line(view, me))
+        lines.append(_threat_line(view, me, me.threat))
     if me.statuses_seen:
         lines.append("Status cards shown to you: " + ", ".join(
             f"{seat_ref(x)}: **{name}**" for x, name in me.statuses_seen.items()) + ".")
@@ -66,7 +68,7 @@ def sheet(view: Any, me: Any) -> str:
     return "\n".join(lines)
 
 
-def _vote_text(view: Any, vote: str) -> str:
+def _vote_text(view: DarkMoonView, vote: str) -> str:
     """My vote in the words of the vote in progress: "AMPUTATE (weak die)" in an
     amputation vote, "UNINFECTED (strong die)" in a quarantine vote."""
     x = getattr(view, "expansion", None)
@@ -83,24 +85,23 @@ COMPANY_MAN_GOAL = (
     "any other ending is a loss for you (you count as uninfected for every rule).")
 
 
-def _threat_line(view: Any, me: Any) -> str:
-    """My threat card, whether I fulfilled it and the token I took."""
-    t = me.threat
+def _threat_line(view: DarkMoonView, me: PrivateView, t: MyThreatView) -> str:
+    """My threat card `t`, whether I fulfilled it and the token I took."""
     line = f"Your threat card (secret): **{t.name}**: {t.text}"
     if t.claimed is None:
         free = " As infected or Company Man you may act on any threat instead." if (
             me.infected or me.company_man) else ""
         return line + " **Not fulfilled yet.**" + free
-    token = view.threats.tokens.get(view.viewer, "") if view.threats is not None else ""
+    token = view.threats.tokens.get(view.viewer or "", "") if view.threats is not None else ""
     took = ("a wild token" if token == "wild" else "its threat token" if token
             else "no token (none left)")
     if t.fulfilled:
         return line + f" **Fulfilled**: you took {took}."
-    other = index().threats[t.claimed].name
+    other = threat_name(t.claimed)
     return line + f" You acted on **{other}** instead and took {took}."
 
 
-def _status_line(me: Any, revealed: bool) -> str:
+def _status_line(me: PrivateView, revealed: bool) -> str:
     name = index().statuses[me.status].name
     if me.company_man:
         return (f"Status card: **{name}**: you are the **COMPANY MAN**, secretly working "
@@ -112,7 +113,7 @@ def _status_line(me: Any, revealed: bool) -> str:
     return f"Status card: **{name}**: you are **INFECTED**. Nobody knows yet."
 
 
-def _card(view: Any, card_id: str) -> str:
+def _card(view: DarkMoonView, card_id: str) -> str:
     """A card being chosen (an event or a task) with its text."""
     idx = index()
     if card_id in idx.events:
@@ -122,6 +123,6 @@ def _card(view: Any, card_id: str) -> str:
     return f"**{card.name}**: {task_text(card, _difficulty_delta(view))}"
 
 
-def _difficulty_delta(view: Any) -> int:
+def _difficulty_delta(view: DarkMoonView) -> int:
     event = view.final_event if view.final_started else view.event
     return index().events[event.id].during.difficulty_delta if event is not None else 0

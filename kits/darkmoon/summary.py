@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kits.darkmoon.expansion_board import face_text, rule_name, vote_words
 from renders.summary import fit, namer
 from rules.core.kit import Names
 from rules.darkmoon.threats import name as threat_name
+from rules.darkmoon.view import DarkMoonView
 
 
-def summary(view: Any, names: Names = None) -> str:
+def summary(view: DarkMoonView, names: Names = None) -> str:
     return fit(parts(view, namer(names or {})))
 
 
-def parts(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+def parts(v: DarkMoonView, name_of: Callable[[str | None], str]) -> list[list[str]]:
     head = [f"**Dark Moon** round {v.round}"]
     if v.result == "company_man":
         head.append("game over: the Company Man wins alone")
@@ -68,7 +68,7 @@ def parts(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
     return [head, tracks, task + events, crew, *_expansion(v, name_of)]
 
 
-def _expansion(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+def _expansion(v: DarkMoonView, name_of: Callable[[str | None], str]) -> list[list[str]]:
     """The Shadow Corporation's boards and the modules and variants in play, in words."""
     lines: list[list[str]] = []
     x = getattr(v, "expansion", None)

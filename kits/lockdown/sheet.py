@@ -5,8 +5,6 @@ a sheet longer than one message is sent in several (bot/feed.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kits.nemesis.sheet import (
     ability_lines,
     fit,
@@ -17,11 +15,12 @@ from kits.nemesis.sheet import (
     wound_parts,
 )
 from rules.lockdown.cards import index
+from rules.lockdown.view import LockdownView, MeView
 
 __all__ = ["sheet", "short"]
 
 
-def _lines(view: Any, me: Any, limit: int) -> list[str]:
+def _lines(view: LockdownView, me: MeView, limit: int) -> list[str]:
     idx = index()
     hero = next((h for h in view.heroes if h.seat == view.viewer), None)
     lines = []
@@ -45,6 +44,7 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
     return lines
 
 
-def sheet(view: Any, me: Any) -> str:
+def sheet(view: LockdownView, me: object) -> str:
+    assert isinstance(me, MeView)
     """Every text whole (bot/feed.py sends a long sheet in several messages)."""
     return fit(lambda limit: _lines(view, me, limit))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kits.lockdown.board import room_label
 from kits.lockdown.team_board import contingency_name, objective_name, team_objectives
@@ -11,15 +10,16 @@ from kits.nemesis.summary import head, hero, threat
 from renders.summary import fit, namer
 from rules.core.kit import Names
 from rules.lockdown.board import slot_code
+from rules.lockdown.view import LockdownView
 
 MODES = {"coop": "co-op", "solo": "solo"}
 
 
-def summary(view: Any, names: Names = None) -> str:
+def summary(view: LockdownView, names: Names = None) -> str:
     return fit(parts(view, namer(names or {})))
 
 
-def parts(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+def parts(v: LockdownView, name_of: Callable[[str | None], str]) -> list[list[str]]:
     kind = [x for x in (MODES.get(getattr(v, "mode", "")),
                         "Mars" if getattr(v, "surface", None) is not None else None) if x]
     powered = [f"S{k}" for k in ("1", "2", "3") if v.power.get(k)]
@@ -40,7 +40,7 @@ def parts(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
     return [head("Lockdown", v, name_of, kind), tracks, threat(v), _team(v), heroes]
 
 
-def _team(v: Any) -> list[str]:
+def _team(v: LockdownView) -> list[str]:
     """The cooperative mode's public objectives (one per character, in seat order) and
     the revealed contingency tokens."""
     if getattr(v, "mode", "") != "coop":

@@ -1,7 +1,7 @@
 """What both Nemesis games' private sheets show the same way: a content text cut to a
 length, the status line's wounds, the hand with each card's cost and text, the items
-and what they do, and the sheet with every text whole (bot/sheets/lockdown.py,
-bot/sheets/nemesis.py)."""
+and what they do, and the sheet with every text whole (kits/lockdown/sheet.py,
+kits/nemesis_original/sheet.py)."""
 
 from __future__ import annotations
 

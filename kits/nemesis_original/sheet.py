@@ -2,12 +2,10 @@
 character, its ability and wounds, the hand with each card's cost and text, the items
 and what they do, the objectives (two until the first encounter, then the one kept),
 the quest, and what the player looked at in secret: the coordinates, an engine's state,
-a room seen on the monitors. Nobody else ever sees it (bot/sheets/nemesis_family.py
-fits it under Discord's limit)."""
+a room seen on the monitors. Nobody else ever sees it (kits/nemesis/sheet.py fits
+it under Discord's limit)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from kits.nemesis.sheet import (
     ability_lines,
@@ -18,7 +16,8 @@ from kits.nemesis.sheet import (
     target_note,
     wound_parts,
 )
-from rules.nemesis_original.cards import index
+from rules.nemesis_original.cards import Index, index
+from rules.nemesis_original.view import HeroView, MeView, NemesisView
 
 DECKS = {"corporate": "corporate", "personal": "personal"}
 
@@ -27,14 +26,14 @@ PLACES = {"dead": "**dead**", "hibernated": "asleep in the hibernatorium",
           "pod": "in escape pod {pod}", "escaped": "escaped in pod {pod}"}
 
 
-def _where(view: Any, hero: Any) -> str:
+def _where(view: NemesisView, hero: HeroView) -> str:
     if hero.place == "board":
         room = next((r for r in view.rooms if r.slot == hero.room), None)
         return f"in {room.name}" if room is not None else ""
     return PLACES.get(hero.place, hero.place).format(pod=hero.pod or "?")
 
 
-def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
+def _status(view: NemesisView, idx: Index, hero: HeroView, limit: int) -> list[str]:
     character = idx.characters[hero.character]
     where = _where(view, hero)
     head = " · ".join([f"You play the **{hero.name}**" + (f", {where}" if where else ""),
@@ -42,7 +41,7 @@ def _status(view: Any, idx: Any, hero: Any, limit: int) -> list[str]:
     return [head, *ability_lines(character, limit)]
 
 
-def _known(me: Any, rooms: dict[str, str]) -> list[str]:
+def _known(me: MeView, rooms: dict[str, str]) -> list[str]:
     """What the player checked in secret, in words."""
     out = []
     for key, value in sorted(me.known.items()):
@@ -62,7 +61,7 @@ def _known(me: Any, rooms: dict[str, str]) -> list[str]:
     return ["**What you checked**", *out] if out else []
 
 
-def _lines(view: Any, me: Any, limit: int) -> list[str]:
+def _lines(view: NemesisView, me: MeView, limit: int) -> list[str]:
     idx = index()
     hero = next((h for h in view.heroes if h.seat == view.viewer), None)
     lines: list[str] = []
@@ -92,5 +91,6 @@ def _lines(view: Any, me: Any, limit: int) -> list[str]:
     return lines
 
 
-def sheet(view: Any, me: Any) -> str:
+def sheet(view: NemesisView, me: object) -> str:
+    assert isinstance(me, MeView)
     return fit(lambda limit: _lines(view, me, limit))

@@ -4,18 +4,18 @@ trims them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kits.nemesis.summary import head, hero, threat
 from renders.summary import fit, namer
 from rules.core.kit import Names
+from rules.nemesis_original.view import NemesisView
 
 
-def summary(view: Any, names: Names = None) -> str:
+def summary(view: NemesisView, names: Names = None) -> str:
     return fit(parts(view, namer(names or {})))
 
 
-def parts(v: Any, name_of: Callable[[str | None], str]) -> list[list[str]]:
+def parts(v: NemesisView, name_of: Callable[[str | None], str]) -> list[list[str]]:
     tracks = [f"time {v.time}/{v.time_length}"
               + (" (hibernation open)" if v.hibernation_open else ""),
               f"course {v.destination}"]
