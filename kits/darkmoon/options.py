@@ -18,6 +18,10 @@ def _final_event(value: object) -> str:
 
 
 
+def _final_events() -> list[tuple[str, str]]:
+    return [(e.name, e.id) for e in content().final_events]
+
+
 # The lobby's two menus (the host ticks what is on): option keys in menu order.
 MODULE_OPTIONS = ("expansion", "threats", "company_man")
 VARIANT_OPTIONS = ("expensive_voting", "first_is_last", "flimsy_quarantine",
@@ -71,6 +75,7 @@ WORDS = OptionWords(
     },
     values={"final_event": _final_event,
             "task_deck": lambda v: "by player count" if v == "auto" else str(v)},
+    suggestions={"final_event": _final_events},
     choice_names={
         "nerfed_reveal": {"off": "Off (infection powers as usual)",
                           "normal": "Normal (no second use of the infection power)",

@@ -108,6 +108,10 @@ class OptionWords:
     values: Mapping[str, Callable[[object], str]] = field(default_factory=dict)  # value -> words
     choice_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # /game new
     notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # key, value -> line
+    # (name, value) pairs offered while a player types a free-text option (`/game new`
+    # autocomplete: Dark Moon's final event), by option key
+    suggestions: Mapping[str, Callable[[], Sequence[tuple[str, str]]]] = field(
+        default_factory=dict)
     menus: tuple[LobbyMenu, ...] = ()
     menu_lines: Mapping[str, str] = field(default_factory=dict)  # entry -> line under it
     lobby_note: str = ""         # a paragraph under the lobby's options

@@ -138,3 +138,12 @@ def test_the_nemesis_lobby_says_how_the_game_starts() -> None:
     assert text.startswith("**Nemesis** lobby (1-5 players)")
     assert "Options: Turn timer: 3 min" in text
     assert "picks a character in a DM" in text and "`/rules turn`" in text
+
+
+def test_dark_moon_suggests_its_final_events_by_name() -> None:
+    from rules.darkmoon.cards import content
+
+    suggested = get_kit("darkmoon").options.suggestions["final_event"]()
+    assert suggested == [(e.name, e.id) for e in content().final_events]
+    assert describe_options("darkmoon", {"final_event": suggested[0][1]})[0] == (
+        f"Final event: {suggested[0][0]}")
