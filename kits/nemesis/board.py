@@ -50,6 +50,7 @@ from kits.nemesis.pieces import (
     plate,
     vent,
 )
+from kits.nemesis.views import MarkedRoom, TableView
 from renders.board_geometry import VENT_R, Box, Point
 from renders.common import (
     RGB,
@@ -63,6 +64,7 @@ from renders.common import (
     text_width,
     vertical_gradient,
 )
+from rules.nemesis.view import CorridorView, GameView, HeroView
 
 CHIP_H = 30
 HEADER_H = 60
@@ -181,7 +183,7 @@ def row_boxes(players: Box, n: int) -> list[Box]:
 
 
 # ---------------------------------------------------------------------- header
-def header(img: Image.Image, d: Draw, title: str, v: Any, people: Mapping[str, Person],
+def header(img: Image.Image, d: Draw, title: str, v: TableView, people: Mapping[str, Person],
            width: int, extra: Sequence[tuple[str, RGB]] = ()) -> None:
     """The round chip (then `extra` solid chips) after the title, and who plays first or
     whom the game waits for."""
@@ -202,7 +204,7 @@ def header(img: Image.Image, d: Draw, title: str, v: Any, people: Mapping[str, P
 
 
 # ------------------------------------------------------------------- corridors
-def corridor_marks(d: Draw, geo: Any, corridors: Iterable[Any], plate_off: float,
+def corridor_marks(d: Draw, geo: MapGeometry, corridors: Iterable[CorridorView], plate_off: float,
                    stub_noise: Callable[[str, Point], None]) -> None:
     """Doors and noise markers on the corridors; `stub_noise(corridor id, end)` marks a
     technical entrance's end when it has noise."""
@@ -230,9 +232,10 @@ def corridor_marks(d: Draw, geo: Any, corridors: Iterable[Any], plate_off: float
 
 
 # ----------------------------------------------------------------------- rooms
-def who_is_where(v: Any) -> tuple[dict[str, list[Any]], dict[str, list[dict[str, object]]]]:
+def who_is_where(v: GameView) -> tuple[dict[str, list[HeroView]],
+                                       dict[str, list[dict[str, object]]]]:
     """The characters on the board and the intruders, by room slot."""
-    heroes: dict[str, list[Any]] = {}
+    heroes: dict[str, list[HeroView]] = {}
     for h in v.heroes:
         if h.place == "board":
             heroes.setdefault(h.room, []).append(h)
@@ -261,7 +264,7 @@ def room_contents(img: Image.Image, d: Draw, box: tuple[int, int, int, int],
     flow(img, d, x0 + PAD + (7 if striped else 0), right - 3, cy, tokens)
 
 
-def room_markers(img: Image.Image, r: Any, fire: bool, malfunction: bool,
+def room_markers(img: Image.Image, r: MarkedRoom, fire: bool, malfunction: bool,
                  extra: Sequence[Token] = ()) -> list[Token]:
     """Items, computer, `extra` (the boards' own), fire, malfunction, right to left."""
     markers: list[Token] = []
@@ -362,7 +365,7 @@ LEGEND_PIECES: Mapping[str, list[LegendEntry]] = {
 
 
 # ------------------------------------------------------------------ chip panel
-def intruder_chips(v: Any) -> tuple[str, list[Chip]]:
+def intruder_chips(v: TableView) -> tuple[str, list[Chip]]:
     """The INTRUDERS group: the eggs in the nest (no count once it is destroyed: its
     eggs went with it), the nest, the bag."""
     nest: list[Chip] = [("NEST DESTROYED", C.OK, True)] if v.nest_destroyed else [
@@ -371,7 +374,7 @@ def intruder_chips(v: Any) -> tuple[str, list[Chip]]:
     return "INTRUDERS", [*nest, (f"BAG {v.bag_size}", C.MUTED, False)]
 
 
-def tech_chips(v: Any) -> tuple[str, list[Chip]]:
+def tech_chips(v: GameView) -> tuple[str, list[Chip]]:
     """The technical corridors' group: noise in them or not."""
     return "TECH CORRIDORS", [("NOISE", NOISE, True) if v.tech_noise
                               else ("QUIET", C.DIM, False)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -31,6 +30,7 @@ from renders.common import (
     text_width,
     wrap_text,
 )
+from rules.nemesis.view import GameView
 
 MIN_TEXT = 22        # the smallest text on a board, in px at full size
 BIG = 24             # names and titles
@@ -65,7 +65,7 @@ class Person:
     colour: RGB
 
 
-def seat_people(view: Any, names: Mapping[str, str] | None) -> dict[str, Person]:
+def seat_people(view: GameView, names: Mapping[str, str] | None) -> dict[str, Person]:
     out = {}
     for i, h in enumerate(view.heroes):
         given = clean_name(names.get(h.seat, "")) if names else ""

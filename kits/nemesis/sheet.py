@@ -5,10 +5,21 @@ kits/nemesis_original/sheet.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from rules.nemesis.action_words import cost_tag
+from rules.nemesis.view import GameView, HeroView, MeView
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Texted(Protocol):
+    @property
+    def text(self) -> str: ...
 
 WHOLE = 100_000  # every text whole: a sheet longer than one message is sent in parts
 COMBAT_TAGS = {"in": "in combat only", "out": "out of combat only"}
@@ -31,7 +42,7 @@ def line(name: str, extra: str, text: str, limit: int) -> str:
     return f"• **{name}**{extra}" + (f": {body}" if body else "")
 
 
-def wound_parts(hero: Any, wounds: dict[str, Any]) -> list[str]:
+def wound_parts(hero: HeroView, wounds: Mapping[str, Named]) -> list[str]:
     """Light and serious wounds, slime, a larva and a signal sent, for the status line."""
     parts = [f"light wounds {hero.light}/2"]
     if hero.serious:
@@ -47,14 +58,14 @@ def wound_parts(hero: Any, wounds: dict[str, Any]) -> list[str]:
     return parts
 
 
-def ability_lines(character: Any, limit: int) -> list[str]:
+def ability_lines(character: Texted, limit: int) -> list[str]:
     """The character's ability, as its text words it (an ability that replaces a base
     rule says so there), unless the sheet is too crowded."""
     ability = character.text.partition("Ability")[2].lstrip(" :")
     return [f"**Ability** {short(ability, limit + 30)}"] if ability and limit else []
 
 
-def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
+def hand_lines(idx: Any, me: MeView, limit: int) -> list[str]:
     """The hand heading and one line per card (cost, tags, text); the contamination
     cards, all alike until scanned, on one line."""
     n = len(me.hand_ids)
@@ -79,7 +90,7 @@ def hand_lines(idx: Any, me: Any, limit: int) -> list[str]:
     return lines
 
 
-def item_lines(idx: Any, me: Any, limit: int) -> list[str]:
+def item_lines(idx: Any, me: MeView, limit: int) -> list[str]:
     """The items carried and held in hand (ammunition of a gun), each with its text."""
     items = [idx.items[i] for i in me.inventory_ids]
     lines = ["**Items**"] if items or me.held else []
@@ -96,7 +107,7 @@ def item_lines(idx: Any, me: Any, limit: int) -> list[str]:
     return lines
 
 
-def target_note(view: Any, objective: Any) -> str:
+def target_note(view: GameView, objective: Any) -> str:
     """Who "Player N" of an objective is (the seat numbered N on the board)."""
     if objective.kind != "player_cannot_survive" or not 0 < objective.value <= len(
             view.heroes):

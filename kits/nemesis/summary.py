@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TypeVar
 
+from kits.nemesis.views import TableView
 from renders.summary import plural
+from rules.nemesis.view import HeroView
+
+Room = TypeVar("Room")  # a game's room view
 
 PLACES = {"css": "escaped (CSS pod)", "bunker": "escaped (bunker)", "escaped": "escaped in pod",
           "hibernated": "hibernating"}  # off the board; else as is ("pod", "dead")
 
 
-def head(title: str, v: Any, name_of: Callable[[str | None], str],
-          kind: Sequence[str] = ()) -> list[str]:
+def head(title: str, v: TableView, name_of: Callable[[str | None], str],
+         kind: Sequence[str] = ()) -> list[str]:
     head = [f"**{title}** round {v.round}" + (f" ({', '.join(kind)})" if kind else "")]
     if v.winners is not None:
         winners = ", ".join(name_of(s) for s in v.winners) or "nobody"
@@ -27,7 +31,7 @@ def head(title: str, v: Any, name_of: Callable[[str | None], str],
     return head
 
 
-def threat(v: Any) -> list[str]:
+def threat(v: TableView) -> list[str]:
     kinds = Counter(str(i.get("kind", "?")) for i in v.intruders)
     threat = [("intruders: " + ", ".join(plural(n, k) if k != "larva" or n == 1
                                          else f"{n} larvae"
@@ -38,8 +42,8 @@ def threat(v: Any) -> list[str]:
     return threat
 
 
-def hero(number: int, h: Any, rooms: Mapping[str, Any],
-          name_of: Callable[[str | None], str], label: Callable[[Any], str]) -> str:
+def hero(number: int, h: HeroView, rooms: Mapping[str, Room],
+         name_of: Callable[[str | None], str], label: Callable[[Room], str]) -> str:
     who = f"{number} {name_of(h.seat)}"
     if not h.character:
         return f"{who}: choosing"
