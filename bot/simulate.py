@@ -10,13 +10,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel
 
 from bot.option_names import describe_options
 from renders import render_board
-from rules import Outcome, Ruleset, get_kit, get_ruleset
+from rules import Outcome, Ruleset, Step, get_kit, get_ruleset
 
 MAX_STEPS = 50_000
 
@@ -30,7 +29,7 @@ class GameRun:
 
 
 def play_random(rs: Ruleset, n_players: int, seed: int,
-                on_step: Callable[[BaseModel, Any], None] | None = None,
+                on_step: Callable[[BaseModel, Step[BaseModel]], None] | None = None,
                 options: BaseModel | None = None) -> GameRun:
     """One complete game; every pending seat (simultaneous prompts too) is answered by
     a seeded random agent choosing among its legal actions."""
@@ -87,11 +86,12 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
     return "\n".join(lines)
 
 
-def _renderer(rs: Ruleset, directory: Path) -> Callable[[BaseModel, Any], None]:
+def _renderer(rs: Ruleset, directory: Path
+              ) -> Callable[[BaseModel, Step[BaseModel]], None]:
     directory.mkdir(parents=True, exist_ok=True)
     counter = {"n": 0}
 
-    def on_step(state: BaseModel, step: Any) -> None:
+    def on_step(state: BaseModel, step: Step[BaseModel]) -> None:
         counter["n"] += 1
         png = render_board(rs.view(state, None))
         (directory / f"board_{counter['n']:05d}.png").write_bytes(png)

@@ -50,7 +50,7 @@ from kits.lockdown.mars_board import (
     site_chips,
     surface_key,
 )
-from kits.lockdown.mars_geometry import MarsKey, mars_geometry
+from kits.lockdown.mars_geometry import MarsKey, Surface, mars_geometry
 from kits.lockdown.palette import NAME_STEP, NAME_TOP, SECTION
 from kits.lockdown.team_board import draw_team
 from kits.nemesis.board import (
@@ -292,7 +292,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, v: LockdownView,
 # ------------------------------------------------------------------- corridors
 def _corridors(d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownView) -> None:
     noisy_areas: set[str] = set()
-    if geo.surface is not None and v.surface is not None:
+    if isinstance(geo.surface, Surface) and v.surface is not None:
         loud = {a.number for a in v.surface.areas if a.noise}
         noisy_areas = {cid for cid, n in geo.surface.stub_area.items() if n in loud}
 
@@ -353,7 +353,7 @@ def _rooms(img: Image.Image, d: ImageDraw.ImageDraw, geo: Geometry, v: LockdownV
     heroes, intruders = who_is_where(v)
     lift_room = _lift_room(v.elevator_at) if v.surface is None else ""
     rover = v.surface.rover if v.surface is not None else ""
-    crossroads = geo.surface.crossroads if geo.surface is not None else frozenset()
+    crossroads = geo.surface.crossroads if isinstance(geo.surface, Surface) else frozenset()
     for r in v.rooms:
         box = geo.boxes.get(r.slot)
         if box is None:

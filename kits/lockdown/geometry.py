@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from renders.board_geometry import (
     VENT_R,
@@ -62,7 +61,7 @@ class Geometry:
     legend: Box | None                        # free space in the first staircase band
     height: int                               # the map panel's height
     key: tuple[object, ...]
-    surface: Any = None                       # the Mars side's extra shapes (Surface)
+    surface: object = None                    # the Mars side's extra shapes (Surface)
 
 
 Room = tuple[str, int | None, int, int]        # slot, section, x, y
