@@ -23,7 +23,7 @@ class OptionError(ValueError):
     """A bad ruleset, option key or value; the text is shown to the user as is."""
 
 
-def ruleset_named(name: str) -> Ruleset:  # type: ignore[type-arg]
+def ruleset_named(name: str) -> Ruleset:
     try:
         return get_ruleset(name)
     except KeyError:
@@ -70,7 +70,7 @@ def accepted(field: FieldInfo) -> str:
     return text + ("|none" if optional else "")
 
 
-def options_help(rs: Ruleset) -> str:  # type: ignore[type-arg]
+def options_help(rs: Ruleset) -> str:
     """One line per option of the ruleset: key=values (description; default)."""
     lines = []
     for key, field in rs.Options.model_fields.items():
@@ -103,7 +103,7 @@ def _convert(field: FieldInfo, text: str) -> Any:
     return text
 
 
-def parse_options(rs: Ruleset, pairs: Sequence[str]) -> BaseModel:  # type: ignore[type-arg]
+def parse_options(rs: Ruleset, pairs: Sequence[str]) -> BaseModel:
     """The ruleset's Options from `key=value` texts (the defaults for keys not given)."""
     fields = rs.Options.model_fields
     values: dict[str, Any] = {}
@@ -145,7 +145,7 @@ def rulesets_help() -> str:
     return "Rulesets and their options (--option KEY=VALUE):\n\n" + "\n\n".join(blocks)
 
 
-def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:  # type: ignore[type-arg]
+def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:
     """Refuse a player count the ruleset (or, when it says so, the chosen mode) cannot
     seat, before any game is dealt."""
     if not rs.min_players <= players <= rs.max_players:

@@ -14,9 +14,10 @@ from typing import Any
 
 import discord
 
-from bot.option_names import LOBBY_MENUS, MENU_ENTRIES, MENU_LINES, menu_chosen, menu_label
+from bot.option_names import menu_chosen, menu_label, words
 from bot.ports import Bot, bot_of
 from bot.replies import guarded
+from rules.core.kit import LobbyMenu as OptionMenu
 
 
 def board_view(game_id: int) -> discord.ui.View:
@@ -54,36 +55,30 @@ def rematch_view(game_id: int) -> discord.ui.View:
 
 def lobby_view(game_id: int, ruleset: str = "",
                options: dict[str, Any] | None = None) -> discord.ui.View:
-    """Join / Leave / Start; a Dark Moon lobby also gets the host's two option menus
-    ("Expansion and modules", "Variants"), a Lockdown lobby its "Original Nemesis" menu,
-    showing what is on."""
+    """Join / Leave / Start, and the host's option menus of the game's kit (Dark Moon's
+    "Expansion and modules" and "Variants", Lockdown's "Original Nemesis"), showing what
+    is on."""
     view = discord.ui.View(timeout=None)
     for op, style in (("join", discord.ButtonStyle.success),
                       ("leave", discord.ButtonStyle.secondary),
                       ("start", discord.ButtonStyle.primary)):
         view.add_item(discord.ui.Button(label=op.capitalize(), style=style,
                                         custom_id=f"w:l:{game_id}:{op}"))
-    for menu in LOBBY_MENUS.get(ruleset, ()):
-        view.add_item(_lobby_menu(game_id, menu, options or {}))
+    for menu in words(ruleset).menus if ruleset else ():
+        view.add_item(_lobby_menu(game_id, ruleset, menu, options or {}))
     return view
 
 
-PLACEHOLDERS = {"modules": "Expansion and modules: none on (the host ticks them here)",
-                "variants": "Variants: none on (the host ticks them here)",
-                "crossover": "Original Nemesis characters and intruders: none on (the host "
-                             "ticks them here)"}
-
-
-def _lobby_menu(game_id: int, menu: str, options: dict[str, Any]
-                ) -> discord.ui.Select[discord.ui.View]:
-    entries = MENU_ENTRIES[menu]
-    placeholder = PLACEHOLDERS[menu]
-    chosen = set(menu_chosen(options, entries))
+def _lobby_menu(game_id: int, ruleset: str, menu: OptionMenu,
+                options: dict[str, Any]) -> discord.ui.Select[discord.ui.View]:
+    lines = words(ruleset).menu_lines
+    chosen = set(menu_chosen(options, menu.entries))
     return discord.ui.Select(
-        custom_id=f"w:x:{game_id}:{menu}", placeholder=placeholder, min_values=0,
-        max_values=len(entries),
-        options=[discord.SelectOption(label=menu_label(e), value=e, description=MENU_LINES[e],
-                                      default=e in chosen) for e in entries])
+        custom_id=f"w:x:{game_id}:{menu.id}", placeholder=menu.placeholder, min_values=0,
+        max_values=len(menu.entries),
+        options=[discord.SelectOption(label=menu_label(ruleset, e), value=e,
+                                      description=lines[e], default=e in chosen)
+                 for e in menu.entries])
 
 
 # Numbers are at most 9 digits (ids and versions stay far below; a forged longer number

@@ -1,26 +1,31 @@
 """`/rules`: find an entry of the channel's ruleset (or of every ruleset outside a game
 channel) by id, title or name, case-insensitively or by a unique prefix; list the
-topics; feed the autocomplete. The entries themselves come from bot.help_entries."""
+topics; feed the autocomplete. The entries themselves come from bot.help_entries
+(each game's kit)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.help_entries import TITLES, Entry, entries
+from bot.help_entries import Entry, entries
 from bot.texts import clip
+from rules.registry import get_kit, list_kits
 
 ANSWER_LIMIT = 1900   # an entry with its title
 INDEX_LIMIT = 2000    # Discord's message limit, for the topic list
 CHOICES = 25          # Discord's autocomplete limits
 CHOICE_NAME = 100
 LISTED_GROUPS = ("Intruder", "Board")  # named one by one in the topic list
-SHORT = {"darkmoon": "Dark Moon", "lockdown": "Lockdown", "nemesis": "Nemesis"}
 
 Hit = tuple[str, Entry]  # (ruleset, entry)
 
 
 def _rulesets(ruleset: str | None) -> list[str]:
-    return [ruleset] if ruleset else list(TITLES)
+    return [ruleset] if ruleset else list_kits()
+
+
+def _title(ruleset: str) -> str:
+    return get_kit(ruleset).title
 
 
 def _pool(ruleset: str | None) -> list[Hit]:
@@ -55,7 +60,7 @@ def find(topic: str, ruleset: str | None = None) -> list[Hit]:
     """The entries a typed topic means, best first: one hit is an answer, several are
     the candidates. A "ruleset:id" topic (an autocomplete value) names one ruleset."""
     head, sep, rest = topic.partition(":")
-    if sep and head.strip().lower() in TITLES:
+    if sep and head.strip().lower() in list_kits():
         ruleset, topic = head.strip().lower(), rest
     wanted = _norm(topic)
     if not wanted:
@@ -96,15 +101,15 @@ def answer(topic: str | None, ruleset: str | None = None) -> str:
     hits = find(topic, ruleset)
     if len(hits) == 1:
         rs, e = hits[0]
-        where = "" if rs == ruleset else f" ({TITLES[rs]})"
+        where = "" if rs == ruleset else f" ({_title(rs)})"
         return clip(f"**{e.title}**{where}\n{e.text}", ANSWER_LIMIT)
     if hits:
         return clip("Did you mean: " + _listed(hits, ruleset) + "? Type more of the name, "
                     "or pick from the autocomplete list.", ANSWER_LIMIT)
     shown = clip(topic.strip(), 80)
     elsewhere = find(topic) if ruleset else []
-    if elsewhere:
-        return clip(f"{TITLES[ruleset or '']} has no rules entry for '{shown}'. Another "
+    if elsewhere and ruleset:
+        return clip(f"{_title(ruleset)} has no rules entry for '{shown}'. Another "
                     "game has: " + _listed(elsewhere, None) + ".", ANSWER_LIMIT)
     return f"I have no rules entry for '{shown}'. Try `/rules` for the list of topics."
 
@@ -125,7 +130,7 @@ def _plural(group: str) -> str:
 
 def _ruleset_index(ruleset: str) -> list[str]:
     all_entries = entries(ruleset)
-    lines = [f"**{TITLES[ruleset]}**",
+    lines = [f"**{_title(ruleset)}**",
              "**Rules:** " + " ".join(f"`{e.key}`" for e in all_entries if not e.group)]
     labels = {"Intruder": "Intruders", "Board": "Board symbols and tokens"}
     listed = LISTED_GROUPS
@@ -156,14 +161,15 @@ def index_text(ruleset: str | None = None) -> str:
 def _game_named(topic: str) -> str | None:
     """The ruleset a topic names by its id or title ("nemesis", "Dark Moon")."""
     wanted = _norm(topic)
-    return next((name for name, title in TITLES.items()
-                 if wanted in (_norm(name), _norm(title))), None)
+    return next((name for name in list_kits()
+                 if wanted in (_norm(name), _norm(_title(name)))), None)
 
 
 def _games_index() -> str:
     lines = ["**Rules help.** In a game channel, `/rules` lists that game's topics. Here, "
              "a topic or a name is looked up in every game, or in one with its prefix:"]
-    for name, title in TITLES.items():
+    for name in list_kits():
+        title = _title(name)
         all_entries = entries(name)
         first = next(e.key for e in all_entries if not e.group)
         lines.append(f"• **{title}** ({len(all_entries)} entries): `/rules {name}` lists "
@@ -174,7 +180,7 @@ def _games_index() -> str:
 
 
 def _choice_name(rs: str, e: Entry, ruleset: str | None) -> str:
-    return clip(e.title if ruleset else f"{SHORT[rs]} · {e.title}", CHOICE_NAME)
+    return clip(e.title if ruleset else f"{get_kit(rs).short_title} · {e.title}", CHOICE_NAME)
 
 
 def _value(rs: str, e: Entry, ruleset: str | None) -> str:

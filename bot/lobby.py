@@ -1,5 +1,5 @@
-"""Lobby: the lobby message with Join / Leave / Start (and, for Dark Moon, the host's
-"Expansion and modules" and "Variants" menus), and starting the game."""
+"""Lobby: the lobby message with Join / Leave / Start (and the host's option menus the
+game's kit declares), and starting the game."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 
 from bot.components import lobby_view
 from bot.games import AUTO, UserError
+from bot.option_names import describe_options, menu_options, option_notes, words
 from bot.replies import Reply, refuse
 from bot.storage import GameRecord
 
@@ -25,21 +26,11 @@ def lobby_text(bot: Bot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
     seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
                       for i, s in enumerate(record.seats))
-    from bot.option_names import describe_options, option_notes
-
     opts = " · ".join(describe_options(record.ruleset, record.options, chosen_only=True))
     notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
-    if record.ruleset == "darkmoon":
-        notes += ("\nThe host turns on the Shadow Corporation expansion, its modules and "
-                  "the variant rules with the two menus below (`/rules expansion`, "
-                  "`/rules <variant name>`).")
-    elif record.ruleset == "nemesis":
-        notes += ("\nAfter **Start** each player picks a character in a DM, where their "
-                  "private sheet (hand, items, objectives) is kept. The ship jumps when the "
-                  "time track runs out: `/rules turn`, `/rules end`.")
-    elif record.ruleset == "lockdown":
-        notes += ("\nThe host may bring in the original Nemesis characters or intruders "
-                  "with the menu below.")
+    note = words(record.ruleset).lobby_note
+    if note:
+        notes += "\n" + note
     low, high = rs.player_range(rs.Options.model_validate(record.options))
     seats_text = f"{low} player" if low == high == 1 else (
         f"{low} players" if low == high else f"{low}-{high} players")
@@ -48,32 +39,9 @@ def lobby_text(bot: Bot, record: GameRecord) -> str:
             "Press **Join** to take a seat; the host presses **Start**.")
 
 
-def menu_problem(values: list[str]) -> str | None:
-    """What is wrong with a menu's ticked entries, in words (None when fine)."""
-    modules = [v for v in values if v in ("threats", "company_man")]
-    if modules and "expansion" not in values:
-        names = " and ".join({"threats": "Threats", "company_man": "Company Man"}[m]
-                             for m in modules)
-        need = "need" if len(modules) > 1 else "needs"
-        return (f"The {names} module{'s' if len(modules) > 1 else ''} {need} the Shadow "
-                "Corporation expansion: tick **Shadow Corporation expansion** in the same "
-                "menu too.")
-    if "nerfed_reveal:normal" in values and "nerfed_reveal:extreme" in values:
-        return ("Nerfed Reveal has one level at a time: tick either **normal** or "
-                "**extreme**, not both.")
-    return None
-
-
 def start_problem(record: GameRecord) -> str | None:
-    """A variant the seated players cannot start, in words (None when fine)."""
-    if record.ruleset != "darkmoon" or not record.options.get("telepathic_infected"):
-        return None
-    n = len(record.seats)
-    if n >= 5:
-        return None
-    return (f"Telepathic Infected needs 5 to 7 players and {n} "
-            f"{'is' if n == 1 else 'are'} seated: wait for more players to join, or untick "
-            "Telepathic Infected in the Variants menu.")
+    """What the seated players cannot start, in words (None when fine)."""
+    return words(record.ruleset).start_problem(record.options, len(record.seats))
 
 
 class LobbyDesk:
@@ -129,8 +97,6 @@ class LobbyDesk:
         """The host ticked entries of a lobby menu: store the options they mean
         (the other menu's options stay), or refuse in words what the engine would not
         take."""
-        from bot.option_names import LOBBY_MENUS, MENU_ENTRIES, menu_options
-
         self.bot.moves.remember(interaction)
         channel = str(interaction.channel_id)
         async with self.bot.tables.lock(channel):
@@ -138,17 +104,17 @@ class LobbyDesk:
             if record is None or record.status != "lobby" or record.channel_id != channel:
                 await refuse(interaction, "This lobby is closed.")
                 return
-            if str(interaction.user.id) != record.host_id:
-                what = ("bring in the original Nemesis characters and intruders"
-                        if menu == "crossover" else "choose the expansion, modules and variants")
-                await refuse(interaction, f"Only the host (<@{record.host_id}>) can {what}.")
+            names = words(record.ruleset)
+            lobby_menu = names.menu(menu)
+            if str(interaction.user.id) != record.host_id and lobby_menu is not None:
+                await refuse(interaction, f"Only the host (<@{record.host_id}>) can "
+                             f"{lobby_menu.host_only}.")
                 return
-            entries = MENU_ENTRIES[menu]
-            unknown = [v for v in values if v not in entries]
-            if unknown or menu not in LOBBY_MENUS.get(record.ruleset, ()):
+            if lobby_menu is None or any(v not in lobby_menu.entries for v in values):
                 await refuse(interaction, "That menu is out of date; use the lobby's menus.")
                 return
-            problem = menu_problem(values)
+            entries = lobby_menu.entries
+            problem = names.menu_problem(values)
             if problem:
                 await refuse(interaction, problem)
                 return

@@ -10,11 +10,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel
 
-from rules import Outcome, Ruleset, get_ruleset
+from bot.option_names import describe_options
+from renders import render_board
+from rules import Outcome, Ruleset, Step, get_kit, get_ruleset
 
 MAX_STEPS = 50_000
 
@@ -27,8 +28,8 @@ class GameRun:
     keys: list[tuple[str, str]] = field(default_factory=list)
 
 
-def play_random(rs: Ruleset, n_players: int, seed: int,  # type: ignore[type-arg]
-                on_step: Callable[[BaseModel, Any], None] | None = None,
+def play_random(rs: Ruleset, n_players: int, seed: int,
+                on_step: Callable[[BaseModel, Step[BaseModel]], None] | None = None,
                 options: BaseModel | None = None) -> GameRun:
     """One complete game; every pending seat (simultaneous prompts too) is answered by
     a seeded random agent choosing among its legal actions."""
@@ -77,23 +78,20 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
     lines = [f"{games} games of {rs.title} with {players} players (seeds {seed}..."
              f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average"]
     if options is not None:
-        from bot.option_names import describe_options
-
         lines.append("options: " + "; ".join(describe_options(rs.name, options.model_dump())))
-    lines.append("wins by team:" if rs.name == "darkmoon" else "winners per game:")
+    lines.append(get_kit(rs.name).outcome_heading)
     lines += [f"  {team}: {n}" for team, n in teams.most_common()]
     lines.append("reasons:")
     lines += [f"  {n:4d}  {reason}" for reason, n in reasons.most_common()]
     return "\n".join(lines)
 
 
-def _renderer(rs: Ruleset, directory: Path) -> Callable[[BaseModel, Any], None]:  # type: ignore[type-arg]
-    from renders import render_board
-
+def _renderer(rs: Ruleset, directory: Path
+              ) -> Callable[[BaseModel, Step[BaseModel]], None]:
     directory.mkdir(parents=True, exist_ok=True)
     counter = {"n": 0}
 
-    def on_step(state: BaseModel, step: Any) -> None:
+    def on_step(state: BaseModel, step: Step[BaseModel]) -> None:
         counter["n"] += 1
         png = render_board(rs.view(state, None))
         (directory / f"board_{counter['n']:05d}.png").write_bytes(png)

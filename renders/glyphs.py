@@ -71,8 +71,8 @@ def face_font(face: int, size: int, bold: bool = False, shaped: bool = False
 
 def _signature(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, ch: str
                ) -> tuple[tuple[int, int, int, int], bytes]:
-    box = font.getbbox(ch)
-    return tuple(round(v) for v in box), bytes(font.getmask(ch))  # type: ignore[return-value]
+    left, top, right, bottom = font.getbbox(ch)
+    return (round(left), round(top), round(right), round(bottom)), bytes(font.getmask(ch))
 
 
 @cache
@@ -123,20 +123,22 @@ Run = tuple[int, str, bool]  # face, text, shaped
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[Run, ...]:
     """`text` cut into runs of one font each (characters no font has are left out)."""
-    out: list[list[object]] = []
+    faces: list[int] = []  # each run's face and text
+    texts: list[str] = []
     for ch in text:
         if ch in _DROPPED:
             continue
-        face = out[-1][0] if out and _joins(ch) else face_of(ch)
+        face = faces[-1] if faces and _joins(ch) else face_of(ch)
         if face is None:
             if not _joins(ch):
                 continue
             face = MAIN
-        if out and out[-1][0] == face:
-            out[-1][1] = str(out[-1][1]) + ch
+        if faces and faces[-1] == face:
+            texts[-1] += ch
         else:
-            out.append([face, ch])
-    return tuple((int(f), str(t), _rtl_or_marks(str(t))) for f, t in out)
+            faces.append(face)
+            texts.append(ch)
+    return tuple((f, t, _rtl_or_marks(t)) for f, t in zip(faces, texts, strict=True))
 
 
 def _font(run: Run, size: int, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:

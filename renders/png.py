@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import struct
 import zlib
+from types import ModuleType
 
 from PIL import Image
 
+deflate: ModuleType
 try:
     from isal import isal_zlib as deflate
 except ImportError:  # pragma: no cover - only where isal cannot be installed
-    deflate = zlib  # type: ignore[assignment]
+    deflate = zlib
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

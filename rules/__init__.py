@@ -12,9 +12,9 @@ from rules.core.contract import (
     Step,
     SubsetMenu,
 )
-from rules.registry import get_ruleset, list_rulesets
+from rules.registry import get_kit, get_ruleset, list_kits, list_rulesets
 
 __all__ = [
     "Action", "Choice", "Event", "IllegalAction", "Menu", "Outcome", "Prompt", "Ruleset", "Step",
-    "SubsetMenu", "get_ruleset", "list_rulesets",
+    "SubsetMenu", "get_kit", "get_ruleset", "list_kits", "list_rulesets",
 ]

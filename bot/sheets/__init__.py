@@ -1,23 +1,21 @@
-"""Private information as text: what `/hand` and the live private sheet show a player.
-One module per ruleset; `describe_private` picks it from the view."""
+"""Private information as text: what `/hand` and the live private sheet show a player,
+written by the game's kit (`GameKit.sheet`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import BaseModel
 
-from bot.sheets import darkmoon, lockdown, nemesis
-
-SHEETS = {"darkmoon": darkmoon.sheet, "lockdown": lockdown.sheet, "nemesis": nemesis.sheet}
+from rules.registry import get_kit
 
 
-def describe_private(view: Any) -> str:
+def describe_private(view: BaseModel) -> str:
     """A seat's private view (the `me` part of a ruleset view) as a short message."""
     me = getattr(view, "me", None)
     if me is None:
         return "You are not seated in this game."
-    ruleset = getattr(view, "ruleset", "")
+    ruleset = str(getattr(view, "ruleset", ""))
     try:
-        sheet = SHEETS[ruleset]
+        kit = get_kit(ruleset)
     except KeyError:
         raise ValueError(f"no private description for ruleset {ruleset!r}") from None
-    return sheet(view, me)
+    return kit.sheet(view, me)

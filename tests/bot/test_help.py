@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from bot.help import answer, find, index_text, topics
-from bot.help_entries import TITLES, entries
+from bot.help_entries import entries
+from rules import get_kit
 from rules.darkmoon.cards import content as dm_content
 from rules.lockdown.cards import content as ld_content
+
+TITLES = {name: get_kit(name).title for name in ("darkmoon", "lockdown", "nemesis")}
 
 LOCKDOWN_TOPICS = {
     # what a player may type -> a word the answer's title must hold
@@ -339,14 +342,14 @@ def test_every_expansion_topic_answers(typed: str, word: str) -> None:
 
 @pytest.mark.rule("BOT-HELP-1")
 def test_every_module_and_variant_answers_by_its_readable_name() -> None:
-    from bot.option_names import LABELS
     from rules.darkmoon.state import Options
 
+    labels = get_kit("darkmoon").options.labels
     options = [k for k in Options.model_fields
                if k not in ("final_event", "task_deck", "turn_timeout_minutes", "expansion")]
     assert len(options) == 12
     for key in options:
-        name = LABELS[key].removesuffix(" module")
+        name = labels[key].removesuffix(" module")
         title = title_of(answer(name, "darkmoon"))
         group = "module" if key in ("threats", "company_man") else "variant"
         assert title.startswith(f"**{group}: {name.lower()}"), (key, title)

@@ -10,19 +10,19 @@ import pytest
 
 from bot.lobby import lobby_text
 from bot.option_names import (
-    CHOICE_NAMES,
-    CROSSOVER_OPTIONS,
-    LOBBY_MENUS,
-    MENU_ENTRIES,
-    MENU_LINES,
-    NOTES,
     choice_name,
     describe_options,
     menu_options,
     option_notes,
 )
 from bot.storage import GameRecord
-from rules import get_ruleset
+from kits.lockdown.options import CROSSOVER_OPTIONS
+from rules import get_kit, get_ruleset
+
+CHOICE_NAMES = {k: v for g in ("darkmoon", "lockdown")
+                for k, v in get_kit(g).options.choice_names.items()}
+NOTES = {k: v for g in ("darkmoon", "lockdown") for k, v in get_kit(g).options.notes.items()}
+MENU_LINES = get_kit("lockdown").options.menu_lines
 
 # Dark Moon's modules and variant rules, all off by default
 DARK_MOON_RULES_OFF = [f"{name}: off" for name in (
@@ -126,8 +126,8 @@ def test_the_lockdown_lobby_names_the_crossover_options_when_on() -> None:
         assert 0 < len(MENU_LINES[key]) <= 100
     assert menu_options(["nemesis_intruders"], CROSSOVER_OPTIONS) == {
         "nemesis_characters": False, "nemesis_intruders": True}
-    assert LOBBY_MENUS["lockdown"] == ("crossover",)
-    assert MENU_ENTRIES["crossover"] == CROSSOVER_OPTIONS
+    assert [(m.id, m.entries) for m in get_kit("lockdown").options.menus] == [
+        ("crossover", CROSSOVER_OPTIONS)]
 
 
 @pytest.mark.rule("BOT-LOBBY-1")
@@ -138,3 +138,12 @@ def test_the_nemesis_lobby_says_how_the_game_starts() -> None:
     assert text.startswith("**Nemesis** lobby (1-5 players)")
     assert "Options: Turn timer: 3 min" in text
     assert "picks a character in a DM" in text and "`/rules turn`" in text
+
+
+def test_dark_moon_suggests_its_final_events_by_name() -> None:
+    from rules.darkmoon.cards import content
+
+    suggested = get_kit("darkmoon").options.suggestions["final_event"]()
+    assert suggested == [(e.name, e.id) for e in content().final_events]
+    assert describe_options("darkmoon", {"final_event": suggested[0][1]})[0] == (
+        f"Final event: {suggested[0][0]}")

@@ -21,10 +21,14 @@ from warden_helpers import (
 )
 
 from bot.commands.game import option_choices
-from bot.option_names import CHOICE_NAMES, NOTES
-from rules import get_ruleset
+from bot.option_names import menu_label
+from rules import get_kit, get_ruleset
 
 LD = get_ruleset("lockdown")
+
+CHOICE_NAMES = {k: v for g in ("darkmoon", "lockdown")
+                for k, v in get_kit(g).options.choice_names.items()}
+NOTES = {k: v for g in ("darkmoon", "lockdown") for k, v in get_kit(g).options.notes.items()}
 
 
 def _values(key: str) -> tuple[str, ...]:
@@ -199,8 +203,9 @@ def _ticked(menu: dict[str, Any]) -> list[str]:
 @pytest.mark.rule("BOT-LOBBY-1")
 async def test_dark_moon_lobby_menus_turn_the_expansion_modules_and_variants_on(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    from bot.option_names import MENU_LINES, MODULE_OPTIONS, VARIANT_OPTIONS, menu_label
+    from kits.darkmoon.options import MODULE_OPTIONS, VARIANT_OPTIONS
 
+    menu_lines = get_kit("darkmoon").options.menu_lines
     add_players(fake_discord, HOST, BOB, CAROL)
     channel = fake_discord.channel_id
     async with warden(tmp_path / "w.db") as bot:
@@ -213,8 +218,9 @@ async def test_dark_moon_lobby_menus_turn_the_expansion_modules_and_variants_on(
         for name, entries in (("modules", MODULE_OPTIONS), ("variants", VARIANT_OPTIONS)):
             menu = menus[name]
             assert [o["value"] for o in menu["options"]] == list(entries)
-            assert [o["label"] for o in menu["options"]] == [menu_label(e) for e in entries]
-            assert [o["description"] for o in menu["options"]] == [MENU_LINES[e]
+            assert [o["label"] for o in menu["options"]] == [menu_label("darkmoon", e)
+                                                             for e in entries]
+            assert [o["description"] for o in menu["options"]] == [menu_lines[e]
                                                                    for e in entries]
             assert menu["min_values"] == 0 and _ticked(menu) == []
         # only the host chooses
@@ -304,8 +310,9 @@ async def test_lockdown_lobby_menu_brings_in_the_original_nemesis(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """A Lockdown lobby has no Dark Moon menus, only "Original Nemesis characters and
     intruders" (LD-XOVER-1): the host ticks the options, the game starts with them."""
-    from bot.option_names import CROSSOVER_OPTIONS, MENU_LINES, menu_label
+    from kits.lockdown.options import CROSSOVER_OPTIONS
 
+    menu_lines = get_kit("lockdown").options.menu_lines
     add_players(fake_discord, HOST, BOB)
     async with warden(tmp_path / "w.db") as bot:
         lobby = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "new",
@@ -317,9 +324,9 @@ async def test_lockdown_lobby_menu_brings_in_the_original_nemesis(
         menu = menus["crossover"]
         assert [o["value"] for o in menu["options"]] == list(CROSSOVER_OPTIONS)
         assert [o["label"] for o in menu["options"]] == [
-            menu_label(e) for e in CROSSOVER_OPTIONS]
+            menu_label("lockdown", e) for e in CROSSOVER_OPTIONS]
         assert [o["description"] for o in menu["options"]] == [
-            MENU_LINES[e] for e in CROSSOVER_OPTIONS]
+            menu_lines[e] for e in CROSSOVER_OPTIONS]
         refused = await fake_discord.select(BOB, lobby.message, menu["custom_id"],
                                             ["nemesis_intruders"])
         assert refused.response.ephemeral

@@ -15,10 +15,13 @@ from PIL import Image
 from playouts import random_game
 from text_spy import drawn_texts
 
-from renders import lockdown, lockdown_mars, nemesis, render_image
+from kits.lockdown import board as lockdown
+from kits.lockdown import mars_board as lockdown_mars
+from kits.nemesis.pieces import LEGEND_LINE, WHITE, entry_width
+from kits.nemesis_original import board as nemesis
+from renders import render_image
 from renders.board_geometry import box_dist, free_span
 from renders.common import C, text_width
-from renders.nemesis_pieces import LEGEND_LINE, WHITE, entry_width
 from rules import get_ruleset
 from rules.lockdown.view import LockdownView
 from rules.nemesis_original.endgame import end_if_nobody_left

@@ -13,7 +13,9 @@ import pytest
 from playouts import random_game, seats_for
 from text_spy import drawn_texts
 
-from renders import lockdown, nemesis, render_image
+from kits.lockdown import board as lockdown
+from kits.nemesis_original import board as nemesis
+from renders import render_image
 from renders.common import clean_name
 from renders.names import display_name
 from renders.summary import summary

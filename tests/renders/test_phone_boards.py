@@ -12,8 +12,9 @@ from PIL import Image, ImageChops
 from playouts import random_game, seats_for
 from text_spy import text_sizes
 
-from renders import darkmoon, lockdown, nemesis_pieces, render_image
-from renders.lockdown import (
+from kits.darkmoon import board as darkmoon
+from kits.lockdown import board as lockdown
+from kits.lockdown.board import (
     PHONE_W,
     W,
     geometry,
@@ -22,8 +23,10 @@ from renders.lockdown import (
     name_lines,
     room_label,
 )
-from renders.lockdown_geometry import ROOM_W
-from renders.nemesis_pieces import INTRUDER, MIN_TEXT, SEATS
+from kits.lockdown.geometry import ROOM_W
+from kits.nemesis import pieces as nemesis_pieces
+from kits.nemesis.pieces import INTRUDER, MIN_TEXT, SEATS
+from renders import render_image
 from rules import get_ruleset
 from rules.lockdown.cards import content
 from rules.lockdown.facility import room_name

@@ -10,7 +10,7 @@ import pytest
 from playouts import random_game, seats_for
 from text_spy import drawn_texts
 
-from renders import lockdown as lockdown_board
+from kits.lockdown import board as lockdown_board
 from renders import render_image
 from renders.summary import summary
 from rules import get_ruleset
