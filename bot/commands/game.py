@@ -21,11 +21,10 @@ from bot.replies import Reply, refuse
 from bot.storage import GameRecord
 from bot.table_parts import BOARD_FAILED
 from bot.texts import clip
-from rules import get_ruleset, list_rulesets
-from rules.darkmoon.cards import content as darkmoon_content
+from rules import get_kit, get_ruleset, list_kits, list_rulesets
+from rules.core.kit import GameKit
 
 HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
-SHOWN_WITHOUT_FIELD = {"mode": ("semi_coop",), "board": ("basic",)}
 
 
 def ruleset_choices() -> list[app_commands.Choice[str]]:
@@ -39,16 +38,29 @@ def ruleset_choices() -> list[app_commands.Choice[str]]:
     return choices
 
 
-def option_choices(ruleset: str, key: str) -> list[app_commands.Choice[str]]:
-    """The `/game new` choices of a Literal option: every value the ruleset's Options
-    model accepts now, read when the commands are declared (a value the engine gains
-    appears by itself). A key the model lacks offers only the value its games play."""
-    field = get_ruleset(ruleset).Options.model_fields.get(key)
-    if field is not None and get_origin(field.annotation) is Literal:
-        values: tuple[object, ...] = get_args(field.annotation)
-    else:
-        values = SHOWN_WITHOUT_FIELD.get(key, ())
-    return [app_commands.Choice(name=clip(choice_name(key, v), 100), value=str(v))
+def option_kit(key: str) -> GameKit[object] | None:
+    """The game whose kit takes `key` as a `/game new` parameter (None: no game does)."""
+    return next((kit for kit in map(get_kit, list_kits()) if key in kit.options.new_game),
+                None)
+
+
+def option_description(key: str) -> str:
+    """A game's `/game new` parameter described as its kit words it ("Dark Moon: task
+    deck override")."""
+    kit = option_kit(key)
+    return clip(f"{kit.short_title}: {kit.options.new_game[key]}", 100) if kit else key
+
+
+def option_choices(key: str) -> list[app_commands.Choice[str]]:
+    """The `/game new` choices of a Literal option: every value its game's Options model
+    accepts now, read when the commands are declared (a value the engine gains appears
+    by itself); none for a free-text option."""
+    kit = option_kit(key)
+    field = kit.ruleset.Options.model_fields.get(key) if kit else None
+    if kit is None or field is None or get_origin(field.annotation) is not Literal:
+        return []
+    values: tuple[object, ...] = get_args(field.annotation)
+    return [app_commands.Choice(name=clip(choice_name(key, v, kit.name), 100), value=str(v))
             for v in values]
 
 
@@ -80,14 +92,16 @@ class GameCommands(app_commands.Group, name="game",
     """/game: the lobby and the table's housekeeping."""
 
     @app_commands.command(name="new", description="Open a game lobby in this channel")
-    @app_commands.describe(ruleset="Which game", final_event="Dark Moon: final event id "
-                           "(random if empty)", task_deck="Dark Moon: task deck override",
+    # one parameter per option a game's kit takes here (`OptionWords.new_game`; a test
+    # holds the two lists equal), described and offered as that kit words them
+    @app_commands.describe(ruleset="Which game", final_event=option_description("final_event"),
+                           task_deck=option_description("task_deck"),
                            turn_timer="Minutes before an absent player's default move "
-                           "(0 = no timer)", mode="Lockdown: game mode",
-                           board="Lockdown: board side")
+                           "(0 = no timer)", mode=option_description("mode"),
+                           board=option_description("board"))
     @app_commands.choices(
-        ruleset=ruleset_choices(), task_deck=option_choices("darkmoon", "task_deck"),
-        mode=option_choices("lockdown", "mode"), board=option_choices("lockdown", "board"))
+        ruleset=ruleset_choices(), task_deck=option_choices("task_deck"),
+        mode=option_choices("mode"), board=option_choices("board"))
     async def game_new(self, interaction: discord.Interaction, ruleset: str,
                        final_event: str | None = None, task_deck: str | None = None,
                        mode: str | None = None, board: str | None = None,
@@ -123,9 +137,11 @@ class GameCommands(app_commands.Group, name="game",
     @game_new.autocomplete("final_event")
     async def final_event_choices(self, interaction: discord.Interaction, current: str
                                   ) -> list[app_commands.Choice[str]]:
-        events = darkmoon_content().final_events
-        return [app_commands.Choice(name=e.name, value=e.id) for e in events
-                if current.lower() in e.name.lower()][:25]
+        kit = option_kit("final_event")
+        suggest = kit.options.suggestions.get("final_event") if kit else None
+        return [app_commands.Choice(name=clip(name, 100), value=value)
+                for name, value in (suggest() if suggest else ())
+                if current.lower() in name.lower()][:25]
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def game_join(self, interaction: discord.Interaction) -> None:

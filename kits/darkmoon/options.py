@@ -76,6 +76,8 @@ WORDS = OptionWords(
     values={"final_event": _final_event,
             "task_deck": lambda v: "by player count" if v == "auto" else str(v)},
     suggestions={"final_event": _final_events},
+    new_game={"final_event": "final event id (random if empty)",
+              "task_deck": "task deck override"},
     choice_names={
         "nerfed_reveal": {"off": "Off (infection powers as usual)",
                           "normal": "Normal (no second use of the infection power)",

@@ -20,6 +20,7 @@ WORDS = OptionWords(
         "board": lambda v: {"basic": "basic side", "mars": "Mars surface side"}.get(
             str(v), str(v).replace("_", " ")),
     },
+    new_game={"mode": "game mode", "board": "board side"},
     choice_names={
         "mode": {"semi_coop": "Semi-cooperative (each for themselves, secret objectives)",
                  "coop": "Fully cooperative (shared public objectives)",

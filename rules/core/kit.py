@@ -112,6 +112,10 @@ class OptionWords:
     # autocomplete: Dark Moon's final event), by option key
     suggestions: Mapping[str, Callable[[], Sequence[tuple[str, str]]]] = field(
         default_factory=dict)
+    # the options `/game new` takes as parameters, key -> the parameter's description
+    # (the command declares one parameter per key any game names here; the rest are set
+    # in the lobby's menus)
+    new_game: Mapping[str, str] = field(default_factory=dict)
     menus: tuple[LobbyMenu, ...] = ()
     menu_lines: Mapping[str, str] = field(default_factory=dict)  # entry -> line under it
     lobby_note: str = ""         # a paragraph under the lobby's options

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 import pytest
+from discord import app_commands
 from fake_discord import FakeDiscord
 from pydantic import BaseModel, ConfigDict
 from warden_helpers import (
@@ -20,9 +21,9 @@ from warden_helpers import (
     warden,
 )
 
-from bot.commands.game import option_choices
+from bot.commands.game import GameCommands, option_choices
 from bot.option_names import menu_label
-from rules import get_kit, get_ruleset
+from rules import get_kit, get_ruleset, list_kits
 
 LD = get_ruleset("lockdown")
 
@@ -68,17 +69,29 @@ class _BasicOnly(BaseModel):
 
 def test_choices_follow_the_options_model(monkeypatch: pytest.MonkeyPatch) -> None:
     """Read at registration: a value the model does not accept is not offered, so the Mars
-    side appears by itself once the engine takes it; a missing field offers its default."""
+    side appears by itself once the engine takes it; a field the model lacks offers
+    nothing."""
     monkeypatch.setattr(type(LD), "Options", _BasicOnly)
-    assert [c.value for c in option_choices("lockdown", "board")] == ["basic"]
-    assert [c.value for c in option_choices("lockdown", "mode")] == ["semi_coop", "solo"]
+    assert [c.value for c in option_choices("board")] == ["basic"]
+    assert [c.value for c in option_choices("mode")] == ["semi_coop", "solo"]
 
     class _NoBoard(BaseModel):
         turn_timeout_minutes: int = 0
 
     monkeypatch.setattr(type(LD), "Options", _NoBoard)
-    assert [(c.name, c.value) for c in option_choices("lockdown", "board")] == [
-        (CHOICE_NAMES["board"]["basic"], "basic")]
+    assert option_choices("board") == []
+
+
+def test_every_new_game_option_of_a_kit_is_a_parameter_of_game_new() -> None:
+    """A kit names the options `/game new` takes; the command declares each of them (and
+    only those, beside the game and the timer), worded by that kit."""
+    command = GameCommands().get_command("new")
+    assert isinstance(command, app_commands.Command)
+    params = {p.name: p for p in command.parameters}
+    named = {key: kit for kit in map(get_kit, list_kits()) for key in kit.options.new_game}
+    assert set(params) - {"ruleset", "turn_timer"} == set(named)
+    for key, kit in named.items():
+        assert params[key].description == f"{kit.short_title}: {kit.options.new_game[key]}"
 
 
 @pytest.mark.rule("BOT-LOBBY-1")
