@@ -49,7 +49,7 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 def clone(value: M) -> M:
     copier = _COPIERS.get(type(value))
-    return (_copy_any(value) if copier is None else copier(value))  # type: ignore[no-any-return]
+    return (_copy_any(value) if copier is None else copier(value))
 
 
 def own_entry(state: Any, name: str, key: str) -> Any:
@@ -85,15 +85,15 @@ def own_field(state: Any, name: str) -> Any:
     return value
 
 
-_PART_COPIERS: dict[tuple[type, str, bool], Callable[[Any], Any]] = {}
+_PART_COPIERS: dict[tuple[type[BaseModel], str, bool], Callable[[Any], Any]] = {}
 
 
-def _part_copier(kind: type, name: str, entry: bool) -> Callable[[Any], Any]:
+def _part_copier(kind: type[BaseModel], name: str, entry: bool) -> Callable[[Any], Any]:
     """The copy function of field `name` of model `kind` (`entry`: of one entry of that
     dict field), generated from the field's annotation like a model's copier."""
     copier = _PART_COPIERS.get((kind, name, entry))
     if copier is None:
-        ann = kind.model_fields[name].annotation  # type: ignore[attr-defined]
+        ann = kind.model_fields[name].annotation
         if entry:
             ann = get_args(ann)[1]
         namespace: dict[str, Any] = {"copy_any": _copy_any}
@@ -166,7 +166,7 @@ def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any],
     """A state part: a slotted dataclass, copied field by field."""
     hints = get_type_hints(kind)
     lines = ["def copy(v):", "    n = new(kind)"]
-    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
+    for f in dataclasses.fields(kind):
         expr = _expression(hints[f.name], "x", 0, namespace)
         if expr is None:
             lines.append(f"    n.{f.name} = v.{f.name}")
@@ -180,7 +180,7 @@ def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any],
 def _define(lines: list[str], namespace: dict[str, Any]) -> Callable[[Any], Any]:
     """Compile the generated `copy` function."""
     exec("\n".join(lines), namespace)
-    return namespace["copy"]  # type: ignore[no-any-return]
+    return namespace["copy"]
 
 
 def _copier_of(kind: type) -> Callable[[Any], Any]:
@@ -263,5 +263,5 @@ def _immutable(ann: Any) -> bool:
 def _frozen(kind: type) -> bool:
     """A frozen pydantic model or frozen dataclass: shared, never copied."""
     if dataclasses.is_dataclass(kind):
-        return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+        return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]  # set by @dataclass, not in typeshed
     return issubclass(kind, BaseModel) and bool(kind.model_config.get("frozen"))

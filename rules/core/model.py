@@ -20,6 +20,8 @@ tests of the simulations; data from outside is validated when a game is loaded.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from pydantic import BaseModel
 
 
@@ -28,8 +30,8 @@ class StateModel(BaseModel):
     object's: with pydantic's `__delattr__` left in place, Python would route every
     assignment through a slow generic slot (an assignment costs about 7 times more)."""
 
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__  # type: ignore[assignment]
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 class EngineState(StateModel):
@@ -44,3 +46,37 @@ class EngineState(StateModel):
     it, and changes a copy-on-write part through `own_entry` / `own_field`."""
 
     __slots__ = ("legal_memo", "owned", "waiting_memo")
+
+    if TYPE_CHECKING:
+        # What the frame engine (rules/core/engine.py) reads of every game's state. Each
+        # game's state declares these fields itself, where its JSON keeps them; a
+        # property stands for them here (a field declared on this class would come
+        # first in every state's JSON).
+        @property
+        def version(self) -> int: ...
+
+        @version.setter
+        def version(self, value: int) -> None: ...
+
+        @property
+        def seats(self) -> list[str]: ...
+
+        @property
+        def stack(self) -> list[Any]: ...
+
+        @property
+        def over(self) -> bool: ...
+
+        # the slots (unset until first written; properties here, as a pydantic field
+        # would be a field of every state)
+        @property
+        def legal_memo(self) -> tuple[int, str, list[Any]]: ...
+
+        @legal_memo.setter
+        def legal_memo(self, value: tuple[int, str, list[Any]]) -> None: ...
+
+        @property
+        def waiting_memo(self) -> tuple[int, list[str]]: ...
+
+        @waiting_memo.setter
+        def waiting_memo(self, value: tuple[int, list[str]]) -> None: ...

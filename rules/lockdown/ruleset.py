@@ -15,33 +15,33 @@ from rules.lockdown.setup import new_game
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.table import Ctx
 from rules.lockdown.view import LockdownView, build_view
-from rules.nemesis.ruleset import FamilyRuleset, Words
+from rules.nemesis.ruleset import FamilyRuleset
 
 
-class Lockdown(FamilyRuleset):
+class Lockdown(FamilyRuleset[GameState, LockdownView, Ctx]):
     name: ClassVar[str] = "lockdown"
     title: ClassVar[str] = "Nemesis: Lockdown"
     Options: ClassVar[type[BaseModel]] = Options
-    State: ClassVar[type[BaseModel]] = GameState
+    State = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:1")
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words = describe
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
-        return new_game(seats, seed, options)
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> GameState:
+        return new_game(seats, seed, Options.model_validate(options))
 
-    def player_range(self, options: Options) -> tuple[int, int]:  # type: ignore[override]
+    def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Solo seats exactly 1 player (LD-MODE-1), the other modes 1-5."""
-        return PLAYERS[options.mode]
+        return PLAYERS[Options.model_validate(options).mode]
 
-    def check_players(self, options: Options, n: int) -> str | None:  # type: ignore[override]
+    def check_players(self, options: BaseModel, n: int) -> str | None:
         """Why `n` players cannot start a game with these options (the mode: solo is for
         exactly 1 player), or None; for the lobby's Start (LD-MODE-1/2)."""
         if not self.min_players <= n <= self.max_players:
             return f"{self.title} takes {self.min_players} to {self.max_players} players; " \
                 f"{n} joined."
-        return check_players(options.mode, n)
+        return check_players(Options.model_validate(options).mode, n)
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> LockdownView:

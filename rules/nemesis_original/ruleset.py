@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.nemesis.ruleset import FamilyRuleset, Words
+from rules.nemesis.ruleset import FamilyRuleset
 from rules.nemesis_original import describe, gear, prompts
 from rules.nemesis_original import recap as ending
 from rules.nemesis_original.flow import MACHINE
@@ -17,19 +17,19 @@ from rules.nemesis_original.table import Ctx
 from rules.nemesis_original.view import NemesisView, build_view
 
 
-class Nemesis(FamilyRuleset):
+class Nemesis(FamilyRuleset[GameState, NemesisView, Ctx]):
     name: ClassVar[str] = "nemesis"
     title: ClassVar[str] = "Nemesis"
     Options: ClassVar[type[BaseModel]] = Options
-    State: ClassVar[type[BaseModel]] = GameState
+    State = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:0")
     take_first = frozenset({"interrupt", "pod"})  # take the attack, wait in a pod
-    words: ClassVar[Words] = describe  # type: ignore[assignment]
+    words = describe
 
-    def setup(self, seats: list[str], seed: int, options: Options) -> GameState:
-        return new_game(seats, seed, options)
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> GameState:
+        return new_game(seats, seed, Options.model_validate(options))
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> NemesisView:
