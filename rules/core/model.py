@@ -20,9 +20,13 @@ tests of the simulations; data from outside is validated when a game is loaded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
+
+from rules.core.contract import Action
+from rules.core.frames import Frame
 
 
 class StateModel(BaseModel):
@@ -62,7 +66,7 @@ class EngineState(StateModel):
         def seats(self) -> list[str]: ...
 
         @property
-        def stack(self) -> list[Any]: ...
+        def stack(self) -> Sequence[Frame]: ...
 
         @property
         def over(self) -> bool: ...
@@ -70,10 +74,10 @@ class EngineState(StateModel):
         # the slots (unset until first written; properties here, as a pydantic field
         # would be a field of every state)
         @property
-        def legal_memo(self) -> tuple[int, str, list[Any]]: ...
+        def legal_memo(self) -> tuple[int, str, list[Action]]: ...
 
         @legal_memo.setter
-        def legal_memo(self, value: tuple[int, str, list[Any]]) -> None: ...
+        def legal_memo(self, value: tuple[int, str, list[Action]]) -> None: ...
 
         @property
         def waiting_memo(self) -> tuple[int, list[str]]: ...

@@ -62,8 +62,8 @@ class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx]):
                        team=state.result)
 
     # ------------------------------------------------------------ presentation
-    # Dark Moon's prompt texts, called straight (pending asks for one per waiting seat)
-    prompt_text = staticmethod(prompts.prompt_text)  # type: ignore[assignment]
+    def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
+        return prompts.prompt_text(state, seat, kind)
 
     def describe(self, state: GameState, seat: str, action: DarkMoonAction) -> Choice:
         return choices.describe(state, seat, action)
