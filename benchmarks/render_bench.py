@@ -86,14 +86,14 @@ def main() -> None:
         views = collect_views(args.renders, args.seed, every_move, ruleset, options)
         view, names = views[0]
         t = time.perf_counter()
-        render_board(view, names)  # type: ignore[arg-type]
+        render_board(view, names)
         first = (time.perf_counter() - t) * 1000
         times: list[float] = []
         encodes: list[float] = []
         size = 0
         for view, names in views:
             t = time.perf_counter()
-            image = render_image(view, names)  # type: ignore[arg-type]
+            image = render_image(view, names)
             drawn = time.perf_counter()
             png = encode_png(image)
             done = time.perf_counter()
