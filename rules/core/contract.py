@@ -1,4 +1,4 @@
-"""The engine contract every ruleset implements (see ../shared/DESIGN.md).
+"""The engine contract every ruleset implements (see docs/DESIGN.md).
 
 The bot, the renderers, the simulator and the tests only rely on what is here.
 """
