@@ -77,17 +77,20 @@ class KeyedAction(Action):
         # a fixed order). pydantic itself calls __new__ with no fields for an object it
         # fills in (validation, copies): that gets a new object, unless the class has no
         # field at all (then every instance is alike).
-        if fields or not cls.model_fields:
+        if fields or not cls.__pydantic_fields__:
             try:
                 hit = _INTERNED.get((cls, *fields.items()))
             except TypeError:  # an unhashable value (a list for a tuple field): no sharing
                 hit = None
             if isinstance(hit, cls):
                 return hit
-        return super().__new__(cls)
+        action = super().__new__(cls)
+        # not built yet (pydantic's __init__ sets it): what __init__ below tells apart
+        object.__setattr__(action, "__pydantic_fields_set__", None)
+        return action
 
     def __init__(self, /, **fields: object) -> None:
-        if hasattr(self, "__pydantic_fields_set__"):
+        if getattr(self, "__pydantic_fields_set__", None) is not None:
             return  # an action given back by __new__: built (and validated) already
         super().__init__(**fields)
         if len(_INTERNED) > _INTERN_LIMIT:
