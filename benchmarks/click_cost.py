@@ -90,7 +90,7 @@ class Meter:
 
         patch.setattr(store, "_fetch_game", fetch_game)
 
-    def ruleset(self, rs: Ruleset[Any], patch: pytest.MonkeyPatch) -> None:
+    def ruleset(self, rs: Ruleset, patch: pytest.MonkeyPatch) -> None:
         for name in ENGINE:
             patch.setattr(rs, name, self._count(getattr(rs, name), name), raising=False)
 
@@ -179,10 +179,12 @@ async def measure(clicks: int, seed: int) -> list[Counter[str]]:
                         pick = agent.choice(buttons)
                         meter.reset()
                         meter.on = True
+                        assert opened.message is not None
                         done = await fake.click(int(seat), opened.message, pick["custom_id"])
                         await fake.settle()
                         meter.on = False
-                        assert done.response.content.startswith("Done"), done.response.content
+                        answer = done.response.content or ""
+                        assert answer.startswith("Done"), answer
                         counts = Counter(meter.counts)
                         counts["repeats"] = meter.repeats()
                         out.append(counts)

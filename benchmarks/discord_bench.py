@@ -47,10 +47,13 @@ async def main(games: int = 2, seed: int = 1) -> None:
                     agent = random.Random(seed + g)
                     lobby = await fake.slash(PLAYERS[0], fake.channel_id, "game", "new",
                                              ruleset="darkmoon")
+                    assert lobby.message is not None
                     for uid in PLAYERS[1:]:
                         await fake.click(uid, lobby.message, label="Join")
                     await fake.click(PLAYERS[0], lobby.message, label="Start")
-                    game_id = (await bot.storage.active_game_in_channel(str(fake.channel_id))).id  # type: ignore[union-attr]
+                    opened = await bot.storage.active_game_in_channel(str(fake.channel_id))
+                    assert opened is not None
+                    game_id = opened.id
                     while True:
                         record = await bot.storage.get_game(game_id)
                         assert record is not None
@@ -64,7 +67,9 @@ async def main(games: int = 2, seed: int = 1) -> None:
                                                action=action.key)
                         latencies.append((max(r.time for r in rec.requests) - t0) * 1000)
                         per_move.append(len(rec.requests))
-                        after = bot.tables.state_of(await bot.storage.get_game(game_id))  # type: ignore[arg-type]
+                        moved = await bot.storage.get_game(game_id)
+                        assert moved is not None
+                        after = bot.tables.state_of(moved)
                         kinds = {p.kind for p in rs.pending(after)}
                         new_turn = getattr(after, "active", None) != getattr(state, "active", None)
                         if not new_turn and "vote" not in kinds:

@@ -42,7 +42,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
@@ -76,7 +77,7 @@ async def populate(database: str, games: int, concurrency: int) -> float:
         game = await storage.create_game("1", CHANNEL_BASE + i, name, seats[0], options)
         state = rs.new_game(seats, i, rs.Options.model_validate(options))
         await storage.start_game(game.id, seats, rs.dump_state(state),
-                                 version=state.version)  # type: ignore[attr-defined]
+                                 version=state.version)
 
     try:
         for start in range(0, games, concurrency):
@@ -112,7 +113,7 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
     async with FakeDiscord(settle_time=0.03) as fake:
         with pytest.MonkeyPatch.context() as patch:
             fake.patch_discord(patch)
-            settings = Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=database)  # type: ignore[call-arg]
+            settings = Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=database)
             bot = make_bot(settings)
             setup_hook = bot.setup_hook
             spent: dict[str, float] = {}
@@ -122,7 +123,7 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
                 await setup_hook()
                 spent["setup"] = time.perf_counter() - began
 
-            bot.setup_hook = timed_setup_hook  # type: ignore[method-assign]
+            patch.setattr(bot, "setup_hook", timed_setup_hook)
 
             began = time.perf_counter()
             async with run_client(bot, timeout=120.0):
@@ -166,8 +167,8 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
                 playing = list(ids)
                 while playing and len(warm) < moves:
                     for game_id in list(playing):
-                        record = await storage.get_game(game_id)
-                        if record is None or record.status != "running":
+                        now = await storage.get_game(game_id)
+                        if now is None or now.status != "running":
                             playing.remove(game_id)
                         elif len(warm) < moves:
                             warm.append(await one_move(game_id))
@@ -188,7 +189,13 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
 # ------------------------------------------------------------------ driver
 
 
-def load_pg_server() -> Any:
+class PgServer(Protocol):
+    """The throwaway PostgreSQL server of tests/conftest.py, as used here."""
+
+    def url(self, database: str = ...) -> str: ...
+
+
+def load_pg_server() -> ModuleType:
     """tests/conftest.py as a module (for its PgServer), without putting tests/ on the
     import path (its folders would shadow the real packages)."""
     spec = importlib.util.spec_from_file_location("warden_tests_conftest",
@@ -199,7 +206,7 @@ def load_pg_server() -> Any:
     return module
 
 
-def create_pg_database(server: Any, name: str) -> str:
+def create_pg_database(server: PgServer, name: str) -> str:
     import asyncpg
 
     async def create() -> None:

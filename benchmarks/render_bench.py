@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from pydantic import BaseModel
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from renders import render_board, render_image
@@ -47,12 +49,12 @@ VARIANTS: dict[str, tuple[str, dict[str, str]]] = {  # title -> ruleset, options
 
 def collect_views(count: int, seed: int, every_move: bool = False,
                   ruleset: str = "darkmoon", options: dict[str, str] | None = None
-                  ) -> list[tuple[object, dict[str, str]]]:
+                  ) -> list[tuple[BaseModel, dict[str, str]]]:
     rs = get_ruleset(ruleset)
     opts = rs.Options(**(options or {}))
     low, counts = PLAYERS[ruleset]
     rnd = random.Random(seed)
-    views: list[tuple[object, dict[str, str]]] = []
+    views: list[tuple[BaseModel, dict[str, str]]] = []
     game = 0
     while len(views) < count:
         n = low + game % counts
@@ -86,14 +88,14 @@ def main() -> None:
         views = collect_views(args.renders, args.seed, every_move, ruleset, options)
         view, names = views[0]
         t = time.perf_counter()
-        render_board(view, names)  # type: ignore[arg-type]
+        render_board(view, names)
         first = (time.perf_counter() - t) * 1000
         times: list[float] = []
         encodes: list[float] = []
         size = 0
         for view, names in views:
             t = time.perf_counter()
-            image = render_image(view, names)  # type: ignore[arg-type]
+            image = render_image(view, names)
             drawn = time.perf_counter()
             png = encode_png(image)
             done = time.perf_counter()

@@ -52,6 +52,7 @@ from fake_discord import (  # noqa: E402
     DiscordErrorGuard,
     FakeDiscord,
     FakeMessage,
+    InteractionRecord,
     RecordedRequest,
     iter_components,
     run_client,
@@ -60,6 +61,7 @@ from pydantic import BaseModel  # noqa: E402
 
 import bot  # noqa: E402
 from bot import Settings, make_bot  # noqa: E402
+from bot.app import WardenBot  # noqa: E402
 from rules import Ruleset, get_ruleset  # noqa: E402
 
 EPHEMERAL = 1 << 6
@@ -84,7 +86,7 @@ class Plan:
     end: int
 
     @property
-    def rs(self) -> Ruleset:  # type: ignore[type-arg]
+    def rs(self) -> Ruleset:
         return get_ruleset(self.ruleset)
 
     def asked(self) -> Counter[str]:
@@ -107,11 +109,11 @@ class Plan:
         return Counter(seat for seat, _ in self.moves[self.start:self.end])
 
 
-def _waiting(rs: Ruleset, state: BaseModel) -> set[str]:  # type: ignore[type-arg]
+def _waiting(rs: Ruleset, state: BaseModel) -> set[str]:
     return {p.seat for p in rs.pending(state)}
 
 
-def simulate(rs: Ruleset, seats: list[str], seed: int, options: dict[str, Any],  # type: ignore[type-arg]
+def simulate(rs: Ruleset, seats: list[str], seed: int, options: dict[str, Any],
              limit: int) -> tuple[list[BaseModel], list[tuple[str, str, str]]]:
     """A game played by a random agent seeded with `seed`: states and (seat, key, kind)."""
     state = rs.new_game(seats, seed, rs.Options.model_validate(options))
@@ -127,11 +129,11 @@ def simulate(rs: Ruleset, seats: list[str], seed: int, options: dict[str, Any], 
     return states, moves
 
 
-Finder = Callable[[Ruleset, list[BaseModel], list[tuple[str, str, str]], list[str]],  # type: ignore[type-arg]
+Finder = Callable[[Ruleset, list[BaseModel], list[tuple[str, str, str]], list[str]],
                   tuple[int, int] | None]
 
 
-def first_round(rs: Ruleset, states: list[BaseModel],  # type: ignore[type-arg]
+def first_round(rs: Ruleset, states: list[BaseModel],
                 moves: list[tuple[str, str, str]], seats: list[str]) -> tuple[int, int] | None:
     """Scenario A: the round of the first turn prompt, up to the move that ends it. Kept
     when every seat took a turn and the round asked something besides turns and their
@@ -151,7 +153,7 @@ def first_round(rs: Ruleset, states: list[BaseModel],  # type: ignore[type-arg]
     return (start, end) if turns == set(seats) and kinds - {"turn", "pay", "pick"} else None
 
 
-def task_and_vote_turn(rs: Ruleset, states: list[BaseModel],  # type: ignore[type-arg]
+def task_and_vote_turn(rs: Ruleset, states: list[BaseModel],
                        moves: list[tuple[str, str, str]], seats: list[str]
                        ) -> tuple[int, int] | None:
     """Scenario B: the first whole turn (the active player changes at its start and after
@@ -270,7 +272,7 @@ async def _play(fake: FakeDiscord, plan: Plan, drain: float, pace: float) -> Run
     for uid in plan.players:
         fake.add_user(uid, f"player{uid}")
     with tempfile.TemporaryDirectory() as tmp:
-        client = make_bot(Settings(DISCORD_TOKEN="x",  # type: ignore[call-arg]
+        client = make_bot(Settings(DISCORD_TOKEN="x",
                                    WARDEN_DATABASE=str(Path(tmp) / "bench.db")))
         async with run_client(client):
             client.tables.new_seed = lambda: plan.seed
@@ -320,7 +322,7 @@ async def _play(fake: FakeDiscord, plan: Plan, drain: float, pace: float) -> Run
             return run
 
 
-async def _move(fake: FakeDiscord, client: Any, game_id: int, seat: str, key: str,
+async def _move(fake: FakeDiscord, client: WardenBot, game_id: int, seat: str, key: str,
                 k: int) -> tuple[int, float, int]:
     """Send `/move action:<key>` as `seat`; fail loudly when the bot did not take it.
     Returns the request mark and the time just before the dispatch, and the interaction id."""
@@ -334,7 +336,7 @@ async def _move(fake: FakeDiscord, client: Any, game_id: int, seat: str, key: st
     return mark, t0, done.id
 
 
-def _same_state(rs: Ruleset, got: BaseModel, want: BaseModel, where: str) -> None:  # type: ignore[type-arg]
+def _same_state(rs: Ruleset, got: BaseModel, want: BaseModel, where: str) -> None:
     if rs.dump_state(got) != rs.dump_state(want):
         raise SystemExit(f"the bot's game differs from the engine's plan {where}")
 
@@ -404,7 +406,8 @@ def _pinged(body: dict[str, Any]) -> set[str]:
     return mentioned & {str(u) for u in allowed.get("users") or []}
 
 
-def _public_webhook_target(fake: FakeDiscord, record: Any, raw_id: str) -> bool:
+def _public_webhook_target(fake: FakeDiscord, record: InteractionRecord | None,
+                           raw_id: str) -> bool:
     if record is None:
         return False
     if raw_id == "@original":
@@ -421,7 +424,11 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def _count(runs: Sequence[Run], get: Callable[[Run], int]) -> str:
-    values = [get(r) for r in runs]
+    return _counted([get(r) for r in runs])
+
+
+def _counted(values: Sequence[int]) -> str:
+    """The mean of one count over the runs, with its range when the runs differ."""
     mean = statistics.fmean(values)
     text = f"{mean:g}" if mean == int(mean) else f"{mean:.1f}"
     return text if min(values) == max(values) else f"{text} (runs: {min(values)}-{max(values)})"
@@ -455,13 +462,13 @@ def report(plan: Plan, runs: Sequence[Run]) -> None:
     for name, value in rows:
         print(f"  {name:31s} {value}")
     print("  requests by kind:  " + ", ".join(
-        f"{k} {_count(runs, lambda r, k=k: r.tally.get(k, 0))}" for k in kinds))
+        f"{k} {_counted([r.tally.get(k, 0) for r in runs])}" for k in kinds))
     asked, decided = plan.asked(), plan.decisions()
     print("  player  decisions  handed a decision  notified (pings + DMs)")
     for seat in (str(p) for p in plan.players):
-        pings = _count(runs, lambda r, s=seat: r.notified[s]["pings"])
-        dms = _count(runs, lambda r, s=seat: r.notified[s]["DMs"])
-        total = _count(runs, lambda r, s=seat: sum(r.notified[s].values()))
+        pings = _counted([r.notified[seat]["pings"] for r in runs])
+        dms = _counted([r.notified[seat]["DMs"] for r in runs])
+        total = _counted([sum(r.notified[seat].values()) for r in runs])
         print(f"  {seat:6s}  {decided[seat]:9d}  {asked[seat]:17d}  {total} ({pings} + {dms})")
 
 

@@ -246,16 +246,16 @@ class Tables:
                                               {**record.options, "away": [*away, target]})
 
     # ------------------------------------------------------------ play
-    def _ruleset(self, name: str) -> Ruleset[Any]:
+    def _ruleset(self, name: str) -> Ruleset:
         try:
             return get_ruleset(name)
         except KeyError as exc:
             raise UserError(f"I don't know the game '{name}'.") from exc
 
-    def ruleset_of(self, record: GameRecord) -> Ruleset[Any]:
+    def ruleset_of(self, record: GameRecord) -> Ruleset:
         return self._ruleset(record.ruleset)
 
-    def ruleset_named(self, name: str) -> Ruleset[Any]:
+    def ruleset_named(self, name: str) -> Ruleset:
         return self._ruleset(name)
 
     def state_of(self, record: GameRecord) -> BaseModel:

@@ -16,7 +16,6 @@ The answers are shared: callers read them and never change them (lists are tuple
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -28,7 +27,7 @@ from rules.core.menus import build_menu
 class Position:
     """`state` of a game played under `rs`, with the answers asked so far."""
 
-    def __init__(self, rs: Ruleset[Any], state: BaseModel) -> None:
+    def __init__(self, rs: Ruleset, state: BaseModel) -> None:
         self.rs = rs
         self.state = state
         self._legal: dict[str, tuple[Action, ...]] = {}

@@ -54,7 +54,7 @@ class Publisher:
             await self.bot.storage.set_names(record.id, {**record.names, **seen})
 
     @staticmethod
-    def ruleset(record: GameRecord) -> Ruleset[Any]:
+    def ruleset(record: GameRecord) -> Ruleset:
         return get_ruleset(record.ruleset)
 
     def at(self, record: GameRecord, state: Seen) -> Position:
@@ -294,7 +294,7 @@ def shown_text(failed: set[str]) -> str:
     return "The board is posted again below."
 
 
-def auto_answer_text(rs: Ruleset[Any], on: bool) -> str:
+def auto_answer_text(rs: Ruleset, on: bool) -> str:
     """The private sheet's lines on the setting "Warden answers for me when I have no
     real choice" (nothing in a game without such decisions)."""
     if not rs.auto_answers:

@@ -42,7 +42,7 @@ def summary_text(at: Position, names: dict[str, str]) -> str:
     return plain(summary(at.view(None), names), names)
 
 
-def sheet_head(rs: Ruleset[Any], game_id: int, channel_id: str) -> str:
+def sheet_head(rs: Ruleset, game_id: int, channel_id: str) -> str:
     return (f"**Your private sheet: {rs.title}, game #{game_id} in <#{channel_id}>** (kept up "
             "to date; only you see it)\n")
 

@@ -11,6 +11,7 @@ from typing import Literal, get_args, get_origin
 
 import discord
 from discord import app_commands
+from pydantic import BaseModel
 
 from bot.components import lobby_view
 from bot.games import Tables, UserError
@@ -38,7 +39,7 @@ def ruleset_choices() -> list[app_commands.Choice[str]]:
     return choices
 
 
-def option_kit(key: str) -> GameKit[object] | None:
+def option_kit(key: str) -> GameKit[BaseModel] | None:
     """The game whose kit takes `key` as a `/game new` parameter (None: no game does)."""
     return next((kit for kit in map(get_kit, list_kits()) if key in kit.options.new_game),
                 None)

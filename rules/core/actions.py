@@ -1,17 +1,26 @@
 """Action keys: every action model turns into a short stable string and back.
 
-An action class declares `kind` (a Literal) and plain fields (int, str, bool, optional
-values and tuples of those). Its key is ``kind`` followed by the field values in
-declaration order: ``vote:strong``, ``retrieve:2,1,1,0``, ``submit:0+2``.
+An action class declares its `kind` (a class constant, the first word of its keys) and
+plain fields (int, str, bool, optional values and tuples of those). Its key is ``kind``
+followed by the field values in declaration order: ``vote:strong``,
+``retrieve:2,1,1,0``, ``submit:0+2``. Actions are only ever stored as keys (move logs,
+buttons, the regression recordings), never as JSON.
+
+Building an action class with the same fields again gives back the same (frozen)
+instance (`KeyedAction.__new__`): the legal lists built on every move then cost no new
+models, their keys are worked out once, and `apply` recognises a listed action by
+identity.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import cache, cached_property
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, Self, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from rules.core.contract import Action, IllegalAction
 
@@ -23,12 +32,12 @@ def seat_ref(seat: str) -> str:
     return f"<@{seat}>"
 
 
-def replace_seat_refs(text: str, name_of: Any) -> str:
+def replace_seat_refs(text: str, name_of: Callable[[str], object]) -> str:
     """Replace every seat reference in `text` by `name_of(seat)`."""
     return _SEAT_REF.sub(lambda m: str(name_of(m.group(1))), text)
 
 
-def _encode(value: Any) -> str:
+def _encode(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -41,38 +50,21 @@ def _encode(value: Any) -> str:
     return text
 
 
-_INTERNED: dict[tuple[Any, ...], Any] = {}
+# (class, *field items) -> the action built with them (see KeyedAction.__new__)
+_INTERNED: dict[tuple[object, ...], KeyedAction] = {}
 _INTERN_LIMIT = 100_000
 
 
 @cache
-def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
-    skip = {"kind", *getattr(cls, "label_fields", ())}
-    return tuple(name for name in cls.model_fields if name not in skip)
+def _field_names(cls: type[KeyedAction]) -> tuple[str, ...]:
+    """The fields of an action class that go into its keys, in order."""
+    return tuple(name for name in cls.model_fields if name not in cls.label_fields)
 
 
-class _Interning(type(Action)):  # type: ignore[misc]
-    """Calling an action class with the same fields again gives back the same (frozen)
-    instance: the legal lists built on every move then cost no new models, their keys
-    are worked out once, and `apply` recognises a listed action by identity."""
-
-    def __call__(cls, /, **fields: Any) -> Any:
-        token = (cls, *fields.items())  # call sites name the fields in a fixed order
-        try:
-            hit = _INTERNED.get(token)
-        except TypeError:  # an unhashable value (a list for a tuple field): no sharing
-            return super().__call__(**fields)
-        if hit is None:
-            if len(_INTERNED) > _INTERN_LIMIT:
-                _INTERNED.clear()
-            hit = _INTERNED[token] = super().__call__(**fields)
-        return hit
-
-
-class KeyedAction(Action, metaclass=_Interning):
+class KeyedAction(Action):
     """An action whose key is derived from its fields (see module docstring)."""
 
-    kind: str
+    kind: ClassVar[str]  # each concrete action class sets it (unique within its codec)
     tuple_fields: ClassVar[frozenset[str]] = frozenset()
     # fields that only describe the action for people; they are not part of the key
     label_fields: ClassVar[frozenset[str]] = frozenset()
@@ -80,23 +72,45 @@ class KeyedAction(Action, metaclass=_Interning):
     # (the table shows such actions as one multi-select: see rules/core/menus.py)
     subset_field: ClassVar[str | None] = None
 
+    def __new__(cls, /, **fields: object) -> Self:
+        # The action built with these fields before, if any (call sites name the fields in
+        # a fixed order). pydantic itself calls __new__ with no fields for an object it
+        # fills in (validation, copies): that gets a new object, unless the class has no
+        # field at all (then every instance is alike).
+        if fields or not cls.__pydantic_fields__:
+            try:
+                hit = _INTERNED.get((cls, *fields.items()))
+            except TypeError:  # an unhashable value (a list for a tuple field): no sharing
+                hit = None
+            if isinstance(hit, cls):
+                return hit
+        action = super().__new__(cls)
+        # not built yet (pydantic's __init__ sets it): what __init__ below tells apart
+        object.__setattr__(action, "__pydantic_fields_set__", None)
+        return action
+
+    def __init__(self, /, **fields: object) -> None:
+        if getattr(self, "__pydantic_fields_set__", None) is not None:
+            return  # an action given back by __new__: built (and validated) already
+        super().__init__(**fields)
+        if len(_INTERNED) > _INTERN_LIMIT:
+            _INTERNED.clear()
+        with suppress(TypeError):  # an unhashable value: not shared (see __new__)
+            _INTERNED[(type(self), *fields.items())] = self
+
     @cached_property
     def key(self) -> str:
         values = [_encode(getattr(self, name)) for name in _field_names(type(self))]
         return self.kind if not values else f"{self.kind}:{','.join(values)}"
 
     @classmethod
-    def _field_names(cls) -> tuple[str, ...]:
-        return _field_names(cls)
-
-    @classmethod
-    def from_key_parts(cls, parts: list[str]) -> KeyedAction:
+    def from_key_parts(cls, parts: list[str]) -> Self:
         """The action whose key has these field parts; IllegalAction for anything that is
         not one (a wrong count, a value no key can hold, a value of the wrong type)."""
-        names = cls._field_names()
+        names = _field_names(cls)
         if len(parts) != len(names):
             raise IllegalAction(_MALFORMED)
-        data: dict[str, Any] = {"kind": cls.model_fields["kind"].default}
+        data: dict[str, object] = {}
         for name, raw in zip(names, parts, strict=True):
             if raw == "-":
                 data[name] = None
@@ -126,24 +140,28 @@ def _fits(raw: str) -> bool:
     return raw != "-" and not any(ch in raw for ch in ":,+~")
 
 
-class ActionCodec:
-    """Turns keys back into actions for one ruleset's set of action classes."""
+A = TypeVar("A", bound=KeyedAction)
 
-    def __init__(self, classes: list[type[KeyedAction]]) -> None:
-        self._by_kind: dict[str, type[KeyedAction]] = {}
+
+class ActionCodec(Generic[A]):
+    """Turns keys back into actions for one ruleset's set of action classes (`A`: the
+    base class they share)."""
+
+    def __init__(self, classes: Iterable[type[A]]) -> None:
+        self._by_kind: dict[str, type[A]] = {}
         for cls in classes:
-            kind = cls.model_fields["kind"].default
+            kind = getattr(cls, "kind", None)
             if not isinstance(kind, str) or kind in self._by_kind:
-                raise ValueError(f"{cls.__name__} needs a unique default kind")
+                raise ValueError(f"{cls.__name__} needs a kind of its own")
             self._by_kind[kind] = cls
-        self._parsed: dict[str, KeyedAction] = {}  # actions are frozen values
+        self._parsed: dict[str, A] = {}  # actions are frozen values
 
     @property
     def kinds(self) -> frozenset[str]:
         """Every action kind of the ruleset (the bot checks a command fits the game)."""
         return frozenset(self._by_kind)
 
-    def parse(self, key: str) -> KeyedAction:
+    def parse(self, key: str) -> A:
         """The action with this key; IllegalAction (with a short reason) for any text
         that is not the key of an action of these classes."""
         hit = self._parsed.get(key) if isinstance(key, str) else None
@@ -155,7 +173,7 @@ class ActionCodec:
         self._parsed[key] = action
         return action
 
-    def _parse(self, key: str) -> KeyedAction:
+    def _parse(self, key: str) -> A:
         if not isinstance(key, str):
             raise IllegalAction(_MALFORMED)
         kind, _, rest = key.strip().partition(":")

@@ -24,7 +24,17 @@ from __future__ import annotations
 import dataclasses
 import types
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    TypeGuard,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from pydantic import BaseModel
 
@@ -48,7 +58,7 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 def clone(value: M) -> M:
     copier = _COPIERS.get(type(value))
-    return (_copy_any(value) if copier is None else copier(value))  # type: ignore[no-any-return]
+    return (_copy_any(value) if copier is None else copier(value))
 
 
 def own_entry(state: Any, name: str, key: str) -> Any:
@@ -84,18 +94,18 @@ def own_field(state: Any, name: str) -> Any:
     return value
 
 
-_PART_COPIERS: dict[tuple[type, str, bool], Callable[[Any], Any]] = {}
+_PART_COPIERS: dict[tuple[type[BaseModel], str, bool], Callable[[Any], Any]] = {}
 
 
-def _part_copier(kind: type, name: str, entry: bool) -> Callable[[Any], Any]:
+def _part_copier(kind: type[BaseModel], name: str, entry: bool) -> Callable[[Any], Any]:
     """The copy function of field `name` of model `kind` (`entry`: of one entry of that
     dict field), generated from the field's annotation like a model's copier."""
     copier = _PART_COPIERS.get((kind, name, entry))
     if copier is None:
-        ann = kind.model_fields[name].annotation  # type: ignore[attr-defined]
+        ann = kind.model_fields[name].annotation
         if entry:
             ann = get_args(ann)[1]
-        namespace: dict[str, Any] = {"copy_any": _copy_any}
+        namespace: dict[str, object] = {"copy_any": _copy_any}
         expr = _expression(ann, "x", 0, namespace) or "x"
         copier = _PART_COPIERS[(kind, name, entry)] = _define(
             ["def copy(x):", f"    return {expr}"], namespace)
@@ -125,7 +135,7 @@ def _identity(value: Any) -> Any:
 
 def _compile(kind: type) -> Callable[[Any], Any]:
     """Generate the copy function of one model or dataclass."""
-    namespace: dict[str, Any] = {"kind": kind, "new": object.__new__,
+    namespace: dict[str, object] = {"kind": kind, "new": object.__new__,
                                  "put": object.__setattr__, "copy_any": _copy_any}
     if _frozen(kind):
         return _identity
@@ -161,11 +171,11 @@ def _compile(kind: type) -> Callable[[Any], Any]:
     return _define(lines, namespace)
 
 
-def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any], Any]:
+def _compile_dataclass(kind: type, namespace: dict[str, object]) -> Callable[[Any], Any]:
     """A state part: a slotted dataclass, copied field by field."""
     hints = get_type_hints(kind)
     lines = ["def copy(v):", "    n = new(kind)"]
-    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
+    for f in dataclasses.fields(kind):
         expr = _expression(hints[f.name], "x", 0, namespace)
         if expr is None:
             lines.append(f"    n.{f.name} = v.{f.name}")
@@ -176,10 +186,12 @@ def _compile_dataclass(kind: type, namespace: dict[str, Any]) -> Callable[[Any],
     return _define(lines, namespace)
 
 
-def _define(lines: list[str], namespace: dict[str, Any]) -> Callable[[Any], Any]:
+def _define(lines: list[str], namespace: dict[str, object]) -> Callable[[Any], Any]:
     """Compile the generated `copy` function."""
     exec("\n".join(lines), namespace)
-    return namespace["copy"]  # type: ignore[no-any-return]
+    copier = namespace["copy"]
+    assert callable(copier)
+    return copier
 
 
 def _copier_of(kind: type) -> Callable[[Any], Any]:
@@ -189,7 +201,7 @@ def _copier_of(kind: type) -> Callable[[Any], Any]:
     return copier
 
 
-def _shallow(ann: Any, var: str) -> str | None:
+def _shallow(ann: object, var: str) -> str | None:
     """Source that copies a copy-on-write field: a dict's entries and any other value
     are shared (see `own_entry`, `own_field`)."""
     if get_origin(ann) is dict:
@@ -197,7 +209,7 @@ def _shallow(ann: Any, var: str) -> str | None:
     return None
 
 
-def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> str | None:
+def _expression(ann: object, var: str, depth: int, namespace: dict[str, object]) -> str | None:
     """Source that copies `var` of type `ann`; None when the value is immutable."""
     if _immutable(ann):
         return None
@@ -213,9 +225,10 @@ def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> st
         if all(_is_model(m) for m in members):
             # a union of models (the frames of a stack): one lookup of the member's copier
             name = f"copiers_{len(namespace)}"
-            namespace[name] = {m: _copier_of(m) for m in members}
+            by_type: dict[type, Callable[[Any], Any]] = {m: _copier_of(m) for m in members}
             if len(members) < len(args):
-                namespace[name][type(None)] = _identity
+                by_type[type(None)] = _identity
+            namespace[name] = by_type
             return f"{name}.get(type({var}), copy_any)({var})"
         return f"copy_any({var})"
     item = f"i{depth}"
@@ -239,12 +252,12 @@ def _expression(ann: Any, var: str, depth: int, namespace: dict[str, Any]) -> st
     return f"copy_any({var})"
 
 
-def _is_model(ann: Any) -> bool:
+def _is_model(ann: object) -> TypeGuard[type]:
     """A pydantic model or dataclass type (copied by its generated copier)."""
     return isinstance(ann, type) and (issubclass(ann, BaseModel) or dataclasses.is_dataclass(ann))
 
 
-def _immutable(ann: Any) -> bool:
+def _immutable(ann: object) -> bool:
     if ann in _PLAIN_TYPES:
         return True
     origin = get_origin(ann)
@@ -262,5 +275,5 @@ def _immutable(ann: Any) -> bool:
 def _frozen(kind: type) -> bool:
     """A frozen pydantic model or frozen dataclass: shared, never copied."""
     if dataclasses.is_dataclass(kind):
-        return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+        return bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]  # set by @dataclass, not in typeshed
     return issubclass(kind, BaseModel) and bool(kind.model_config.get("frozen"))

@@ -1,4 +1,4 @@
-"""The engine contract every ruleset implements (see ../shared/DESIGN.md).
+"""The engine contract every ruleset implements (see docs/DESIGN.md).
 
 The bot, the renderers, the simulator and the tests only rely on what is here.
 """
@@ -10,9 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from operator import itemgetter
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+from rules.core.menus import Choice as Choice
+from rules.core.menus import Menu as Menu
+from rules.core.menus import SubsetMenu as SubsetMenu
+from rules.core.menus import build_menu
 
 
 class IllegalAction(Exception):
@@ -23,7 +28,7 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-class Event(tuple):  # type: ignore[type-arg]
+class Event(tuple[str, str, tuple[str, ...] | None, dict[str, Any]]):
     """Something that happened. `to` None means public; else only those seats see it.
 
     An immutable value with the fields `kind`, `text`, `to` and `data`, built like a
@@ -40,11 +45,24 @@ class Event(tuple):  # type: ignore[type-arg]
                 data: dict[str, Any] | None = None) -> Event:
         return tuple.__new__(cls, (kind, text, to, {} if data is None else data))
 
-    # the fields, read by position (itemgetter: read in C)
-    kind: str = property(itemgetter(0))  # type: ignore[assignment]
-    text: str = property(itemgetter(1))  # type: ignore[assignment]
-    to: tuple[str, ...] | None = property(itemgetter(2))  # type: ignore[assignment]
-    data: dict[str, Any] = property(itemgetter(3))  # type: ignore[assignment]
+    # the fields, read by position (itemgetter: read in C); the checker reads their types
+    if TYPE_CHECKING:
+        @property
+        def kind(self) -> str: ...
+
+        @property
+        def text(self) -> str: ...
+
+        @property
+        def to(self) -> tuple[str, ...] | None: ...
+
+        @property
+        def data(self) -> dict[str, Any]: ...
+    else:
+        kind = property(itemgetter(0))
+        text = property(itemgetter(1))
+        to = property(itemgetter(2))
+        data = property(itemgetter(3))
 
     def __repr__(self) -> str:
         return f"Event(kind={self[0]!r}, text={self[1]!r}, to={self[2]!r}, data={self[3]!r})"
@@ -77,54 +95,6 @@ class Prompt:
     secret: bool = False  # the choice must be made privately (DM / ephemeral)
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """How one option is shown to the player who may pick it (the one place where an
-    action becomes words, as OpenSpiel's action-to-string): `label` names it in a few
-    words (seats written as `<@seat>`; at most about 70 characters), `detail` says what it
-    does (card text, cost, consequences such as an escape attack; empty when the label
-    says it all)."""
-
-    label: str
-    detail: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class SubsetMenu:
-    """Legal actions that differ only in which parts they take (cards to discard, dice to
-    submit): shown as one multi-select. `parts[i]` is option i; picking a set of options
-    is looked up by the multiset of part values it names (two dice showing the same face
-    are interchangeable), see `resolve`."""
-
-    title: str
-    parts: tuple[Choice, ...]
-    values: tuple[str, ...]  # the part value behind each option (same length as parts)
-    min_size: int
-    max_size: int
-    by_parts: dict[tuple[str, ...], Action]  # sorted part values -> the action
-    hint: str = ""  # why a set may be refused ("discard exactly 2 cards")
-    # how choosing no part at all reads ("Keep your hand"), when that is legal: a client
-    # sends nothing for a select closed empty, so the table offers it as a button
-    empty: Choice | None = None
-
-    def resolve(self, positions: list[int]) -> Action | None:
-        """The action for the chosen option positions, or None when that set is not
-        one of the legal ones (or a position is out of range)."""
-        if len(set(positions)) != len(positions) or not all(
-                0 <= i < len(self.values) for i in positions):
-            return None
-        return self.by_parts.get(tuple(sorted(self.values[i] for i in positions)))
-
-
-@dataclass(frozen=True, slots=True)
-class Menu:
-    """A seat's legal actions as the table shows them: single choices, each with its
-    Choice, and multi-selects for subset choices. Every legal action is in exactly one."""
-
-    singles: tuple[tuple[Action, Choice], ...]
-    subsets: tuple[SubsetMenu, ...] = ()
-
-
 class Outcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -149,7 +119,9 @@ class Action(BaseModel, ABC):
     def label(self) -> str: ...
 
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)  # a ruleset's game state
+A = TypeVar("A", bound=Action)  # its actions (the base class they share)
+V = TypeVar("V", bound=BaseModel)  # what a seat (or the public) sees of a state
 
 
 @dataclass(slots=True)
@@ -158,15 +130,19 @@ class Step(Generic[S]):
     events: list[Event] = field(default_factory=list)
 
 
-class Ruleset(ABC, Generic[S]):
-    """One game's rules. Pure: no IO, no clock, randomness only from the state's RNG."""
+class Ruleset(ABC, Generic[S, A, V]):
+    """One game's rules. Pure: no IO, no clock, randomness only from the state's RNG.
+
+    Generic over the game's state `S`, its actions `A` and its view `V`: a game's class
+    line names them (`class DarkMoon(FrameRuleset[GameState, DarkMoonAction,
+    DarkMoonView])`); code that serves any game holds a `Ruleset[Any, Any, Any]`."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
-    State: ClassVar[type[BaseModel]]
+    State: type[S]  # (set on the class: a ClassVar cannot name a type variable)
 
     @abstractmethod
     def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> S: ...
@@ -175,19 +151,19 @@ class Ruleset(ABC, Generic[S]):
     def pending(self, state: S) -> list[Prompt]: ...
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: str) -> list[Action]: ...
+    def legal_actions(self, state: S, seat: str) -> list[A]: ...
 
     @abstractmethod
-    def apply(self, state: S, seat: str, action: Action) -> Step[S]: ...
+    def apply(self, state: S, seat: str, action: A) -> Step[S]: ...
 
     @abstractmethod
-    def view(self, state: S, seat: str | None) -> BaseModel: ...
+    def view(self, state: S, seat: str | None) -> V: ...
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod
-    def parse_action(self, state: S, seat: str, text: str) -> Action: ...
+    def parse_action(self, state: S, seat: str, text: str) -> A: ...
 
     # ------------------------------------------------------------ the table
     def player_range(self, options: BaseModel) -> tuple[int, int]:
@@ -205,22 +181,20 @@ class Ruleset(ABC, Generic[S]):
     # ------------------------------------------------------------ presentation
     # The bot shows choices through these; a ruleset overrides them to add card texts,
     # costs and consequences (see rules/core/menus.py for the shared grouping).
-    def describe(self, state: S, seat: str, action: Action) -> Choice:
+    def describe(self, state: S, seat: str, action: A) -> Choice:
         """What `action` is and does, for the seat choosing it."""
         return Choice(label=action.label)
 
-    def describe_part(self, state: S, seat: str, action: Action, part: str) -> Choice:
+    def describe_part(self, state: S, seat: str, action: A, part: str) -> Choice:
         """One part of a subset action (a card id, a die code) as a multi-select option."""
         return Choice(label=part)
 
-    def subset_title(self, state: S, seat: str, action: Action) -> tuple[str, str]:
+    def subset_title(self, state: S, seat: str, action: A) -> tuple[str, str]:
         """The title of a subset choice and the hint shown when a set is refused."""
         return "Choose", ""
 
-    def menu(self, state: S, seat: str) -> Menu:
+    def menu(self, state: S, seat: str) -> Menu[A]:
         """`seat`'s legal actions grouped for display (subsets as multi-selects)."""
-        from rules.core.menus import build_menu
-
         return build_menu(self, state, seat, self.legal_actions(state, seat))
 
     # ------------------------------------------------------------ answers left to Warden
@@ -232,7 +206,7 @@ class Ruleset(ABC, Generic[S]):
     auto_answers: ClassVar[str] = ""
     auto_answer_tells: ClassVar[str] = ""
 
-    def auto_answer(self, state: S, seat: str) -> Action | None:
+    def auto_answer(self, state: S, seat: str) -> A | None:
         """The answer Warden gives for `seat` to the decision they face now when they let
         it answer those without a real choice; None when this decision is a real one."""
         return None
@@ -252,7 +226,7 @@ class Ruleset(ABC, Generic[S]):
         return []
 
     def load_state(self, data: str) -> S:
-        return self.State.model_validate_json(data)  # type: ignore[return-value]
+        return self.State.model_validate_json(data)
 
     def dump_state(self, state: S) -> str:
         return state.model_dump_json()

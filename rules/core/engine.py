@@ -4,24 +4,35 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
-from rules.core.actions import ActionCodec
+from rules.core.actions import ActionCodec, KeyedAction
 from rules.core.clone import clone
 from rules.core.contract import Action, IllegalAction, Prompt, Ruleset, Step
 from rules.core.frames import FrameMachine
+from rules.core.model import EngineState
+from rules.core.table import TableCtx
+
+S = TypeVar("S", bound=EngineState)  # the game's state
+A = TypeVar("A", bound=KeyedAction)  # the base class of its actions
+V = TypeVar("V", bound=BaseModel)  # its view
+C = TypeVar("C", bound=TableCtx[Any])  # the context its actions are applied in
 
 
-class FrameRuleset(Ruleset[Any]):
+class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
     """Subclasses set the class attributes and implement `setup`, `build_view` and
-    `outcome`; `after_action` may add checks that run after every applied action."""
+    `outcome`; `after_action` may add checks that run after every applied action. A
+    game's class line names its state, action base class, view and context:
+    `class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx])`."""
 
-    machine: ClassVar[FrameMachine[Any]]
-    codec: ClassVar[ActionCodec]
-    ctx_type: ClassVar[type]
+    # (set on the class; a ClassVar cannot name a type variable)
+    machine: FrameMachine[C]
+    codec: ActionCodec[A]
+    ctx_type: Callable[[S], C]
     prompts: ClassVar[dict[str, str]] = {}
     secret_kinds: ClassVar[frozenset[str]] = frozenset()
     default_keys: ClassVar[tuple[str, ...]] = ()
@@ -31,36 +42,44 @@ class FrameRuleset(Ruleset[Any]):
 
     # -------------------------------------------------------------- hooks
     @abstractmethod
-    def setup(self, seats: list[str], seed: int, options: Any) -> Any:
-        """A new game's state (the machine then runs its first automatic steps)."""
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> S:
+        """A new game's state (the machine then runs its first automatic steps);
+        `options` is an instance of the ruleset's `Options`."""
 
     @abstractmethod
-    def build_view(self, state: Any, seat: str | None, waiting: list[str]) -> BaseModel:
+    def build_view(self, state: S, seat: str | None, waiting: list[str]) -> V:
         """What `seat` (None: the public) may see."""
 
-    def after_action(self, ctx: Any) -> None:
+    def after_action(self, ctx: C) -> None:
         """Checks after every applied action (default: none)."""
 
-    def seated(self, state: Any, seat: str) -> bool:
+    def seated(self, state: S, seat: str) -> bool:
         return seat in state.seats
 
-    def default_fallback(self, legal: list[Action]) -> Action | None:
+    def default_fallback(self, legal: list[A]) -> A | None:
         return legal[0] if legal else None
 
-    def candidates(self, state: Any, seat: str, action: Action) -> list[Action]:
+    def candidates(self, state: S, seat: str, action: A) -> list[Action]:
         """The legal actions `apply` compares the action with (a ruleset may narrow
         them to the action's kind when listing everything is costly)."""
         return self.machine.legal(state, seat)
 
+    def listed(self, state: S, seat: str, waiting: list[str] | None = None) -> list[A]:
+        """`seat`'s legal actions as the frame machine lists them (`waiting`: the seats
+        waiting now, when known)."""
+        # the frame handlers are typed by frame (list[Action]), not by game; those of a
+        # ruleset only list its own actions (the classes of its codec)
+        return cast(list[A], self.machine.legal(state, seat, waiting))
+
     # -------------------------------------------------------------- the contract
-    def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> Any:
+    def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> S:
         opts = options if isinstance(options, self.Options) else self.Options.model_validate(
             options.model_dump() if options is not None else {})
         state = self.setup(list(seats), seed, opts)
         self.machine.advance(self.ctx_type(state))
         return state
 
-    def pending(self, state: Any) -> list[Prompt]:
+    def pending(self, state: S) -> list[Prompt]:
         seats = self.machine.waiting(state)
         if not seats:
             return []
@@ -74,7 +93,7 @@ class FrameRuleset(Ruleset[Any]):
             prompts.append(self._prompt(seat, kind, secret, shared or text(state, seat, kind)))
         return prompts
 
-    def prompt_text(self, state: Any, seat: str, kind: str) -> str:
+    def prompt_text(self, state: S, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
         return self.prompts.get(kind, "Your decision.")
 
@@ -83,10 +102,10 @@ class FrameRuleset(Ruleset[Any]):
         """Prompts are values; the same few come up on every move."""
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
-    def legal_actions(self, state: Any, seat: str) -> list[Action]:
-        return self.machine.legal(state, seat)
+    def legal_actions(self, state: S, seat: str) -> list[A]:
+        return self.listed(state, seat)
 
-    def apply(self, state: Any, seat: str, action: Action) -> Step[Any]:
+    def apply(self, state: S, seat: str, action: A) -> Step[S]:
         if state.over:
             raise IllegalAction("The game is over.")
         self._check(state, seat, action)
@@ -98,7 +117,7 @@ class FrameRuleset(Ruleset[Any]):
         new.version += 1
         return Step(new, ctx.events)
 
-    def _check(self, state: Any, seat: str, action: Action) -> None:
+    def _check(self, state: S, seat: str, action: A) -> None:
         if not self.seated(state, seat):
             raise IllegalAction("You are not playing in this game.")
         if seat not in self.machine.waiting(state):
@@ -108,21 +127,21 @@ class FrameRuleset(Ruleset[Any]):
         if not any(a is action for a in legal) and action.key not in {a.key for a in legal}:
             raise IllegalAction("That move is not allowed now; pick one from the list.")
 
-    def view(self, state: Any, seat: str | None) -> BaseModel:
+    def view(self, state: S, seat: str | None) -> V:
         return self.build_view(state, seat, self.machine.waiting(state))
 
-    def parse_action(self, state: Any, seat: str, text: str) -> Action:
+    def parse_action(self, state: S, seat: str, text: str) -> A:
         action = self.codec.parse(text)
         if not state.over and seat not in self.machine.waiting(state):
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        for legal in self.machine.legal(state, seat):
+        for legal in self.listed(state, seat):
             if legal.key == action.key:
                 return legal
         raise IllegalAction("That move is not available to you right now.")
 
-    def default_action(self, state: Any, seat: str) -> Action | None:
+    def default_action(self, state: S, seat: str) -> A | None:
         """What the bot plays for an absent player (see the README: turn timers)."""
-        legal = self.machine.legal(state, seat)
+        legal = self.listed(state, seat)
         by_key = {a.key: a for a in legal}
         for key in self.default_keys:
             if key in by_key:

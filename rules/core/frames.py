@@ -14,23 +14,36 @@ the procedure in progress. For each frame kind a ruleset registers four function
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.core.contract import Action
 
 
+class Frame(Protocol):
+    """A frame of a state's stack, as the machine reads it (a game's frames are
+    dataclasses with a literal `kind`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
 class FrameState(Protocol):
-    stack: list[Any]
+    """What the machine reads of a game state."""
+
+    @property
+    def stack(self) -> Sequence[Frame]: ...
 
     @property
     def over(self) -> bool: ...
 
 
 class FrameCtx(Protocol):
+    """What the machine reads of the context an action is applied in."""
+
     @property
-    def s(self) -> Any: ...
+    def s(self) -> FrameState: ...
 
 
 C = TypeVar("C", bound=FrameCtx)
@@ -38,21 +51,24 @@ C = TypeVar("C", bound=FrameCtx)
 
 @dataclass(frozen=True)
 class Handler(Generic[C]):
+    """The four functions of one frame kind. Each takes the game's own state and frame
+    classes, so the table of handlers (one per kind) can only say Any for them."""
+
     waiting: Callable[[Any, Any], list[str]]
     legal: Callable[[Any, Any, str], list[Action]]
     act: Callable[[C, Any, str, Action], None]
     run: Callable[[C, Any], None]
 
 
-def never(state: Any, frame: Any) -> list[str]:
+def never(state: object, frame: object) -> list[str]:
     return []
 
 
-def no_actions(state: Any, frame: Any, seat: str) -> list[Action]:
+def no_actions(state: object, frame: object, seat: str) -> list[Action]:
     return []
 
 
-def takes_no_action(ctx: Any, frame: Any, seat: str, action: Action) -> None:
+def takes_no_action(ctx: object, frame: Frame, seat: str, action: Action) -> None:
     raise AssertionError(f"frame {frame.kind} takes no decisions")
 
 
@@ -69,13 +85,14 @@ class FrameMachine(Generic[C]):
     def __init__(self, handlers: dict[str, Handler[C]]) -> None:
         self.handlers = handlers
 
-    def waiting(self, state: Any) -> list[str]:
+    def waiting(self, state: FrameState) -> list[str]:
         if state.over or not state.stack:
             return []
         top = state.stack[-1]
         return self.handlers[top.kind].waiting(state, top)
 
-    def legal(self, state: Any, seat: str, waiting: list[str] | None = None) -> list[Action]:
+    def legal(self, state: FrameState, seat: str,
+              waiting: list[str] | None = None) -> list[Action]:
         """`seat`'s legal actions (`waiting`: the seats waiting now, when known)."""
         if seat not in (self.waiting(state) if waiting is None else waiting):
             return []
@@ -111,11 +128,11 @@ def followed_by(handlers: dict[str, Handler[C]], check: Callable[[C], None],
     every automatic step and decision: a rule that must take effect at once, before
     anything else pending runs (e.g. the game ends when nobody is left)."""
     def wrap(handler: Handler[C]) -> Handler[C]:
-        def run(ctx: C, frame: Any) -> None:
+        def run(ctx: C, frame: object) -> None:
             handler.run(ctx, frame)
             check(ctx)
 
-        def act(ctx: C, frame: Any, seat: str, action: Action) -> None:
+        def act(ctx: C, frame: object, seat: str, action: Action) -> None:
             handler.act(ctx, frame, seat, action)
             check(ctx)
 

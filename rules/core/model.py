@@ -20,7 +20,12 @@ tests of the simulations; data from outside is validated when a game is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel
+
+from rules.core.frames import Frame
 
 
 class StateModel(BaseModel):
@@ -28,8 +33,8 @@ class StateModel(BaseModel):
     object's: with pydantic's `__delattr__` left in place, Python would route every
     assignment through a slow generic slot (an assignment costs about 7 times more)."""
 
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__  # type: ignore[assignment]
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 class EngineState(StateModel):
@@ -41,3 +46,23 @@ class EngineState(StateModel):
     `own_field`."""
 
     __slots__ = ("owned",)
+
+    if TYPE_CHECKING:
+        # What the frame engine (rules/core/engine.py) reads of every game's state. Each
+        # game's state declares these fields itself, where its JSON keeps them; a
+        # property stands for them here (a field declared on this class would come
+        # first in every state's JSON).
+        @property
+        def version(self) -> int: ...
+
+        @version.setter
+        def version(self, value: int) -> None: ...
+
+        @property
+        def seats(self) -> list[str]: ...
+
+        @property
+        def stack(self) -> Sequence[Frame]: ...
+
+        @property
+        def over(self) -> bool: ...

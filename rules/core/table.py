@@ -3,7 +3,7 @@ reports. Each ruleset's `Ctx` extends it with what its own code reads on the way
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from rules.core.contract import Event, make_event
 
@@ -16,10 +16,10 @@ class TableCtx(Generic[S]):
         self.events: list[Event] = []
 
     def say(self, text: str, kind: str = "log", to: tuple[str, ...] | None = None,
-            **data: Any) -> None:
+            **data: object) -> None:
         """Report an event: to everyone, or only to the seats in `to`."""
         self.events.append(make_event((kind, text, to, data)))
 
-    def tell(self, seat: str, text: str, kind: str = "private", **data: Any) -> None:
+    def tell(self, seat: str, text: str, kind: str = "private", **data: object) -> None:
         """Report an event to `seat` alone."""
         self.events.append(make_event((kind, text, (seat,), data)))  # say(to=(seat,))

@@ -56,8 +56,12 @@ def content_names() -> dict[str, str]:
     return _NAMES
 
 
-class Retrieve(KeyedAction):
-    kind: Literal["retrieve"] = "retrieve"
+class DarkMoonAction(KeyedAction):
+    """A Dark Moon move (every action class of the game derives from it)."""
+
+
+class Retrieve(DarkMoonAction):
+    kind = "retrieve"
     strong: int
     weak: int
     commander: bool = False
@@ -69,8 +73,8 @@ class Retrieve(KeyedAction):
         return text + (" and swap a weak die for a strong one" if self.swap else "")
 
 
-class Repair(KeyedAction):
-    kind: Literal["repair"] = "repair"
+class Repair(DarkMoonAction):
+    kind = "repair"
     area: Area
 
     @property
@@ -78,8 +82,8 @@ class Repair(KeyedAction):
         return f"Repair {AREA_NAMES[self.area]}"
 
 
-class CallVote(KeyedAction):
-    kind: Literal["call_vote"] = "call_vote"
+class CallVote(DarkMoonAction):
+    kind = "call_vote"
     target: str
 
     @property
@@ -87,16 +91,16 @@ class CallVote(KeyedAction):
         return f"Call a vote on {seat_ref(self.target)}"
 
 
-class LoneWolf(KeyedAction):
-    kind: Literal["lone_wolf"] = "lone_wolf"
+class LoneWolf(DarkMoonAction):
+    kind = "lone_wolf"
 
     @property
     def label(self) -> str:
         return "Lone wolf: try to add an event cube alone"
 
 
-class IssueOrder(KeyedAction):
-    kind: Literal["order"] = "order"
+class IssueOrder(DarkMoonAction):
+    kind = "order"
     target: str
 
     @property
@@ -104,32 +108,32 @@ class IssueOrder(KeyedAction):
         return f"Issue an order to {seat_ref(self.target)}"
 
 
-class Reveal(KeyedAction):
-    kind: Literal["reveal"] = "reveal"
+class Reveal(DarkMoonAction):
+    kind = "reveal"
 
     @property
     def label(self) -> str:
         return "Reveal yourself as infected"
 
 
-class Interference(KeyedAction):
-    kind: Literal["interference"] = "interference"
+class Interference(DarkMoonAction):
+    kind = "interference"
 
     @property
     def label(self) -> str:
         return "Interference: look at the top 3 tasks"
 
 
-class EnergySpike(KeyedAction):
-    kind: Literal["energy_spike"] = "energy_spike"
+class EnergySpike(DarkMoonAction):
+    kind = "energy_spike"
 
     @property
     def label(self) -> str:
         return "Energy spike: stress the shield"
 
 
-class Sabotage(KeyedAction):
-    kind: Literal["sabotage"] = "sabotage"
+class Sabotage(DarkMoonAction):
+    kind = "sabotage"
     area: Area
 
     @property
@@ -137,32 +141,32 @@ class Sabotage(KeyedAction):
         return f"Sabotage {AREA_NAMES[self.area]}"
 
 
-class TestCommander(KeyedAction):
-    kind: Literal["test_commander"] = "test_commander"
+class TestCommander(DarkMoonAction):
+    kind = "test_commander"
 
     @property
     def label(self) -> str:
         return "Test the commander"
 
 
-class Demoralize(KeyedAction):
-    kind: Literal["demoralize"] = "demoralize"
+class Demoralize(DarkMoonAction):
+    kind = "demoralize"
 
     @property
     def label(self) -> str:
         return "Demoralize: swap the crew's strong dice for weak ones"
 
 
-class EndOrder(KeyedAction):
-    kind: Literal["end_order"] = "end_order"
+class EndOrder(DarkMoonAction):
+    kind = "end_order"
 
     @property
     def label(self) -> str:
         return "Stop following the order"
 
 
-class OrderAnswer(KeyedAction):
-    kind: Literal["order_answer"] = "order_answer"
+class OrderAnswer(DarkMoonAction):
+    kind = "order_answer"
     choice: Literal["retrieve", "actions", "decline"]
 
     @property
@@ -172,7 +176,7 @@ class OrderAnswer(KeyedAction):
                 "decline": "Ignore the order"}[self.choice]
 
 
-class _HeldDice(KeyedAction):
+class _HeldDice(DarkMoonAction):
     """A choice of dice from behind one's own screen, one letter per die (S strong,
     W weak, C the commander die; strong first): shown as a multi-select of dice."""
 
@@ -198,15 +202,15 @@ def held_dice(strong: int, weak: int, commander: int | bool = 0) -> tuple[str, .
 
 
 class Roll(_HeldDice):
-    kind: Literal["roll"] = "roll"
+    kind = "roll"
 
     @property
     def label(self) -> str:
         return f"Roll {dice_text(self.strong, self.weak, self.commander)}"
 
 
-class Submit(KeyedAction):
-    kind: Literal["submit"] = "submit"
+class Submit(DarkMoonAction):
+    kind = "submit"
     dice: tuple[str, ...]
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"dice"})
     subset_field: ClassVar[str | None] = "dice"
@@ -216,24 +220,24 @@ class Submit(KeyedAction):
         return "Submit " + ", ".join(die_code_text(c) for c in self.dice)
 
 
-class Reroll(KeyedAction):
-    kind: Literal["reroll"] = "reroll"
+class Reroll(DarkMoonAction):
+    kind = "reroll"
 
     @property
     def label(self) -> str:
         return "Reroll all these dice (once)"
 
 
-class StopRolling(KeyedAction):
-    kind: Literal["stop"] = "stop"
+class StopRolling(DarkMoonAction):
+    kind = "stop"
 
     @property
     def label(self) -> str:
         return "Stop rolling"
 
 
-class Vote(KeyedAction):
-    kind: Literal["vote"] = "vote"
+class Vote(DarkMoonAction):
+    kind = "vote"
     choice: Literal["strong", "weak", "abstain"]
 
     @property
@@ -246,8 +250,8 @@ _VOTE_LABELS = {"strong": "Vote UNINFECTED (strong die)", "weak": "Vote INFECTED
                 "abstain": "Abstain"}
 
 
-class TieBreak(KeyedAction):
-    kind: Literal["tie_break"] = "tie_break"
+class TieBreak(DarkMoonAction):
+    kind = "tie_break"
     quarantine: bool
 
     @property
@@ -255,8 +259,8 @@ class TieBreak(KeyedAction):
         return "Break the tie: quarantine" if self.quarantine else "Break the tie: free"
 
 
-class KeepTask(KeyedAction):
-    kind: Literal["keep_task"] = "keep_task"
+class KeepTask(DarkMoonAction):
+    kind = "keep_task"
     card: str
 
     @property
@@ -264,8 +268,8 @@ class KeepTask(KeyedAction):
         return f"Play task: {card_name(self.card)}"
 
 
-class PickSystem(KeyedAction):
-    kind: Literal["system"] = "system"
+class PickSystem(DarkMoonAction):
+    kind = "system"
     system: Literal["outpost", "life_support", "shield"]
 
     @property
@@ -275,16 +279,16 @@ class PickSystem(KeyedAction):
         return f"The malfunction hits {names[self.system]}"
 
 
-class GoIn(KeyedAction):
-    kind: Literal["in"] = "in"
+class GoIn(DarkMoonAction):
+    kind = "in"
 
     @property
     def label(self) -> str:
         return "IN: roll dice for this task"
 
 
-class GoOut(KeyedAction):
-    kind: Literal["out"] = "out"
+class GoOut(DarkMoonAction):
+    kind = "out"
     strong: int
     weak: int
 
@@ -293,8 +297,8 @@ class GoOut(KeyedAction):
         return f"OUT: pass and take {dice_text(self.strong, self.weak)}"
 
 
-class PickOption(KeyedAction):
-    kind: Literal["option"] = "option"
+class PickOption(DarkMoonAction):
+    kind = "option"
     card: str
     index: int
 
@@ -307,8 +311,8 @@ class PickOption(KeyedAction):
         return f"Option {self.index + 1}"
 
 
-class NameTarget(KeyedAction):
-    kind: Literal["name"] = "name"
+class NameTarget(DarkMoonAction):
+    kind = "name"
     target: str
 
     @property
@@ -316,8 +320,8 @@ class NameTarget(KeyedAction):
         return f"Choose {seat_ref(self.target)}"
 
 
-class Answer(KeyedAction):
-    kind: Literal["answer"] = "answer"
+class Answer(DarkMoonAction):
+    kind = "answer"
     yes: bool
 
     @property
@@ -325,8 +329,8 @@ class Answer(KeyedAction):
         return "Yes" if self.yes else "No"
 
 
-class PlaceDamage(KeyedAction):
-    kind: Literal["damage"] = "damage"
+class PlaceDamage(DarkMoonAction):
+    kind = "damage"
     damage: Literal["shield", "outpost", "fatigue"]
 
     @property
@@ -335,8 +339,8 @@ class PlaceDamage(KeyedAction):
                 "fatigue": "Draw a fatigue token"}[self.damage]
 
 
-class RemoveToken(KeyedAction):
-    kind: Literal["remove"] = "remove"
+class RemoveToken(DarkMoonAction):
+    kind = "remove"
     token: str
 
     @property
@@ -348,8 +352,8 @@ class RemoveToken(KeyedAction):
         return f"Remove the {card_name(self.token)} token"
 
 
-class KeepEvent(KeyedAction):
-    kind: Literal["keep_event"] = "keep_event"
+class KeepEvent(DarkMoonAction):
+    kind = "keep_event"
     event: str
 
     @property
@@ -358,15 +362,15 @@ class KeepEvent(KeyedAction):
 
 
 class Discard(_HeldDice):
-    kind: Literal["discard"] = "discard"
+    kind = "discard"
 
     @property
     def label(self) -> str:
         return f"Return {dice_text(self.strong, self.weak)} to the pool"
 
 
-class TestDie(KeyedAction):
-    kind: Literal["test_die"] = "test_die"
+class TestDie(DarkMoonAction):
+    kind = "test_die"
     die: Literal["strong", "weak", "commander"]
 
     @property
@@ -374,8 +378,8 @@ class TestDie(KeyedAction):
         return f"Test the shield with a {self.die} die"
 
 
-class Decree(KeyedAction):
-    kind: Literal["decree"] = "decree"
+class Decree(DarkMoonAction):
+    kind = "decree"
     target: str
     quarantine: bool
 
@@ -385,8 +389,8 @@ class Decree(KeyedAction):
         return f"{verb} {seat_ref(self.target)}"
 
 
-class ClearKind(KeyedAction):
-    kind: Literal["clear_kind"] = "clear_kind"
+class ClearKind(DarkMoonAction):
+    kind = "clear_kind"
     damage: Literal["shield", "outpost", "fatigue", "none"]
 
     @property
@@ -410,10 +414,10 @@ def task_code(card_id: str) -> int:
     return task_codes().index(card_id)
 
 
-class ReturnTasks(KeyedAction):
+class ReturnTasks(DarkMoonAction):
     """Interference: the tasks (by task code) to put back on top, top card first."""
 
-    kind: Literal["return_tasks"] = "return_tasks"
+    kind = "return_tasks"
     cards: tuple[int, ...]
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
 
@@ -428,18 +432,17 @@ class ReturnTasks(KeyedAction):
         return "Put back on top: " + " then ".join(card_name(c) for c in self.card_ids)
 
 
-ALL_ACTIONS: list[type[KeyedAction]] = [
+ALL_ACTIONS: list[type[DarkMoonAction]] = [
     Retrieve, Repair, CallVote, LoneWolf, IssueOrder, Reveal, Interference, EnergySpike,
     Sabotage, TestCommander, Demoralize, EndOrder, OrderAnswer, Roll, Submit, Reroll,
     StopRolling, Vote, TieBreak, KeepTask, PickSystem, GoIn, GoOut, PickOption, NameTarget,
     Answer, PlaceDamage, RemoveToken, KeepEvent, Discard, TestDie, Decree, ClearKind,
     ReturnTasks,
 ]
-CODEC = ActionCodec(ALL_ACTIONS)
 
 
-class Decline(KeyedAction):
-    kind: Literal["decline"] = "decline"
+class Decline(DarkMoonAction):
+    kind = "decline"
 
     @property
     def label(self) -> str:
@@ -447,8 +450,8 @@ class Decline(KeyedAction):
 
 
 # ------------------------------------------------------------------ the expansion
-class CallAmputation(KeyedAction):
-    kind: Literal["amputate"] = "amputate"
+class CallAmputation(DarkMoonAction):
+    kind = "amputate"
     target: str
 
     @property
@@ -456,8 +459,8 @@ class CallAmputation(KeyedAction):
         return f"Call an amputation vote on {seat_ref(self.target)}"
 
 
-class CallClearance(KeyedAction):
-    kind: Literal["clearance"] = "clearance"
+class CallClearance(DarkMoonAction):
+    kind = "clearance"
     target: str
 
     @property
@@ -465,16 +468,16 @@ class CallClearance(KeyedAction):
         return f"Call a clearance vote on {seat_ref(self.target)}"
 
 
-class CallTakeoff(KeyedAction):
-    kind: Literal["takeoff"] = "takeoff"
+class CallTakeoff(DarkMoonAction):
+    kind = "takeoff"
 
     @property
     def label(self) -> str:
         return "Call a take-off vote"
 
 
-class CorpSubmit(KeyedAction):
-    kind: Literal["corp_submit"] = "corp_submit"
+class CorpSubmit(DarkMoonAction):
+    kind = "corp_submit"
     face: int
 
     @property
@@ -482,8 +485,8 @@ class CorpSubmit(KeyedAction):
         return f"Submit the corporation die showing {face_text(self.face)}"
 
 
-class VoteOrder(KeyedAction):
-    kind: Literal["vote_order"] = "vote_order"
+class VoteOrder(DarkMoonAction):
+    kind = "vote_order"
     first: Literal["quarantine", "evacuation"]
 
     @property
@@ -494,16 +497,15 @@ class VoteOrder(KeyedAction):
 
 ALL_ACTIONS.append(Decline)
 # the core game's actions are ALL_ACTIONS; these only come up with the expansion option
-EXPANSION_ACTIONS: list[type[KeyedAction]] = [
+EXPANSION_ACTIONS: list[type[DarkMoonAction]] = [
     CallAmputation, CallClearance, CallTakeoff, CorpSubmit, VoteOrder]
-CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS)
 
 
 # ------------------------------------------------------------------ modules
-class ClaimThreat(KeyedAction):
+class ClaimThreat(DarkMoonAction):
     """Threats module: take the token of the requirement just fulfilled, or not."""
 
-    kind: Literal["threat_claim"] = "threat_claim"
+    kind = "threat_claim"
     claim: bool
 
     @property
@@ -511,10 +513,10 @@ class ClaimThreat(KeyedAction):
         return "Take the threat token" if self.claim else "Take no threat token"
 
 
-class ShowStatus(KeyedAction):
+class ShowStatus(DarkMoonAction):
     """Threats module (Exposure): show your status card to one other player."""
 
-    kind: Literal["show_status"] = "show_status"
+    kind = "show_status"
     target: str
 
     @property
@@ -523,13 +525,13 @@ class ShowStatus(KeyedAction):
 
 
 # only come up with the Threats module
-MODULE_ACTIONS: list[type[KeyedAction]] = [ClaimThreat, ShowStatus]
+MODULE_ACTIONS: list[type[DarkMoonAction]] = [ClaimThreat, ShowStatus]
 CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS + MODULE_ACTIONS)
 
 
 @cache
 def per_target(kind: type[CallVote | IssueOrder | CallAmputation | CallClearance],
-               targets: tuple[str, ...]) -> tuple[KeyedAction, ...]:
+               targets: tuple[str, ...]) -> tuple[DarkMoonAction, ...]:
     """One action of `kind` per target, in order (the same few lists come up on every
     turn, so each is built once)."""
     return tuple(kind(target=t) for t in targets)

@@ -6,12 +6,12 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core.contract import Action, Choice, Outcome
+from rules.core.contract import Choice, Outcome
 from rules.core.engine import FrameRuleset
 from rules.darkmoon import company_man, prompts, variants
 from rules.darkmoon import describe as choices
 from rules.darkmoon import recap as ending
-from rules.darkmoon.actions import CODEC
+from rules.darkmoon.actions import CODEC, DarkMoonAction
 from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import new_game
 from rules.darkmoon.state import GameState
@@ -20,13 +20,13 @@ from rules.darkmoon.table import Ctx
 from rules.darkmoon.view import DarkMoonView, build_view
 
 
-class DarkMoon(FrameRuleset):
+class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx]):
     name: ClassVar[str] = "darkmoon"
     title: ClassVar[str] = "Dark Moon"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7
     Options: ClassVar[type[BaseModel]] = DarkMoonOptions
-    State: ClassVar[type[BaseModel]] = GameState
+    State = GameState
     machine = MACHINE
     codec = CODEC
     ctx_type = Ctx
@@ -44,8 +44,8 @@ class DarkMoon(FrameRuleset):
             return variants.TELEPATHY_MIN_PLAYERS, self.max_players
         return self.min_players, self.max_players
 
-    def setup(self, seats: list[str], seed: int, options: DarkMoonOptions) -> GameState:
-        return new_game(seats, seed, options)
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> GameState:
+        return new_game(seats, seed, DarkMoonOptions.model_validate(options))
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> DarkMoonView:
@@ -66,13 +66,15 @@ class DarkMoon(FrameRuleset):
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat, kind)
 
-    def describe(self, state: GameState, seat: str, action: Action) -> Choice:
+    def describe(self, state: GameState, seat: str, action: DarkMoonAction) -> Choice:
         return choices.describe(state, seat, action)
 
-    def describe_part(self, state: GameState, seat: str, action: Action, part: str) -> Choice:
+    def describe_part(self, state: GameState, seat: str, action: DarkMoonAction,
+                      part: str) -> Choice:
         return choices.describe_part(state, seat, action, part)
 
-    def subset_title(self, state: GameState, seat: str, action: Action) -> tuple[str, str]:
+    def subset_title(self, state: GameState, seat: str,
+                     action: DarkMoonAction) -> tuple[str, str]:
         return choices.subset_title(state, seat, action)
 
     def recap(self, state: GameState) -> list[str]:
@@ -81,6 +83,6 @@ class DarkMoon(FrameRuleset):
     def reveal(self, state: GameState) -> list[str]:
         return ending.reveal(state)
 
-    def default_fallback(self, legal: list[Action]) -> Action | None:
+    def default_fallback(self, legal: list[DarkMoonAction]) -> DarkMoonAction | None:
         outs = [a for a in legal if a.key.startswith("out:")]
         return outs[0] if outs else super().default_fallback(legal)

@@ -18,36 +18,36 @@ from rules.lockdown.state import GameState
 from rules.lockdown.state import Options as LockdownOptions
 from rules.lockdown.table import Ctx
 from rules.lockdown.view import LockdownView, build_view
-from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
+from rules.nemesis.ruleset import FamilyRuleset
 
 PROFILES.plug(profiles(LockdownHooks()))
 
 
-class Lockdown(FamilyRuleset):
+class Lockdown(FamilyRuleset[GameState, LockdownView, Ctx]):
     name: ClassVar[str] = "lockdown"
     title: ClassVar[str] = "Nemesis: Lockdown"
     Options: ClassVar[type[BaseModel]] = LockdownOptions
-    State: ClassVar[type[BaseModel]] = GameState
+    State = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:1")
-    words: ClassVar[Words] = describe
-    ending: ClassVar[Ending] = recap
+    words = describe
+    ending = recap
 
-    def setup(self, seats: list[str], seed: int, options: LockdownOptions) -> GameState:
-        return new_game(seats, seed, options)
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> GameState:
+        return new_game(seats, seed, LockdownOptions.model_validate(options))
 
-    def player_range(self, options: LockdownOptions) -> tuple[int, int]:  # type: ignore[override]  # Ruleset takes any options model
+    def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Solo seats exactly 1 player (LD-MODE-1), the other modes 1-5."""
-        return PLAYERS[options.mode]
+        return PLAYERS[LockdownOptions.model_validate(options).mode]
 
-    def check_players(self, options: LockdownOptions, n: int) -> str | None:  # type: ignore[override]  # Ruleset takes any options model
+    def check_players(self, options: BaseModel, n: int) -> str | None:
         """Why `n` players cannot start a game with these options (the mode: solo is for
         exactly 1 player), or None; for the lobby's Start (LD-MODE-1/2)."""
         if not self.min_players <= n <= self.max_players:
             return f"{self.title} takes {self.min_players} to {self.max_players} players; " \
                 f"{n} joined."
-        return check_players(options.mode, n)
+        return check_players(LockdownOptions.model_validate(options).mode, n)
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> LockdownView:

@@ -3,14 +3,18 @@ codec turns keys (what move logs store) back into actions."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from rules.core.actions import ActionCodec, KeyedAction
 from rules.nemesis.hands import object_phrase
 
 
-class Draft(KeyedAction):
-    kind: Literal["draft"] = "draft"
+class FamilyAction(KeyedAction):
+    """A move of a Nemesis-family game (every action class of both games derives from it)."""
+
+
+class Draft(FamilyAction):
+    kind = "draft"
     character: str
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -20,8 +24,8 @@ class Draft(KeyedAction):
         return f"Play the {self.text or self.character}"
 
 
-class KeepObjective(KeyedAction):
-    kind: Literal["keep"] = "keep"
+class KeepObjective(FamilyAction):
+    kind = "keep"
     objective: str
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -36,8 +40,8 @@ def keep_words(name: str) -> str:
     return f"Keep objective: {name}"
 
 
-class Move(KeyedAction):
-    kind: Literal["move"] = "move"
+class Move(FamilyAction):
+    kind = "move"
     to: str
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -47,10 +51,10 @@ class Move(KeyedAction):
         return f"Move to {self.text or self.to}"
 
 
-class CarefulMove(KeyedAction):
+class CarefulMove(FamilyAction):
     """Careful movement; the corridor for the noise marker is chosen next."""
 
-    kind: Literal["careful"] = "careful"
+    kind = "careful"
     to: str
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -60,8 +64,8 @@ class CarefulMove(KeyedAction):
         return f"Move carefully to {self.text or self.to} (no noise roll)"
 
 
-class Shoot(KeyedAction):
-    kind: Literal["shoot"] = "shoot"
+class Shoot(FamilyAction):
+    kind = "shoot"
     slot: int
     target: int
     text: str = ""
@@ -72,8 +76,8 @@ class Shoot(KeyedAction):
         return f"Shoot {self.text or self.target}"
 
 
-class Melee(KeyedAction):
-    kind: Literal["melee"] = "melee"
+class Melee(FamilyAction):
+    kind = "melee"
     target: int
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -83,8 +87,8 @@ class Melee(KeyedAction):
         return f"Melee attack {self.text or self.target}"
 
 
-class Search(KeyedAction):
-    kind: Literal["search"] = "search"
+class Search(FamilyAction):
+    kind = "search"
     color: str
 
     @property
@@ -92,8 +96,8 @@ class Search(KeyedAction):
         return f"Search the room ({self.color} items)"
 
 
-class PickUp(KeyedAction):
-    kind: Literal["pick_up"] = "pick_up"
+class PickUp(FamilyAction):
+    kind = "pick_up"
     obj: str
 
     @property
@@ -101,8 +105,8 @@ class PickUp(KeyedAction):
         return f"Pick up {object_phrase(self.obj)}"
 
 
-class Drop(KeyedAction):
-    kind: Literal["drop"] = "drop"
+class Drop(FamilyAction):
+    kind = "drop"
     slot: int
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -112,8 +116,8 @@ class Drop(KeyedAction):
         return f"Drop {self.text or 'what you carry'} (free)"
 
 
-class RoomAct(KeyedAction):
-    kind: Literal["room"] = "room"
+class RoomAct(FamilyAction):
+    kind = "room"
     variant: int
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -123,8 +127,8 @@ class RoomAct(KeyedAction):
         return f"Room action: {self.text}" if self.text else "Room action"
 
 
-class PlayCard(KeyedAction):
-    kind: Literal["card"] = "card"
+class PlayCard(FamilyAction):
+    kind = "card"
     card: str
     option: int = 0
     text: str = ""
@@ -135,8 +139,8 @@ class PlayCard(KeyedAction):
         return f"Play {self.text or self.card}"
 
 
-class UseItem(KeyedAction):
-    kind: Literal["use"] = "use"
+class UseItem(FamilyAction):
+    kind = "use"
     item: str
     option: int = 0
     text: str = ""
@@ -147,11 +151,11 @@ class UseItem(KeyedAction):
         return f"Use {self.text or self.item}"
 
 
-class Craft(KeyedAction):
+class Craft(FamilyAction):
     """Crafting `item` from the item cards `cards`; the ways to craft one item are one
     multi-select of the components (a menu of every combination was long)."""
 
-    kind: Literal["craft"] = "craft"
+    kind = "craft"
     item: str
     cards: tuple[str, ...]
     text: str = ""
@@ -164,10 +168,10 @@ class Craft(KeyedAction):
         return f"Craft {self.text or self.item}"
 
 
-class Trade(KeyedAction):
+class Trade(FamilyAction):
     """Start a trade with everyone in the room (NX-TRADE-1)."""
 
-    kind: Literal["trade"] = "trade"
+    kind = "trade"
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
 
@@ -176,12 +180,12 @@ class Trade(KeyedAction):
         return f"Trade with {self.text}" if self.text else "Trade"
 
 
-class TradeGive(KeyedAction):
+class TradeGive(FamilyAction):
     """What a trader gives to one other participant: positions in the list of things
     they can still give (`rules.lockdown.trade.giveable`); one multi-select, the empty
     set gives nothing."""
 
-    kind: Literal["trade_give"] = "trade_give"
+    kind = "trade_give"
     to: str
     things: tuple[str, ...]
     text: str = ""
@@ -194,18 +198,18 @@ class TradeGive(KeyedAction):
         return f"Give {self.text or 'nothing'} to <@{self.to}>"
 
 
-class Pass(KeyedAction):
-    kind: Literal["pass"] = "pass"
+class Pass(FamilyAction):
+    kind = "pass"
 
     @property
     def label(self) -> str:
         return "Pass for this round"
 
 
-class Pay(KeyedAction):
+class Pay(FamilyAction):
     """Paying a cost: which action cards (ids) to discard; one multi-select."""
 
-    kind: Literal["pay"] = "pay"
+    kind = "pay"
     cards: tuple[str, ...]
     text: str = ""
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
@@ -217,23 +221,23 @@ class Pay(KeyedAction):
         return f"Discard {self.text}" if self.text else "Pay nothing"
 
 
-class Back(KeyedAction):
+class Back(FamilyAction):
     """Leaving a pay step before paying (NX-COST-1): the action chosen is taken back
     (a card played returns to the hand) and the turn's choices come again."""
 
-    kind: Literal["back"] = "back"
+    kind = "back"
 
     @property
     def label(self) -> str:
         return "Back: choose another action"
 
 
-class Discard(KeyedAction):
+class Discard(FamilyAction):
     """Discarding chosen cards of the hand (after passing, or for an effect): `cards`
     are hand positions, so the key names no card (contamination cards look alike) and
     stays short; one multi-select, the empty set keeps the hand."""
 
-    kind: Literal["discard"] = "discard"
+    kind = "discard"
     cards: tuple[str, ...]
     text: str = ""
     tuple_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
@@ -245,8 +249,8 @@ class Discard(KeyedAction):
         return f"Discard {self.text}" if self.cards else "Keep your hand"
 
 
-class Pick(KeyedAction):
-    kind: Literal["pick"] = "pick"
+class Pick(FamilyAction):
+    kind = "pick"
     index: int
     text: str = ""
     label_fields: ClassVar[frozenset[str]] = frozenset({"text"})
@@ -256,7 +260,7 @@ class Pick(KeyedAction):
         return self.text or f"Choice {self.index + 1}"
 
 
-ALL_ACTIONS: list[type[KeyedAction]] = [
+ALL_ACTIONS: list[type[FamilyAction]] = [
     Draft, KeepObjective, Move, CarefulMove, Shoot, Melee, Search, PickUp, Drop, RoomAct,
     PlayCard, UseItem, Craft, Trade, TradeGive, Pass, Pay, Back, Discard, Pick,
 ]

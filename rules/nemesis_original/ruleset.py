@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.nemesis.ruleset import Ending, FamilyRuleset, Words
+from rules.nemesis.ruleset import FamilyRuleset
 from rules.nemesis_original import describe, gear, prompts, recap
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.hooks import OriginalHooks
@@ -22,20 +22,20 @@ from rules.nemesis_original.view import NemesisView, build_view
 PROFILES.plug({"ship": profile(OriginalHooks())})
 
 
-class Nemesis(FamilyRuleset):
+class Nemesis(FamilyRuleset[GameState, NemesisView, Ctx]):
     name: ClassVar[str] = "nemesis"
     title: ClassVar[str] = "Nemesis"
     Options: ClassVar[type[BaseModel]] = NemesisOptions
-    State: ClassVar[type[BaseModel]] = GameState
+    State = GameState
     machine = MACHINE
     ctx_type = Ctx
     default_keys = ("pass", "pick:0")
     take_first = frozenset({"interrupt", "pod"})  # take the attack, wait in a pod
-    words: ClassVar[Words] = describe
-    ending: ClassVar[Ending] = recap
+    words = describe
+    ending = recap
 
-    def setup(self, seats: list[str], seed: int, options: NemesisOptions) -> GameState:
-        return new_game(seats, seed, options)
+    def setup(self, seats: list[str], seed: int, options: BaseModel) -> GameState:
+        return new_game(seats, seed, NemesisOptions.model_validate(options))
 
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> NemesisView:
