@@ -24,6 +24,7 @@ from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.storage import GameStore, open_storage
 from bot.timers import Timers
+from rules.registry import broken_games
 
 log = logging.getLogger("warden")
 CLOSE_DRAIN_SECONDS = 2.0
@@ -102,6 +103,8 @@ class WardenBot(discord.AutoShardedClient):
             self.health = HealthServer(self.ready, self.metrics, self.settings.metrics_host,
                                        self.settings.metrics_port or 0)
             await self.health.start()
+        for name, why in broken_games().items():
+            log.error("game %s is left out: %s", name, why)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             if self.settings.dev_guild:

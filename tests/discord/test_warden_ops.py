@@ -13,7 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from fake_discord import FakeDiscord, run_client
+from fake_discord import DiscordErrorGuard, FakeDiscord, run_client
 from prometheus_client.parser import text_string_to_metric_families
 from test_warden_game import _play_by_command
 from warden_helpers import (
@@ -28,6 +28,7 @@ from warden_helpers import (
     warden,
 )
 
+from bot import app as bot_app
 from bot import make_bot
 from bot.games import Tables
 from bot.sheets import describe_private
@@ -358,3 +359,19 @@ async def test_a_move_before_a_resumed_timer_is_due_starts_a_new_clock(
             assert (await storage.get_game(moved)).version > start[moved]  # type: ignore[union-attr]
     finally:
         await storage.close()
+
+
+async def test_a_game_that_fails_to_load_is_logged_and_the_others_are_played(
+        fake_discord: FakeDiscord, discord_errors: DiscordErrorGuard, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed game whose entry point cannot be loaded is left out by the registry;
+    the bot says so in its log at ERROR when it starts, and opens the other games."""
+    monkeypatch.setattr(bot_app, "broken_games",
+                        lambda: {"nova": "nova_game:KIT failed to load: ImportError: boom"})
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db"):
+        lobby = await fake_discord.slash(PLAYERS[0], fake_discord.channel_id, "game", "new",
+                                         ruleset="darkmoon")
+        assert lobby.response.content and "Dark Moon" in lobby.response.content
+    logged = [r.getMessage() for r in discord_errors.take()]
+    assert logged == ["game nova is left out: nova_game:KIT failed to load: ImportError: boom"]

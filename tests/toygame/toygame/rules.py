@@ -69,13 +69,13 @@ class Bid(Action):
 BIDS: dict[Move, Bid] = {m: Bid(move=m) for m in MOVES.values()}
 
 
-class HighCard(Ruleset[HighCardState]):
+class HighCard(Ruleset[HighCardState, Bid, View]):
     name: ClassVar[str] = "toy"
     title: ClassVar[str] = "High Card"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[BaseModel]] = HighCardOptions
-    State: ClassVar[type[BaseModel]] = HighCardState
+    State = HighCardState
 
     def new_game(self, seats: list[str], seed: int,
                  options: BaseModel | None = None) -> HighCardState:
@@ -90,14 +90,14 @@ class HighCard(Ruleset[HighCardState]):
         return [Prompt(state.seats[state.turn], "bid",
                        f"Stake {state.stake}: raise, call or fold")]
 
-    def legal_actions(self, state: HighCardState, seat: str) -> list[Action]:
+    def legal_actions(self, state: HighCardState, seat: str) -> list[Bid]:
         if state.winner is not None or seat != state.seats[state.turn]:
             return []
         moves: list[Move] = ["raise", "call", "fold"] if state.stake < MAX_STAKE else [
             "call", "fold"]
         return [BIDS[m] for m in moves]
 
-    def apply(self, state: HighCardState, seat: str, action: Action) -> Step[HighCardState]:
+    def apply(self, state: HighCardState, seat: str, action: Bid) -> Step[HighCardState]:
         if action not in self.legal_actions(state, seat):
             raise IllegalAction("It is not your turn." if state.winner is None and
                                 seat != state.seats[state.turn] else "You cannot do that now.")
@@ -135,7 +135,7 @@ class HighCard(Ruleset[HighCardState]):
                        losers=tuple(s for s in state.seats if s != state.winner),
                        reason=state.reason)
 
-    def parse_action(self, state: HighCardState, seat: str, text: str) -> Action:
+    def parse_action(self, state: HighCardState, seat: str, text: str) -> Bid:
         move = MOVES.get(text)
         if move is None:
             raise IllegalAction(f"'{text}' is not a move of High Card (raise, call, fold).")
