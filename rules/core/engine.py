@@ -59,10 +59,11 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
     def default_fallback(self, legal: list[A]) -> A | None:
         return legal[0] if legal else None
 
-    def candidates(self, state: S, seat: str, action: A) -> list[Action]:
+    def candidates(self, state: S, seat: str, action: A, waiting: list[str]) -> list[Action]:
         """The legal actions `apply` compares the action with (a ruleset may narrow
-        them to the action's kind when listing everything is costly)."""
-        return self.machine.legal(state, seat)
+        them to the action's kind when listing everything is costly); `waiting`: the
+        seats waiting now."""
+        return self.machine.legal(state, seat, waiting)
 
     def listed(self, state: S, seat: str, waiting: list[str] | None = None) -> list[A]:
         """`seat`'s legal actions as the frame machine lists them (`waiting`: the seats
@@ -120,9 +121,10 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
     def _check(self, state: S, seat: str, action: A) -> None:
         if not self.seated(state, seat):
             raise IllegalAction("You are not playing in this game.")
-        if seat not in self.machine.waiting(state):
+        waiting = self.machine.waiting(state)
+        if seat not in waiting:
             raise IllegalAction("It is not your decision right now; wait for your prompt.")
-        legal = self.candidates(state, seat, action)
+        legal = self.candidates(state, seat, action, waiting)
         # actions are shared instances (see KeyedAction): identity is the usual match
         if not any(a is action for a in legal) and action.key not in {a.key for a in legal}:
             raise IllegalAction("That move is not allowed now; pick one from the list.")

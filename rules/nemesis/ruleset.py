@@ -60,12 +60,13 @@ class FamilyRuleset(FrameRuleset[S, FamilyAction, V, C]):
         if self.check_quests(ctx):  # (the move itself already ran the frames to a decision)
             self.machine.advance(ctx)
 
-    def candidates(self, state: S, seat: str, action: FamilyAction) -> list[Action]:
+    def candidates(self, state: S, seat: str, action: FamilyAction,
+                   waiting: list[str]) -> list[Action]:
         """A turn lists only the actions of the chosen kind (the full list is costly)."""
         top = state.stack[-1]
         if isinstance(top, TurnFrame):
             return turn_legal(_family(state), top, seat, getattr(action, "kind", None))
-        return self.machine.legal(state, seat)
+        return self.machine.legal(state, seat, waiting)
 
     def outcome(self, state: S) -> Outcome | None:
         winners = _family(state).winners
