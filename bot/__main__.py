@@ -32,6 +32,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.warmup import warm_up
+from rules import list_rulesets
 
 NO_TOKEN = """No Discord token found.
 Create a bot at https://discord.com/developers/applications (Bot tab -> Reset Token),
@@ -66,8 +67,9 @@ def main(argv: list[str] | None = None) -> int:
                          description="Play random games without Discord and print who won.",
                          epilog=rulesets_help() + "\n" + SIMULATE_EXAMPLES,
                          formatter_class=raw)
-    sim.add_argument("--ruleset", default="darkmoon",
-                     help="darkmoon, lockdown or nemesis (default darkmoon)")
+    games = list_rulesets()
+    sim.add_argument("--ruleset", default=games[0],
+                     help=f"the game: {', '.join(games)} (default {games[0]})")
     sim.add_argument("--players", type=int, default=5)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
@@ -85,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
                      "WARDEN_DATABASE setting, else warden.sqlite3); it must exist")
     rep.add_argument("--log", action="store_true", help="also print the move log")
     bench = sub.add_parser("bench", help="print speed numbers")
-    bench.add_argument("--ruleset", default="darkmoon")
+    bench.add_argument("--ruleset", default=games[0],
+                       help=f"the game (default {games[0]})")
     bench.add_argument("--players", type=int, default=5)
     bench.add_argument("--games", type=int, default=50)
     bench.add_argument("--repeats", type=int, default=3, help="timed passes over the games")
