@@ -1,5 +1,6 @@
-"""Fixtures shared by every test folder: a throwaway PostgreSQL server for the storage
-tests.
+"""Fixtures shared by every test folder: the project's import graph (``layers``,
+``import_graph``: scripts/layers.py, for the layer tests) and a throwaway PostgreSQL
+server for the storage tests.
 
 ``pg_server`` starts one server for the whole session, only when a test asks for it:
 ``initdb`` into a temporary folder, ``pg_ctl`` on a free port of 127.0.0.1, trusting
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import importlib.util
 import itertools
 import os
 import pwd
@@ -30,8 +32,10 @@ import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import asyncpg
+import grimp
 import pytest
 
 INSTALL_HINT = ("PostgreSQL's server programs (initdb, pg_ctl) were not found under "
@@ -227,3 +231,22 @@ async def pg_relay(pg_server: PgServer) -> AsyncIterator[Relay]:
         yield relay
     finally:
         await relay.stop()
+
+
+@pytest.fixture(scope="session")
+def layers() -> ModuleType:
+    """scripts/layers.py as a module (a script, not a package of the project)."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "layers.py"
+    spec = importlib.util.spec_from_file_location("warden_layers", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def import_graph(layers: ModuleType) -> grimp.ImportGraph:
+    """Every import among rules/, renders/, kits/ and bot/ (inside functions and under
+    TYPE_CHECKING too), built once per session."""
+    graph: grimp.ImportGraph = layers.import_graph()
+    return graph
