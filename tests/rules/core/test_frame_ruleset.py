@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules.core.actions import ActionCodec, KeyedAction
-from rules.core.contract import IllegalAction
+from rules.core.contract import Action, IllegalAction
 from rules.core.engine import FrameRuleset
 from rules.core.frames import FrameMachine, Handler
 from rules.core.model import EngineState
@@ -42,6 +42,7 @@ class TalkState(EngineState):
     seats: list[str]
     stack: list[Ask] = []
     said: list[str] = []
+    rounds: int = 1
     over: bool = False
 
 
@@ -49,8 +50,14 @@ class TalkView(BaseModel):
     waiting: list[str]
 
 
-class NoOptions(BaseModel):
-    pass
+class TalkOptions(BaseModel):
+    rounds: int = 1
+
+
+class OtherOptions(BaseModel):
+    """Options of the same fields from elsewhere (a table's stored settings)."""
+
+    rounds: int = 2
 
 
 def _answer(ctx: TableCtx[TalkState], frame: Ask, seat: str, action: Any) -> None:
@@ -70,7 +77,7 @@ class Talk(FrameRuleset[TalkState, Say, TalkView, TableCtx[TalkState]]):
     title: ClassVar[str] = "Talk"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = NoOptions
+    Options: ClassVar[type[BaseModel]] = TalkOptions
     State = TalkState
     machine = FrameMachine({"vote": ASK, "call": ASK, "hint": ASK})
     codec = ActionCodec([Say])
@@ -82,9 +89,11 @@ class Talk(FrameRuleset[TalkState, Say, TalkView, TableCtx[TalkState]]):
 
     def __init__(self) -> None:
         self.asked: list[str] = []  # the seats prompt_text was asked for, in order
+        self.set_up_with: list[BaseModel] = []  # the options each new game was given
 
     def setup(self, seats: list[str], seed: int, options: BaseModel) -> TalkState:
-        return TalkState(seats=seats)
+        self.set_up_with.append(options)
+        return TalkState(seats=seats, rounds=TalkOptions.model_validate(options).rounds)
 
     def build_view(self, state: TalkState, seat: str | None,
                    waiting: list[str]) -> TalkView:
@@ -189,3 +198,36 @@ def test_failing_the_default_keys_the_first_legal_move_and_none_when_not_asked()
 
 def test_the_view_says_who_waits() -> None:
     assert Talk().view(_state("vote", ["b", "c"]), None) == TalkView(waiting=["b", "c"])
+
+
+def test_a_new_game_takes_its_options_as_given_read_from_another_model_or_the_defaults() -> None:
+    rs = Talk()
+    mine = TalkOptions(rounds=4)
+    assert rs.new_game(["a", "b"], 1, mine).rounds == 4
+    assert rs.set_up_with[-1] is mine  # the ruleset's own options are not copied
+    assert rs.new_game(["a", "b"], 1, OtherOptions(rounds=3)).rounds == 3
+    assert rs.set_up_with[-1] == TalkOptions(rounds=3)
+    assert rs.new_game(["a"], 1).rounds == 1 and rs.set_up_with[-1] == TalkOptions()
+
+
+class NarrowTalk(Talk):
+    """A ruleset that lists only the actions of the kind played when checking a move (as
+    the Nemesis games do on a turn): here, only the word said, if the frame has it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told: list[tuple[str, list[str]]] = []
+
+    def candidates(self, state: TalkState, seat: str, action: Say,
+                   waiting: list[str]) -> list[Action]:
+        self.told.append((action.key, list(waiting)))
+        return [a for a in self.machine.legal(state, seat, waiting) if a.key == action.key]
+
+
+def test_a_ruleset_narrowing_the_candidates_is_told_the_move_and_who_waits() -> None:
+    rs = NarrowTalk()
+    s = _state("vote", ["b", "a"])
+    assert rs.apply(s, "a", Say(word="no")).state.said == ["a say:no"]
+    with pytest.raises(IllegalAction):
+        rs.apply(s, "b", Say(word="maybe"))
+    assert rs.told == [("say:no", ["b", "a"]), ("say:maybe", ["b", "a"])]

@@ -9,6 +9,7 @@ would otherwise be answered from what was remembered then."""
 from __future__ import annotations
 
 import pytest
+from pydantic import field_validator
 
 from rules.core.actions import ActionCodec, KeyedAction
 from rules.core.contract import IllegalAction
@@ -133,3 +134,27 @@ def test_a_codec_knows_the_kinds_of_its_classes() -> None:
     assert ActionCodec([Wait]).kinds == frozenset({"wait"})
     with pytest.raises(ValueError, match="Aim needs a kind of its own"):
         ActionCodec([Aim, Aim])
+
+
+def test_an_action_built_again_with_the_same_fields_is_not_validated_again() -> None:
+    checked: list[int] = []
+
+    class Roll(KeyedAction):  # this test's own class: no action of it is shared yet
+        kind = "roll"
+        dice: int
+
+        @field_validator("dice")
+        @classmethod
+        def _count(cls, dice: int) -> int:
+            checked.append(dice)
+            return dice
+
+        @property
+        def label(self) -> str:
+            return f"Roll {self.dice}"
+
+    first = Roll(dice=2)
+    assert first.key == "roll:2"
+    assert Roll(dice=2) is first and Roll(dice=2).key == "roll:2"
+    assert Roll(dice=3).dice == 3
+    assert checked == [2, 3]
