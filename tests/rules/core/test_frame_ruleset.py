@@ -5,6 +5,8 @@ refused, and the move the bot makes for an absent player."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -231,3 +233,12 @@ def test_a_ruleset_narrowing_the_candidates_is_told_the_move_and_who_waits() -> 
     with pytest.raises(IllegalAction):
         rs.apply(s, "b", Say(word="maybe"))
     assert rs.told == [("say:no", ["b", "a"]), ("say:maybe", ["b", "a"])]
+
+
+def test_a_move_equal_to_a_listed_one_is_accepted_though_not_the_listed_object() -> None:
+    """A copy, or an action read back from a stored game, is the same move."""
+    rs = Talk()
+    s = _state("call", ["a"])
+    for move in (copy.deepcopy(Say(word="no")), pickle.loads(pickle.dumps(Say(word="no")))):
+        assert all(a is not move for a in rs.legal_actions(s, "a"))
+        assert rs.apply(s, "a", move).state.said == ["a say:no"]

@@ -38,6 +38,15 @@ class Hand(KeyedAction):
         return "Play " + (", ".join(self.cards) or "nothing")
 
 
+class Count(KeyedAction):
+    kind = "count"
+    n: int
+
+    @property
+    def label(self) -> str:
+        return f"Count {self.n}"
+
+
 class Wait(KeyedAction):
     kind = "wait"
 
@@ -47,7 +56,7 @@ class Wait(KeyedAction):
 
 
 def _codec() -> ActionCodec[KeyedAction]:
-    return ActionCodec([Aim, Hand, Wait])
+    return ActionCodec([Aim, Hand, Count, Wait])
 
 
 def _reason(codec: ActionCodec[KeyedAction], key: str) -> str:
@@ -70,6 +79,7 @@ def test_an_absent_value_is_a_dash_in_the_key_and_reads_back_as_absent() -> None
 
     assert Mark(spot=None, seen=True).key == "mark:-,1,~"
     assert Mark(spot="b3", bits=("x", "y")).key == "mark:b3,0,x+y"
+    assert Mark(spot="X9").key == "mark:X9,0,~"  # any other character goes in a key
     absent = _codec().parse("aim:-")
     assert type(absent) is Aim and absent.target is None and absent.key == "aim:-"
 
@@ -77,6 +87,8 @@ def test_an_absent_value_is_a_dash_in_the_key_and_reads_back_as_absent() -> None
 def test_a_plain_value_reads_back_as_itself() -> None:
     codec = _codec()
     assert codec.parse("aim:b3") == Aim(target="b3")
+    assert codec.parse("aim:X9") == Aim(target="X9")
+    assert codec.parse("count:12") == Count(n=12)
     assert codec.parse("  wait ") == Wait()  # spaces around a key do not matter
 
 
@@ -97,15 +109,17 @@ def test_a_tuple_field_reads_its_parts_and_the_tilde_as_no_part() -> None:
     "hand:c7+-",   # an absent part inside a tuple
     "hand:c7+~",
     "wait:1",
+    "count:+1",    # no key writes a sign, though the number would read as 1
+    "count:x",
 ])
 def test_a_key_of_a_known_kind_in_the_wrong_form_is_refused_as_malformed(key: str) -> None:
     assert _reason(_codec(), key) == MALFORMED
 
 
 def test_a_value_that_cannot_go_back_in_a_key_is_never_built() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="value 'a,b' cannot go in a key"):
         Aim(target="a,b").key  # noqa: B018 - building its key is what fails
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="value '-' cannot go in a key"):
         Aim(target="-").key  # noqa: B018 - a dash would read back as absent
 
 
@@ -130,7 +144,7 @@ def test_a_key_read_again_gives_back_the_action_read_before() -> None:
 
 
 def test_a_codec_knows_the_kinds_of_its_classes() -> None:
-    assert _codec().kinds == frozenset({"aim", "hand", "wait"})
+    assert _codec().kinds == frozenset({"aim", "hand", "count", "wait"})
     assert ActionCodec([Wait]).kinds == frozenset({"wait"})
     with pytest.raises(ValueError, match="Aim needs a kind of its own"):
         ActionCodec([Aim, Aim])

@@ -45,7 +45,8 @@ class Words:
 
     def describe_part(self, state: object, seat: str, action: BaseModel,
                       part: str) -> Choice:
-        return Choice(label=f"part {part}")
+        why = getattr(action, "why", "")
+        return Choice(label=f"part {part}" + (f" ({why})" if why else ""))
 
     def subset_title(self, state: object, seat: str, action: BaseModel) -> tuple[str, str]:
         return f"title for {action.model_dump()}", "hint"
@@ -77,6 +78,8 @@ def test_label_fields_do_not_split_a_group_but_other_fields_do() -> None:
              Discard(pile="deck", cards=("a",)), Discard(pile="deck", cards=())]
     menu = build_menu(Words(), None, "s", legal)
     assert [s.values for s in menu.subsets] == [("a", "b"), ("a",)]
+    # the parts are told in the words of the group's first action
+    assert [p.label for p in menu.subsets[0].parts] == ["part a (too many)", "part b (too many)"]
     keep = menu.subsets[1].empty
     assert keep is not None and keep.label.startswith("Discard {'pile': 'deck', 'cards': ()")
 
