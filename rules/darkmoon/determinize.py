@@ -1,0 +1,179 @@
+"""What a Dark Moon game might be, seen from one seat: `determinize(state, seat, seed)`.
+
+A copy of the game in which everything `seat` cannot know is dealt again at random,
+consistent with what it has seen (its view and the secrets the state records it was
+shown). What is unknown is gathered in a fixed (sorted) order before it is dealt, so two
+states that look the same to the seat give the same copy for the same seed. What is
+dealt again and what is kept is listed in README.md ("What a computer player knows").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.clone import clone
+from rules.core.rng import Rng
+from rules.darkmoon import variants
+from rules.darkmoon.cards import content
+from rules.darkmoon.expansion_setup import card_pools
+from rules.darkmoon.setup import STATUS_MIX
+from rules.darkmoon.state import (
+    ChoiceFrame,
+    CorporationFrame,
+    Die,
+    DieKind,
+    EventPickFrame,
+    GameState,
+    RollFrame,
+    TaskFrame,
+)
+from rules.darkmoon.table import own_expansion, own_list, own_player
+
+
+def determinize(state: GameState, seat: str, seed: int) -> GameState:
+    """A copy of `state` with what `seat` cannot know dealt again from `seed`."""
+    s = clone(state)
+    rng = Rng.from_seed(seed)
+    if s.result is None:
+        _deal_statuses(s, seat, rng)
+        _deal_held_dice(s, seat, rng)
+    _deal_tasks(s, seat, rng)
+    _deal_events(s, seat, rng)
+    for name in ("outpost_pile", "fatigue_pile"):
+        pile = own_list(s, name)
+        pile[:] = rng.shuffled(sorted(pile))
+    _deal_frames(s, seat, rng)
+    if s.expansion is not None and s.result is None:
+        _deal_expansion(s, seat, rng)
+    s.rng = Rng.from_seed(rng.next64())
+    return s
+
+
+def known_statuses(s: GameState, seat: str) -> set[str]:
+    """The seats whose status card `seat` knows: its own, the revealed, the infected it
+    knows through Telepathic Infected, those shown to it (Exposure)."""
+    known = {seat} | {x for x in s.seats if s.players[x].revealed}
+    known.update(variants.teammates(s, seat))
+    t = s.expansion.threats if s.expansion is not None else None
+    if t is not None:
+        known.update(x for x, to in t.shown.items() if to == seat)
+    return known
+
+
+def _deal_statuses(s: GameState, seat: str, rng: Rng) -> None:
+    """Unknown seats get status cards from the box minus the known ones, as many
+    infected among them as the deal leaves."""
+    known = known_statuses(s, seat)
+    unknown = sorted(x for x in s.seats if x not in known)
+    if not unknown:
+        return
+    n_inf, _, _ = STATUS_MIX[len(s.seats)]
+    c = content()
+    pools = card_pools(c, s.options.expansion)
+    used = {s.players[x].status for x in known}
+    infected_left = n_inf - sum(s.players[x].infected for x in known)
+    infected_cards = sorted(x.id for x in pools.statuses if x.infected and x.id not in used)
+    clean = [x.id for x in pools.statuses if not x.infected]
+    if s.options.company_man:
+        clean += [x.id for x in c.modules.company_man_statuses]
+    clean_cards = sorted(x for x in clean if x not in used)
+    infected_left = max(0, min(infected_left, len(unknown)))
+    cards = (rng.shuffled(infected_cards)[:infected_left]
+             + rng.shuffled(clean_cards)[:len(unknown) - infected_left])
+    cards = rng.shuffled(cards)
+    infected_ids = set(infected_cards)
+    for x, card in zip(unknown, cards, strict=True):
+        p = own_player(s, x)
+        p.status = card
+        p.infected = card in infected_ids
+
+
+def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
+    """The strong and weak dice behind the other screens: each keeps its count of dice,
+    the kinds are dealt again from what the others hold together."""
+    others = [x for x in s.seats if x != seat]
+    dice: list[str] = []
+    for x in others:
+        held = s.players[x].held
+        dice += ["strong"] * held.strong + ["weak"] * held.weak
+    dice = rng.shuffled(sorted(dice))
+    for x in others:
+        p = own_player(s, x)
+        count = p.held.strong + p.held.weak
+        mine, dice = dice[:count], dice[count:]
+        p.held.strong = mine.count("strong")
+        p.held.weak = mine.count("weak")
+
+
+def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
+    """The task deck's order, with the cards another seat is choosing between (drawn
+    for its task, or looked at by Interference)."""
+    drawn: list[TaskFrame | ChoiceFrame] = []
+    for i, f in enumerate(s.stack):
+        if f.kind == "task" and f.stage == "draw" and f.seat != seat and f.drawn:
+            g: TaskFrame | ChoiceFrame = replace(f)
+        elif f.kind == "choice" and f.purpose == "interference" and f.seat != seat:
+            g = replace(f)
+        else:
+            continue
+        s.stack[i] = g
+        drawn.append(g)
+    unknown = list(s.task_deck)
+    for g in drawn:
+        unknown += g.drawn if isinstance(g, TaskFrame) else g.cards
+    unknown = rng.shuffled(sorted(unknown))
+    for g in drawn:
+        if isinstance(g, TaskFrame):
+            g.drawn, unknown = unknown[:len(g.drawn)], unknown[len(g.drawn):]
+        else:
+            g.cards, unknown = unknown[:len(g.cards)], unknown[len(g.cards):]
+    own_list(s, "task_deck")[:] = unknown
+
+
+def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
+    """The event deck's order (the passed events are its bottom cards), with the two
+    events another commander is choosing between."""
+    picks: list[EventPickFrame] = []
+    for i, f in enumerate(s.stack):
+        if isinstance(f, EventPickFrame) and f.chooser != seat:
+            s.stack[i] = g = replace(f)
+            picks.append(g)
+    unknown = rng.shuffled(sorted(list(s.event_deck) + [e for f in picks for e in f.drawn]))
+    for f in picks:
+        f.drawn, unknown = unknown[:len(f.drawn)], unknown[len(f.drawn):]
+    own_list(s, "event_deck")[:] = unknown
+    passed = len(s.events_passed)
+    own_list(s, "events_passed")[:] = unknown[len(unknown) - passed:] if passed else []
+
+
+def _deal_frames(s: GameState, seat: str, rng: Rng) -> None:
+    """Another seat's dice rolled in secret (unsubmitted) are rolled again."""
+    for i, f in enumerate(s.stack):
+        if isinstance(f, RollFrame) and f.seat != seat and f.rolled:
+            s.stack[i] = replace(f, rolled=[Die(kind=d.kind, face=_face(d.kind, rng))
+                                            for d in f.rolled])
+        elif isinstance(f, CorporationFrame) and f.seat != seat and f.rolled:
+            faces = content().expansion.board.corporation_die
+            s.stack[i] = replace(f, rolled=[faces[rng.below(len(faces))] for _ in f.rolled])
+
+
+def _face(kind: DieKind, rng: Rng) -> int:
+    faces: list[int] = list(getattr(content().board.dice, kind))
+    return faces[rng.below(len(faces))]
+
+
+def _deal_expansion(s: GameState, seat: str, rng: Rng) -> None:
+    """Others' unsubmitted corporation dice and their threat cards."""
+    x = own_expansion(s)
+    faces = content().expansion.board.corporation_die
+    x.discarded = {k: [faces[rng.below(len(faces))] for _ in v] if k != seat else list(v)
+                   for k, v in sorted(x.discarded.items())}
+    t = x.threats
+    if t is None or not t.cards:
+        return
+    others = sorted(k for k in t.cards if k != seat)
+    box: list[str] = [c.id for c in content().modules.threats for _ in range(c.copies)]
+    if seat in t.cards:
+        box.remove(t.cards[seat])
+    cards = rng.shuffled(sorted(box))
+    t.cards = {k: (t.cards[k] if k == seat else cards[others.index(k)]) for k in t.cards}
