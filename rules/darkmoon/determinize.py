@@ -10,6 +10,7 @@ dealt again and what is kept is listed in README.md ("What a computer player kno
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
@@ -26,8 +27,11 @@ from rules.darkmoon.state import (
     GameState,
     RollFrame,
     TaskFrame,
+    VoteFrame,
 )
 from rules.darkmoon.table import own_expansion, own_list, own_player
+
+VoteChoice = Literal["strong", "weak", "abstain"]
 
 
 def determinize(state: GameState, seat: str, seed: int) -> GameState:
@@ -37,6 +41,7 @@ def determinize(state: GameState, seat: str, seed: int) -> GameState:
     if s.result is None:
         _deal_statuses(s, seat, rng)
         _deal_held_dice(s, seat, rng)
+        _deal_votes(s, seat, rng)
     _deal_tasks(s, seat, rng)
     _deal_events(s, seat, rng)
     for name in ("outpost_pile", "fatigue_pile"):
@@ -103,6 +108,26 @@ def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
         mine, dice = dice[:count], dice[count:]
         p.held.strong = mine.count("strong")
         p.held.weak = mine.count("weak")
+
+
+def _deal_votes(s: GameState, seat: str, rng: Rng) -> None:
+    """The dice another player has cast in a vote in progress: a vote it could cast with
+    the dice the copy gives it (a die cast stays behind the screen until the count)."""
+    for i, f in enumerate(s.stack):
+        if not isinstance(f, VoteFrame) or not any(x != seat for x in f.votes):
+            continue
+        votes = dict(f.votes)
+        for x in sorted(votes):
+            if x == seat:
+                continue
+            held = s.players[x].held
+            votes[x] = rng.choice(_VOTES[held.strong > 0, held.weak > 0])
+        s.stack[i] = replace(f, votes=votes)
+
+
+_VOTES: dict[tuple[bool, bool], tuple[VoteChoice, ...]] = {
+    (strong, weak): (*(("strong",) if strong else ()), *(("weak",) if weak else ()), "abstain")
+    for strong in (True, False) for weak in (True, False)}
 
 
 def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from rules import get_ruleset
 from rules.darkmoon.ruleset import DarkMoon
-from rules.darkmoon.state import GameState, Options
+from rules.darkmoon.state import GameState, Options, VoteFrame
 
 RS = get_ruleset("darkmoon")
 assert isinstance(RS, DarkMoon)
@@ -90,6 +90,28 @@ def test_hidden_parts_vary_with_the_seed() -> None:
                == sum(s.players[x].infected for x in s.seats) for c in copies)
     assert len({c.rng.state for c in copies}) == 40
     assert all(c.rng.state != s.rng.state for c in copies)
+
+
+def test_others_votes_are_cast_again_with_the_dice_they_hold() -> None:
+    checked = varied = 0
+    for n, seed, options in GAMES:
+        for s in _states(n, seed, options, every=1):
+            top = s.stack[-1] if s.stack else None
+            if not isinstance(top, VoteFrame) or len(top.votes) < 2 or s.over:
+                continue
+            seat = sorted(top.votes)[0]
+            seen: set[tuple[str, ...]] = set()
+            for d in range(30):
+                copy = RS.determinize(s, seat, d)
+                vote = copy.stack[-1]
+                assert isinstance(vote, VoteFrame) and vote.votes[seat] == top.votes[seat]
+                assert sorted(vote.votes) == sorted(top.votes)
+                for x, v in vote.votes.items():  # a die cast is still behind the screen
+                    assert v == "abstain" or copy.players[x].held.get(v) > 0
+                seen.add(tuple(vote.votes[x] for x in sorted(vote.votes)))
+            checked += 1
+            varied += len(seen) > 1
+    assert checked > 3 and varied > 1
 
 
 def test_a_revealed_player_stays_revealed_and_known() -> None:
