@@ -156,19 +156,29 @@ def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
 
 
 def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
-    """The event deck's order (the passed events are its bottom cards), with the two
-    events another commander is choosing between."""
+    """The event deck's order, with the 2 events another commander is choosing between.
+    The passed events lie at the bottom of the deck, in the order they were passed: the
+    ones `seat` passed stay where they are, the others are dealt again."""
     picks: list[EventPickFrame] = []
     for i, f in enumerate(s.stack):
         if isinstance(f, EventPickFrame) and f.chooser != seat:
             s.stack[i] = g = replace(f)
             picks.append(g)
-    unknown = rng.shuffled(sorted(list(s.event_deck) + [e for f in picks for e in f.drawn]))
+    deck = list(s.event_deck)
+    passed = len(s.events_passed)
+    bottom = len(deck) - passed
+    mine = {bottom + i for i, (card, by) in enumerate(zip(s.events_passed,
+                                                          s.events_passed_by, strict=False))
+            if by == seat and bottom + i >= 0 and deck[bottom + i] == card}
+    unknown = sorted([c for i, c in enumerate(deck) if i not in mine]
+                     + [e for f in picks for e in f.drawn])
+    unknown = rng.shuffled(unknown)
     for f in picks:
         f.drawn, unknown = unknown[:len(f.drawn)], unknown[len(f.drawn):]
-    own_list(s, "event_deck")[:] = unknown
-    passed = len(s.events_passed)
-    own_list(s, "events_passed")[:] = unknown[len(unknown) - passed:] if passed else []
+    dealt = iter(unknown)
+    own_list(s, "event_deck")[:] = [c if i in mine else next(dealt) for i, c in enumerate(deck)]
+    if passed:
+        own_list(s, "events_passed")[:] = s.event_deck[max(0, bottom):]
 
 
 def _deal_frames(s: GameState, seat: str, rng: Rng) -> None:

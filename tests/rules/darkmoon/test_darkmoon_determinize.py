@@ -114,6 +114,24 @@ def test_others_votes_are_cast_again_with_the_dice_they_hold() -> None:
     assert checked > 3 and varied > 1
 
 
+def test_the_events_a_commander_passed_stay_where_it_put_them() -> None:
+    checked = 0
+    for n, seed, options in GAMES:
+        for s in _states(n, seed, options, every=1):
+            for i, (card, by) in enumerate(zip(s.events_passed, s.events_passed_by,
+                                               strict=True)):
+                where = len(s.event_deck) - len(s.events_passed) + i
+                assert s.event_deck[where] == card
+                others = [RS.determinize(s, x, d) for x in s.seats if x != by
+                          for d in range(5)]
+                assert all(RS.determinize(s, by, d).event_deck[where] == card
+                           for d in range(5))
+                assert any(c.event_deck[where] != card for c in others)
+                assert all(c.events_passed[i] == c.event_deck[where] for c in others)
+                checked += 1
+    assert checked > 10
+
+
 def test_a_revealed_player_stays_revealed_and_known() -> None:
     checked = 0
     for n, seed, options in GAMES:
@@ -152,7 +170,8 @@ def test_real_states_differing_only_in_hidden_parts_give_the_same_copy() -> None
             b.held.strong = strong - a.held.strong
             a.held.weak, b.held.weak = ca - a.held.strong, cb - b.held.strong
             other.task_deck = list(reversed(other.task_deck))
-            other.event_deck = list(reversed(other.event_deck))
+            top = len(other.event_deck) - len(other.events_passed)  # the passed stay put
+            other.event_deck = other.event_deck[:top][::-1] + other.event_deck[top:]
             other.outpost_pile = list(reversed(other.outpost_pile))
             other.rng.state ^= 0xABCDEF
             if _seen(other, seat) != _seen(s, seat):
