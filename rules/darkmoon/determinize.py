@@ -96,9 +96,10 @@ def _deal_statuses(s: GameState, seat: str, rng: Rng) -> None:
 
 def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
     """The strong and weak dice behind the other screens: each keeps its count of dice,
-    the kinds are dealt again from what the others hold together. A player told to
-    discard dice of one kind keeps its dice (the discard was sized on them)."""
-    fixed = {f.seat for f in s.stack if isinstance(f, DiscardFrame) and f.dice_kind != "any"}
+    the kinds are dealt again from what the others hold together. A player discarding
+    or rolling dice now keeps its dice: whether it has a choice to make shows (the
+    table sees whom it waits for)."""
+    fixed = {f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame)}
     others = [x for x in s.seats if x != seat and x not in fixed]
     dice: list[str] = []
     for x in others:

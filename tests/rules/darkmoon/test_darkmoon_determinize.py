@@ -15,7 +15,7 @@ import pytest
 
 from rules import get_ruleset
 from rules.darkmoon.ruleset import DarkMoon
-from rules.darkmoon.state import GameState, Options, VoteFrame
+from rules.darkmoon.state import DiscardFrame, GameState, Options, RollFrame, VoteFrame
 
 RS = get_ruleset("darkmoon")
 assert isinstance(RS, DarkMoon)
@@ -164,11 +164,14 @@ def test_real_states_differing_only_in_hidden_parts_give_the_same_copy() -> None
             a.infected, b.infected = b.infected, a.infected
             # the dice behind the two screens change kinds, not count (the table saw
             # how many each took from the pool)
-            ca, cb = a.held.strong + a.held.weak, b.held.strong + b.held.weak
-            strong = a.held.strong + b.held.strong
-            a.held.strong = min(strong, ca)
-            b.held.strong = strong - a.held.strong
-            a.held.weak, b.held.weak = ca - a.held.strong, cb - b.held.strong
+            # (not while one of them discards or rolls: whether it has a choice shows)
+            busy = {f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame)}
+            if not busy & {a.seat, b.seat}:
+                ca, cb = a.held.strong + a.held.weak, b.held.strong + b.held.weak
+                strong = a.held.strong + b.held.strong
+                a.held.strong = min(strong, ca)
+                b.held.strong = strong - a.held.strong
+                a.held.weak, b.held.weak = ca - a.held.strong, cb - b.held.strong
             other.task_deck = list(reversed(other.task_deck))
             top = len(other.event_deck) - len(other.events_passed)  # the passed stay put
             other.event_deck = other.event_deck[:top][::-1] + other.event_deck[top:]
@@ -195,3 +198,23 @@ def test_the_copy_plays_to_the_end(n: int, seed: int, options: Options) -> None:
             copy = RS.apply(copy, prompt.seat, pick.choice(actions)).state
             moves += 1
         assert copy.over
+
+
+MANY = [Options(), Options(expansion=True),
+        Options(expansion=True, threats=True, company_man=True),
+        Options(telepathic_infected=True),
+        Options(expansion=True, threats=True, costly_actions=True, expensive_voting=True,
+                fatigued_infected=True)]
+
+
+@pytest.mark.parametrize("game", range(60))
+def test_many_games_look_the_same_and_keep_a_decision_pending(game: int) -> None:
+    options = MANY[game % len(MANY)]
+    n = 5 + game % 3 if options.telepathic_infected else 3 + game % 5
+    for k, s in enumerate(_states(n, game, options, every=4)):
+        if s.over:
+            continue
+        seat = s.seats[k % n]
+        copy = RS.determinize(s, seat, k)
+        assert _seen(copy, seat) == _seen(s, seat)
+        assert RS.pending(copy)
