@@ -17,6 +17,7 @@ from rules.core.rng import Rng
 from rules.darkmoon import variants
 from rules.darkmoon.cards import content
 from rules.darkmoon.expansion_setup import card_pools
+from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import STATUS_MIX
 from rules.darkmoon.state import (
     ChoiceFrame,
@@ -35,10 +36,27 @@ from rules.darkmoon.table import own_expansion, own_list, own_player
 VoteChoice = Literal["strong", "weak", "abstain"]
 
 
+# deals tried before giving up on one that keeps the same seats waiting
+_TRIES = 64
+
+
 def determinize(state: GameState, seat: str, seed: int) -> GameState:
-    """A copy of `state` with what `seat` cannot know dealt again from `seed`."""
-    s = clone(state)
+    """A copy of `state` with what `seat` cannot know dealt again from `seed`.
+
+    Whom the game waits for is public, and it can hang on hidden parts (a player with a
+    single legal move is played for, so its status or dice show through): a deal that
+    changes it is dealt again, up to `_TRIES` times, then the last one is kept."""
     rng = Rng.from_seed(seed)
+    want = MACHINE.waiting(state)
+    for _ in range(_TRIES):
+        s = _deal(state, seat, rng)
+        if MACHINE.waiting(s) == want:
+            break
+    return s
+
+
+def _deal(state: GameState, seat: str, rng: Rng) -> GameState:
+    s = clone(state)
     if s.result is None:
         _deal_statuses(s, seat, rng)
         _deal_held_dice(s, seat, rng)
