@@ -303,6 +303,7 @@ def _keep_event(ctx: Ctx, frame: EventPickFrame, event_id: str) -> None:
     if others:
         own_list(s, "event_deck").extend(others)
         own_list(s, "events_passed").extend(others)
+        own_list(s, "events_passed_by").extend(frame.chooser for _ in others)
     s.current_event = event_id
     s.event_cubes = 0
     if others:

@@ -12,6 +12,7 @@ from rules.darkmoon import company_man, prompts, variants
 from rules.darkmoon import describe as choices
 from rules.darkmoon import recap as ending
 from rules.darkmoon.actions import CODEC, DarkMoonAction
+from rules.darkmoon.determinize import determinize
 from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import new_game
 from rules.darkmoon.state import GameState
@@ -50,6 +51,10 @@ class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx]):
     def build_view(self, state: GameState, seat: str | None,
                    waiting: list[str]) -> DarkMoonView:
         return build_view(state, seat, waiting)
+
+    def determinize(self, state: GameState, seat: str, seed: int) -> GameState:
+        """A copy of the game with what `seat` cannot know dealt again from `seed`."""
+        return determinize(state, seat, seed)
 
     def seated(self, state: GameState, seat: str) -> bool:
         return seat in state.players

@@ -497,6 +497,7 @@ class GameState(EngineState):
     event_deck: Cards = []
     events_done: Cards = []
     events_passed: Cards = []  # sent to the bottom by the commander, unseen by the table (secret)
+    events_passed_by: Cards = []  # the commander who sent each of events_passed (secret)
     current_event: str | None = None
     event_cubes: int = 0
     final_event: str = ""

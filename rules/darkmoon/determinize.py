@@ -1,0 +1,236 @@
+"""What a Dark Moon game might be, seen from one seat: `determinize(state, seat, seed)`.
+
+A copy of the game in which everything `seat` cannot know is dealt again at random,
+consistent with what it has seen (its view and the secrets the state records it was
+shown). What is unknown is gathered in a fixed (sorted) order before it is dealt, so two
+states that look the same to the seat give the same copy for the same seed. What is
+dealt again and what is kept is listed in README.md ("What a computer player knows").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from rules.core.clone import clone
+from rules.core.rng import Rng
+from rules.darkmoon import variants
+from rules.darkmoon.cards import content
+from rules.darkmoon.expansion_setup import card_pools
+from rules.darkmoon.flow import MACHINE
+from rules.darkmoon.setup import STATUS_MIX
+from rules.darkmoon.state import (
+    ChoiceFrame,
+    CorporationFrame,
+    Die,
+    DieKind,
+    DiscardFrame,
+    EventPickFrame,
+    GameState,
+    RollFrame,
+    TaskFrame,
+    VoteFrame,
+)
+from rules.darkmoon.table import own_expansion, own_list, own_player
+
+VoteChoice = Literal["strong", "weak", "abstain"]
+
+
+# deals tried before giving up on one that keeps the same seats waiting
+_TRIES = 64
+
+
+def determinize(state: GameState, seat: str, seed: int) -> GameState:
+    """A copy of `state` with what `seat` cannot know dealt again from `seed`.
+
+    Whom the game waits for is public, and it can hang on hidden parts (a player with a
+    single legal move is played for, so its status or dice show through): a deal that
+    changes it is dealt again, up to `_TRIES` times, then the last one is kept."""
+    rng = Rng.from_seed(seed)
+    want = MACHINE.waiting(state)
+    for _ in range(_TRIES):
+        s = _deal(state, seat, rng)
+        if MACHINE.waiting(s) == want:
+            break
+    return s
+
+
+def _deal(state: GameState, seat: str, rng: Rng) -> GameState:
+    s = clone(state)
+    if s.result is None:
+        _deal_statuses(s, seat, rng)
+        _deal_held_dice(s, seat, rng)
+        _deal_votes(s, seat, rng)
+    _deal_tasks(s, seat, rng)
+    _deal_events(s, seat, rng)
+    for name in ("outpost_pile", "fatigue_pile"):
+        pile = own_list(s, name)
+        pile[:] = rng.shuffled(sorted(pile))
+    _deal_frames(s, seat, rng)
+    if s.expansion is not None and s.result is None:
+        _deal_expansion(s, seat, rng)
+    s.rng = Rng.from_seed(rng.next64())
+    return s
+
+
+def known_statuses(s: GameState, seat: str) -> set[str]:
+    """The seats whose status card `seat` knows: its own, the revealed, the infected it
+    knows through Telepathic Infected, those shown to it (Exposure)."""
+    known = {seat} | {x for x in s.seats if s.players[x].revealed}
+    known.update(variants.teammates(s, seat))
+    t = s.expansion.threats if s.expansion is not None else None
+    if t is not None:
+        known.update(x for x, to in t.shown.items() if to == seat)
+    return known
+
+
+def _deal_statuses(s: GameState, seat: str, rng: Rng) -> None:
+    """Unknown seats get status cards from the box minus the known ones, as many
+    infected among them as the deal leaves."""
+    known = known_statuses(s, seat)
+    unknown = sorted(x for x in s.seats if x not in known)
+    if not unknown:
+        return
+    n_inf, _, _ = STATUS_MIX[len(s.seats)]
+    c = content()
+    pools = card_pools(c, s.options.expansion)
+    used = {s.players[x].status for x in known}
+    infected_left = n_inf - sum(s.players[x].infected for x in known)
+    infected_cards = sorted(x.id for x in pools.statuses if x.infected and x.id not in used)
+    clean = [x.id for x in pools.statuses if not x.infected]
+    if s.options.company_man:
+        clean += [x.id for x in c.modules.company_man_statuses]
+    clean_cards = sorted(x for x in clean if x not in used)
+    infected_left = max(0, min(infected_left, len(unknown)))
+    cards = (rng.shuffled(infected_cards)[:infected_left]
+             + rng.shuffled(clean_cards)[:len(unknown) - infected_left])
+    cards = rng.shuffled(cards)
+    infected_ids = set(infected_cards)
+    for x, card in zip(unknown, cards, strict=True):
+        p = own_player(s, x)
+        p.status = card
+        p.infected = card in infected_ids
+
+
+def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
+    """The strong and weak dice behind the other screens: each keeps its count of dice,
+    the kinds are dealt again from what the others hold together. A player discarding
+    or rolling dice now keeps its dice: whether it has a choice to make shows (the
+    table sees whom it waits for)."""
+    fixed = {f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame)}
+    others = [x for x in s.seats if x != seat and x not in fixed]
+    dice: list[str] = []
+    for x in others:
+        held = s.players[x].held
+        dice += ["strong"] * held.strong + ["weak"] * held.weak
+    dice = rng.shuffled(sorted(dice))
+    for x in others:
+        p = own_player(s, x)
+        count = p.held.strong + p.held.weak
+        mine, dice = dice[:count], dice[count:]
+        p.held.strong = mine.count("strong")
+        p.held.weak = mine.count("weak")
+
+
+def _deal_votes(s: GameState, seat: str, rng: Rng) -> None:
+    """The dice another player has cast in a vote in progress: a vote it could cast with
+    the dice the copy gives it (a die cast stays behind the screen until the count)."""
+    for i, f in enumerate(s.stack):
+        if not isinstance(f, VoteFrame) or not any(x != seat for x in f.votes):
+            continue
+        votes = dict(f.votes)
+        for x in sorted(votes):
+            if x == seat:
+                continue
+            held = s.players[x].held
+            votes[x] = rng.choice(_VOTES[held.strong > 0, held.weak > 0])
+        s.stack[i] = replace(f, votes=votes)
+
+
+_VOTES: dict[tuple[bool, bool], tuple[VoteChoice, ...]] = {
+    (strong, weak): (*(("strong",) if strong else ()), *(("weak",) if weak else ()), "abstain")
+    for strong in (True, False) for weak in (True, False)}
+
+
+def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
+    """The task deck's order, with the cards another seat is choosing between (drawn
+    for its task, or looked at by Interference)."""
+    drawn: list[TaskFrame | ChoiceFrame] = []
+    for i, f in enumerate(s.stack):
+        if f.kind == "task" and f.stage == "draw" and f.seat != seat and f.drawn:
+            g: TaskFrame | ChoiceFrame = replace(f)
+        elif f.kind == "choice" and f.purpose == "interference" and f.seat != seat:
+            g = replace(f)
+        else:
+            continue
+        s.stack[i] = g
+        drawn.append(g)
+    unknown = list(s.task_deck)
+    for g in drawn:
+        unknown += g.drawn if isinstance(g, TaskFrame) else g.cards
+    unknown = rng.shuffled(sorted(unknown))
+    for g in drawn:
+        if isinstance(g, TaskFrame):
+            g.drawn, unknown = unknown[:len(g.drawn)], unknown[len(g.drawn):]
+        else:
+            g.cards, unknown = unknown[:len(g.cards)], unknown[len(g.cards):]
+    own_list(s, "task_deck")[:] = unknown
+
+
+def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
+    """The event deck's order, with the 2 events another commander is choosing between.
+    The passed events lie at the bottom of the deck, in the order they were passed: the
+    ones `seat` passed stay where they are, the others are dealt again."""
+    picks: list[EventPickFrame] = []
+    for i, f in enumerate(s.stack):
+        if isinstance(f, EventPickFrame) and f.chooser != seat:
+            s.stack[i] = g = replace(f)
+            picks.append(g)
+    deck = list(s.event_deck)
+    passed = len(s.events_passed)
+    bottom = len(deck) - passed
+    mine = {bottom + i for i, (card, by) in enumerate(zip(s.events_passed,
+                                                          s.events_passed_by, strict=False))
+            if by == seat and bottom + i >= 0 and deck[bottom + i] == card}
+    unknown = sorted([c for i, c in enumerate(deck) if i not in mine]
+                     + [e for f in picks for e in f.drawn])
+    unknown = rng.shuffled(unknown)
+    for f in picks:
+        f.drawn, unknown = unknown[:len(f.drawn)], unknown[len(f.drawn):]
+    dealt = iter(unknown)
+    own_list(s, "event_deck")[:] = [c if i in mine else next(dealt) for i, c in enumerate(deck)]
+    if passed:
+        own_list(s, "events_passed")[:] = s.event_deck[max(0, bottom):]
+
+
+def _deal_frames(s: GameState, seat: str, rng: Rng) -> None:
+    """Another seat's dice rolled in secret (unsubmitted) are rolled again."""
+    for i, f in enumerate(s.stack):
+        if isinstance(f, RollFrame) and f.seat != seat and f.rolled:
+            s.stack[i] = replace(f, rolled=[Die(kind=d.kind, face=_face(d.kind, rng))
+                                            for d in f.rolled])
+        elif isinstance(f, CorporationFrame) and f.seat != seat and f.rolled:
+            faces = content().expansion.board.corporation_die
+            s.stack[i] = replace(f, rolled=[faces[rng.below(len(faces))] for _ in f.rolled])
+
+
+def _face(kind: DieKind, rng: Rng) -> int:
+    faces: list[int] = list(getattr(content().board.dice, kind))
+    return faces[rng.below(len(faces))]
+
+
+def _deal_expansion(s: GameState, seat: str, rng: Rng) -> None:
+    """Others' unsubmitted corporation dice and their threat cards."""
+    x = own_expansion(s)
+    faces = content().expansion.board.corporation_die
+    x.discarded = {k: [faces[rng.below(len(faces))] for _ in v] if k != seat else list(v)
+                   for k, v in sorted(x.discarded.items())}
+    t = x.threats
+    if t is None or not t.cards:
+        return
+    others = sorted(k for k in t.cards if k != seat)
+    box: list[str] = [c.id for c in content().modules.threats for _ in range(c.copies)]
+    if seat in t.cards:
+        box.remove(t.cards[seat])
+    cards = rng.shuffled(sorted(box))
+    t.cards = {k: (t.cards[k] if k == seat else cards[others.index(k)]) for k in t.cards}
