@@ -65,15 +65,6 @@ def option_choices(key: str) -> list[app_commands.Choice[str]]:
             for v in values]
 
 
-def option_owner(key: str) -> str | None:
-    """The title of the game whose options hold `key` (None: no game has it)."""
-    for name in list_rulesets():
-        rs = get_ruleset(name)
-        if key in rs.Options.model_fields:
-            return rs.title
-    return None
-
-
 async def as_host(interaction: discord.Interaction, op: HostOp) -> GameRecord | None:
     """Run a host-or-moderator operation on the channel's game under its lock:
     op(tables, channel id, user id, has Manage Channels); None once refused."""
@@ -118,9 +109,9 @@ class GameCommands(app_commands.Group, name="game",
             await refuse(interaction, str(exc))
             return
         for key, value in asked.items():
-            owner = option_owner(key)
+            owner = option_kit(key)
             if value is not None and key not in fields and owner is not None:
-                await refuse(interaction, f"The option {key} is for {owner} only.")
+                await refuse(interaction, f"The option {key} is for {owner.title} only.")
                 return
         asked["turn_timeout_minutes"] = turn_timer
         options = {k: v for k, v in asked.items() if k in fields and v is not None}
