@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pydantic import BaseModel, ValidationError
 
 from rules.core.kit import OptionWords
-from rules.registry import get_kit, list_kits
+from rules.registry import get_kit
 
 
 def _minutes(value: object) -> str:
@@ -99,23 +99,15 @@ def describe_options(ruleset: str, options: Mapping[str, object], *,
             if not (chosen_only and key in toggles and values.get(key) in (False, "off"))]
 
 
-def choice_name(key: str, value: object, ruleset: str | None = None) -> str:
-    """The name of one value of a Literal option in `/game new` ("Solo (exactly 1
-    player)"), else the value as the lobby shows it, capitalised. Without `ruleset`, the
-    first game whose words name the key."""
-    names = words(ruleset) if ruleset else _naming(key)
+def choice_name(ruleset: str, key: str, value: object) -> str:
+    """The name of one value of a Literal option of `ruleset` in `/game new` ("Solo
+    (exactly 1 player)"), else the value as the lobby shows it, capitalised."""
+    names = words(ruleset)
     named = names.choice_names.get(key, {}).get(str(value))
     if named:
         return named
     text = _value(names, key, value)
     return text[:1].upper() + text[1:]
-
-
-def _naming(key: str) -> OptionWords:
-    """The words of the first game that names `key` (none: no words)."""
-    return next((w for w in map(words, list_kits())
-                 if key in w.choice_names or key in w.values or key in w.labels),
-                OptionWords())
 
 
 def option_notes(ruleset: str, options: Mapping[str, object]) -> list[str]:

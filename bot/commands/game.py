@@ -61,7 +61,7 @@ def option_choices(key: str) -> list[app_commands.Choice[str]]:
     if kit is None or field is None or get_origin(field.annotation) is not Literal:
         return []
     values: tuple[object, ...] = get_args(field.annotation)
-    return [app_commands.Choice(name=clip(choice_name(key, v, kit.name), 100), value=str(v))
+    return [app_commands.Choice(name=clip(choice_name(kit.name, key, v), 100), value=str(v))
             for v in values]
 
 

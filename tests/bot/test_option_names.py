@@ -90,12 +90,12 @@ def test_every_mode_and_board_side_has_a_name_a_choice_and_a_note() -> None:
             line = next(x for x in describe_options("lockdown", {key: value})
                         if x.startswith(f"{key.capitalize()}: "))
             assert line == f"{key.capitalize()}: {shown[value]}"
-            name = choice_name(key, value)
+            name = choice_name("lockdown", key, value)
             assert name == CHOICE_NAMES[key][value] and 0 < len(name) <= 100
             notes = option_notes("lockdown", {key: value})
             assert NOTES[key][value] in notes and all("\n" not in n for n in notes)
-    assert choice_name("task_deck", "auto") == "By player count"
-    assert choice_name("task_deck", "black") == "Black"
+    assert choice_name("darkmoon", "task_deck", "auto") == "By player count"
+    assert choice_name("darkmoon", "task_deck", "black") == "Black"
     assert option_notes("darkmoon", {"task_deck": "black"}) == []
 
 
