@@ -8,6 +8,7 @@ import ast
 import re
 from pathlib import Path
 
+import grimp
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[3] / "rules" / "darkmoon"
@@ -29,30 +30,16 @@ def modules() -> list[str]:
     return sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
 
 
-def darkmoon_imports(tree: ast.Module) -> set[str]:
-    """The rules.darkmoon modules a module imports (anywhere in its source)."""
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] if node.module != "rules.darkmoon" else [
-                f"rules.darkmoon.{alias.name}" for alias in node.names]
-        else:
-            continue
-        found.update(n.split(".")[2] for n in names if n.startswith("rules.darkmoon."))
-    return found
-
-
 def test_every_module_has_a_layer() -> None:
     assert sorted(declared_layers()) == modules()
 
 
 @pytest.mark.parametrize("module", modules())
-def test_imports_only_lower_layers(module: str) -> None:
+def test_imports_only_lower_layers(import_graph: grimp.ImportGraph, module: str) -> None:
     layers = declared_layers()
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
-    upward = {d: layers[d] for d in darkmoon_imports(tree) if layers[d] >= layers[module]}
+    imported = {m.split(".")[2] for m in import_graph.find_modules_directly_imported_by(
+        f"rules.darkmoon.{module}") if m.startswith("rules.darkmoon.")}
+    upward = {d: layers[d] for d in imported if layers[d] >= layers[module]}
     assert not upward, f"{module} (layer {layers[module]}) imports {upward}"
 
 
