@@ -63,13 +63,14 @@ def _deal(state: GameState, seat: str, rng: Rng) -> GameState:
         _deal_votes(s, seat, rng)
     _deal_tasks(s, seat, rng)
     _deal_events(s, seat, rng)
-    for name in ("outpost_pile", "fatigue_pile"):
-        pile = own_list(s, name)
-        pile[:] = rng.shuffled(sorted(pile))
+    pile = own_list(s, "outpost_pile")
+    pile[:] = rng.shuffled(sorted(pile))
+    _deal_fatigue(s, rng)
     _deal_frames(s, seat, rng)
     if s.expansion is not None and s.result is None:
         _deal_expansion(s, seat, rng)
     s.rng = Rng.from_seed(rng.next64())
+    s.seed = rng.next64()  # the game's seed would replay its setup: a secret too
     return s
 
 
@@ -153,28 +154,89 @@ _VOTES: dict[tuple[bool, bool], tuple[VoteChoice, ...]] = {
 
 
 def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
-    """The task deck's order, with the cards another seat is choosing between (drawn
-    for its task, or looked at by Interference)."""
-    drawn: list[TaskFrame | ChoiceFrame] = []
+    """The task cards `seat` has not seen where they lie, dealt again among those places:
+    the deck (but the top cards it put back itself with Interference, in its order), the
+    cards others discarded face down, the cards another seat is choosing between (its
+    task draw, Interference's cards). The evacuation failure card stays in the deck
+    (drawing it shows it). Counts per place are public and kept."""
+    frames: list[TaskFrame | ChoiceFrame] = []
     for i, f in enumerate(s.stack):
-        if f.kind == "task" and f.stage == "draw" and f.seat != seat and f.drawn:
+        if f.kind == "task" and f.seat != seat and f.drawn:
             g: TaskFrame | ChoiceFrame = replace(f)
         elif f.kind == "choice" and f.purpose == "interference" and f.seat != seat:
             g = replace(f)
         else:
             continue
         s.stack[i] = g
-        drawn.append(g)
-    unknown = list(s.task_deck)
-    for g in drawn:
-        unknown += g.drawn if isinstance(g, TaskFrame) else g.cards
-    unknown = rng.shuffled(sorted(unknown))
-    for g in drawn:
-        if isinstance(g, TaskFrame):
-            g.drawn, unknown = unknown[:len(g.drawn)], unknown[len(g.drawn):]
-        else:
-            g.cards, unknown = unknown[:len(g.cards)], unknown[len(g.cards):]
-    own_list(s, "task_deck")[:] = unknown
+        frames.append(g)
+    choosing = [g for g in frames if not isinstance(g, TaskFrame) or g.stage == "draw"]
+    deck = s.task_deck
+    top = min(s.task_top, len(deck)) if s.task_top_by == seat else 0
+    failure = s.expansion.failure_card if s.expansion is not None else None
+    under = [c for c in deck[top:] if c != failure]
+    by = discard_seen_by(s)
+    hidden = [i for i, x in enumerate(by) if x not in ("", seat)]
+    unknown = sorted(under + [s.task_discard[i] for i in hidden]
+                     + [c for g in choosing for c in _cards(g)])
+    dealt = iter(rng.shuffled(unknown))
+    for g in choosing:
+        _set_cards(g, [next(dealt) for _ in _cards(g)])
+    discard = list(s.task_discard)
+    for i in hidden:
+        discard[i] = next(dealt)
+    rest = list(dealt)
+    if len(under) < len(deck) - top:  # the failure card, somewhere under the known top
+        rest.insert(rng.below(len(rest) + 1), failure or "")
+    for g in frames:
+        if isinstance(g, TaskFrame) and g.stage != "draw":
+            g.drawn = [g.card] + [discard[i] for i in _discarded_at(s, by, g)]
+    own_list(s, "task_discard")[:] = discard
+    own_list(s, "task_deck")[:] = list(deck[:top]) + rest
+
+
+def discard_seen_by(s: GameState) -> list[str]:
+    """Who saw each card of the task discard pile: "" all (face up), a seat (it
+    discarded it face down), "?" nobody knows (a game saved before this was recorded)."""
+    missing = len(s.task_discard) - len(s.task_discard_by)
+    if missing < 0:
+        return ["?"] * len(s.task_discard)
+    return ["?"] * missing + list(s.task_discard_by)
+
+
+def _discarded_at(s: GameState, by: list[str], f: TaskFrame) -> list[int]:
+    """Where another seat's task, after its draw, put the cards it did not keep: their
+    places in the discard pile (the copy names them by the cards it deals there; a card
+    since shuffled into the deck is left out: nothing reads them after the draw)."""
+    others = set(f.drawn) - {f.card}
+    return [i for i, c in enumerate(s.task_discard) if c in others and by[i] == f.seat]
+
+
+def _cards(f: TaskFrame | ChoiceFrame) -> list[str]:
+    return f.drawn if isinstance(f, TaskFrame) else f.cards
+
+
+def _set_cards(f: TaskFrame | ChoiceFrame, cards: list[str]) -> None:
+    if isinstance(f, TaskFrame):
+        f.drawn = cards
+    else:
+        f.cards = cards
+
+
+def _deal_fatigue(s: GameState, rng: Rng) -> None:
+    """The fatigue pile. Core: every character's token, known. Expansion: the tokens of
+    the characters in play, topped up at setup with random spare tokens: the spares the
+    table has not seen on the board (`fatigue_seen`) are dealt again from the tokens of
+    the characters not in play that it has not seen."""
+    pile = list(s.fatigue_pile)
+    if s.options.expansion:
+        known = ({p.character for p in s.players.values()} | set(s.fatigue_seen)
+                 | set(s.fatigue))
+        unseen = sum(t not in known for t in pile)
+        if unseen:
+            tokens = [ch.id for ch in card_pools(content(), True).characters
+                      if ch.fatigue_token and ch.id not in known]
+            pile = [t for t in pile if t in known] + rng.shuffled(tokens)[:unseen]
+    own_list(s, "fatigue_pile")[:] = rng.shuffled(sorted(pile))
 
 
 def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
