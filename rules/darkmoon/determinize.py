@@ -9,8 +9,10 @@ dealt again and what is kept is listed in README.md ("What a computer player kno
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
@@ -31,9 +33,30 @@ from rules.darkmoon.state import (
     TaskFrame,
     VoteFrame,
 )
-from rules.darkmoon.table import own_expansion, own_list, own_player
+from rules.darkmoon.table import own_expansion, own_player
 
 VoteChoice = Literal["strong", "weak", "abstain"]
+T = TypeVar("T")
+
+
+class _Dealer(random.Random):
+    """The deals' random numbers: a `random.Random` of determinize's own, seeded from
+    its `seed` (the computer player determinizes once per search iteration, and this
+    shuffles several times faster than the game's SplitMix generator in Python)."""
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """`items` in a random order: sorted by a random key each (the keys come from
+        C; two equal keys, a chance in 2**53, leave those two in their given order)."""
+        keys = [self.random() for _ in items]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        return [items[i] for i in order]
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n) (to 2**-53)."""
+        return int(self.random() * n)
+
+    def next64(self) -> int:
+        return self.getrandbits(64)
 
 
 # deals tried before giving up on one that keeps the same seats waiting
@@ -46,7 +69,7 @@ def determinize(state: GameState, seat: str, seed: int) -> GameState:
     Whom the game waits for is public, and it can hang on hidden parts (a player with a
     single legal move is played for, so its status or dice show through): a deal that
     changes it is dealt again, up to `_TRIES` times, then the last one is kept."""
-    rng = Rng.from_seed(seed)
+    rng = _Dealer(Rng.from_seed(seed).next64())
     want = MACHINE.waiting(state)
     for _ in range(_TRIES):
         s = _deal(state, seat, rng)
@@ -55,7 +78,9 @@ def determinize(state: GameState, seat: str, seed: int) -> GameState:
     return s
 
 
-def _deal(state: GameState, seat: str, rng: Rng) -> GameState:
+def _deal(state: GameState, seat: str, rng: _Dealer) -> GameState:
+    """One deal. The card lists it deals are given new lists (copy-on-write fields: the
+    copy never changes the real state's)."""
     s = clone(state)
     if s.result is None:
         _deal_statuses(s, seat, rng)
@@ -63,8 +88,7 @@ def _deal(state: GameState, seat: str, rng: Rng) -> GameState:
         _deal_votes(s, seat, rng)
     _deal_tasks(s, seat, rng)
     _deal_events(s, seat, rng)
-    pile = own_list(s, "outpost_pile")
-    pile[:] = rng.shuffled(sorted(pile))
+    s.outpost_pile = sorted(s.outpost_pile)  # drawn at random: its order tells nothing
     _deal_fatigue(s, rng)
     _deal_frames(s, seat, rng)
     if s.expansion is not None and s.result is None:
@@ -85,7 +109,7 @@ def known_statuses(s: GameState, seat: str) -> set[str]:
     return known
 
 
-def _deal_statuses(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_statuses(s: GameState, seat: str, rng: _Dealer) -> None:
     """Unknown seats get status cards from the box minus the known ones, as many
     infected among them as the deal leaves."""
     known = known_statuses(s, seat)
@@ -113,7 +137,7 @@ def _deal_statuses(s: GameState, seat: str, rng: Rng) -> None:
         p.infected = card in infected_ids
 
 
-def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_held_dice(s: GameState, seat: str, rng: _Dealer) -> None:
     """The strong and weak dice behind the other screens: each keeps its count of dice,
     the kinds are dealt again from what the others hold together. A player discarding
     or rolling dice now keeps its dice: whether it has a choice to make shows (the
@@ -133,7 +157,7 @@ def _deal_held_dice(s: GameState, seat: str, rng: Rng) -> None:
         p.held.weak = mine.count("weak")
 
 
-def _deal_votes(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_votes(s: GameState, seat: str, rng: _Dealer) -> None:
     """The dice another player has cast in a vote in progress: a vote it could cast with
     the dice the copy gives it (a die cast stays behind the screen until the count)."""
     for i, f in enumerate(s.stack):
@@ -153,7 +177,7 @@ _VOTES: dict[tuple[bool, bool], tuple[VoteChoice, ...]] = {
     for strong in (True, False) for weak in (True, False)}
 
 
-def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_tasks(s: GameState, seat: str, rng: _Dealer) -> None:
     """The task cards `seat` has not seen where they lie, dealt again among those places:
     the deck (but the top cards it put back itself with Interference, in its order), the
     cards others discarded face down, the cards another seat is choosing between (its
@@ -190,8 +214,8 @@ def _deal_tasks(s: GameState, seat: str, rng: Rng) -> None:
     for g in frames:
         if isinstance(g, TaskFrame) and g.stage != "draw":
             g.drawn = [g.card] + [discard[i] for i in _discarded_at(s, by, g)]
-    own_list(s, "task_discard")[:] = discard
-    own_list(s, "task_deck")[:] = list(deck[:top]) + rest
+    s.task_discard = discard
+    s.task_deck = list(deck[:top]) + rest
 
 
 def discard_seen_by(s: GameState) -> list[str]:
@@ -222,7 +246,7 @@ def _set_cards(f: TaskFrame | ChoiceFrame, cards: list[str]) -> None:
         f.cards = cards
 
 
-def _deal_fatigue(s: GameState, rng: Rng) -> None:
+def _deal_fatigue(s: GameState, rng: _Dealer) -> None:
     """The fatigue pile. Core: every character's token, known. Expansion: the tokens of
     the characters in play, topped up at setup with random spare tokens: the spares the
     table has not seen on the board (`fatigue_seen`) are dealt again from the tokens of
@@ -236,10 +260,10 @@ def _deal_fatigue(s: GameState, rng: Rng) -> None:
             tokens = [ch.id for ch in card_pools(content(), True).characters
                       if ch.fatigue_token and ch.id not in known]
             pile = [t for t in pile if t in known] + rng.shuffled(tokens)[:unseen]
-    own_list(s, "fatigue_pile")[:] = rng.shuffled(sorted(pile))
+    s.fatigue_pile = sorted(pile)  # drawn at random: its order tells nothing
 
 
-def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_events(s: GameState, seat: str, rng: _Dealer) -> None:
     """The event deck's order, with the 2 events another commander is choosing between.
     The passed events lie at the bottom of the deck, in the order they were passed: the
     ones `seat` passed stay where they are, the others are dealt again."""
@@ -260,12 +284,12 @@ def _deal_events(s: GameState, seat: str, rng: Rng) -> None:
     for f in picks:
         f.drawn, unknown = unknown[:len(f.drawn)], unknown[len(f.drawn):]
     dealt = iter(unknown)
-    own_list(s, "event_deck")[:] = [c if i in mine else next(dealt) for i, c in enumerate(deck)]
+    s.event_deck = [c if i in mine else next(dealt) for i, c in enumerate(deck)]
     if passed:
-        own_list(s, "events_passed")[:] = s.event_deck[max(0, bottom):]
+        s.events_passed = s.event_deck[max(0, bottom):]
 
 
-def _deal_frames(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_frames(s: GameState, seat: str, rng: _Dealer) -> None:
     """Another seat's dice rolled in secret (unsubmitted) are rolled again."""
     for i, f in enumerate(s.stack):
         if isinstance(f, RollFrame) and f.seat != seat and f.rolled:
@@ -276,12 +300,12 @@ def _deal_frames(s: GameState, seat: str, rng: Rng) -> None:
             s.stack[i] = replace(f, rolled=[faces[rng.below(len(faces))] for _ in f.rolled])
 
 
-def _face(kind: DieKind, rng: Rng) -> int:
+def _face(kind: DieKind, rng: _Dealer) -> int:
     faces: list[int] = list(getattr(content().board.dice, kind))
     return faces[rng.below(len(faces))]
 
 
-def _deal_expansion(s: GameState, seat: str, rng: Rng) -> None:
+def _deal_expansion(s: GameState, seat: str, rng: _Dealer) -> None:
     """Others' unsubmitted corporation dice and their threat cards."""
     x = own_expansion(s)
     faces = content().expansion.board.corporation_die
