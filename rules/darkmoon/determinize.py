@@ -68,23 +68,25 @@ def determinize(state: GameState, seat: str, seed: int) -> GameState:
 
     Whom the game waits for is public, and it can hang on hidden parts (a player with a
     single legal move is played for, so its status or dice show through): a deal that
-    changes it is dealt again, up to `_TRIES` times, then the last one is kept."""
+    changes it is dealt again, up to `_TRIES` times: the first half deal the dice of a
+    player discarding or about to roll dice too, the second half keep them (its choice
+    to make may hang on them), then the last deal is kept."""
     rng = _Dealer(Rng.from_seed(seed).next64())
     want = MACHINE.waiting(state)
-    for _ in range(_TRIES):
-        s = _deal(state, seat, rng)
+    for i in range(_TRIES):
+        s = _deal(state, seat, rng, keep_busy=i >= _TRIES // 2)
         if MACHINE.waiting(s) == want:
             break
     return s
 
 
-def _deal(state: GameState, seat: str, rng: _Dealer) -> GameState:
+def _deal(state: GameState, seat: str, rng: _Dealer, *, keep_busy: bool) -> GameState:
     """One deal. The card lists it deals are given new lists (copy-on-write fields: the
     copy never changes the real state's)."""
     s = clone(state)
     if s.result is None:
         _deal_statuses(s, seat, rng)
-        _deal_held_dice(s, seat, rng)
+        _deal_held_dice(s, seat, rng, keep_busy)
         _deal_votes(s, seat, rng)
     _deal_tasks(s, seat, rng)
     _deal_events(s, seat, rng)
@@ -137,12 +139,14 @@ def _deal_statuses(s: GameState, seat: str, rng: _Dealer) -> None:
         p.infected = card in infected_ids
 
 
-def _deal_held_dice(s: GameState, seat: str, rng: _Dealer) -> None:
+def _deal_held_dice(s: GameState, seat: str, rng: _Dealer, keep_busy: bool) -> None:
     """The strong and weak dice behind the other screens: each keeps its count of dice,
-    the kinds are dealt again from what the others hold together. A player discarding
-    or rolling dice now keeps its dice: whether it has a choice to make shows (the
-    table sees whom it waits for)."""
-    fixed = {f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame)}
+    the kinds are dealt again from what the others hold together. A player with rolled
+    dice in front of it keeps its dice (the kinds it rolled stay); with `keep_busy`, so
+    does a player discarding dice or about to roll."""
+    fixed = {f.seat for f in s.stack if isinstance(f, RollFrame) and f.rolled}
+    if keep_busy:
+        fixed.update(f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame))
     others = [x for x in s.seats if x != seat and x not in fixed]
     dice: list[str] = []
     for x in others:

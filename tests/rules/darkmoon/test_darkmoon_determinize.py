@@ -421,3 +421,30 @@ def test_a_spare_fatigue_token_once_drawn_is_known_to_be_in_the_mix() -> None:
     copies = [RS.determinize(s, s.seats[1], d) for d in range(12)]
     assert all(drawn in c.fatigue_pile and len(c.fatigue_pile) == 6 for c in copies)
     assert len({frozenset(c.fatigue_pile) for c in copies}) > 2  # the 2 others vary
+
+
+# ------------------------------------------------------------------ dice of busy players
+def test_the_dice_of_a_player_discarding_or_about_to_roll_are_dealt_again() -> None:
+    """Its choice to make shows (the table sees it is waited for), so the copy keeps it
+    waited for; the kinds of its dice are another seat's guess all the same."""
+    checked = varied = 0
+    for n, seed, options in GAMES:
+        for s in _states(n, seed, options, every=1):
+            busy = [f for f in s.stack if isinstance(f, DiscardFrame)
+                    or (isinstance(f, RollFrame) and not f.rolled)]
+            if s.over or not busy:
+                continue
+            y = busy[-1].seat
+            seat = next(x for x in s.seats if x != y)
+            count = s.players[y].held.strong + s.players[y].held.weak
+            kinds = set()
+            for d in range(8):
+                c = RS.determinize(s, seat, d)
+                held = c.players[y].held
+                assert held.strong + held.weak == count and held.commander == (
+                    s.players[y].held.commander)
+                assert RS.pending(c) == RS.pending(s)
+                kinds.add((held.strong, held.weak))
+            checked += 1
+            varied += len(kinds) > 1
+    assert checked > 50 and varied > checked * 3 // 4
