@@ -140,25 +140,64 @@ def _deal_statuses(s: GameState, seat: str, rng: _Dealer) -> None:
 
 
 def _deal_held_dice(s: GameState, seat: str, rng: _Dealer, keep_busy: bool) -> None:
-    """The strong and weak dice behind the other screens: each keeps its count of dice,
-    the kinds are dealt again from what the others hold together. A player with rolled
-    dice in front of it keeps its dice (the kinds it rolled stay); with `keep_busy`, so
-    does a player discarding dice or about to roll."""
-    fixed = {f.seat for f in s.stack if isinstance(f, RollFrame) and f.rolled}
+    """The strong and weak dice of the other players, behind their screens or rolled in
+    front of them: each keeps its count of dice, the kinds are dealt again from what
+    the others hold together. With `keep_busy`, a player discarding dice or rolling
+    keeps its dice; so does one that rolled weak dice only (a roll the event limits)."""
+    rolls = {f.seat: i for i, f in enumerate(s.stack)
+             if isinstance(f, RollFrame) and f.rolled and f.seat != seat}
+    fixed = {f.seat for f in s.stack if isinstance(f, RollFrame) and f.rolled and f.weak_only}
     if keep_busy:
         fixed.update(f.seat for f in s.stack if isinstance(f, DiscardFrame | RollFrame))
     others = [x for x in s.seats if x != seat and x not in fixed]
-    dice: list[str] = []
+    counts: list[int] = []
+    dice: list[DieKind] = []
     for x in others:
         held = s.players[x].held
-        dice += ["strong"] * held.strong + ["weak"] * held.weak
+        mine = [*_STRONG * held.strong, *_WEAK * held.weak]
+        if x in rolls:
+            mine += [d.kind for d in _frame(s, rolls[x]).rolled if d.kind != "commander"]
+        counts.append(len(mine))
+        dice += mine
     dice = rng.shuffled(sorted(dice))
-    for x in others:
-        p = own_player(s, x)
-        count = p.held.strong + p.held.weak
+    for x, count in zip(others, counts, strict=True):
         mine, dice = dice[:count], dice[count:]
+        if x in rolls:
+            _deal_roll(s, rolls[x], mine, rng)
+            continue
+        p = own_player(s, x)
         p.held.strong = mine.count("strong")
         p.held.weak = mine.count("weak")
+
+
+_STRONG: tuple[DieKind] = ("strong",)
+_WEAK: tuple[DieKind] = ("weak",)
+_COMMANDER: tuple[DieKind] = ("commander",)
+
+
+def _frame(s: GameState, i: int) -> RollFrame:
+    f = s.stack[i]
+    assert isinstance(f, RollFrame)
+    return f
+
+
+def _deal_roll(s: GameState, i: int, kinds: list[DieKind], rng: _Dealer) -> None:
+    """Another player's roll in front of it (rolled, not submitted), from the dice
+    `kinds` the deal gives it and its commander die if it has it: as many dice rolled as
+    the roll allows (all of them for a task or a commander test), the rest behind its
+    screen. The faces are rolled again by `_deal_frames`."""
+    f = _frame(s, i)
+    p = own_player(s, f.seat)
+    cmd = p.held.commander + sum(d.kind == "commander" for d in f.rolled)
+    dice = rng.shuffled(sorted([*kinds, *_COMMANDER * cmd]))
+    n = len(dice)
+    if not f.must_roll_all:
+        low, high = min(f.submit_count, n), min(f.max_dice, n)
+        n = low + rng.below(high - low + 1)
+    rolled, rest = dice[:n], dice[n:]
+    p.held.strong, p.held.weak = rest.count("strong"), rest.count("weak")
+    p.held.commander = rest.count("commander")
+    s.stack[i] = replace(f, rolled=[Die(kind=k, face=0) for k in rolled])
 
 
 def _deal_votes(s: GameState, seat: str, rng: _Dealer) -> None:

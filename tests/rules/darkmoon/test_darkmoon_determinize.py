@@ -424,27 +424,43 @@ def test_a_spare_fatigue_token_once_drawn_is_known_to_be_in_the_mix() -> None:
 
 
 # ------------------------------------------------------------------ dice of busy players
-def test_the_dice_of_a_player_discarding_or_about_to_roll_are_dealt_again() -> None:
+def _dice(s: GameState, seat: str) -> tuple[int, int]:
+    """All of `seat`'s dice (behind its screen and rolled in front of it): the commander
+    die, and the others."""
+    held = s.players[seat].held
+    rolled = [d.kind for f in s.stack if isinstance(f, RollFrame) and f.seat == seat
+              for d in f.rolled]
+    cmd = held.commander + rolled.count("commander")
+    return cmd, held.strong + held.weak + len(rolled) - rolled.count("commander")
+
+
+def test_the_dice_of_a_player_discarding_or_rolling_are_dealt_again() -> None:
     """Its choice to make shows (the table sees it is waited for), so the copy keeps it
-    waited for; the kinds of its dice are another seat's guess all the same."""
-    checked = varied = 0
+    waited for; the kinds of its dice, and how many it rolled, are another seat's guess."""
+    checked = varied = rolled = 0
     for n, seed, options in GAMES:
         for s in _states(n, seed, options, every=1):
-            busy = [f for f in s.stack if isinstance(f, DiscardFrame)
-                    or (isinstance(f, RollFrame) and not f.rolled)]
+            busy = [f for f in s.stack if isinstance(f, DiscardFrame | RollFrame)]
             if s.over or not busy:
                 continue
             y = busy[-1].seat
             seat = next(x for x in s.seats if x != y)
-            count = s.players[y].held.strong + s.players[y].held.weak
             kinds = set()
             for d in range(8):
                 c = RS.determinize(s, seat, d)
-                held = c.players[y].held
-                assert held.strong + held.weak == count and held.commander == (
-                    s.players[y].held.commander)
+                assert _dice(c, y) == _dice(s, y)
                 assert RS.pending(c) == RS.pending(s)
-                kinds.add((held.strong, held.weak))
+                roll = next((g for g in reversed(c.stack) if isinstance(g, RollFrame)), None)
+                if roll is not None and roll.rolled and roll.seat == y:
+                    rolled += d == 0
+                    assert (roll.submit_count <= len(roll.rolled) <= roll.max_dice
+                            or roll.must_roll_all)
+                    held = c.players[y].held
+                    if roll.must_roll_all:
+                        assert held.strong + held.weak + held.commander == 0
+                kinds.add((c.players[y].held.strong, c.players[y].held.weak,
+                           tuple(d.code for g in c.stack if isinstance(g, RollFrame)
+                                 for d in g.rolled)))
             checked += 1
             varied += len(kinds) > 1
-    assert checked > 50 and varied > checked * 3 // 4
+    assert checked > 100 and varied > checked * 3 // 4 and rolled > 20
