@@ -62,6 +62,7 @@ def place_one(ctx: Ctx, kind: str, lethal: bool) -> bool:
     else:
         token = own_list(s, "fatigue_pile").pop(s.rng.below(len(s.fatigue_pile)))
         own_list(s, "fatigue").append(token)
+        _seen_fatigue(s, token)
         victims = [seat for seat, p in s.players.items()
                    if p.character == token and not p.revealed]
         tail = f": {who(victims[0])} is fatigued" if victims else ", a character nobody plays"
@@ -298,6 +299,7 @@ def reshuffle_damage(ctx: Ctx) -> None:
         outposts.append(outpost_pile.pop(s.rng.below(len(outpost_pile))))
     for _ in range(n_fat):
         fatigue.append(fatigue_pile.pop(s.rng.below(len(fatigue_pile))))
+        _seen_fatigue(s, fatigue[-1])
     ctx.say("Outpost and fatigue tokens are shuffled and drawn again: outposts "
             + (", ".join(card_name(t) for t in s.outposts) or "none") + "; fatigue "
             + (", ".join(card_name(t) for t in s.fatigue) or "none") + ".", kind="repair")
@@ -305,3 +307,9 @@ def reshuffle_damage(ctx: Ctx) -> None:
 
 def suspicion_gone(s: GameState) -> bool:
     return s.suspicion_removed or all_infected_revealed(s)
+
+
+def _seen_fatigue(s: GameState, token: str) -> None:
+    """The table has seen `token` on the board: it is known to be in the fatigue mix."""
+    if token not in s.fatigue_seen:
+        own_list(s, "fatigue_seen").append(token)

@@ -33,6 +33,7 @@ from rules.darkmoon.table import (
     enforce_limit,
     hidden_seats,
     own_list,
+    put_back_tasks,
     set_commander,
     strong_retrievable,
     who,
@@ -287,8 +288,8 @@ def choice_act(ctx: Ctx, f: ChoiceFrame, seat: str, action: Action) -> None:
         back = action.card_ids
         for card_id in f.cards:
             if card_id not in back:
-                discard_task(s, card_id)
-        own_list(s, "task_deck")[:0] = back
+                discard_task(s, card_id, seat)
+        put_back_tasks(s, seat, list(back))
         ctx.say(f"{who(seat)} puts {plural(len(action.cards), 'task')} back on top of the "
                 f"deck and discards {len(f.cards) - len(action.cards)} face down.",
                 kind="infected")

@@ -29,6 +29,7 @@ from rules.darkmoon.table import (
     fatigued,
     find_event,
     left_of,
+    new_task_deck,
     normal_held,
     own_list,
     seats_from,
@@ -270,8 +271,7 @@ def start_final(ctx: Ctx) -> None:
             if t in deck and deck[t].kind == "malfunction"]
     if s.expansion is not None and s.expansion.evacuation:
         pool.append(s.expansion.failure_card)
-    s.task_deck = s.rng.shuffled(pool)
-    s.task_discard = []
+    new_task_deck(s, pool)
     ctx.say(f"The final event begins: {card_name(s.final_event)}. Only malfunction tasks "
             "remain in the task deck.", kind="event", event=s.final_event)
     push_effects(ctx, find_event(s.final_event).at_start, s.final_event, lethal=True)

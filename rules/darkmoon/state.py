@@ -486,11 +486,21 @@ class GameState(EngineState):
     outpost_pile: Cards = []
     fatigue: Cards = []
     fatigue_pile: Cards = []
+    # every fatigue token the table has seen on the board (so known to be in the mix;
+    # for determinize)
+    fatigue_seen: Cards = []
     sabotage: Area | None = None
     suspicion: int = 0
     suspicion_removed: bool = False
     task_deck: Cards = []
     task_discard: Cards = []
+    # who saw each card of task_discard (same order): "" face up (the table saw it), else
+    # the seat that discarded it face down (for determinize; empty in older saves)
+    task_discard_by: Cards = []
+    # the top `task_top` cards of the task deck were put back there in secret, in an
+    # order only `task_top_by` knows (Interference; for determinize)
+    task_top_by: str = ""
+    task_top: int = 0
     task_deck_name: DeckName = "silver"
     current_task: str | None = None
     success_track: int = 0

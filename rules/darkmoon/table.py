@@ -51,6 +51,30 @@ def own_list(s: GameState, name: str) -> list[str]:
     return own_field(s, name)
 
 
+def new_task_deck(s: GameState, cards: list[str]) -> None:
+    """The task deck becomes `cards` shuffled, the discard pile empty: nobody knows the
+    order of the new deck (what determinize reads of the deck and the discards is reset)."""
+    s.task_deck = s.rng.shuffled(cards)
+    s.task_discard = []
+    s.task_discard_by = []
+    s.task_top_by, s.task_top = "", 0
+
+
+def draw_top_task(s: GameState) -> str:
+    """The top card of the task deck, taken off it."""
+    if s.task_top:
+        s.task_top -= 1
+    return own_list(s, "task_deck").pop(0)
+
+
+def put_back_tasks(s: GameState, seat: str, cards: list[str]) -> None:
+    """`seat` puts `cards` on top of the task deck in secret, in this order (Interference):
+    it alone knows the top cards now."""
+    own_list(s, "task_deck")[:0] = cards
+    s.task_top = len(cards) + (s.task_top if s.task_top_by == seat else 0)
+    s.task_top_by = seat
+
+
 # how texts name a seat (the core's seat reference itself: a text names a few seats on
 # every move, so no wrapper call)
 who = seat_ref

@@ -25,8 +25,10 @@ from rules.darkmoon.table import (
     Ctx,
     ability,
     die_limit,
+    draw_top_task,
     during,
     hidden_seats,
+    new_task_deck,
     normal_held,
     own_list,
     own_player,
@@ -47,10 +49,9 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
         if not s.task_deck:
             if not s.task_discard:
                 break
-            s.task_deck = s.rng.shuffled(s.task_discard)
-            s.task_discard = []
+            new_task_deck(s, s.task_discard)
             ctx.say("The task deck is empty: the discards are shuffled into a new deck.")
-        card = own_list(s, "task_deck").pop(0)
+        card = draw_top_task(s)
         if s.expansion is not None and card == s.expansion.failure_card:
             evacuation.failure_drawn(ctx, by or s.active)
             continue
@@ -58,10 +59,13 @@ def draw_tasks(ctx: Ctx, n: int, by: str = "") -> list[str]:
     return drawn
 
 
-def discard_task(s: GameState, card_id: str) -> None:
+def discard_task(s: GameState, card_id: str, face_down_by: str = "") -> None:
+    """`card_id` goes to the discard pile, face up (the table sees it) or face down by
+    the seat `face_down_by` (it alone saw it)."""
     if s.final_started and task_card(s, card_id).kind == "complication":
         return
     own_list(s, "task_discard").append(card_id)
+    own_list(s, "task_discard_by").append(face_down_by)
 
 
 # ------------------------------------------------------------------ TaskFrame
@@ -151,7 +155,7 @@ def _keep(ctx: Ctx, f: TaskFrame, card_id: str) -> None:
     others = list(f.drawn)
     others.remove(card_id)
     for other in others:
-        discard_task(s, other)
+        discard_task(s, other, f.seat)
     f.card = card_id
     s.current_task = card_id
     card = task_card(s, card_id)

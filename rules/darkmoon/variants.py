@@ -7,7 +7,14 @@ from __future__ import annotations
 from rules.core.contract import Action
 from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import CostlyActionFrame, DiscardFrame, GameState
-from rules.darkmoon.table import Ctx, all_infected_revealed, fatigued, seats_from, who
+from rules.darkmoon.table import (
+    Ctx,
+    all_infected_revealed,
+    fatigued,
+    new_task_deck,
+    seats_from,
+    who,
+)
 
 TELEPATHY_MIN_PLAYERS = 5
 
@@ -93,8 +100,7 @@ def strip_complications(ctx: Ctx) -> None:
     cards = [c for c in s.task_deck + s.task_discard
              if (s.expansion is not None and c == s.expansion.failure_card)
              or task_card(s, c).kind == "malfunction"]
-    s.task_deck = s.rng.shuffled(cards)
-    s.task_discard = []
+    new_task_deck(s, cards)
     ctx.say("No More Complications: every infected player is revealed, so the task deck is "
             f"reshuffled with malfunctions only ({len(cards)} cards).", kind="variant")
 

@@ -26,23 +26,20 @@ that switch every flag on or off and step through each choice's values.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
-import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import pytest
+from conformance_games import Game, check_round_trip, games, new_game, rng_states
 from darkmoon_helpers import check_public as darkmoon_public
 from lockdown_helpers import check_public as lockdown_public
 from nemesis_helpers import check_public as nemesis_public
-from pydantic import BaseModel, ValidationError
 
-from rules import Action, Event, IllegalAction, Ruleset, get_ruleset, list_rulesets
+from rules import Action, Event, IllegalAction, Ruleset, list_rulesets
 
-SEEDS = (1, 2)
 MOVE_CAP = 6000  # every game so far ends in well under this many moves
 MAX_KEY = 100  # DESIGN: a key fits a Discord custom_id / autocomplete value
 GARBAGE_KEYS = ("no_such_move:1", "", "::", "pass:pass:pass", "\x00")
@@ -59,91 +56,10 @@ PUBLIC_CHECKS: dict[str, PublicCheck] = {
     "darkmoon": darkmoon_public, "lockdown": lockdown_public, "nemesis": nemesis_public}
 
 
-# ------------------------------------------------------------------ the option sets
-def _choices(annotation: Any) -> tuple[Any, ...] | None:
-    """The values of a `Literal[...]` field, or None."""
-    if typing.get_origin(annotation) is typing.Literal:
-        return typing.get_args(annotation)
-    return None
-
-
-def option_sets(rs: Ruleset[Any]) -> dict[str, BaseModel]:
-    """The defaults, then variant k = 1, 2, ...: every flag on (odd k) or off (even k),
-    every choice at its k-th value (its last when it has fewer). Variants the model
-    refuses, or that repeat an earlier set, are left out."""
-    defaults = rs.Options()
-    fields = type(defaults).model_fields
-    choices = {name: values for name, f in fields.items()
-               if (values := _choices(f.annotation)) is not None}
-    flags = [name for name, f in fields.items() if f.annotation is bool]
-    out: dict[str, BaseModel] = {"default": defaults}
-    seen = {defaults.model_dump_json()}
-    rounds = max([len(v) for v in choices.values()] + [2 if flags else 1])
-    for k in range(1, rounds):
-        values: dict[str, Any] = {name: k % 2 == 1 for name in flags}
-        values |= {name: v[min(k, len(v) - 1)] for name, v in choices.items()}
-        try:
-            options = type(defaults).model_validate(defaults.model_dump() | values)
-        except ValidationError:
-            continue
-        if options.model_dump_json() not in seen:
-            seen.add(options.model_dump_json())
-            out[f"variant{k}"] = options
-    return out
-
-
-@dataclass(frozen=True)
-class Game:
-    ruleset: str
-    label: str
-    players: int
-    seed: int
-
-    @property
-    def id(self) -> str:
-        return f"{self.ruleset}-{self.label}-{self.players}p-seed{self.seed}"
-
-
-def games() -> Iterator[Game]:
-    """Every registered game, option set, the fewest and the most players, each seed."""
-    for name in list_rulesets():
-        rs = get_ruleset(name)
-        for label, options in option_sets(rs).items():
-            low, high = rs.player_range(options)
-            for players in sorted({low, high}):
-                for seed in SEEDS:
-                    yield Game(name, label, players, seed)
-
-
 GAMES = list(games())
 
 
 # ------------------------------------------------------------------ the checks
-def rng_states(dumped: str) -> set[str]:
-    """The states of the RNGs a game state holds (every field named `rng`), as text."""
-    out: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            rng = node.get("rng")
-            if isinstance(rng, dict) and isinstance(rng.get("state"), int):
-                out.add(str(rng["state"]))
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(json.loads(dumped))
-    return out
-
-
-def check_round_trip(rs: Ruleset[Any], s: Any, dumped: str, where: str) -> None:
-    loaded = rs.load_state(dumped)
-    assert loaded == s, f"{where}: the state changed through JSON"
-    assert rs.dump_state(loaded) == dumped, f"{where}: JSON round trip not exact"
-
-
 def check_keys(rs: Ruleset[Any], s: Any, seat: str, legal: list[Action], where: str) -> None:
     keys = [a.key for a in legal]
     assert len(set(keys)) == len(keys), f"{where}: duplicate keys {keys}"
@@ -214,17 +130,10 @@ class Played:
     digest: str
 
 
-def _new(game: Game) -> tuple[Ruleset[Any], Any]:
-    rs = get_ruleset(game.ruleset)
-    options = option_sets(rs)[game.label]
-    seats = [f"p{i}" for i in range(1, game.players + 1)]
-    return rs, rs.new_game(seats, game.seed, options)
-
-
 @cache
 def play(game: Game) -> Played:
     """A seeded game of random legal moves, every check at every state."""
-    rs, s = _new(game)
+    rs, s = new_game(game)
     public = PUBLIC_CHECKS.get(game.ruleset)
     rng = random.Random(game.id)
     digest = hashlib.sha256()
@@ -276,7 +185,7 @@ def test_random_game_keeps_the_contract(game: Game) -> None:
 @pytest.mark.parametrize("game", GAMES[::2], ids=[g.id for g in GAMES[::2]])
 def test_replaying_the_moves_gives_the_same_game(game: Game) -> None:
     played = play(game)
-    rs, s = _new(game)
+    rs, s = new_game(game)
     digest = hashlib.sha256()
     for seat, key in played.moves:
         s = rs.apply(s, seat, rs.parse_action(s, seat, key)).state

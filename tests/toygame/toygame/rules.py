@@ -1,18 +1,20 @@
 """High Card's rules: two players, a hidden card each (1-9, never the same), and a
 stake that starts at 1. On your turn you raise the stake by 1 (up to 3), call (both
 cards are shown: the higher wins) or fold (the other player wins). Pure and
-deterministic: the deal comes from the game's seed."""
+deterministic: the deal comes from the game's random generator, seeded from the game's
+seed. `determinize` deals again the card a seat has not seen."""
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.contract import Action, Event, IllegalAction, Outcome, Prompt, Ruleset, Step
+from rules.core.rng import Rng
 
 MAX_STAKE = 3
+CARDS = tuple(range(1, 10))
 SHOWDOWN = "the higher card"
 Move = Literal["raise", "call", "fold"]
 MOVES: dict[str, Move] = {"raise": "raise", "call": "call", "fold": "fold"}
@@ -27,6 +29,7 @@ class HighCardOptions(BaseModel):
 class HighCardState(BaseModel):
     seats: list[str]
     cards: dict[str, int]
+    rng: Rng = Field(default_factory=Rng)  # dealt the cards (a copy gets a new one)
     stake: int = 1
     turn: int = 0                     # index of the seat to move
     winner: str | None = None
@@ -81,8 +84,10 @@ class HighCard(Ruleset[HighCardState, Bid, View]):
                  options: BaseModel | None = None) -> HighCardState:
         if len(seats) != 2:
             raise IllegalAction("High Card takes exactly 2 players.")
-        first, second = random.Random(seed).sample(range(1, 10), 2)
-        return HighCardState(seats=list(seats), cards={seats[0]: first, seats[1]: second})
+        rng = Rng.from_seed(seed)
+        first, second = rng.shuffled(CARDS)[:2]
+        return HighCardState(seats=list(seats), cards={seats[0]: first, seats[1]: second},
+                             rng=rng)
 
     def pending(self, state: HighCardState) -> list[Prompt]:
         if state.winner is not None:
@@ -119,6 +124,20 @@ class HighCard(Ruleset[HighCardState, Bid, View]):
                                                       for s in new.seats)
                     + f"; <@{new.winner}> wins {new.stake}.")
         return Step(new, [Event(action.move, text)])
+
+    def determinize(self, state: HighCardState, seat: str, seed: int) -> HighCardState:
+        """A copy of `state` with the cards `seat` has not seen dealt again from `seed`
+        (from the cards 1-9 but its own: the two are never the same), and a new random
+        generator. Both cards are seen once shown at the call; a fold shows none."""
+        rng = Rng.from_seed(seed)
+        new = state.model_copy(deep=True)
+        shown = state.winner is not None and state.reason == SHOWDOWN
+        if not shown:
+            unseen = [x for x in state.seats if x != seat]
+            deck = rng.shuffled([c for c in CARDS if c != state.cards.get(seat)])
+            new.cards.update(zip(unseen, deck, strict=False))
+        new.rng = Rng.from_seed(rng.next64())
+        return new
 
     def view(self, state: HighCardState, seat: str | None) -> View:
         over = state.winner is not None
