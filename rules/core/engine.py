@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
@@ -104,7 +104,14 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: S, seat: str) -> list[A]:
-        return self.listed(state, seat)
+        # (machine.legal, read here: a search lists the mover's actions on every step)
+        if state.over or not state.stack:
+            return []
+        top = state.stack[-1]
+        handler = self.machine.handlers[top.kind]
+        if seat not in handler.waiting(state, top):
+            return []
+        return cast(list[A], handler.legal(state, top, seat))
 
     def apply(self, state: S, seat: str, action: A) -> Step[S]:
         if state.over:
@@ -120,10 +127,15 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
         new = state if in_place else clone(state)
         ctx = self.ctx_type(new)
         self.machine.act(ctx, seat, action)
-        if type(self).after_action is not FrameRuleset.after_action:
+        if self._checks_after:
             self.after_action(ctx)
         new.version += 1
         return Step(new, ctx.events)
+
+    @cached_property
+    def _checks_after(self) -> bool:
+        """The ruleset has checks to run after every action (`after_action`)."""
+        return type(self).after_action is not FrameRuleset.after_action
 
     def _check(self, state: S, seat: str, action: A) -> None:
         if not self.seated(state, seat):
