@@ -74,11 +74,16 @@ def _movements(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
         to = ex.to
         if to == "tech" or doors.get(ex.corridor) == "closed":
             continue
-        name = room_name(s, to)
-        out.append(a.Move(to=to, text=name))
-        if careful and movement.careful_possible(rules, s, to):
-            out.append(a.CarefulMove(to=to, text=name))
+        out += _moves_to(to, room_name(s, to),
+                         careful and movement.careful_possible(rules, s, to))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _moves_to(to: str, name: str, careful: bool) -> tuple[Action, ...]:
+    """A move to a room by its name, and a careful one (actions are frozen: cached)."""
+    move = a.Move(to=to, text=name)
+    return (move, a.CarefulMove(to=to, text=name)) if careful else (move,)
 
 
 def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
@@ -148,8 +153,10 @@ def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[A
         return out
     # what `cost_of` says, with the costs that do not depend on the action worked out
     # once (a card costs itself too); anything else asks `cost_of`
-    fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
-             **_FIXED_COSTS}
+    fixed = _FIXED_COSTS
+    if out and isinstance(out[0], a.Move | a.CarefulMove):  # (movements come first)
+        fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
+                 **fixed}
     cards = rules.cards
     kept: list[Action] = []
     for act in out:
