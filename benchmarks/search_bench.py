@@ -2,15 +2,16 @@
 [--only darkmoon-5p] [--profile]`.
 
 A computer player's search (ISMCTS) plays random moves on copies of the game: at each
-step it asks who is waiting (`pending`), lists the mover's actions (`legal_actions`),
-applies one and asks whether the game is over (`outcome`). For each table below this
-plays seeded random games twice, move for move the same: once with `apply` (a copy and
-a legality check per move, as the bot applies a player's move) and once as a search
-does, `apply_listed(..., in_place=True)` on one copy of the game. It prints the mean
-microseconds per step of each call, the least of a few passes (`clone`: one copy of
-the state, timed on the `apply` pass), the steps per second of each loop, and
-microseconds per `determinize` call where the ruleset has one (timed on every 10th
-state, for the seat to move).
+step it asks who must decide, lists the mover's actions (`legal_actions`), applies one
+and asks whether the game is over (`outcome`). For each table below this plays seeded
+random games twice, move for move the same: once as the bot plays (`pending` with the
+prompts' texts, `apply`: a copy and a legality check per move) and once as a search
+does (`deciding`, the seats alone, and `apply_listed(..., in_place=True)` on one copy of
+the game). It prints the mean microseconds per step of each call, the least of a few
+passes (`legal_actions` and `outcome` of the search's loop; `clone`, one copy of the
+state, timed on the bot's), the steps per second of each loop, and microseconds per
+`determinize` call where the ruleset has one (timed on every 10th state, for the seat
+to move).
 
 `--profile` prints the top of cProfile's list (cumulative, then own time) for the
 in-place loop of each table. Prints numbers; asserts nothing about speed. Run it on a
@@ -52,7 +53,7 @@ TABLES = (
     Table("lockdown-coop-4p", "lockdown", 4, {"mode": "coop"}),
     Table("nemesis-4p", "nemesis", 4),
 )
-CALLS = ("pending", "legal_actions", "apply", "apply_listed", "outcome", "clone")
+CALLS = ("pending", "deciding", "legal_actions", "apply", "apply_listed", "outcome", "clone")
 DETERMINIZE_EVERY = 10
 
 
@@ -131,9 +132,9 @@ def play_in_place(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
             spent["outcome"] += t1 - t0
             if over is not None:
                 break
-            prompts = rs.pending(s)
+            seats = rs.deciding(s)
             t2 = now()
-            seat = agent.choice(prompts).seat
+            seat = agent.choice(seats)
             t3 = now()
             legal = rs.legal_actions(s, seat)
             t4 = now()
@@ -141,7 +142,7 @@ def play_in_place(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
             t5 = now()
             s = rs.apply_listed(s, seat, action, in_place=True).state
             t6 = now()
-            spent["pending"] += t2 - t1
+            spent["deciding"] += t2 - t1
             spent["legal_actions"] += t4 - t3
             spent["apply_listed"] += t6 - t5
             times.steps += 1
@@ -169,14 +170,15 @@ def _one_pass(rs: Ruleset[Any, Any, Any], table: Table, games: int) -> dict[str,
     play_with_apply(rs, table, range(games), by_apply)
     play_in_place(rs, table, range(games), in_place)
     assert by_apply.steps == in_place.steps  # the same games, move for move
-    loop = ("pending", "legal_actions", "outcome")
-    out = {call: _per_step(in_place if call in loop else by_apply, call) for call in loop}
+    loop = ("legal_actions", "outcome")
+    out = {call: _per_step(in_place, call) for call in (*loop, "deciding")}
     out |= {"apply": _per_step(by_apply, "apply"),
             "apply_listed": _per_step(in_place, "apply_listed"),
             "clone": _per_step(by_apply, "clone"),
+            "pending": _per_step(by_apply, "pending"),
             "steps_per_game": in_place.steps / games}
-    apply_step = sum(_per_step(by_apply, c) for c in (*loop, "apply"))
-    search_step = sum(_per_step(in_place, c) for c in (*loop, "apply_listed"))
+    apply_step = sum(_per_step(by_apply, c) for c in (*loop, "pending", "apply"))  # its own
+    search_step = sum(_per_step(in_place, c) for c in (*loop, "deciding", "apply_listed"))
     out["steps_per_s_apply"] = 1e6 / apply_step
     out["steps_per_s_in_place"] = 1e6 / search_step
     if by_apply.determinize:

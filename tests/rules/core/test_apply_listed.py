@@ -4,6 +4,7 @@ option sets and player counts of tests/rules/test_conformance.py):
 - for every legal action of every waiting seat at many states, it gives the same state
   and the same events as `apply`, on a copy (leaving its input as it was) and in place
   (changing and returning the very state it is given);
+- `deciding` names the seats `pending` prompts, at every state;
 - a whole game played in place on one state ends in the same state as the same game
   played with `apply`, move for move the same events;
 - copies taken along the way (a search branching off its copy) and the state they were
@@ -33,10 +34,14 @@ GAMES = list(games(SEEDS))
 
 
 def _moves(rs: Ruleset[Any, Any, Any], s: Any) -> dict[str, list[Action]]:
-    """The legal actions of every seat waiting now ({} once the game is over)."""
+    """The legal actions of every seat waiting now ({} once the game is over); the
+    seats `deciding` names are those of `pending`."""
     if rs.outcome(s) is not None:
+        assert rs.deciding(s) == []
         return {}
-    return {p.seat: rs.legal_actions(s, p.seat) for p in rs.pending(s)}
+    seats = [p.seat for p in rs.pending(s)]
+    assert rs.deciding(s) == seats
+    return {seat: rs.legal_actions(s, seat) for seat in seats}
 
 
 def _pick(rng: random.Random, legal: dict[str, list[Action]]) -> tuple[str, Action]:
