@@ -5,8 +5,9 @@ option sets and player counts of tests/rules/test_conformance.py):
   and the same events as `apply`, on a copy (leaving its input as it was) and in place
   (changing and returning the very state it is given);
 - `deciding` names the seats `pending` prompts, at every state;
-- a whole game played in place on one state ends in the same state as the same game
-  played with `apply`, move for move the same events;
+- a whole game played in place on the state `new_game` gave ends in the same state as
+  the same game played with `apply`, move for move the same events, and leaves the
+  next game of the seed dealt alike (nothing shared with content or caches changed);
 - copies taken along the way (a search branching off its copy) and the state they were
   taken from, each then changed in place, never change each other (the copy-on-write
   parts of rules/core/clone.py are copied again once shared).
@@ -89,9 +90,12 @@ def test_apply_listed_does_what_apply_does_for_every_legal_action(game: Game) ->
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_a_game_played_in_place_ends_as_the_game_played_with_apply(game: Game) -> None:
-    rs, start = game.start()
-    by_apply, rng = start, random.Random(game.id)
-    in_place, same_rng = clone(start), random.Random(game.id)
+    """In place on the very state `new_game` gave (never copied): nothing it shares
+    with the game's content or caches may change, so a new game is dealt alike after."""
+    rs, in_place = game.start()
+    dealt = rs.dump_state(in_place)
+    by_apply, rng = game.start()[1], random.Random(game.id)
+    same_rng = random.Random(game.id)
     for number in range(MOVE_CAP):
         legal = _moves(rs, by_apply)
         if not legal:
@@ -109,6 +113,7 @@ def test_a_game_played_in_place_ends_as_the_game_played_with_apply(game: Game) -
         pytest.fail(f"{game.id}: no result after {MOVE_CAP} moves")
     assert _moves(rs, in_place) == {}, f"{game.id}: the game played in place goes on"
     assert rs.dump_state(in_place) == rs.dump_state(by_apply)
+    assert rs.dump_state(game.start()[1]) == dealt, f"{game.id}: the next deal changed"
 
 
 def _play_in_place(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random,
