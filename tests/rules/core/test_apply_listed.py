@@ -116,14 +116,16 @@ def test_a_game_played_in_place_ends_as_the_game_played_with_apply(game: Game) -
     assert rs.dump_state(game.start()[1]) == dealt, f"{game.id}: the next deal changed"
 
 
-def _play_in_place(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random,
-                   moves: int) -> Any:
+def _play(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random, moves: int,
+          in_place: bool = True) -> Any:
+    """`moves` random moves (fewer if the game ends): in place, or with `apply`."""
     for _ in range(moves):
         legal = _moves(rs, s)
         if not legal:
             break
         seat, action = _pick(rng, legal)
-        s = rs.apply_listed(s, seat, action, in_place=True).state
+        s = (rs.apply_listed(s, seat, action, in_place=True) if in_place
+             else rs.apply(s, seat, action)).state
     return s
 
 
@@ -141,26 +143,15 @@ def test_copies_changed_in_place_never_change_each_other(game: Game) -> None:
             before = rs.dump_state(s)
             branch = clone(s)
             seed = f"{game.id} branch {number}"
-            branch = _play_in_place(rs, branch, random.Random(seed), BRANCH_MOVES)
+            branch = _play(rs, branch, random.Random(seed), BRANCH_MOVES)
             assert rs.dump_state(s) == before, f"{seed}: the branch changed the game"
             after = rs.dump_state(branch)
-            twin = _play_with_apply(rs, rs.load_state(before), random.Random(seed),
-                                    BRANCH_MOVES)
+            twin = _play(rs, rs.load_state(before), random.Random(seed), BRANCH_MOVES,
+                         in_place=False)
             assert after == rs.dump_state(twin), f"{seed}: in place is not apply"
-            s = _play_in_place(rs, s, rng, 1)
+            s = _play(rs, s, rng, 1)
             assert rs.dump_state(branch) == after, f"{seed}: the game changed the branch"
         else:
-            s = _play_in_place(rs, s, rng, 1)
+            s = _play(rs, s, rng, 1)
     else:
         pytest.fail(f"{game.id}: no result after {MOVE_CAP} moves")
-
-
-def _play_with_apply(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random,
-                     moves: int) -> Any:
-    for _ in range(moves):
-        legal = _moves(rs, s)
-        if not legal:
-            break
-        seat, action = _pick(rng, legal)
-        s = rs.apply(s, seat, action).state
-    return s
