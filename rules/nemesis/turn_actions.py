@@ -162,22 +162,18 @@ def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[A
     for act in out:
         cost = fixed.get(type(act))
         if cost is None:
-            if isinstance(act, a.Drop):
-                kept.append(act)
-                continue
-            if type(act) is a.PlayCard:
-                cost = cards[act.card].cost + 1
-            else:
-                cost = cost_of(s, hero, act) + (1 if isinstance(act, a.PlayCard) else 0)
+            cost = cards[act.card].cost + 1 if type(act) is a.PlayCard \
+                else cost_of(s, hero, act)
         if cost <= payable:
             kept.append(act)
     return kept
 
 
-# the basic actions whose cost is always the same (see cost_of)
+# the basic actions whose cost is always the same (see cost_of; no action class of the
+# turn has subclasses); dropping is free
 _FIXED_COSTS: dict[type, int] = {a.Shoot: COSTS["shoot"], a.Search: COSTS["search"],
                                  a.PickUp: COSTS["pick_up"], a.Trade: COSTS["trade"],
-                                 a.Craft: COSTS["craft"]}
+                                 a.Craft: COSTS["craft"], a.Drop: 0}
 
 
 def is_free(rules: Profile, action: Action) -> bool:
