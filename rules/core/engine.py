@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
@@ -94,6 +94,9 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
             prompts.append(self._prompt(seat, kind, secret, shared or text(state, seat, kind)))
         return prompts
 
+    def deciding(self, state: S) -> list[str]:
+        return list(self.machine.waiting(state))
+
     def prompt_text(self, state: S, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
         return self.prompts.get(kind, "Your decision.")
@@ -104,19 +107,38 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
         return Prompt(seat=seat, kind=kind, text=text, secret=secret)
 
     def legal_actions(self, state: S, seat: str) -> list[A]:
-        return self.listed(state, seat)
+        # (machine.legal, read here: a search lists the mover's actions on every step)
+        if state.over or not state.stack:
+            return []
+        top = state.stack[-1]
+        handler = self.machine.handlers[top.kind]
+        if seat not in handler.waiting(state, top):
+            return []
+        return cast(list[A], handler.legal(state, top, seat))
 
     def apply(self, state: S, seat: str, action: A) -> Step[S]:
         if state.over:
             raise IllegalAction("The game is over.")
         self._check(state, seat, action)
-        new = clone(state)
+        return self.apply_listed(state, seat, action)
+
+    def apply_listed(self, state: S, seat: str, action: A, *, in_place: bool = False) -> Step[S]:
+        """`apply` without the legality check (the action was listed for `seat` in this
+        state); with `in_place`, `state` itself is changed and returned (no copy). A
+        state changed in place keeps the copy-on-write parts it owns: parts it shares
+        with an earlier copy are copied the first time they change, as in `apply`."""
+        new = state if in_place else clone(state)
         ctx = self.ctx_type(new)
         self.machine.act(ctx, seat, action)
-        if type(self).after_action is not FrameRuleset.after_action:
+        if self._checks_after:
             self.after_action(ctx)
         new.version += 1
         return Step(new, ctx.events)
+
+    @cached_property
+    def _checks_after(self) -> bool:
+        """The ruleset has checks to run after every action (`after_action`)."""
+        return type(self).after_action is not FrameRuleset.after_action
 
     def _check(self, state: S, seat: str, action: A) -> None:
         if not self.seated(state, seat):

@@ -4,6 +4,7 @@ effect ("discard 2 action cards of your choice") exactly that many action cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -36,7 +37,7 @@ def offer_pass_discard(ctx: Table, hero: Hero) -> None:
 def offer_effect_discard(ctx: Table, hero: Hero, n: int, source: str = "") -> None:
     """An effect: `n` action cards of the hero's choice; with no more than `n` of them
     there is nothing to choose and they all go."""
-    payable = _action_positions(hero)
+    payable = _payable(hero.hand)
     if not payable:
         return
     if len(payable) <= n:
@@ -45,18 +46,21 @@ def offer_effect_discard(ctx: Table, hero: Hero, n: int, source: str = "") -> No
     ctx.s.stack.append(DiscardFrame(seat=hero.seat, n=n, source=source))
 
 
-def _action_positions(hero: Hero) -> list[str]:
-    return [str(i) for i, card in enumerate(hero.hand) if not card.startswith("c:")]
+def _payable(hand: Sequence[str]) -> list[str]:
+    """The positions of the action cards of a hand."""
+    return [str(i) for i, card in enumerate(hand) if not card.startswith("c:")]
 
 
-def discard_sets(hero: Hero, f: DiscardFrame) -> list[tuple[str, ...]]:
-    """The position sets the hero may discard now."""
-    if f.n is not None:
-        payable = _action_positions(hero)
-        return list(combinations(payable, min(f.n, len(payable))))
-    if f.one_by_one:
-        return [(), *((str(i),) for i in range(len(hero.hand)))]
-    return list(_subsets(len(hero.hand)))
+def discard_sets(hand: Sequence[str], n: int | None, one_by_one: bool
+                 ) -> list[tuple[str, ...]]:
+    """The position sets a hero with this hand may discard now (the frame's `n` and
+    `one_by_one`)."""
+    if n is not None:
+        payable = _payable(hand)
+        return list(combinations(payable, min(n, len(payable))))
+    if one_by_one:
+        return [(), *((str(i),) for i in range(len(hand)))]
+    return list(_subsets(len(hand)))
 
 
 @lru_cache(maxsize=16)
@@ -88,10 +92,18 @@ def discard_waiting(s: NemesisState, f: DiscardFrame) -> list[str]:
 
 
 def discard_legal(s: NemesisState, f: DiscardFrame, seat: str) -> list[Action]:
-    hand = s.heroes[seat].hand
-    words = {str(i): card_word(s.rules, card) for i, card in enumerate(hand)}
-    return [Discard(cards=sub, text=", ".join([words[p] for p in sub]))
-            for sub in discard_sets(s.heroes[seat], f)]
+    return list(_discards(s.rules, tuple(s.heroes[seat].hand), f.n, f.one_by_one))
+
+
+@lru_cache(maxsize=4096)
+def _discards(rules: Profile, hand: tuple[str, ...], n: int | None,
+              one_by_one: bool) -> tuple[Action, ...]:
+    """The discards of this hand (what `discard_sets` allows, with the cards' words):
+    the same for every hand holding the same cards in the same order (actions are
+    frozen values: cached)."""
+    words = {str(i): card_word(rules, card) for i, card in enumerate(hand)}
+    return tuple(Discard(cards=sub, text=", ".join([words[p] for p in sub]))
+                 for sub in discard_sets(hand, n, one_by_one))
 
 
 def discard_act(ctx: Table, f: DiscardFrame, seat: str, action: Action) -> None:

@@ -74,11 +74,16 @@ def _movements(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
         to = ex.to
         if to == "tech" or doors.get(ex.corridor) == "closed":
             continue
-        name = room_name(s, to)
-        out.append(a.Move(to=to, text=name))
-        if careful and movement.careful_possible(rules, s, to):
-            out.append(a.CarefulMove(to=to, text=name))
+        out += _moves_to(to, room_name(s, to),
+                         careful and movement.careful_possible(rules, s, to))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _moves_to(to: str, name: str, careful: bool) -> tuple[Action, ...]:
+    """A move to a room by its name, and a careful one (actions are frozen: cached)."""
+    move = a.Move(to=to, text=name)
+    return (move, a.CarefulMove(to=to, text=name)) if careful else (move,)
 
 
 def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
@@ -148,29 +153,27 @@ def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[A
         return out
     # what `cost_of` says, with the costs that do not depend on the action worked out
     # once (a card costs itself too); anything else asks `cost_of`
-    fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
-             **_FIXED_COSTS}
+    fixed = _FIXED_COSTS
+    if out and isinstance(out[0], a.Move | a.CarefulMove):  # (movements come first)
+        fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
+                 **fixed}
     cards = rules.cards
     kept: list[Action] = []
     for act in out:
         cost = fixed.get(type(act))
         if cost is None:
-            if isinstance(act, a.Drop):
-                kept.append(act)
-                continue
-            if type(act) is a.PlayCard:
-                cost = cards[act.card].cost + 1
-            else:
-                cost = cost_of(s, hero, act) + (1 if isinstance(act, a.PlayCard) else 0)
+            cost = cards[act.card].cost + 1 if type(act) is a.PlayCard \
+                else cost_of(s, hero, act)
         if cost <= payable:
             kept.append(act)
     return kept
 
 
-# the basic actions whose cost is always the same (see cost_of)
+# the basic actions whose cost is always the same (see cost_of; no action class of the
+# turn has subclasses); dropping is free
 _FIXED_COSTS: dict[type, int] = {a.Shoot: COSTS["shoot"], a.Search: COSTS["search"],
                                  a.PickUp: COSTS["pick_up"], a.Trade: COSTS["trade"],
-                                 a.Craft: COSTS["craft"]}
+                                 a.Craft: COSTS["craft"], a.Drop: 0}
 
 
 def is_free(rules: Profile, action: Action) -> bool:
@@ -217,26 +220,35 @@ def item_actions(s: NemesisState, hero: Hero, fighting: bool, eggs: int = 0
     """The items the hero may use now; `eggs`: uncarried eggs in the room (an item used
     `at_eggs` may be thrown at them out of combat)."""
     out: list[Action] = []
+    rules = s.rules
     owned = hero.inventory + [held.item for held in hero.hands if held.item]
     for item_id in dict.fromkeys(owned):
-        item = s.rules.items[item_id]
-        use = item.use
-        if use is None:
-            if s.rules.hooks.passive_usable(s, hero, item.passive, fighting):
+        item = rules.items[item_id]
+        if item.use is None:
+            if rules.hooks.passive_usable(s, hero, item.passive, fighting):
                 out.append(a.UseItem(item=item_id, text=item.name))
             continue
-        if (use.combat == "in" and not fighting and not (use.at_eggs and eggs)) \
-                or (use.combat == "out" and fighting):
-            continue
-        if item.color == "quest" and not hero.quest_active:
-            continue
-        if use.options:
-            for i, option in enumerate(use.options):
-                out.append(a.UseItem(item=item_id, option=i,
-                                     text=option_label(item.name, option)))
-        else:
-            out.append(a.UseItem(item=item_id, text=item.name))
+        out += _item_uses(rules, item_id, fighting, bool(eggs), hero.quest_active)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _item_uses(rules: Profile, item_id: str, fighting: bool, eggs: bool,
+               quest_active: bool) -> tuple[Action, ...]:
+    """The ways to use an item with a `use` in or out of combat, with eggs in the room
+    or not, the hero's quest active or not (content only: cached; actions are frozen)."""
+    item = rules.items[item_id]
+    use = item.use
+    assert use is not None
+    if (use.combat == "in" and not fighting and not (use.at_eggs and eggs)) \
+            or (use.combat == "out" and fighting):
+        return ()
+    if item.color == "quest" and not quest_active:
+        return ()
+    if use.options:
+        return tuple(a.UseItem(item=item_id, option=i, text=option_label(item.name, option))
+                     for i, option in enumerate(use.options))
+    return (a.UseItem(item=item_id, text=item.name),)
 
 
 def turn_legal(s: NemesisState, f: TurnFrame, seat: str, kind: str | None = None

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conformance_games import Game, check_round_trip, games, new_game, rng_states
+from conformance_games import Game, check_round_trip, games, rng_states
 from darkmoon_helpers import check_public as darkmoon_public
 from lockdown_helpers import check_public as lockdown_public
 from nemesis_helpers import check_public as nemesis_public
@@ -133,7 +133,7 @@ class Played:
 @cache
 def play(game: Game) -> Played:
     """A seeded game of random legal moves, every check at every state."""
-    rs, s = new_game(game)
+    rs, s = game.start()
     public = PUBLIC_CHECKS.get(game.ruleset)
     rng = random.Random(game.id)
     digest = hashlib.sha256()
@@ -185,7 +185,7 @@ def test_random_game_keeps_the_contract(game: Game) -> None:
 @pytest.mark.parametrize("game", GAMES[::2], ids=[g.id for g in GAMES[::2]])
 def test_replaying_the_moves_gives_the_same_game(game: Game) -> None:
     played = play(game)
-    rs, s = new_game(game)
+    rs, s = game.start()
     digest = hashlib.sha256()
     for seat, key in played.moves:
         s = rs.apply(s, seat, rs.parse_action(s, seat, key)).state

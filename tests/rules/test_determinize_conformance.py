@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 import pytest
-from conformance_games import Game, check_round_trip, games, new_game, rng_states
+from conformance_games import Game, check_round_trip, games, rng_states
 
 from rules import Ruleset, get_ruleset, list_rulesets
 
@@ -132,7 +132,7 @@ def check_copies(rs: Ruleset[Any, Any, Any], s: Any, seat: str, where: str,
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_copies_look_the_same_to_the_seat_and_play_on(game: Game) -> None:
-    rs, s = new_game(game)
+    rs, s = game.start()
     pick = random.Random(game.id)
     hidden = False
     point = 0

@@ -1,7 +1,8 @@
-"""The seeded random games the conformance suites play (tests/rules/test_conformance.py,
-tests/rules/test_determinize_conformance.py): every registered game, a few option sets
-built from its Options model, at the fewest and the most players; and the checks both
-suites make on a state (its JSON round trip, the RNG states it holds)."""
+"""The seeded random games the contract suites play (tests/rules/test_conformance.py,
+tests/rules/test_determinize_conformance.py, tests/rules/core/test_apply_listed.py):
+every registered game, a few option sets built from its Options model, at the fewest and
+the most players; and the checks they make on a state (its JSON round trip, the RNG
+states it holds)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _choices(annotation: Any) -> tuple[Any, ...] | None:
     return None
 
 
-def option_sets(rs: Ruleset[Any]) -> dict[str, BaseModel]:
+def option_sets(rs: Ruleset[Any, Any, Any]) -> dict[str, BaseModel]:
     """The defaults, then variant k = 1, 2, ...: every flag on (odd k) or off (even k),
     every choice at its k-th value (its last when it has fewer). Variants the model
     refuses, or that repeat an earlier set, are left out."""
@@ -62,15 +63,22 @@ class Game:
     def id(self) -> str:
         return f"{self.ruleset}-{self.label}-{self.players}p-seed{self.seed}"
 
+    def start(self) -> tuple[Ruleset[Any, Any, Any], Any]:
+        """The ruleset and the game's first state (seats p1, p2, ...)."""
+        rs = get_ruleset(self.ruleset)
+        options = option_sets(rs)[self.label]
+        seats = [f"p{i}" for i in range(1, self.players + 1)]
+        return rs, rs.new_game(seats, self.seed, options)
 
-def games() -> Iterator[Game]:
+
+def games(seeds: tuple[int, ...] = SEEDS) -> Iterator[Game]:
     """Every registered game, option set, the fewest and the most players, each seed."""
     for name in list_rulesets():
         rs = get_ruleset(name)
         for label, options in option_sets(rs).items():
             low, high = rs.player_range(options)
             for players in sorted({low, high}):
-                for seed in SEEDS:
+                for seed in seeds:
                     yield Game(name, label, players, seed)
 
 
@@ -93,14 +101,8 @@ def rng_states(dumped: str) -> set[str]:
     return out
 
 
-def check_round_trip(rs: Ruleset[Any], s: Any, dumped: str, where: str) -> None:
+def check_round_trip(rs: Ruleset[Any, Any, Any], s: Any, dumped: str, where: str) -> None:
     loaded = rs.load_state(dumped)
     assert loaded == s, f"{where}: the state changed through JSON"
     assert rs.dump_state(loaded) == dumped, f"{where}: JSON round trip not exact"
 
-
-def new_game(game: Game) -> tuple[Ruleset[Any], Any]:
-    rs = get_ruleset(game.ruleset)
-    options = option_sets(rs)[game.label]
-    seats = [f"p{i}" for i in range(1, game.players + 1)]
-    return rs, rs.new_game(seats, game.seed, options)
