@@ -25,6 +25,7 @@ from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.rooms import service_labels, status_word
+from rules.nemesis_original.setup import draw_objectives, objective_decks
 from rules.nemesis_original.ship import ship
 from rules.nemesis_original.state import GameState
 
@@ -59,6 +60,7 @@ def deal_ship(s: GameState, seat: str, rng: Rng) -> None:
     if s.winners is None:
         _deal_coordinates(s, seat, rng)
         _deal_engines(s, seat, rng)
+        deal_objectives(s, seat, rng)
     _deal_rooms(s, seat, rng)
     _deal_weaknesses(s, rng)
     _others_known(s, seat, rng)
@@ -113,18 +115,10 @@ def _deal_rooms(s: GameState, seat: str, rng: Rng) -> None:
             change_room(s.rooms, slot, tile=tile)
     tokens = expand((f"{t.effect}:{t.items}", t.count) for t in content().exploration)
     used = [f"{r.token}:{r.token_items}" for r in seen if r.token is not None]
-    used += spent_tokens(s)
-    pool = rng.shuffled(_without(tokens, used))
+    pool = rng.shuffled(_without(tokens, used + s.explored_tokens))
     for slot, token in zip(hidden, pool, strict=False):
         effect, _, items = token.partition(":")
         change_room(s.rooms, slot, token=effect, token_items=int(items))
-
-
-def spent_tokens(s: GameState) -> list[str]:
-    """The exploration tokens ("effect:items") of the explored rooms, told to the table
-    when each room was explored. The state does not keep them (exploring removes the
-    token), so none are known: see README.md (a known gap)."""
-    return []
 
 
 def _without(box: Iterable[str], seen: Iterable[str]) -> list[str]:
@@ -132,6 +126,22 @@ def _without(box: Iterable[str], seen: Iterable[str]) -> list[str]:
     left = Counter(box)
     left.subtract(Counter(seen))
     return sorted(left.elements())
+
+
+# ------------------------------------------------------------------ objectives
+def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
+    """Each other player's objectives, dealt as setup deals them from the cards the
+    seat does not hold; one who has kept 1 of its 2 already keeps either at random.
+    (A family candidate: Lockdown deals its semi-cooperative objectives the same way.)"""
+    mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
+    piles = [rng.shuffled([o for o in cards if o not in mine])
+             for cards in objective_decks(len(s.seats)).values()]
+    for number, x in enumerate(s.seats, start=1):
+        hero = s.heroes.get(x)
+        if x == seat or hero is None or not hero.objectives:
+            continue
+        dealt = draw_objectives(piles, number)
+        hero.objectives = dealt if len(hero.objectives) > 1 else [rng.choice(dealt)]
 
 
 # ------------------------------------------------------------------ weaknesses

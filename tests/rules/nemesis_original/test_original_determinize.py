@@ -16,7 +16,19 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
-from nemesis_helpers import RS, SHIP, a_slot, do, edit, key_for, play, put_room, room, started
+from nemesis_helpers import (
+    IDX,
+    RS,
+    SHIP,
+    a_slot,
+    do,
+    edit,
+    key_for,
+    play,
+    put_room,
+    room,
+    started,
+)
 from nemesis_helpers import turn as turn_of
 
 from rules.core.contract import Action
@@ -198,8 +210,8 @@ def _dealt_right(c: GameState) -> None:
         tiles = Counter(r.tile for r in c.rooms.values() if LEVELS[r.slot] == level)
         box = Counter(expand((t.id, t.copies) for t in SHIP.rooms if t.level == level))
         assert not tiles - box
-    tokens = Counter(f"{r.token}:{r.token_items}" for r in c.rooms.values()
-                     if r.token is not None)
+    tokens = Counter([f"{r.token}:{r.token_items}" for r in c.rooms.values()
+                      if r.token is not None] + c.explored_tokens)
     box = Counter(expand((f"{t.effect}:{t.items}", t.count) for t in content().exploration))
     assert not tokens - box
 
@@ -272,6 +284,10 @@ def test_states_differing_only_in_the_ships_secrets_give_the_same_copy() -> None
                                if w.id not in s.weaknesses)
                 other.weaknesses[unfound[0]] = spare[0]
             other.rng.state ^= 0xABCDEF
+            if s.winners is None and n > 2:  # two other players swap objectives
+                a, b = other.heroes[s.seats[1]], other.heroes[s.seats[2]]
+                if len(a.objectives) == len(b.objectives):
+                    a.objectives, b.objectives = b.objectives, a.objectives
             for x, seen in other.known.items():  # which room another player watched
                 if x != seat and hidden:
                     other.known[x] = {(f"room_{hidden[-1]}" if k.startswith("room_") else k): v
@@ -295,3 +311,39 @@ def test_many_games_look_the_same_and_wait_for_the_same_seats(game: int) -> None
         assert _waiting(copy) == _waiting(s)
         if not s.over:
             assert RS.pending(copy)
+        # every token turned over is noted, so the copy deals no more than the box holds
+        assert len(s.explored_tokens) == sum(r.explored and LEVELS[x] != "special"
+                                             for x, r in s.rooms.items())
+        _dealt_right(copy)
+
+
+def _objectives(c: GameState) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(c.heroes[x].objectives) for x in c.seats)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_the_others_objectives_are_dealt_again(n: int) -> None:
+    s = started(n, seed=6)
+    copies = [determinize(s, "p0", d) for d in range(40)]
+    assert len({_objectives(c) for c in copies}) > 15
+    for c in copies:
+        assert c.heroes["p0"].objectives == s.heroes["p0"].objectives
+        cards = [o for x in c.seats for o in c.heroes[x].objectives]
+        assert len(cards) == len(set(cards)) == 2 * n
+        for number, x in enumerate(c.seats, start=1):
+            decks = [IDX.objectives[o].deck for o in c.heroes[x].objectives]
+            assert decks == ["corporate", "personal"]
+            assert not any(IDX.objectives[o].kind == "player_cannot_survive"
+                           and IDX.objectives[o].value in (number, *range(n + 1, 6))
+                           for o in c.heroes[x].objectives)
+    # after the first encounter: one kept each, either of the two dealt
+    s = edit(s)
+    for x in s.seats:
+        s.heroes[x].objectives = s.heroes[x].objectives[1:]
+    copies = [determinize(s, "p0", d) for d in range(40)]
+    assert all(len(c.heroes[x].objectives) == 1 for c in copies for x in c.seats)
+    assert {IDX.objectives[c.heroes["p1"].objectives[0]].deck for c in copies} \
+        == {"corporate", "personal"}
+    # at the end they are shown: they stay
+    s.winners = []
+    assert all(_objectives(determinize(s, "p0", d)) == _objectives(s) for d in range(5))
