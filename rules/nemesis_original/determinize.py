@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
@@ -106,19 +107,37 @@ def _deal_rooms(s: GameState, seat: str, rng: Rng) -> None:
     if not hidden:
         return
     seen = [room for slot, room in sorted(s.rooms.items()) if slot not in hidden]
-    kinds = {sl.id: sl.kind for sl in ship().ship.slots}
+    levels = _levels()
+    tiles: dict[str, str] = {}
     for level in ("I", "II"):
-        slots = [slot for slot in hidden if kinds[slot] == level]
-        box = expand((r.id, r.copies) for r in ship().rooms if r.level == level)
-        pool = rng.shuffled(_without(box, (r.tile for r in seen if r.tile is not None)))
-        for slot, tile in zip(slots, pool, strict=False):
-            change_room(s.rooms, slot, tile=tile)
-    tokens = expand((f"{t.effect}:{t.items}", t.count) for t in content().exploration)
+        slots = [slot for slot in hidden if levels[slot] == level]
+        pool = rng.shuffled(_without(_tile_box(level),
+                                     (r.tile for r in seen if r.tile is not None)))
+        tiles.update(zip(slots, pool, strict=False))
     used = [f"{r.token}:{r.token_items}" for r in seen if r.token is not None]
-    pool = rng.shuffled(_without(tokens, used + s.explored_tokens))
-    for slot, token in zip(hidden, pool, strict=False):
+    tokens = rng.shuffled(_without(_token_box(), used + s.explored_tokens))
+    for slot, token in zip(hidden, tokens, strict=False):
         effect, _, items = token.partition(":")
-        change_room(s.rooms, slot, token=effect, token_items=int(items))
+        change_room(s.rooms, slot, tile=tiles.get(slot, s.rooms[slot].tile), token=effect,
+                    token_items=int(items))
+
+
+@lru_cache(maxsize=1)
+def _levels() -> dict[str, str]:
+    """Each room slot's kind ("special", "I", "II")."""
+    return {sl.id: sl.kind for sl in ship().ship.slots}
+
+
+@lru_cache(maxsize=2)
+def _tile_box(level: str) -> tuple[str, ...]:
+    """Every room tile of a level, each as many times as its copies."""
+    return tuple(expand((r.id, r.copies) for r in ship().rooms if r.level == level))
+
+
+@lru_cache(maxsize=1)
+def _token_box() -> tuple[str, ...]:
+    """Every exploration token, "effect:items"."""
+    return tuple(expand((f"{t.effect}:{t.items}", t.count) for t in content().exploration))
 
 
 def _without(box: Iterable[str], seen: Iterable[str]) -> list[str]:
