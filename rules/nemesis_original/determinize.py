@@ -28,6 +28,7 @@ from rules.nemesis.frames import PickFrame
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content
+from rules.nemesis_original.endgame import earth_space
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.rooms import service_labels, status_word
 from rules.nemesis_original.setup import draw_objectives, objective_decks
@@ -208,8 +209,7 @@ def _others_known(s: GameState, seat: str, rng: Rng) -> None:
         seen = s.known[other]
         mine: dict[str, str] = {}
         if COORDINATES in seen:
-            mine[COORDINATES] = next(c.earth for c in ship().coordinates
-                                     if c.id == s.coordinates)
+            mine[COORDINATES] = earth_space(s)
         for engine in sorted(s.engines):
             if f"{ENGINE}{engine}" in seen:
                 working = (s.engines[engine] if engine_known(s, other, engine)
