@@ -11,6 +11,7 @@ stays as it saw it.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -371,3 +372,13 @@ def test_the_family_parts_vary_with_the_seed() -> None:
         assert len({repr(part(c)) for c in copies}) > 10
     assert all(_seen(c, "p0") == _seen(s, "p0") for c in copies)  # its own hand too
     assert len({c.rng.state for c in copies}) == 30
+
+
+def test_a_game_saved_before_the_new_fields_loads_and_deals() -> None:
+    s = next(x for k, x in enumerate(_states(3, 43, curious, every=1)) if k == 80)
+    data = json.loads(RS.dump_state(s))
+    del data["engines_outdated"], data["explored_tokens"]
+    old = RS.load_state(json.dumps(data))
+    assert old.engines_outdated == {} and old.explored_tokens == []
+    copy = RS.determinize(old, "p1", 3)
+    assert _seen(copy, "p1") == _seen(old, "p1")
