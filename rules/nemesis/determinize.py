@@ -51,6 +51,7 @@ from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.nemesis.bag import kind_of
 from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.memory import own_contamination
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero, change_room
 
@@ -98,6 +99,8 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     """One deal of everything `seat` cannot know, on a copy of `state`."""
     s = clone(state)
     f = cast(NemesisState, s)
+    mine = s.memory.get(seat)  # (what the others saw in secret is theirs)
+    s.memory = {seat: mine} if mine is not None else {}
     deal_action_cards(f, seat, rng)
     deal_contamination(f, seat, rng)
     deal_items(f, seat, rng, secrets.known_items(f, seat))
@@ -152,10 +155,44 @@ def deal_action_cards(s: NemesisState, seat: str, rng: Rng) -> None:
 
 # ------------------------------------------------------------------ contamination
 def known_infected(s: NemesisState, seat: str) -> Counter[str]:
-    """Contamination cards ("c:<id>") of the seat's own it knows are INFECTED: none yet
-    (the family records no scan); a later version reads what the seat scanned."""
-    del s, seat
-    return Counter()
+    """Contamination cards ("c:<id>") of the seat's own it scanned INFECTED and still
+    holds (rules.nemesis.memory)."""
+    m = s.memory.get(seat)
+    hero = s.heroes.get(seat)
+    if m is None or hero is None:
+        return Counter()
+    return Counter(m.infected) & own_contamination(hero)
+
+
+def pinned(s: NemesisState, seat: str, deck: str) -> dict[int, str]:
+    """The places in a shared deck the seat knows: a card it saw on top (the copy
+    nearest the top) or put at the bottom (the copy nearest the bottom), while that
+    card is in the deck (the table sees every card leave it)."""
+    m = s.memory.get(seat)
+    cards = s.decks.get(deck, [])
+    out: dict[int, str] = {}
+    if m is None or not cards:
+        return out
+    for entries, order in ((m.top, range(len(cards))),
+                           (m.bottom, range(len(cards) - 1, -1, -1))):
+        for entry in entries:
+            name, _, card = entry.partition(":")
+            if name != deck:
+                continue
+            at = next((i for i in order if cards[i] == card and i not in out), None)
+            if at is not None:
+                out[at] = card
+    return out
+
+
+def fill(size: int, pins: dict[int, str], dealt: Iterable[str]) -> list[str]:
+    """A deck of `size` cards: the pinned ones where they are, the dealt ones around."""
+    rest = iter(dealt)
+    return [pins[i] if i in pins else next(rest) for i in range(size)]
+
+
+def unpinned(cards: list[str], pins: dict[int, str]) -> list[str]:
+    return [c for i, c in enumerate(cards) if i not in pins]
 
 
 def deal_contamination(s: NemesisState, seat: str, rng: Rng) -> None:
@@ -225,7 +262,8 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
             picks.append((i, f, items[f.options[0].split("+")[0]].color))
     for color in COLORS:
         deck = s.decks.get(color, [])
-        pool = [pile[i] for pile, i in slots[color]] + deck
+        pins = pinned(s, seat, color)
+        pool = [pile[i] for pile, i in slots[color]] + unpinned(deck, pins)
         pool += [x for _, f, c in picks if c == color for x in f.options[0].split("+")]
         pool = sorted_shuffle(rng, pool)
         light = [x for x in pool if not items[x].heavy]  # (an inventory holds no heavy item)
@@ -239,7 +277,7 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
             s.stack[k] = replace(f, options=["+".join(pair), "+".join(reversed(pair))],
                                  labels=[f"Keep {items[x].name}" for x in pair])
         if color in s.decks:
-            s.decks[color] = pool
+            s.decks[color] = fill(len(deck), pins, pool)
 
 
 # ------------------------------------------------------------------ decks
@@ -252,7 +290,9 @@ def deal_decks(s: NemesisState, seat: str, rng: Rng) -> None:
     for name in sorted(s.decks):
         if name in HANDLED or name == "draft":
             continue
-        s.decks[name] = sorted_shuffle(rng, s.decks[name])
+        deck = s.decks[name]
+        pins = pinned(s, seat, name)
+        s.decks[name] = fill(len(deck), pins, sorted_shuffle(rng, unpinned(deck, pins)))
     drafts = [(i, f) for i, f in enumerate(s.stack)
               if isinstance(f, DraftFrame) and f.seat != seat and f.offered]
     pool = list(s.decks.get("draft", []))
