@@ -35,7 +35,13 @@ applies (each method has a default, so later additions never break a game):
 seat)` the item cards in other characters' inventories that `seat` knows (they stay),
 and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
 tokens, weaknesses, engines...) on the copy after the family's deal. The game's ruleset
-calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`. Whom the
+calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`.
+
+What a seat looked at in secret lives in the state's `memory` (rules.nemesis.memory
+writes it where the engine tells a seat a secret): the family keeps the seat's own
+contamination cards it scanned INFECTED and the shared-deck cards whose places it knows
+(`pinned`: seen on top, put at the bottom); a game reads its own `facts` in its `deal`.
+The copy keeps only the seat's memory (the others' would tell what they saw). Whom the
 game waits for is public; a deal that changes it is dealt again (`TRIES` times at most,
 then the last deal is kept), as in Dark Moon's rules/darkmoon/determinize.py.
 """
