@@ -110,6 +110,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     deal_action_cards(f, seat, rng)
     deal_contamination(f, seat, rng)
     deal_items(f, seat, rng, secrets.known_items(f, seat))
+    deal_gifts(f, seat, rng)
     deal_decks(f, seat, rng)
     deal_bag(f, rng)
     deal_rooms(f, rng, secrets.spare_tiles(f))
@@ -239,7 +240,7 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
     2 come from the same pool. Items out of the game that were in an inventory are
     dealt too (the table saw only their colours)."""
     items = s.rules.items
-    keep = known + trade_items(s)
+    keep = known + trade_items(s, seat)
     slots: dict[str, list[tuple[list[str], int]]] = {c: [] for c in COLORS}
     for hero in others(s, seat):
         starting = _starting_item(s, hero)
@@ -356,10 +357,41 @@ def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
 
 
 # ------------------------------------------------------------------ pinned frames
-def trade_items(s: NemesisState) -> Counter[tuple[str, str]]:
-    """(giver, item) pledged in a pending trade: they stay with their giver."""
+def trade_items(s: NemesisState, seat: str) -> Counter[tuple[str, str]]:
+    """(giver, item) pledged in a pending trade that `seat` gives or is offered: they
+    stay with their giver."""
     out: Counter[tuple[str, str]] = Counter()
     for f in s.stack:
         if isinstance(f, TradeFrame):
-            out.update((giver, thing) for giver, _, thing in f.gifts)
+            out.update((g, thing) for g, r, thing in f.gifts if seat in (g, r))
     return out
+
+
+def deal_gifts(s: NemesisState, seat: str, rng: Rng) -> None:
+    """The secret items pledged between two other players in a pending trade (the seat
+    heard only how many things are offered): after their inventories were dealt again,
+    each such gift is one of its giver's items, none pledged twice."""
+    for k, f in enumerate(s.stack):
+        if not isinstance(f, TradeFrame):
+            continue
+        pledged = Counter((g, t) for g, r, t in f.gifts
+                          if seat in (g, r) or not _secret_gift(s, g, t))
+        gifts: list[tuple[str, str, str]] = []
+        for g, r, thing in f.gifts:
+            if seat in (g, r) or not _secret_gift(s, g, thing):
+                gifts.append((g, r, thing))
+                continue
+            left = Counter(s.heroes[g].inventory)
+            left.subtract({t: n for (x, t), n in pledged.items() if x == g})
+            choices = sorted(left.elements())
+            new = rng.choice(choices) if choices else thing
+            pledged[g, new] += 1
+            gifts.append((g, r, new))
+        s.stack[k] = replace(f, gifts=gifts)
+
+
+def _secret_gift(s: NemesisState, giver: str, thing: str) -> bool:
+    """A pledged thing whose name only its giver and receiver know: a card of the
+    giver's inventory (not a heavy item or an object in a hand)."""
+    in_hand = any(thing in (h.item, h.obj) for h in s.heroes[giver].hands)
+    return not in_hand and thing in s.rules.items

@@ -21,7 +21,7 @@ from rules.lockdown.state import GameState, Options
 from rules.nemesis import contamination
 from rules.nemesis import determinize as family
 from rules.nemesis.bag import kind_of
-from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame
+from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
 from rules.nemesis.memory import remember_bottom, remember_top, sent_to_bottom
 from rules.nemesis.state import change_room
 
@@ -168,6 +168,31 @@ def test_a_card_being_played_stays_on_its_discard_pile() -> None:
         assert copy.heroes[hero.seat].discard[-1] == card
         tops.append(tuple(copy.heroes[hero.seat].hand))
     assert len(set(tops)) > 3
+
+
+def test_items_pledged_between_two_others_are_dealt_again_with_their_givers() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    light = [x for x in s.decks["green"] if not rules.items[x].heavy][:3]
+    for x in light:
+        s.decks["green"].remove(x)
+    s.heroes["p1"].inventory += light
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", light[0]), ("p1", "p2", light[1])]))
+    outsider = [RS.determinize(s, "p0", d) for d in range(30)]
+    gifts = set()
+    for c in outsider:
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame)
+        things = [t for _, _, t in f.gifts]
+        assert not Counter(things) - Counter(c.heroes["p1"].inventory)
+        gifts.add(tuple(things))
+    assert len(gifts) > 3
+    for seat in ("p1", "p2"):  # the giver and the receiver know what is offered
+        for d in range(10):
+            c = RS.determinize(s, seat, d)
+            assert c.stack[-1] == s.stack[-1]
+            assert not Counter(light[:2]) - Counter(c.heroes["p1"].inventory)
 
 
 def _unseen_swaps(s: GameState, seat: str) -> GameState:
