@@ -57,6 +57,7 @@ from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.nemesis.bag import kind_of
 from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.hands import HEAVY, heavy_pick
 from rules.nemesis.memory import own_contamination
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero, change_room
@@ -237,7 +238,8 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
                ) -> None:
     """Other characters' secret items and the item decks, colour by colour (each card
     keeps its colour where it lies); the items a seat is choosing between after drawing
-    2 come from the same pool. Items out of the game that were in an inventory are
+    2, and the heavy item another seat with full hands was given (it chooses what to
+    drop), come from the same pool. Items out of the game that were in an inventory are
     dealt too (the table saw only their colours)."""
     items = s.rules.items
     keep = known + trade_items(s, seat)
@@ -264,19 +266,35 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
             continue
         slots[card.color].append((s.removed_items, i))
     picks: list[tuple[int, PickFrame, str]] = []
+    heavy: list[tuple[int, PickFrame, str]] = []
     for i, f in enumerate(s.stack):
-        if isinstance(f, PickFrame) and f.tag == "keep_item" and f.seat != seat:
+        if not isinstance(f, PickFrame) or f.seat == seat:
+            continue
+        if f.tag == "keep_item":
             picks.append((i, f, items[f.options[0].split("+")[0]].color))
+        elif f.tag.startswith(f"{HEAVY}:i:"):
+            card = items[f.tag.split(":")[2]]
+            if card.color in COLORS:
+                heavy.append((i, f, card.color))
     for color in COLORS:
         deck = s.decks.get(color, [])
         pins = pinned(s, seat, color)
         pool = [pile[i] for pile, i in slots[color]] + unpinned(deck, pins)
         pool += [x for _, f, c in picks if c == color for x in f.options[0].split("+")]
+        pool += [f.tag.split(":")[2] for _, f, c in heavy if c == color]
         pool = sorted_shuffle(rng, pool)
         light = [x for x in pool if not items[x].heavy]  # (an inventory holds no heavy item)
         for (pile, i), item in zip(slots[color], light, strict=False):
             pile[i] = item
             pool.remove(item)
+        for k, f, c in heavy:
+            given = next((x for x in pool if items[x].heavy), None) if c == color else None
+            if given is None:
+                continue
+            pool.remove(given)
+            weapon = items[given].weapon
+            s.stack[k] = heavy_pick(s.rules, s.heroes[f.seat], given, None,
+                                    weapon.ammo if weapon else 0)
         for k, f, c in picks:
             if c != color:
                 continue

@@ -22,8 +22,9 @@ from rules.nemesis import contamination
 from rules.nemesis import determinize as family
 from rules.nemesis.bag import kind_of
 from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.hands import heavy_pick
 from rules.nemesis.memory import remember_bottom, remember_top, sent_to_bottom
-from rules.nemesis.state import change_room
+from rules.nemesis.state import Held, change_room
 
 GAMES: list[tuple[int, int, Options]] = [
     (4, 3, Options()),
@@ -153,6 +154,32 @@ def test_the_two_items_another_seat_chooses_between_come_from_its_colour() -> No
         assert {s.rules.items[a].color, s.rules.items[b].color} == {"yellow"}
     own = [RS.determinize(s, "p1", d).stack[-1] for d in range(5)]
     assert all(f == s.stack[-1] for f in own)
+
+
+def test_the_heavy_item_another_seat_must_make_room_for_is_dealt_again() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    hero = s.heroes["p1"]
+    color = next(c for c in ("red", "yellow", "green")
+                 if sum(rules.items[x].heavy for x in s.decks[c]) > 2)
+    heavy = [x for x in s.decks[color] if rules.items[x].heavy]
+    while len(hero.hands) < 2:
+        s.decks[color].remove(heavy[-1])
+        hero.hands.append(Held(item=heavy.pop()))
+    s.decks[color].remove(heavy[0])
+    s.stack.append(heavy_pick(rules, hero, heavy[0], None, 0))
+    given = set()
+    for d in range(30):
+        copy = RS.determinize(s, "p0", d)
+        f = copy.stack[-1]
+        assert isinstance(f, PickFrame) and f.tag.startswith("heavy:i:")
+        item = f.tag.split(":")[2]
+        assert rules.items[item].heavy and rules.items[item].color == color
+        assert f.labels[-1] == f"Leave {rules.items[item].name}"
+        check_family_parts(s, copy, "p0")
+        given.add(item)
+    assert len(given) > 1
+    assert all(RS.determinize(s, "p1", d).stack[-1] == s.stack[-1] for d in range(5))
 
 
 def test_a_card_being_played_stays_on_its_discard_pile() -> None:
