@@ -13,6 +13,7 @@ dealt again and what is kept is listed in README.md ("What a computer player kno
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from rules.core.rng import Rng
 from rules.lockdown.cards import content, crossover_weaknesses, index
@@ -40,8 +41,7 @@ class LockdownSecrets(family.GameSecrets):
 
     def spare_tiles(self, s: NemesisState) -> list[str]:
         """Room tiles of levels I and II that no room space holds."""
-        box = Counter(expand([(r.id, r.copies) for r in content().rooms
-                              if r.level in ("I", "II")]))
+        box = Counter(_box_tiles())
         box.subtract(r.tile for r in s.rooms.values() if r.tile is not None)
         return sorted(box.elements())
 
@@ -59,12 +59,18 @@ class LockdownSecrets(family.GameSecrets):
 SECRETS = LockdownSecrets()
 
 
-def objective_pool(s: GameState) -> dict[str, list[str]]:
-    """The semi-cooperative objective cards setup deals from, by deck."""
-    n = len(s.seats)
-    return {d: sorted(o.id for o in content().objectives if o.deck == d
-                      and o.min_players <= n
-                      and not (o.kind == "player_cannot_survive" and o.value > n))
+@cache
+def _box_tiles() -> tuple[str, ...]:
+    """Every room tile of levels I and II in the box, copies counted."""
+    return tuple(expand([(r.id, r.copies) for r in content().rooms if r.level in ("I", "II")]))
+
+
+@cache
+def objective_pool(n: int) -> dict[str, tuple[str, ...]]:
+    """The semi-cooperative objective cards setup deals from for `n` players, by deck."""
+    return {d: tuple(sorted(o.id for o in content().objectives if o.deck == d
+                            and o.min_players <= n
+                            and not (o.kind == "player_cannot_survive" and o.value > n)))
             for d in ("corporate", "personal")}
 
 
@@ -94,7 +100,7 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
     mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
     mine.update(o for seen in checked.values() for o in seen)
     pool = {d: family.sorted_shuffle(rng, [o for o in ids if o not in mine])
-            for d, ids in objective_pool(s).items()}
+            for d, ids in objective_pool(len(s.seats)).items()}
     for number, x in enumerate(s.seats, start=1):
         if x == seat or x not in s.heroes:
             continue

@@ -63,6 +63,7 @@ from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero, change_room
 
 S = TypeVar("S", bound=FamilyState)
+T = TypeVar("T", str, tuple[str, int])  # what is sorted before it is dealt
 
 COLORS = ("red", "yellow", "green")        # the item decks
 CONTAMINATION = "contamination"
@@ -121,7 +122,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
 
 
 # ------------------------------------------------------------------ helpers
-def sorted_shuffle(rng: Rng, cards: Iterable[str]) -> list[str]:
+def sorted_shuffle(rng: Rng, cards: Iterable[T]) -> list[T]:
     """The cards in a random order that depends only on which cards they are."""
     return rng.shuffled(sorted(cards))
 
@@ -352,6 +353,7 @@ def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
     the same sort (with a tile or without one)."""
     tiles = s.rules.tiles
     hidden = sorted(slot for slot, r in s.rooms.items() if not r.explored)
+    changes: dict[str, dict[str, object]] = {x: {} for x in hidden}
     by_level: dict[str, list[str]] = {}
     for slot in hidden:
         tile = s.rooms[slot].tile
@@ -363,15 +365,17 @@ def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
         pool += [t for t in spare if t in tiles and tiles[t].level == level]
         pool = sorted_shuffle(rng, pool)
         for x in slots:
-            change_room(s.rooms, x, tile=pool.pop())
+            changes[x]["tile"] = pool.pop()
     for has_tile in (True, False):
         slots = [x for x in hidden if s.rooms[x].token is not None
                  and (s.rooms[x].tile is not None) == has_tile]
-        marks = sorted_shuffle(rng, [f"{s.rooms[x].token_items}|{s.rooms[x].token}"
+        marks = sorted_shuffle(rng, [(s.rooms[x].token or "", s.rooms[x].token_items)
                                      for x in slots])
-        for x, mark in zip(slots, marks, strict=True):
-            items, _, token = mark.partition("|")
-            change_room(s.rooms, x, token=token, token_items=int(items))
+        for x, (token, items) in zip(slots, marks, strict=True):
+            changes[x].update(token=token, token_items=items)
+    for x, change in changes.items():
+        if change:
+            change_room(s.rooms, x, **change)
 
 
 # ------------------------------------------------------------------ pinned frames
