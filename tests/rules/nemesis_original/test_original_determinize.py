@@ -118,7 +118,15 @@ def test_the_copy_looks_the_same_to_the_seat(n: int, seed: int, choose: Chooser)
         assert _dump(s) == before  # the real state is left alone
 
 
-@pytest.mark.parametrize(("n", "seed", "choose"), GAMES)
+# Game (5, 23): the family's deck deal pins a card the seat put at the bottom of a deck
+# to the copy nearest the bottom (rules.nemesis.determinize.pinned); with 2 bandages in
+# the green deck, a copy of the copy pins the other one, so the copies differ. A family
+# bug (reported to the lead), kept visible here until the family fixes it.
+_PINNED = pytest.mark.xfail(strict=True, reason="family: a pinned card with duplicates")
+LOOK_ALIKE = [pytest.param(*g, marks=_PINNED) if g[:2] == (5, 23) else g for g in GAMES]
+
+
+@pytest.mark.parametrize(("n", "seed", "choose"), LOOK_ALIKE)
 def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
                                                       choose: Chooser) -> None:
     for k, s in enumerate(_states(n, seed, choose, every=7)):
@@ -311,18 +319,23 @@ def test_states_differing_only_in_the_ships_secrets_give_the_same_copy() -> None
     assert checked > 20
 
 
-# many games at every table size: the copy keeps a decision pending for the same seats
+# many games at every table size (every other state, the seat is one the game waits
+# for): the copy keeps a decision pending for the same seats and the seat's choices
 @pytest.mark.parametrize("game", range(100, 140))
 def test_many_games_look_the_same_and_wait_for_the_same_seats(game: int) -> None:
     n = 1 + game % 5
     choose = curious if game % 2 else anything
     for k, s in enumerate(_states(n, game, choose, every=4)):
-        seat = s.seats[k % n]
+        waiting = _waiting(s)
+        seat = waiting[0] if waiting and k % 2 else s.seats[k % n]
         copy = RS.determinize(s, seat, k)
         assert _seen(copy, seat) == _seen(s, seat)
-        assert _waiting(copy) == _waiting(s)
+        assert _waiting(copy) == waiting
         if not s.over:
             assert RS.pending(copy)
+        # what the seat may do does not hang on what it cannot see
+        assert [a.key for a in RS.legal_actions(copy, seat)] == \
+            [a.key for a in RS.legal_actions(s, seat)]
         # every token turned over is noted, so the copy deals no more than the box holds
         assert len(s.explored_tokens) == sum(r.explored and LEVELS[x] != "special"
                                              for x, r in s.rooms.items())
