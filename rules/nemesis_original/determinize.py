@@ -174,7 +174,7 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
     (A family candidate: Lockdown deals its semi-cooperative objectives the same way.)"""
     mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
     piles = [rng.shuffled([o for o in cards if o not in mine])
-             for cards in objective_decks(len(s.seats)).values()]
+             for cards in objective_decks(len(s.seats))]
     for number, x in enumerate(s.seats, start=1):
         hero = s.heroes.get(x)
         if x == seat or hero is None or not hero.objectives:
