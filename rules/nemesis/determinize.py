@@ -33,7 +33,8 @@ A game plugs its own hidden parts in by subclassing `GameSecrets` and overriding
 applies (each method has a default, so later additions never break a game):
 `spare_tiles(s)` lists the room tiles that never reached the board, `known_items(s,
 seat)` the item cards in other characters' inventories that `seat` knows (they stay),
-and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
+`known_rooms(s, seat)` the unexplored rooms whose tile and token it looked at (they
+stay), and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
 tokens, weaknesses, engines...) on the copy after the family's deal. The game's ruleset
 calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`.
 
@@ -49,7 +50,7 @@ then the last deal is kept), as in Dark Moon's rules/darkmoon/determinize.py.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import TypeVar, cast
 
@@ -85,6 +86,11 @@ class GameSecrets:
         del s, seat
         return Counter()
 
+    def known_rooms(self, s: NemesisState, seat: str) -> set[str]:
+        """Unexplored rooms whose tile and token `seat` looked at: they keep both."""
+        del s, seat
+        return set()
+
     def deal(self, s: NemesisState, seat: str, rng: Rng) -> None:
         """Deal the game's own secrets on the copy `s` (after the family's deal)."""
         del s, seat, rng
@@ -115,7 +121,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     deal_gifts(f, seat, rng)
     deal_decks(f, seat, rng)
     deal_bag(f, rng)
-    deal_rooms(f, rng, secrets.spare_tiles(f))
+    deal_rooms(f, rng, secrets.spare_tiles(f), secrets.known_rooms(f, seat))
     secrets.deal(f, seat, rng)
     f.rng = Rng.from_seed(rng.next64())
     return s
@@ -347,12 +353,14 @@ def deal_bag(s: NemesisState, rng: Rng) -> None:
 
 
 # ------------------------------------------------------------------ rooms
-def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
+def deal_rooms(s: NemesisState, rng: Rng, spare: list[str],
+               known: Collection[str] = ()) -> None:
     """Unexplored rooms' tiles, by level, from theirs and the tiles left in the box; and
     their exploration tokens (with the items each brings) among the unexplored rooms of
-    the same sort (with a tile or without one)."""
+    the same sort (with a tile or without one). The `known` rooms keep theirs."""
     tiles = s.rules.tiles
-    hidden = sorted(slot for slot, r in s.rooms.items() if not r.explored)
+    hidden = sorted(slot for slot, r in s.rooms.items()
+                    if not r.explored and slot not in known)
     changes: dict[str, dict[str, object]] = {x: {} for x in hidden}
     by_level: dict[str, list[str]] = {}
     for slot in hidden:

@@ -272,6 +272,28 @@ def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
     assert checked > 4
 
 
+class _LookedAt(family.GameSecrets):
+    """A game's secrets in which the seat looked at one unexplored room."""
+
+    def __init__(self, slot: str) -> None:
+        self.slot = slot
+
+    def known_rooms(self, s: Any, seat: str) -> set[str]:
+        return {self.slot}
+
+
+def test_an_unexplored_room_the_seat_looked_at_keeps_its_tile_and_token() -> None:
+    s = _mid_game()
+    hidden = sorted(x for x, r in s.rooms.items() if not r.explored and r.tile)
+    secrets = _LookedAt(hidden[0])
+    copies = [family.determinize(s, "p0", d, waiting=MACHINE.waiting, secrets=secrets)
+              for d in range(20)]
+    assert all(c.rooms[hidden[0]] == s.rooms[hidden[0]] for c in copies)
+    assert len({c.rooms[hidden[1]].tile for c in copies}) > 3
+    for c in copies:
+        check_family_parts(s, c, "p0")
+
+
 def test_a_deal_that_changes_whom_the_game_waits_for_is_dealt_again() -> None:
     s = _mid_game()
     calls = Counter[str]()
