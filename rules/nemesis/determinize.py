@@ -20,8 +20,9 @@ The family deals what both games share (README.md, "What a computer player knows
   colours are public) and the item decks, colour by colour; starting, quest and crafted
   items are public and stay; so do items out of the game that were held in a hand;
 - the orders of every other shared deck (events, attacks, wounds, the draft pool...),
-  with the characters another seat is drafting from and the 2 items another seat is
-  choosing between (a Scavenger's search, a storage room);
+  and the 2 items another seat is choosing between (a Scavenger's search, a storage
+  room) or the heavy item it must make room for; the characters a seat is drafting from
+  were named to the table and stay;
 - the intruder bag: how many tokens of each kind it holds is public (the setup mix and
   every change to it are shown at the table), which physical tokens (their surprise
   numbers) are in it rather than in the supply is dealt again;
@@ -57,7 +58,7 @@ from typing import TypeVar, cast
 from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.nemesis.bag import kind_of
-from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.frames import PayFrame, PickFrame, TradeFrame
 from rules.nemesis.hands import HEAVY, heavy_pick
 from rules.nemesis.memory import own_contamination
 from rules.nemesis.profile import NemesisState
@@ -317,24 +318,15 @@ HANDLED = frozenset({*COLORS, CONTAMINATION})
 
 
 def deal_decks(s: NemesisState, seat: str, rng: Rng) -> None:
-    """Every other shared deck in a new order (events, attacks, wounds, a game's own
-    decks), the draft pool with the characters another seat is drafting from."""
+    """Every other shared deck in a new order (events, attacks, wounds, the draft pool,
+    a game's own decks). The characters a seat is drafting from were named to the table:
+    they stay."""
     for name in sorted(s.decks):
-        if name in HANDLED or name == "draft":
+        if name in HANDLED:
             continue
         deck = s.decks[name]
         pins = pinned(s, seat, name)
         s.decks[name] = fill(len(deck), pins, sorted_shuffle(rng, unpinned(deck, pins)))
-    drafts = [(i, f) for i, f in enumerate(s.stack)
-              if isinstance(f, DraftFrame) and f.seat != seat and f.offered]
-    pool = list(s.decks.get("draft", []))
-    pool += [c for _, f in drafts for c in f.offered]
-    pool = sorted_shuffle(rng, pool)
-    for i, f in drafts:
-        offered, pool = pool[:len(f.offered)], pool[len(f.offered):]
-        s.stack[i] = replace(f, offered=offered)
-    if "draft" in s.decks:
-        s.decks["draft"] = pool
 
 
 # ------------------------------------------------------------------ the bag
