@@ -395,3 +395,19 @@ def test_a_game_saved_before_the_new_fields_loads_and_deals() -> None:
     assert old.engines_outdated == {} and old.explored_tokens == []
     copy = RS.determinize(old, "p1", 3)
     assert _seen(copy, "p1") == _seen(old, "p1")
+
+
+def test_basic_repairs_make_what_others_saw_of_that_engine_out_of_date() -> None:
+    s = in_room("engine_control")
+    s, _ = do(s, "p0", key_for(s, "p0", "Check all 3 engines"))
+    s = edit(s)
+    s.engines["1"] = False
+    s.stack.append(PickFrame(seat="p1", purpose="step", tag="engine_card",
+                             options=["1:repair", "1:break"],
+                             labels=["Repair engine 1", "Break engine 1"], subject="p1"))
+    s, _ = play(s, "p1", "pick:0")
+    assert s.engines["1"] and s.known["p1"] == {"engine_1": "working"}
+    assert s.engines_outdated == {"p0": ["1"]}
+    assert not engine_known(s, "p0", "1") and engine_known(s, "p1", "1")
+    assert {determinize(s, "p0", d).engines["1"] for d in range(20)} == {True, False}
+    assert all(determinize(s, "p1", d).engines["1"] for d in range(20))
