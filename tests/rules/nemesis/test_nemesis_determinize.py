@@ -1,0 +1,364 @@
+"""The family part of `determinize` (rules/nemesis/determinize.py), on Lockdown's states:
+a copy keeps what the seat knows and the counts of everything (each character's cards,
+contamination, items by colour, the bag's kinds), deals each kind of hidden thing
+again (it varies over seeds, kind by kind), and states that differ only in what the
+seat cannot see give the same copy."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from family_determinize import check_family_parts, random_states, seen
+from lockdown_helpers import RS, run_with
+
+from rules.core.clone import clone
+from rules.core.rng import Rng
+from rules.lockdown.flow import MACHINE
+from rules.lockdown.state import GameState, Options
+from rules.nemesis import contamination
+from rules.nemesis import determinize as family
+from rules.nemesis.bag import kind_of
+from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.hands import heavy_pick
+from rules.nemesis.memory import remember_bottom, remember_top, sent_to_bottom
+from rules.nemesis.state import Held, change_room
+
+GAMES: list[tuple[int, int, Options]] = [
+    (4, 3, Options()),
+    (2, 5, Options(board="mars")),
+    (3, 7, Options(mode="coop")),
+    (1, 11, Options(mode="solo", board="mars")),
+    (5, 13, Options(nemesis_intruders=True, nemesis_characters=True)),
+]
+
+
+def _mid_game(n: int = 4, seed: int = 3, moves: int = 90,
+              options: Options | None = None) -> GameState:
+    """The state `moves` random moves into a seeded game (or its last)."""
+    states = random_states(RS, n, seed, options or Options(), every=1)
+    s = next(x for k, x in enumerate(states) if k == moves or x.over)
+    assert not s.over
+    return s
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_the_copy_keeps_what_the_seat_knows_and_every_count(n: int, seed: int,
+                                                            options: Options) -> None:
+    for k, s in enumerate(random_states(RS, n, seed, options, every=4)):
+        before = s.model_dump_json()
+        seat = s.seats[k % n]
+        for d in (1, 2):
+            copy = RS.determinize(s, seat, d)
+            assert seen(RS, copy, seat) == seen(RS, s, seat)
+            assert MACHINE.waiting(copy) == MACHINE.waiting(s)
+            check_family_parts(s, copy, seat)
+        assert s.model_dump_json() == before  # the real state is left alone
+
+
+def _varies(s: GameState, seat: str, part: Callable[[GameState], Any], at_least: int,
+            seeds: int = 30) -> None:
+    copies = {repr(part(RS.determinize(s, seat, d))) for d in range(seeds)}
+    assert len(copies) >= at_least, (len(copies), copies)
+
+
+def test_each_hidden_family_part_varies_with_the_seed() -> None:
+    s = _mid_game()
+    seat = next(x for x in s.seats if len(set(s.heroes[x].deck)) > 2)
+    others = [x for x in s.seats if x != seat]
+    checked = 0
+    for x in others:
+        h = s.heroes[x]
+        for pile in ("hand", "deck", "discard"):
+            if getattr(h, pile) and len(set(h.hand + h.deck + h.discard)) > 2:
+                _varies(s, seat, lambda c, x=x, pile=pile: getattr(c.heroes[x], pile), 5)
+                checked += 1
+    assert checked >= 4
+    _varies(s, seat, lambda c: c.heroes[seat].deck, 5)
+    _varies(s, seat, lambda c: c.heroes[seat].hand, 1)  # (its own hand stays)
+    for name in ("events", "attacks", "wounds", "red", "yellow", "green", "contamination"):
+        _varies(s, seat, lambda c, name=name: c.decks[name], 20)
+    _varies(s, seat, lambda c: sorted(c.bag), 5)
+    _varies(s, seat, lambda c: c.bag, 20)
+    hidden = [x for x, r in s.rooms.items() if not r.explored and r.tile]
+    assert len(hidden) > 3
+    _varies(s, seat, lambda c: [c.rooms[x].tile for x in hidden], 20)
+    _varies(s, seat, lambda c: [c.rooms[x].token for x in hidden], 20)
+    _varies(s, seat, lambda c: c.rng.state, 30)
+
+
+def test_other_characters_secret_items_are_dealt_again_colour_by_colour() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    red = [i.id for i in rules.items.values() if i.color == "red" and not i.heavy]
+    s.heroes["p1"].inventory += [s.decks["red"].pop(s.decks["red"].index(red[0]))
+                                 if red[0] in s.decks["red"] else red[0]]
+    s.heroes["p0"].inventory.append(s.decks["green"].pop(
+        next(i for i, x in enumerate(s.decks["green"]) if not rules.items[x].heavy)))
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    assert len({tuple(c.heroes["p1"].inventory) for c in copies}) > 3
+    assert all(c.heroes["p0"].inventory == s.heroes["p0"].inventory for c in copies)
+    for c in copies:
+        check_family_parts(s, c, "p0")
+
+
+def test_contamination_faces_are_dealt_again_but_stay_contamination_cards() -> None:
+    s = clone(_mid_game())
+    for x in ("p0", "p1"):
+        for _ in range(2):
+            s.heroes[x].discard.append("c:" + s.decks["contamination"].pop(0))
+    infected = {c.id for c in s.rules.contamination.values() if c.infected}
+    copies = [RS.determinize(s, "p0", d) for d in range(40)]
+    for x in ("p0", "p1"):  # its own stay where they lie; another's anywhere in its piles
+        piles = [c.heroes[x].discard[-2:] if x == "p0" else
+                 [f for f in c.heroes[x].hand + c.heroes[x].deck + c.heroes[x].discard
+                  if f.startswith("c:")] for c in copies]
+        faces = {tuple(sorted(fs)) for fs in piles}
+        assert len(faces) > 3
+        assert len({sum(f[2:] in infected for f in fs) for fs in faces}) > 1
+        assert all(len(fs) == 2 and all(f.startswith("c:") for f in fs) for fs in piles)
+
+
+def test_the_characters_offered_in_the_draft_stay_and_the_pool_is_shuffled() -> None:
+    s = RS.new_game(["p0", "p1", "p2"], 4, Options())
+    top = s.stack[-1]
+    assert isinstance(top, DraftFrame) and top.seat == "p0" and top.offered
+    for seat in ("p0", "p1"):  # (named to the table: "p0 drafts from: A or B")
+        copies = [RS.determinize(s, seat, d) for d in range(20)]
+        assert all(c.stack[-1] == top for c in copies)
+        assert len({tuple(c.decks["draft"]) for c in copies}) > 10
+        assert all(sorted(c.decks["draft"]) == sorted(s.decks["draft"]) for c in copies)
+
+
+def test_the_two_items_another_seat_chooses_between_come_from_its_colour() -> None:
+    s = clone(_mid_game())
+    deck = s.decks["yellow"]
+    pair = [deck.pop(0), deck.pop(0)]
+    s.stack.append(PickFrame(seat="p1", purpose="step", tag="keep_item",
+                             options=["+".join(pair), "+".join(reversed(pair))],
+                             labels=[f"Keep {s.rules.items[c].name}" for c in pair],
+                             subject="p1"))
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    picks = [c.stack[-1] for c in copies]
+    assert all(isinstance(f, PickFrame) and f.tag == "keep_item" for f in picks)
+    assert len({f.options[0] for f in picks}) > 5
+    for c in copies:
+        check_family_parts(s, c, "p0")
+        f = c.stack[-1]
+        a, b = f.options[0].split("+")
+        assert f.options[1] == f"{b}+{a}"
+        assert {s.rules.items[a].color, s.rules.items[b].color} == {"yellow"}
+    own = [RS.determinize(s, "p1", d).stack[-1] for d in range(5)]
+    assert all(f == s.stack[-1] for f in own)
+
+
+def test_the_heavy_item_another_seat_must_make_room_for_is_dealt_again() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    hero = s.heroes["p1"]
+    color = next(c for c in ("red", "yellow", "green")
+                 if sum(rules.items[x].heavy for x in s.decks[c]) > 2)
+    heavy = [x for x in s.decks[color] if rules.items[x].heavy]
+    while len(hero.hands) < 2:
+        s.decks[color].remove(heavy[-1])
+        hero.hands.append(Held(item=heavy.pop()))
+    s.decks[color].remove(heavy[0])
+    s.stack.append(heavy_pick(rules, hero, heavy[0], None, 0))
+    given = set()
+    for d in range(30):
+        copy = RS.determinize(s, "p0", d)
+        f = copy.stack[-1]
+        assert isinstance(f, PickFrame) and f.tag.startswith("heavy:i:")
+        item = f.tag.split(":")[2]
+        assert rules.items[item].heavy and rules.items[item].color == color
+        assert f.labels[-1] == f"Leave {rules.items[item].name}"
+        check_family_parts(s, copy, "p0")
+        given.add(item)
+    assert len(given) > 1
+    assert all(RS.determinize(s, "p1", d).stack[-1] == s.stack[-1] for d in range(5))
+
+
+def test_a_card_being_played_stays_on_its_discard_pile() -> None:
+    s = clone(_mid_game())
+    hero = next(h for h in s.heroes.values() if h.seat != "p0" and len(h.hand) > 1)
+    card = next(c for c in hero.hand if not c.startswith("c:"))
+    hero.hand.remove(card)
+    hero.discard.append(card)
+    s.stack.append(PayFrame(seat=hero.seat, cost=1, action="card", card=card))
+    tops = []
+    for d in range(20):
+        copy = RS.determinize(s, "p0", d)
+        assert copy.heroes[hero.seat].discard[-1] == card
+        tops.append(tuple(copy.heroes[hero.seat].hand))
+    assert len(set(tops)) > 3
+
+
+def test_items_pledged_between_two_others_are_dealt_again_with_their_givers() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    light = [x for x in s.decks["green"] if not rules.items[x].heavy][:3]
+    for x in light:
+        s.decks["green"].remove(x)
+    s.heroes["p1"].inventory += light
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", light[0]), ("p1", "p2", light[1])]))
+    outsider = [RS.determinize(s, "p0", d) for d in range(30)]
+    gifts = set()
+    for c in outsider:
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame)
+        things = [t for _, _, t in f.gifts]
+        assert not Counter(things) - Counter(c.heroes["p1"].inventory)
+        gifts.add(tuple(things))
+    assert len(gifts) > 3
+    for seat in ("p1", "p2"):  # the giver and the receiver know what is offered
+        for d in range(10):
+            c = RS.determinize(s, seat, d)
+            assert c.stack[-1] == s.stack[-1]
+            assert not Counter(light[:2]) - Counter(c.heroes["p1"].inventory)
+
+
+def _unseen_swaps(s: GameState, seat: str) -> GameState:
+    """`s` with what `seat` cannot see changed: other characters' hands and decks mixed,
+    the decks reversed (but the cards whose places the seat knows), a token in the bag
+    swapped for a free one of its kind, two unexplored tiles of a level swapped, the
+    generator moved on."""
+    o = clone(s)
+    for x in o.seats:
+        h = o.heroes[x]
+        if x != seat and h.hand and h.deck:
+            h.hand[0], h.deck[-1] = h.deck[-1], h.hand[0]
+    o.heroes[seat].deck.reverse()
+    for name in o.decks:  # (the cards the seat knows the places of stay)
+        pins = family.pinned(o, seat, name)
+        o.decks[name] = family.fill(len(o.decks[name]), pins,
+                                    family.unpinned(o.decks[name], pins)[::-1])
+    used = set(o.bag) | set(o.aside)
+    for i, t in enumerate(o.bag):
+        free = [x for x in o.rules.bag.tokens if kind_of(x) == kind_of(t) and x not in used]
+        if free:
+            o.bag[i] = free[0]
+            break
+    hidden = [x for x, r in o.rooms.items() if not r.explored and r.tile]
+    by_level: dict[str, list[str]] = {}
+    for x in hidden:
+        by_level.setdefault(o.rules.tiles[o.rooms[x].tile or ""].level, []).append(x)
+    for slots in by_level.values():
+        if len(slots) > 1:
+            a, b = slots[0], slots[1]
+            ta, tb = o.rooms[a].tile, o.rooms[b].tile
+            change_room(o.rooms, a, tile=tb)
+            change_room(o.rooms, b, tile=ta)
+    o.rng = Rng(state=o.rng.state ^ 0xABCDEF)
+    return o
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
+                                                      options: Options) -> None:
+    checked = 0
+    for k, s in enumerate(random_states(RS, n, seed, options, every=13)):
+        seat = s.seats[k % n]
+        for other in (RS.determinize(s, seat, 1000 + k), _unseen_swaps(s, seat)):
+            assert seen(RS, other, seat) == seen(RS, s, seat)
+            for d in range(2):
+                assert (RS.determinize(s, seat, d).model_dump_json()
+                        == RS.determinize(other, seat, d).model_dump_json())
+            checked += 1
+    assert checked > 4
+
+
+class _LookedAt(family.GameSecrets):
+    """A game's secrets in which the seat looked at one unexplored room."""
+
+    def __init__(self, slot: str) -> None:
+        self.slot = slot
+
+    def known_rooms(self, s: Any, seat: str) -> set[str]:
+        return {self.slot}
+
+
+def test_an_unexplored_room_the_seat_looked_at_keeps_its_tile_and_token() -> None:
+    s = _mid_game()
+    hidden = sorted(x for x, r in s.rooms.items() if not r.explored and r.tile)
+    secrets = _LookedAt(hidden[0])
+    copies = [family.determinize(s, "p0", d, waiting=MACHINE.waiting, secrets=secrets)
+              for d in range(20)]
+    assert all(c.rooms[hidden[0]] == s.rooms[hidden[0]] for c in copies)
+    assert len({c.rooms[hidden[1]].tile for c in copies}) > 3
+    for c in copies:
+        check_family_parts(s, c, "p0")
+
+
+def test_a_deal_that_changes_whom_the_game_waits_for_is_dealt_again() -> None:
+    s = _mid_game()
+    calls = Counter[str]()
+
+    def waiting(state: GameState) -> list[str]:
+        calls["n"] += 1  # the first deal "changes" it, the second keeps it
+        return ["p0"] if calls["n"] in (1, 3) else ["p1"]
+
+    copy = family.determinize(s, "p0", 7, waiting=waiting, secrets=family.GameSecrets())
+    first = family.deal(s, "p0", Rng.from_seed(7), family.GameSecrets())
+    assert calls["n"] == 3
+    assert copy.model_dump_json() != first.model_dump_json()
+
+
+def _infected_and_clean(s: GameState) -> tuple[list[str], list[str]]:
+    cards = s.rules.contamination.values()
+    return ([f"c:{c.id}" for c in cards if c.infected], [f"c:{c.id}" for c in cards
+                                                          if not c.infected])
+
+
+def test_contamination_the_seat_scanned_infected_stays_infected_in_its_copies() -> None:
+    s = clone(_mid_game())
+    hero = s.heroes["p0"]
+    bad, clean = _infected_and_clean(s)
+    hero.hand += [bad[0], clean[0]]
+    hero.discard += [clean[1]]
+    deck = s.decks["contamination"]
+    for c in (bad[0], clean[0], clean[1]):
+        deck.remove(c[2:])
+    s, events = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
+    assert any(e.kind == "scan" and e.to == ("p0",) for e in events)
+    hero = s.heroes["p0"]
+    assert hero.hand.count(bad[0]) == 1 and clean[0] not in hero.hand
+    assert s.memory["p0"].infected == [bad[0]]
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    assert all(bad[0] in c.heroes["p0"].hand for c in copies)
+    # the discard pile was not scanned: its card's face is dealt again
+    assert len({c.heroes["p0"].discard[-1] for c in copies}) > 3
+    # another seat knows nothing of it, and p0's memory is not in its copies
+    theirs = [RS.determinize(s, "p1", d) for d in range(30)]
+    assert len({tuple(sorted(c.heroes["p0"].hand)) for c in theirs}) > 3
+    assert all("p0" not in c.memory for c in theirs)
+    # a decontamination takes the INFECTED card away: nothing left to remember
+    s, _ = run_with(s, lambda ctx: contamination.decontaminate(ctx, ctx.s.heroes["p0"],
+                                                               everywhere=True))
+    assert s.memory["p0"].infected == []
+
+
+def test_a_card_seen_on_top_or_put_at_the_bottom_stays_in_its_place() -> None:
+    s = clone(_mid_game())
+    events = s.decks["events"]
+    remember_top(s, "p0", "events", events[0])
+    red = s.decks["red"]
+    red.append(red.pop(3))
+    remember_bottom(s, "p0", "red", red[-1])
+    for d in range(20):
+        copy = RS.determinize(s, "p0", d)
+        assert copy.decks["events"][0] == events[0]
+        assert copy.decks["red"][-1] == red[-1]
+    others = [RS.determinize(s, "p1", d) for d in range(20)]
+    assert len({c.decks["events"][0] for c in others}) > 3
+    # the top card sent to the bottom in front of everyone: known at the bottom now
+    events.append(events.pop(0))
+    sent_to_bottom(s, "events", events[-1])
+    assert s.memory["p0"].bottom == ["red:" + red[-1], "events:" + events[-1]]
+    assert all(RS.determinize(s, "p0", d).decks["events"][-1] == events[-1]
+               for d in range(10))
+    # once drawn (the table sees it), nothing is pinned
+    s.discards.setdefault("events", []).append(events.pop())
+    assert family.pinned(s, "p0", "events") == {}
