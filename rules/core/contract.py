@@ -178,6 +178,15 @@ class Ruleset(ABC, Generic[S, A, V]):
     @abstractmethod
     def parse_action(self, state: S, seat: str, text: str) -> A: ...
 
+    @abstractmethod
+    def determinize(self, state: S, seat: str, seed: int) -> S:
+        """A copy of the game in which everything `seat` cannot know is dealt again at
+        random from `seed`, consistent with all it has seen (its view, its own private
+        events, what it looked at in secret): the seat's view of the copy equals its view
+        of `state`, the copy waits on the same seats, its RNG is reseeded from `seed`, and
+        two states that look the same to the seat give the same copy for the same seed.
+        A computer player decides from such copies only (rules/agents)."""
+
     # ------------------------------------------------------------ the table
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         """The fewest and most players a game with these options seats (a mode may

@@ -125,6 +125,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     deal_rooms(f, rng, secrets.spare_tiles(f), secrets.known_rooms(f, seat))
     secrets.deal(f, seat, rng)
     f.rng = Rng.from_seed(rng.next64())
+    f.seed = rng.next64()  # the game's seed would replay its setup: a secret too
     return s
 
 
