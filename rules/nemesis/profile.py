@@ -36,6 +36,7 @@ class NemesisState(Protocol):
     """The parts of a family game's state the shared mechanics read and change."""
 
     rng: Rng
+    seed: int                         # the game's setup seed
     seats: list[str]
     heroes: dict[str, Hero]
     rooms: dict[str, RoomState]
