@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules.core.actions import ActionCodec, KeyedAction
+from rules.core.clone import clone
 from rules.core.contract import Action, IllegalAction
 from rules.core.engine import FrameRuleset
 from rules.core.frames import FrameMachine, Handler
@@ -103,6 +104,9 @@ class Talk(FrameRuleset[TalkState, Say, TalkView, TableCtx[TalkState]]):
 
     def outcome(self, state: TalkState) -> None:
         return None
+
+    def determinize(self, state: TalkState, seat: str, seed: int) -> TalkState:
+        return clone(state)  # nothing is hidden in Talk, and it draws nothing at random
 
     def prompt_text(self, state: TalkState, seat: str, kind: str) -> str:
         self.asked.append(seat)
