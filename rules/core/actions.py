@@ -7,7 +7,7 @@ followed by the field values in declaration order: ``vote:strong``,
 buttons, the regression recordings), never as JSON.
 
 Building an action class with the same fields again gives back the same (frozen)
-instance (`KeyedAction.__new__`): the legal lists built on every move then cost no new
+instance (the metaclass `_Interning`): the legal lists built on every move then cost no new
 models, their keys are worked out once, and `apply` recognises a listed action by
 identity.
 """
@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from functools import cache, cached_property
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import ValidationError
+from pydantic._internal._model_construction import ModelMetaclass
 
 from rules.core.contract import Action, IllegalAction
 
@@ -50,7 +51,7 @@ def _encode(value: object) -> str:
     return text
 
 
-# (class, *field items) -> the action built with them (see KeyedAction.__new__)
+# (class, *field items) -> the action built with them (see _Interning)
 _INTERNED: dict[tuple[object, ...], KeyedAction] = {}
 _INTERN_LIMIT = 100_000
 
@@ -61,7 +62,22 @@ def _field_names(cls: type[KeyedAction]) -> tuple[str, ...]:
     return tuple(name for name in cls.model_fields if name not in cls.label_fields)
 
 
-class KeyedAction(Action):
+class _Interning(ModelMetaclass):
+    """Building an action class gives back the action built with the same fields before
+    without entering pydantic at all (`__new__` and `__init__` below make and remember
+    it the first time): the legal lists of every move build many."""
+
+    def __call__(cls, /, **fields: object) -> Any:
+        try:
+            hit = _INTERNED.get((cls, *fields.items()))
+        except TypeError:  # an unhashable value (a list for a tuple field): no sharing
+            hit = None
+        if hit is not None:
+            return hit
+        return super().__call__(**fields)
+
+
+class KeyedAction(Action, metaclass=_Interning):
     """An action whose key is derived from its fields (see module docstring)."""
 
     kind: ClassVar[str]  # each concrete action class sets it (unique within its codec)
@@ -72,30 +88,11 @@ class KeyedAction(Action):
     # (the table shows such actions as one multi-select: see rules/core/menus.py)
     subset_field: ClassVar[str | None] = None
 
-    def __new__(cls, /, **fields: object) -> Self:
-        # The action built with these fields before, if any (call sites name the fields in
-        # a fixed order). pydantic itself calls __new__ with no fields for an object it
-        # fills in (validation, copies): that gets a new object, unless the class has no
-        # field at all (then every instance is alike).
-        if fields or not cls.__pydantic_fields__:
-            try:
-                hit = _INTERNED.get((cls, *fields.items()))
-            except TypeError:  # an unhashable value (a list for a tuple field): no sharing
-                hit = None
-            if isinstance(hit, cls):
-                return hit
-        action = super().__new__(cls)
-        # not built yet (pydantic's __init__ sets it): what __init__ below tells apart
-        object.__setattr__(action, "__pydantic_fields_set__", None)
-        return action
-
     def __init__(self, /, **fields: object) -> None:
-        if getattr(self, "__pydantic_fields_set__", None) is not None:
-            return  # an action given back by __new__: built (and validated) already
         super().__init__(**fields)
         if len(_INTERNED) > _INTERN_LIMIT:
             _INTERNED.clear()
-        with suppress(TypeError):  # an unhashable value: not shared (see __new__)
+        with suppress(TypeError):  # an unhashable value: not shared (see _Interning)
             _INTERNED[(type(self), *fields.items())] = self
 
     @cached_property

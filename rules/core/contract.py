@@ -159,6 +159,14 @@ class Ruleset(ABC, Generic[S, A, V]):
     @abstractmethod
     def apply(self, state: S, seat: str, action: A) -> Step[S]: ...
 
+    def apply_listed(self, state: S, seat: str, action: A, *, in_place: bool = False) -> Step[S]:
+        """`apply` for an action taken from `legal_actions(state, seat)` of this very
+        state (what a search does on every step): a ruleset may skip checking it again.
+        With `in_place` the caller owns `state` (a search's copy): it may be changed and
+        returned in the Step instead of a copy; without it, `state` is left as it was.
+        The default applies it on a copy, like `apply` (correct for any ruleset)."""
+        return self.apply(state, seat, action)
+
     @abstractmethod
     def view(self, state: S, seat: str | None) -> V: ...
 

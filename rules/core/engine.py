@@ -110,7 +110,14 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
         if state.over:
             raise IllegalAction("The game is over.")
         self._check(state, seat, action)
-        new = clone(state)
+        return self.apply_listed(state, seat, action)
+
+    def apply_listed(self, state: S, seat: str, action: A, *, in_place: bool = False) -> Step[S]:
+        """`apply` without the legality check (the action was listed for `seat` in this
+        state); with `in_place`, `state` itself is changed and returned (no copy). A
+        state changed in place keeps the copy-on-write parts it owns: parts it shares
+        with an earlier copy are copied the first time they change, as in `apply`."""
+        new = state if in_place else clone(state)
         ctx = self.ctx_type(new)
         self.machine.act(ctx, seat, action)
         if type(self).after_action is not FrameRuleset.after_action:

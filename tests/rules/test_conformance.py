@@ -28,8 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -38,9 +37,9 @@ import pytest
 from darkmoon_helpers import check_public as darkmoon_public
 from lockdown_helpers import check_public as lockdown_public
 from nemesis_helpers import check_public as nemesis_public
-from pydantic import BaseModel, ValidationError
+from seeded_games import Game, games
 
-from rules import Action, Event, IllegalAction, Ruleset, get_ruleset, list_rulesets
+from rules import Action, Event, IllegalAction, Ruleset, list_rulesets
 
 SEEDS = (1, 2)
 MOVE_CAP = 6000  # every game so far ends in well under this many moves
@@ -59,63 +58,7 @@ PUBLIC_CHECKS: dict[str, PublicCheck] = {
     "darkmoon": darkmoon_public, "lockdown": lockdown_public, "nemesis": nemesis_public}
 
 
-# ------------------------------------------------------------------ the option sets
-def _choices(annotation: Any) -> tuple[Any, ...] | None:
-    """The values of a `Literal[...]` field, or None."""
-    if typing.get_origin(annotation) is typing.Literal:
-        return typing.get_args(annotation)
-    return None
-
-
-def option_sets(rs: Ruleset[Any]) -> dict[str, BaseModel]:
-    """The defaults, then variant k = 1, 2, ...: every flag on (odd k) or off (even k),
-    every choice at its k-th value (its last when it has fewer). Variants the model
-    refuses, or that repeat an earlier set, are left out."""
-    defaults = rs.Options()
-    fields = type(defaults).model_fields
-    choices = {name: values for name, f in fields.items()
-               if (values := _choices(f.annotation)) is not None}
-    flags = [name for name, f in fields.items() if f.annotation is bool]
-    out: dict[str, BaseModel] = {"default": defaults}
-    seen = {defaults.model_dump_json()}
-    rounds = max([len(v) for v in choices.values()] + [2 if flags else 1])
-    for k in range(1, rounds):
-        values: dict[str, Any] = {name: k % 2 == 1 for name in flags}
-        values |= {name: v[min(k, len(v) - 1)] for name, v in choices.items()}
-        try:
-            options = type(defaults).model_validate(defaults.model_dump() | values)
-        except ValidationError:
-            continue
-        if options.model_dump_json() not in seen:
-            seen.add(options.model_dump_json())
-            out[f"variant{k}"] = options
-    return out
-
-
-@dataclass(frozen=True)
-class Game:
-    ruleset: str
-    label: str
-    players: int
-    seed: int
-
-    @property
-    def id(self) -> str:
-        return f"{self.ruleset}-{self.label}-{self.players}p-seed{self.seed}"
-
-
-def games() -> Iterator[Game]:
-    """Every registered game, option set, the fewest and the most players, each seed."""
-    for name in list_rulesets():
-        rs = get_ruleset(name)
-        for label, options in option_sets(rs).items():
-            low, high = rs.player_range(options)
-            for players in sorted({low, high}):
-                for seed in SEEDS:
-                    yield Game(name, label, players, seed)
-
-
-GAMES = list(games())
+GAMES = list(games(SEEDS))
 
 
 # ------------------------------------------------------------------ the checks
@@ -214,17 +157,10 @@ class Played:
     digest: str
 
 
-def _new(game: Game) -> tuple[Ruleset[Any], Any]:
-    rs = get_ruleset(game.ruleset)
-    options = option_sets(rs)[game.label]
-    seats = [f"p{i}" for i in range(1, game.players + 1)]
-    return rs, rs.new_game(seats, game.seed, options)
-
-
 @cache
 def play(game: Game) -> Played:
     """A seeded game of random legal moves, every check at every state."""
-    rs, s = _new(game)
+    rs, s = game.start()
     public = PUBLIC_CHECKS.get(game.ruleset)
     rng = random.Random(game.id)
     digest = hashlib.sha256()
@@ -276,7 +212,7 @@ def test_random_game_keeps_the_contract(game: Game) -> None:
 @pytest.mark.parametrize("game", GAMES[::2], ids=[g.id for g in GAMES[::2]])
 def test_replaying_the_moves_gives_the_same_game(game: Game) -> None:
     played = play(game)
-    rs, s = _new(game)
+    rs, s = game.start()
     digest = hashlib.sha256()
     for seat, key in played.moves:
         s = rs.apply(s, seat, rs.parse_action(s, seat, key)).state
