@@ -147,7 +147,7 @@ class _Search(Generic[S, A]):
             else:
                 action, node, expanded = self._select(node, mover, legal)
                 path.append((mover, node))
-            state = rs.apply(state, mover, action).state
+            state = rs.apply_listed(state, mover, action, in_place=True).state
             moves += 1
             if expanded and moves >= len(path) + profile.playout_depth:
                 break
