@@ -119,6 +119,9 @@ class Tally:
     wins: Counter[str] = field(default_factory=Counter)
     side_seats: Counter[str] = field(default_factory=Counter)
     side_wins: Counter[str] = field(default_factory=Counter)
+    # (agent, side) -> seat-games and wins: how each agent does on each side
+    both_seats: Counter[tuple[str, str]] = field(default_factory=Counter)
+    both_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, run: GameRun) -> None:
@@ -129,6 +132,8 @@ class Tally:
             self.wins[name] += won
             self.side_seats[side] += 1
             self.side_wins[side] += won
+            self.both_seats[name, side] += 1
+            self.both_wins[name, side] += won
         for name, ms in run.decisions:
             self.decision_ms.setdefault(name, []).append(ms)
 
@@ -144,6 +149,10 @@ class Tally:
         out.append("sides (seat-games, wins):")
         out += [f"  {side}: {n} seats, {self.side_wins[side]} wins "
                 f"({self.side_wins[side] / n:.0%})" for side, n in sorted(self.side_seats.items())]
+        out.append("agents by side (seat-games, wins):")
+        out += [f"  {name} as {side}: {n} seats, {self.both_wins[name, side]} wins "
+                f"({self.both_wins[name, side] / n:.0%})"
+                for (name, side), n in sorted(self.both_seats.items())]
         return out
 
     def report(self, ruleset: str, players: int, games: int, moves: int) -> dict[str, Any]:

@@ -45,6 +45,7 @@ def test_simulate_json_counts_seats_wins_and_sides(capsys: pytest.CaptureFixture
     assert sum(s["wins"] for s in sides.values()) == sum(a["wins"] for a in agents.values())
     assert set(sides) <= {"infected", "uninfected", "company man", "player"}
     assert any(line.startswith("agents: ai, random, default, random") for line in out)
+    assert any(line.startswith("  ai as ") for line in out)
 
 
 def test_a_game_of_agents_records_each_seat_and_decision() -> None:
