@@ -96,8 +96,8 @@ def _best(legal: Sequence[DarkMoonAction], score: Callable[[DarkMoonAction], flo
     return max(legal, key=score)
 
 
-def _face(code: str) -> int:
-    return int(code[1:])
+# a die code's face ("S3" -> 3, "W-2" -> -2), for every code a die can show
+_FACES = {f"{kind}{face}": face for kind in "SWC" for face in range(-3, 4)}
 
 
 def _retrieve(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
@@ -133,7 +133,7 @@ def _submit(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAct
     def score(a: DarkMoonAction) -> float:
         if not isinstance(a, Submit):
             return -1e9
-        total = sum(_face(c) for c in a.dice)
+        total = sum(map(_FACES.__getitem__, a.dice))
         return -total if spoil else total + 0.01 * len(a.dice)
     return _best(legal, score)
 
