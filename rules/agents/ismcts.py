@@ -82,7 +82,7 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
     search = _Search(ruleset, ruleset.agent_profile, seat, random.Random(seed))
     root = search.root
     by_key = {a.key: a for a in legal}
-    considered = [a.key for a in ruleset.agent_profile.candidates(state, seat, legal)]
+    considered = [a.key for a in legal]  # (the profile narrows them in each copy)
     for _ in range(max(0, budget)):
         if stop is not None and stop():
             break
@@ -151,7 +151,9 @@ class _Search(Generic[S, A]):
             if moves == 0:
                 mover = self.seat
                 allowed = set(considered)
-                legal = [a for a in rs.legal_actions(state, mover) if a.key in allowed]
+                legal = [a for a in profile.candidates(state, mover,
+                                                       rs.legal_actions(state, mover))
+                         if a.key in allowed]
                 if not legal:
                     return  # a copy in which the seat has none of its moves: skipped
             else:
