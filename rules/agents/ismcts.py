@@ -10,9 +10,12 @@ Tree Search", 2012), as TabletopGames' and OpenSpiel's ISMCTS players do it. Eac
 2. walks down one tree shared by every copy, whose nodes are keyed by (mover, action
    key): at each node the mover is the first seat the copy waits for (several seats
    waiting at once, a secret vote, are played one after another in that fixed order;
-   at the root, the deciding seat), and it picks among its children legal in this copy
-   by UCB1 counted over the iterations in which each was available (availability-aware
-   selection), until it meets a move not tried yet, which it adds (expansion);
+   at the root, the deciding seat), and it picks among its moves legal in this copy by
+   PUCT (a move's mean score plus an exploration bonus weighted by a prior: half of it
+   on the move the game's profile would play in a playout, the rest shared evenly),
+   the bonus counted over the iterations in which the move was available
+   (availability-aware selection, as ISMCTS's UCB does); the first move picked that has
+   no node yet gets one (expansion) and the playout starts after it;
 3. plays on with the game's `AgentProfile` (`playout_action`) for at most
    `playout_depth` moves, then scores the position: a finished game by its outcome (1
    for a winner, 0 for a loser), else by the profile's `evaluate`;
