@@ -19,6 +19,7 @@ from rules.darkmoon.actions import (
     CorpSubmit,
     DarkMoonAction,
     GoOut,
+    KeepTask,
     PickSystem,
     PlaceDamage,
     Repair,
@@ -29,10 +30,14 @@ from rules.darkmoon.actions import (
     TieBreak,
     Vote,
 )
+from rules.darkmoon.cards import Malfunction
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import GameState, RollFrame, VoteFrame
 from rules.darkmoon.table import find_event
 
 MAX_DAMAGE = 6
+# how hard a complication task counts, beside a malfunction's difficulty
+COMPLICATION_HARDNESS = 6
 # areas by the damage track they fill (PickSystem, PlaceDamage and Repair name them)
 _TRACK = {"shield": "shield", "outpost": "outpost", "life_support": "fatigue",
           "fatigue": "fatigue"}
@@ -268,6 +273,19 @@ def _corporation(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMo
         a.face if isinstance(a, CorpSubmit) else 0))
 
 
+def _keep_task(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+               rng: random.Random) -> DarkMoonAction:
+    """The crew keeps the easiest malfunction, the infected the hardest (a complication
+    counts as middling)."""
+    def hardness(a: DarkMoonAction) -> float:
+        if not isinstance(a, KeepTask):
+            return 0.0
+        card = task_card(s, a.card)
+        level = card.difficulty if isinstance(card, Malfunction) else COMPLICATION_HARDNESS
+        return level if infected else -level
+    return _best(legal, hardness)
+
+
 def _stop(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction | None:
     for a in legal:
@@ -280,7 +298,7 @@ _PICKS: dict[str, Pick] = {
     "retrieve": _retrieve, "roll": _roll, "submit": _submit, "in": _participate,
     "out": _participate, "vote": _vote, "tie_break": _vote, "system": _hurt,
     "damage": _hurt, "test_die": _test_die, "corp_submit": _corporation, "reroll": _stop,
-    "stop": _stop,
+    "stop": _stop, "keep_task": _keep_task,
 }
 _MAIN_KINDS = frozenset({"repair", "lone_wolf", "call_vote", "order", "reveal",
                          "interference", "energy_spike", "sabotage", "test_commander",
