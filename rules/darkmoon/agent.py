@@ -36,6 +36,10 @@ from rules.darkmoon.state import GameState, RollFrame, VoteFrame
 from rules.darkmoon.table import find_event
 
 MAX_DAMAGE = 6
+# the crew repairs the fullest track once it holds this many tokens, before anything
+# else (measured against the playouts' infected and the turn timer's defaults: 1, any
+# damage, wins most; 3 wins a quarter fewer games)
+REPAIR_AT = 1
 # how hard a complication task counts, beside a malfunction's difficulty
 COMPLICATION_HARDNESS = 6
 # areas by the damage track they fill (PickSystem, PlaceDamage and Repair name them)
@@ -212,7 +216,7 @@ def _hurt(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
 
 def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction | None:
-    """The turn's action. The crew repairs a track at 3 or more, else plays a lone wolf
+    """The turn's action. The crew repairs the fullest track, else plays a lone wolf
     for an event cube, now and then calls a vote on the most suspect; a hidden infected
     reveals when a track is at 4 or more, else acts like the crew half the time (so its
     screen holds) and sabotages the rest; a revealed one strikes the fullest track."""
@@ -237,7 +241,7 @@ def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
         return lone[0] if lone and rng.random() < 0.3 else None
     if repairs:
         fix = max(repairs, key=lambda a: tracks[_TRACK[a.area]])
-        if tracks[_TRACK[fix.area]] >= 3:
+        if tracks[_TRACK[fix.area]] >= REPAIR_AT:
             return fix
     if "lone_wolf" in kinds and p.held.strong >= 2:
         return next(a for a in legal if a.kind == "lone_wolf")
