@@ -1,6 +1,8 @@
 """Computer players, for every game: `choose` (the `ai`: ISMCTS over determinized
 copies, `ismcts.py`), the baselines `random` and `default` (`baselines.py`), and
-`AGENTS`, the three by name. Pure: no clock, no IO, randomness from the given seed.
+`AGENTS`, the three by name (what a table seats); `MEASURED` adds `policy`, the `ai`
+without its search, for the tournaments. Pure: no clock, no IO, randomness from the
+given seed.
 
 A game's evaluation and playout policy is its ruleset's `agent_profile`, an
 `AgentProfile` (`profile.py`) its rules package derives (`rules/<game>/agent.py`).
