@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import board_view, rematch_view
+from bot.crew import user_objects
+from bot.games import computer_seats
 from bot.position import Position, Seen
 from bot.storage import GameRecord
 from bot.table_parts import BOARD_FAILED
@@ -257,7 +259,7 @@ class GameFeed:
             return
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=int(s)) for s in sorted(seats)])
+            users=user_objects(sorted(seats)))
         sent = await channel.send(text, allowed_mentions=mentions)
         self.ping = (sent.id, frozenset(seats))
 
@@ -283,7 +285,7 @@ class GameFeed:
         tail = chunks[-1] if chunks else []
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=int(s)) for s in sorted(ping)])
+            users=user_objects(sorted(ping)))
         sent = await channel.send(content=_compose(tail, status),
                                   file=file or discord.utils.MISSING,
                                   view=view or discord.utils.MISSING, allowed_mentions=mentions)
@@ -306,7 +308,7 @@ class GameFeed:
         chunks = _chunks(lines, MAX_MESSAGE)
         mentions = discord.AllowedMentions(
             everyone=False, roles=False,
-            users=[discord.Object(id=int(s)) for s in record.seats])
+            users=user_objects(record.seats))
         for i, chunk in enumerate(chunks):
             last = i == len(chunks) - 1
             await channel.send("\n".join(chunk),
@@ -322,7 +324,10 @@ class GameFeed:
             for seat, texts in u.notices.items():
                 notices.setdefault(seat, []).extend(texts)
         secret = set().union(*(u.secret for u in batch))
+        crew = set(computer_seats(record))
         for seat in record.seats:
+            if seat in crew:  # Warden's crew plays it: no sheet, no DM, ever
+                continue
             try:
                 await self._seat(record, state, seat, batch, notices.get(seat, []),
                                  asked=seat in secret)
