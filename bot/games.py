@@ -219,7 +219,7 @@ class Tables:
             raise UserError("At least one person must play: AI players cannot play alone.")
         if n < rs.min_players:
             raise UserError(f"{rs.title} needs at least {rs.min_players} players; "
-                            f"{n} joined so far.")
+                            f"{n} joined so far (the host may add AI players).")
         options = game_options(rs, record.options)
         problem = rs.check_players(options, n)  # the limits of a mode, where it has them
         if problem:

@@ -36,10 +36,14 @@ async def play_against_the_crew(fake: FakeDiscord, tmp_path: Path, ruleset: str,
                 break
         record, _ = await current_state(bot)
         assert record.status == "finished"
+        recap = "\n".join(m.content for m in fake.messages_in(
+            fake.channel_id, include_ephemeral=False)[-3:])
+        assert all(f"Warden crew {n}" in recap for n in range(1, crew + 1)), recap
+        # a rematch seats the same crew
+        last = fake.messages_in(fake.channel_id, include_ephemeral=False)[-1]
+        rematch = await fake.click(HOST, last, label="Rematch")
+        assert f"**Warden crew {crew}**" in rematch.response.content
     assert "<@crew" not in everything_sent(fake)
-    recap = "\n".join(m.content for m in fake.messages_in(
-        fake.channel_id, include_ephemeral=False)[-3:])
-    assert all(f"Warden crew {n}" in recap for n in range(1, crew + 1)), recap
     assert fake.limit_violations == []
 
 

@@ -94,6 +94,7 @@ async def test_a_full_table_refuses_another_ai_player_and_the_count_is_checked(
         lobby = await open_lobby(fake_discord, (HOST,), crew=0)
         early = await fake_discord.click(HOST, lobby, label="Start")
         assert early.response.ephemeral and "at least 3" in early.response.content
+        assert "the host may add AI players" in early.response.content
         high = RS.player_range(RS.Options())[1]
         for _ in range(high - 1):
             await fake_discord.click(HOST, lobby, label="Add AI player")
