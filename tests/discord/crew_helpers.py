@@ -61,6 +61,7 @@ async def step(fake: FakeDiscord, bot: WardenBot, clock: ManualClock,
         assert done.response.content.startswith("Done:"), done.response.content
         return True
     pause = bot.settings.crew_pause_seconds
+    await fake.settle()  # the computer seat's turn has begun: its pause is counting
     await clock.advance(pause - 0.5, fake)
     assert (await current_record(bot)).version == record.version, "moved before its pause"
     await clock.advance(0.5, fake)

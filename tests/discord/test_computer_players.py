@@ -166,6 +166,7 @@ async def test_the_time_a_move_shows_is_the_longer_of_pause_and_thinking(
             record, state = await current_state(bot)
         seat = next(p.seat for p in RS.pending(state))
         assert seat.startswith("crew")
+        await fake_discord.settle()  # its turn began: the pause counts, the thinking too
         await clock.advance(bot.settings.crew_pause_seconds, None)  # the pause is over
         assert (await current_record(bot)).version == record.version  # still thinking
         release.set()
@@ -204,6 +205,7 @@ async def test_a_secret_vote_with_computer_seats_each_votes_once(
         # a person votes during the computer seats' pause: they decide again, from the
         # new state, and each still votes once
         person = next(v for v in voters if not v.startswith("crew"))
+        await fake_discord.settle()
         await clock.advance(bot.settings.crew_pause_seconds / 2, fake_discord)
         await fake_discord.slash(int(person), fake_discord.channel_id, "move",
                                  action=RS.legal_actions(state, person)[0].key)
@@ -212,6 +214,7 @@ async def test_a_secret_vote_with_computer_seats_each_votes_once(
             if not any(p.seat.startswith("crew") and p.kind == "vote"
                        for p in RS.pending(state)):
                 break
+            await fake_discord.settle()
             await clock.advance(bot.settings.crew_pause_seconds, fake_discord)
         moves = [m for m in await bot.storage.moves(record.id) if m.seq > start_version]
         crew_votes = [m.seat for m in moves if m.seat and m.seat.startswith("crew")
