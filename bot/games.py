@@ -328,6 +328,19 @@ class Tables:
             return cached
         return Position(self.ruleset_of(record), state)
 
+    async def still_open(self, record: GameRecord, seat: str, version: int, stamp: str
+                         ) -> Position | None:
+        """`record`'s position if `seat`'s decision as it stood at `version`, with the
+        choices `stamp` (their fingerprint), is still open there, by the rule of move
+        buttons: the same version, or the same choices and the seat has not acted since
+        (another seat's secret vote leaves it open); else None."""
+        at = self.at(record)
+        if at.prompt(seat) is None or (record.version != version and (
+                stamp != at.fingerprint(seat)
+                or await self.storage.acted_since(record.id, seat, version))):
+            return None
+        return at
+
     def cached(self, game_id: int, version: int) -> BaseModel | None:
         """The game's state at `version`, if the cache holds it."""
         at = self._cache.get(game_id, version)

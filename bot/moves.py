@@ -224,11 +224,11 @@ class MoveDesk:
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.status != "running":
                 return None
-            at = self.bot.tables.at(record)
-            prompt = at.prompt(seat)
-            if prompt is None or (record.version != version and (
-                    action is not None or stamp != at.fingerprint(seat)
-                    or await self.bot.storage.acted_since(game_id, seat, version))):
+            if action is not None and record.version != version:
+                return None  # decided from an older state: decided again from this one
+            at = await self.bot.tables.still_open(record, seat, version, stamp)
+            prompt = None if at is None else at.prompt(seat)
+            if at is None or prompt is None:
                 return None
             action = action or _answer_for(record, at, seat, why)
             if action is None:

@@ -238,10 +238,8 @@ class Timers:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return None
-        at = self.bot.tables.at(record)
-        if at.prompt(seat) is None or (record.version != version and (
-                stamp != at.fingerprint(seat)
-                or await self.bot.storage.acted_since(game_id, seat, version))):
+        at = await self.bot.tables.still_open(record, seat, version, stamp)
+        if at is None:
             return None
         action = await self._decide(record, seat)
         return await asyncio.shield(self.bot.moves.play_for(
