@@ -26,7 +26,7 @@ from bot.logs import configure_logging
 from bot.replay import export_log, replay_game
 from bot.settings import Settings
 from bot.shards import ShardPlan
-from bot.simulate import simulate
+from bot.simulate import NoAgentForSide, simulate
 from bot.storage import (
     StorageOpenError,
     describe_database,
@@ -83,8 +83,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="a ruleset option, e.g. expansion=true or mode=coop "
                      "(repeatable; the list is below)")
     _agent_arguments(sim, "the players: one name for every seat, or one per seat "
-                     "(rotating one seat further each game): ai, random, default "
-                     "(the turn timer's moves); without it, random legal moves")
+                     "(rotating one seat further each game), or SIDE=NAME per side dealt "
+                     "(e.g. uninfected=ai,random): ai, random, default (the turn timer's "
+                     "moves), policy (the ai's playouts without its search); without it, "
+                     "random legal moves")
     sim.add_argument("--json", action="store_true",
                      help="end with the wins per agent and per side as one JSON line")
     rep = sub.add_parser("replay", help="check a stored game replays to its snapshot",
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a ruleset option, e.g. mode=coop (repeatable)")
     _agent_arguments(bench, "time these computer players' decisions instead of the engine "
-                     "(ai, random, default), on --ruleset or else on every ruleset")
+                     "(ai, random, default, policy), on --ruleset or else on every ruleset")
     bench.add_argument("--decisions", type=int, default=20,
                        help="with --agents: positions timed per ruleset")
     args = parser.parse_args(argv)
@@ -127,8 +129,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"python -m bot {args.command}: {exc}", file=sys.stderr)
             return 2
     if args.command == "simulate":
-        print(simulate(args.ruleset, args.players, args.games, args.seed, args.render,
-                       options, agents=agents, budget=args.budget, as_json=args.json))
+        try:
+            report = simulate(args.ruleset, args.players, args.games, args.seed, args.render,
+                              options, agents=agents, budget=args.budget, as_json=args.json)
+        except NoAgentForSide as exc:
+            print(f"python -m bot simulate: {exc}", file=sys.stderr)
+            return 2
+        print(report)
         return 0
     if args.command == "replay":
         return asyncio.run(_replay(args.game_id, args.database, args.log))
