@@ -48,6 +48,7 @@ log = logging.getLogger("warden.feed")
 
 BOARD = "board"
 CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
+HANDED_ASK = "*This choice is closed: Warden's crew plays your seat now.*"
 CHOSEN = "*Answered: you chose **{label}**.*"  # the player chose elsewhere (My choices, /move)
 CHOSEN_FOR = "*Time ran out: Warden chose **{label}** for you.*"
 
@@ -327,6 +328,7 @@ class GameFeed:
         crew = set(computer_seats(record))
         for seat in record.seats:
             if seat in crew:  # Warden's crew plays it: no sheet, no DM, ever
+                await self._hand_over(seat)
                 continue
             try:
                 await self._seat(record, state, seat, batch, notices.get(seat, []),
@@ -351,6 +353,16 @@ class GameFeed:
             sent = await self._send_dm(record, seat, text.strip("\n"), view)
             if sent is not None and view is not None:
                 self.track(record, state, seat, sent, _custom_ids(sent.components))
+
+    async def _hand_over(self, seat: str) -> None:
+        """A seat handed to Warden's crew: the DM that still offered its player choices
+        closes (they are the crew's now)."""
+        kept = self.asks.pop(seat, None)
+        if kept is None:
+            return
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await kept.message.edit(content=clip(f"{kept.message.content}\n{HANDED_ASK}",
+                                                 MAX_CONTENT), view=None)
 
     def track(self, record: GameRecord, state: Position, seat: str, message: discord.Message,
               ids: list[str]) -> None:

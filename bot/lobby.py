@@ -91,7 +91,7 @@ class LobbyDesk:
         plays `seat` from now on, and let it play a decision the seat faces now."""
         line = f"{said} {TAKES_OVER.format(seat=seat)}"
         await Reply.of(interaction).send(line, public=True)
-        self.bot.publisher.note(record, line)
+        self.bot.publisher.note(record, line, self.bot.tables.at(record))
         self.bot.timers.schedule(record)
 
     async def refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:

@@ -333,6 +333,9 @@ class MoveDesk:
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game; you can watch.")
             return None
+        if seat in away_seats(record):  # the seat is Warden's crew's now
+            await refuse(interaction, REMOVED_TEXT)
+            return None
         return record, seat
 
     async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -368,6 +371,9 @@ class MoveDesk:
         seat = str(interaction.user.id)
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game.")
+            return
+        if seat in away_seats(record) and record.status == "running":
+            await refuse(interaction, REMOVED_TEXT)  # the crew's sheet is nobody's to read
             return
         if record.state is None:
             await refuse(interaction, "The game has not started yet.")

@@ -243,9 +243,11 @@ class Publisher:
             new_message=True, ping={p.seat for p in prompts if not p.secret},
             secret={p.seat for p in prompts if p.secret}))
 
-    def note(self, record: GameRecord, line: str) -> None:
-        """A line for the public story (a timer decision, a removed player...)."""
-        self.feed(record.id).push(Update(record=record, state=None, lines=[named(line)]))
+    def note(self, record: GameRecord, line: str, state: Seen | None = None) -> None:
+        """A line for the public story (a timer decision, a removed player...); with
+        `state`, the table shows that state again (what a seat handed to Warden's crew
+        still had open in its DMs closes)."""
+        self.feed(record.id).push(Update(record=record, state=state, lines=[named(line)]))
 
     def closed(self, record: GameRecord, state: Seen) -> None:
         """The game was ended before its end (`/game end`, whose answer says by whom):

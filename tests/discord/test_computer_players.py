@@ -26,6 +26,7 @@ from warden_helpers import (
     bot_backend,  # noqa: F401 (fixture)
     current_record,
     current_state,
+    dm_asks,
     fake_discord_options,  # noqa: F401 (fixture)
     warden,
 )
@@ -229,8 +230,12 @@ async def test_a_player_who_leaves_hands_their_seat_to_the_crew(
     add_players(fake_discord, *PLAYERS)
     clock = ManualClock()
     agent = random.Random(9)
-    async with warden(tmp_path / "w.db", clock=clock) as bot:
+    async with warden(tmp_path / "w.db", clock=clock, seed=10) as bot:
         await start(fake_discord, PLAYERS, crew=0)
+        _, state = await current_state(bot)
+        assert [p.seat for p in RS.pending(state)] == [str(CAROL)]  # asked by DM
+        asked = dm_asks(fake_discord, CAROL)
+        assert asked
         host = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "leave")
         assert host.response.ephemeral and "host cannot leave" in host.response.content
         left = await fake_discord.slash(CAROL, fake_discord.channel_id, "game", "leave")
@@ -241,6 +246,15 @@ async def test_a_player_who_leaves_hands_their_seat_to_the_crew(
         assert record.options["away"] == [str(CAROL)] and str(CAROL) in record.seats
         again = await fake_discord.slash(CAROL, fake_discord.channel_id, "game", "leave")
         assert again.response.ephemeral and "already left" in again.response.content
+        await fake_discord.settle()
+        # the DM that asked her closes; her sheet and choices are the crew's now
+        closed = fake_discord.message(asked[-1].id)
+        assert not closed.components and "Warden's crew plays your seat now" in \
+            closed.content
+        for command in ("hand", "choices"):
+            refused = await fake_discord.slash(CAROL, fake_discord.channel_id, command)
+            assert refused.response.ephemeral
+            assert "Warden's crew (an AI player) plays your seat" in refused.response.content
         sheets = len(fake_discord.dms_to(CAROL))
         for _ in range(40):
             if not await step(fake_discord, bot, clock, agent):
