@@ -153,8 +153,10 @@ class Tables:
         high = rs.player_range(game_options(rs, record.options))[1]
         if len(record.seats) >= high:
             mode = " with these options" if high < rs.max_players else ""
+            crew = " (the host may remove an AI player)" if any(
+                is_crew(seat) for seat in record.seats) else ""
             raise UserError(f"The table is full: {rs.title} seats {high} "
-                            f"player{'s' if high != 1 else ''}{mode}. You can watch.")
+                            f"player{'s' if high != 1 else ''}{mode}{crew}. You can watch.")
         return await self.storage.set_seats(record.id, [*record.seats, user_id])
 
     async def add_crew(self, channel_id: str, user_id: str) -> GameRecord:

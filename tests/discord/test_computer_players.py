@@ -90,7 +90,7 @@ async def test_the_host_seats_and_removes_ai_players_and_starts_with_two_people(
 
 async def test_a_full_table_refuses_another_ai_player_and_the_count_is_checked(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    add_players(fake_discord, HOST)
+    add_players(fake_discord, HOST, BOB)
     async with warden(tmp_path / "w.db", clock=ManualClock()) as bot:
         lobby = await open_lobby(fake_discord, (HOST,), crew=0)
         early = await fake_discord.click(HOST, lobby, label="Start")
@@ -102,6 +102,9 @@ async def test_a_full_table_refuses_another_ai_player_and_the_count_is_checked(
         full = await fake_discord.click(HOST, lobby, label="Add AI player")
         assert full.response.ephemeral and "The table is full" in full.response.content
         assert len((await current_record(bot)).seats) == high
+        late = await fake_discord.click(BOB, lobby, label="Join")
+        assert late.response.ephemeral and "the host may remove an AI player" in \
+            late.response.content
 
 
 async def test_computer_moves_show_after_the_pause_and_are_told_like_anyones(
