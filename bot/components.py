@@ -53,16 +53,23 @@ def rematch_view(game_id: int) -> discord.ui.View:
     return view
 
 
+ADD_AI_LABEL = "Add AI player"
+DROP_AI_LABEL = "Remove AI player"
+
+
 def lobby_view(game_id: int, ruleset: str = "",
                options: dict[str, Any] | None = None) -> discord.ui.View:
-    """Join / Leave / Start, and the host's option menus of the game's kit (Dark Moon's
+    """Join / Leave / Start, the host's Add AI player / Remove AI player (the one added
+    last), and the host's option menus of the game's kit (Dark Moon's
     "Expansion and modules" and "Variants", Lockdown's "Original Nemesis"), showing what
     is on."""
     view = discord.ui.View(timeout=None)
-    for op, style in (("join", discord.ButtonStyle.success),
-                      ("leave", discord.ButtonStyle.secondary),
-                      ("start", discord.ButtonStyle.primary)):
-        view.add_item(discord.ui.Button(label=op.capitalize(), style=style,
+    for op, label, style in (("join", "Join", discord.ButtonStyle.success),
+                             ("leave", "Leave", discord.ButtonStyle.secondary),
+                             ("start", "Start", discord.ButtonStyle.primary),
+                             ("addai", ADD_AI_LABEL, discord.ButtonStyle.secondary),
+                             ("dropai", DROP_AI_LABEL, discord.ButtonStyle.secondary)):
+        view.add_item(discord.ui.Button(label=label, style=style,
                                         custom_id=f"w:l:{game_id}:{op}"))
     for menu in words(ruleset).menus if ruleset else ():
         view.add_item(_lobby_menu(game_id, ruleset, menu, options or {}))
@@ -89,7 +96,7 @@ CHOICESELECT_ID = rf"w:s:(?P<game>{_N}):(?P<ver>{_N}):(?:(?P<fp>[0-9a-f]{{8}}):)
 SUBSETSELECT_ID = rf"w:m:(?P<game>{_N}):(?P<ver>{_N}):(?P<fp>[0-9a-f]{{8}}):(?P<n>{_N})"
 OPENCHOICES_ID = rf"w:o:(?P<game>{_N})"
 HANDBUTTON_ID = rf"w:h:(?P<game>{_N})"
-LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start)"
+LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start|addai|dropai)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
 LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants|crossover)"
 AUTOANSWER_ID = rf"w:a:(?P<game>{_N}):(?P<op>on|off)"

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import board_view, rematch_view
+from bot.crew import user_objects
+from bot.games import computer_seats
 from bot.position import Position, Seen
 from bot.storage import GameRecord
 from bot.table_parts import BOARD_FAILED
@@ -46,6 +48,7 @@ log = logging.getLogger("warden.feed")
 
 BOARD = "board"
 CLOSED_ASK = "*This choice is closed (answered, or the game moved on).*"
+HANDED_ASK = "*This choice is closed: Warden's crew plays your seat now.*"
 CHOSEN = "*Answered: you chose **{label}**.*"  # the player chose elsewhere (My choices, /move)
 CHOSEN_FOR = "*Time ran out: Warden chose **{label}** for you.*"
 
@@ -257,7 +260,7 @@ class GameFeed:
             return
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=int(s)) for s in sorted(seats)])
+            users=user_objects(sorted(seats)))
         sent = await channel.send(text, allowed_mentions=mentions)
         self.ping = (sent.id, frozenset(seats))
 
@@ -283,7 +286,7 @@ class GameFeed:
         tail = chunks[-1] if chunks else []
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=int(s)) for s in sorted(ping)])
+            users=user_objects(sorted(ping)))
         sent = await channel.send(content=_compose(tail, status),
                                   file=file or discord.utils.MISSING,
                                   view=view or discord.utils.MISSING, allowed_mentions=mentions)
@@ -306,7 +309,7 @@ class GameFeed:
         chunks = _chunks(lines, MAX_MESSAGE)
         mentions = discord.AllowedMentions(
             everyone=False, roles=False,
-            users=[discord.Object(id=int(s)) for s in record.seats])
+            users=user_objects(record.seats))
         for i, chunk in enumerate(chunks):
             last = i == len(chunks) - 1
             await channel.send("\n".join(chunk),
@@ -322,7 +325,11 @@ class GameFeed:
             for seat, texts in u.notices.items():
                 notices.setdefault(seat, []).extend(texts)
         secret = set().union(*(u.secret for u in batch))
+        crew = set(computer_seats(record))
         for seat in record.seats:
+            if seat in crew:  # Warden's crew plays it: no sheet, no DM, ever
+                await self._hand_over(seat)
+                continue
             try:
                 await self._seat(record, state, seat, batch, notices.get(seat, []),
                                  asked=seat in secret)
@@ -346,6 +353,16 @@ class GameFeed:
             sent = await self._send_dm(record, seat, text.strip("\n"), view)
             if sent is not None and view is not None:
                 self.track(record, state, seat, sent, _custom_ids(sent.components))
+
+    async def _hand_over(self, seat: str) -> None:
+        """A seat handed to Warden's crew: the DM that still offered its player choices
+        closes (they are the crew's now)."""
+        kept = self.asks.pop(seat, None)
+        if kept is None:
+            return
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await kept.message.edit(content=clip(f"{kept.message.content}\n{HANDED_ASK}",
+                                                 MAX_CONTENT), view=None)
 
     def track(self, record: GameRecord, state: Position, seat: str, message: discord.Message,
               ids: list[str]) -> None:

@@ -21,7 +21,9 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from bot.crew import is_crew, mention, next_crew_seat, people
 from bot.logs import log_move
+from bot.option_names import TIMEOUT_MOVE, TIMER, timeout_move
 from bot.position import Position
 from bot.state_cache import StateCache
 from bot.storage import (
@@ -37,7 +39,8 @@ from rules import Action, Event, IllegalAction, Ruleset, get_ruleset
 
 DEFAULT_CACHE_SIZE = 512
 
-REMOVED_TEXT = "You were removed from this game; Warden plays your seat."
+REMOVED_TEXT = ("Warden's crew (an AI player) plays your seat now: you left or were "
+                "removed from this game.")
 
 
 class UserError(Exception):
@@ -124,7 +127,7 @@ class Tables:
                          host_id: str, options: dict[str, Any]) -> GameRecord:
         rs = self._ruleset(ruleset)
         try:
-            rs.Options.model_validate(options)
+            game_options(rs, options)
         except ValidationError as exc:
             raise UserError(f"Those options are not valid: {_first_error(exc)}") from exc
         try:
@@ -147,23 +150,64 @@ class Tables:
         if user_id in record.seats:
             raise UserError("You have already joined this game.")
         rs = self._ruleset(record.ruleset)
-        high = rs.player_range(rs.Options.model_validate(record.options))[1]
+        high = rs.player_range(game_options(rs, record.options))[1]
         if len(record.seats) >= high:
             mode = " with these options" if high < rs.max_players else ""
+            crew = " (the host may remove an AI player)" if any(
+                is_crew(seat) for seat in record.seats) else ""
             raise UserError(f"The table is full: {rs.title} seats {high} "
-                            f"player{'s' if high != 1 else ''}{mode}. You can watch.")
+                            f"player{'s' if high != 1 else ''}{mode}{crew}. You can watch.")
         return await self.storage.set_seats(record.id, [*record.seats, user_id])
 
-    async def leave(self, channel_id: str, user_id: str) -> GameRecord:
+    async def add_crew(self, channel_id: str, user_id: str) -> GameRecord:
+        """The host seats a computer player ("Warden crew N") in the lobby."""
+        record = await self._lobby_host(channel_id, user_id, "add an AI player")
+        rs = self._ruleset(record.ruleset)
+        high = rs.player_range(game_options(rs, record.options))[1]
+        if len(record.seats) >= high:
+            raise UserError(f"The table is full: {rs.title} seats {high} "
+                            f"player{'s' if high != 1 else ''}.")
+        return await self.storage.set_seats(record.id,
+                                            [*record.seats, next_crew_seat(record.seats)])
+
+    async def remove_crew(self, channel_id: str, user_id: str) -> GameRecord:
+        """The host takes away the computer player added last."""
+        record = await self._lobby_host(channel_id, user_id, "remove an AI player")
+        crew = [seat for seat in record.seats if is_crew(seat)]
+        if not crew:
+            raise UserError("There is no AI player in this lobby.")
+        return await self.storage.set_seats(record.id,
+                                            [s for s in record.seats if s != crew[-1]])
+
+    async def _lobby_host(self, channel_id: str, user_id: str, doing: str) -> GameRecord:
         record = await self.channel_game(channel_id)
         if record.status != "lobby":
-            raise UserError("The game has started; ask the host to end it with `/game end`.")
+            raise UserError("This game has already started.")
+        if user_id != record.host_id:
+            raise UserError(f"Only the host (<@{record.host_id}>) can {doing}.")
+        return record
+
+    async def leave(self, channel_id: str, user_id: str) -> GameRecord:
+        """Leave a lobby (the seat goes), or a running game: Warden's crew plays the seat
+        from now on, with everything it holds (see `hand_over`)."""
+        record = await self.channel_game(channel_id)
         if user_id not in record.seats:
             raise UserError("You are not in this game.")
         if user_id == record.host_id:
-            raise UserError("The host cannot leave; end the lobby with `/game end` instead.")
+            raise UserError("The host cannot leave; end the game with `/game end` instead.")
+        if record.status != "lobby":
+            return await self.hand_over(record, user_id)
         return await self.storage.set_seats(record.id,
                                             [s for s in record.seats if s != user_id])
+
+    async def hand_over(self, record: GameRecord, seat: str) -> GameRecord:
+        """From now on Warden's crew plays `seat` of a running game (the seat, its id and
+        all it holds stay; the game's options list it as computer-controlled)."""
+        away = away_seats(record)
+        if seat in away:
+            raise UserError(f"{mention(seat)} already left; Warden's crew plays their seat.")
+        return await self.storage.set_options(record.id,
+                                              {**record.options, "away": [*away, seat]})
 
     async def start(self, channel_id: str, user_id: str) -> tuple[GameRecord, BaseModel]:
         record = await self.channel_game(channel_id)
@@ -173,10 +217,12 @@ class Tables:
             raise UserError("Only the host can start the game.")
         rs = self._ruleset(record.ruleset)
         n = len(record.seats)
+        if not people(record.seats):
+            raise UserError("At least one person must play: AI players cannot play alone.")
         if n < rs.min_players:
             raise UserError(f"{rs.title} needs at least {rs.min_players} players; "
-                            f"{n} joined so far.")
-        options = rs.Options.model_validate(record.options)
+                            f"{n} joined so far (the host may add AI players).")
+        options = game_options(rs, record.options)
         problem = rs.check_players(options, n)  # the limits of a mode, where it has them
         if problem:
             raise UserError(str(problem))
@@ -207,10 +253,13 @@ class Tables:
         return ended
 
     async def set_timer(self, channel_id: str, user_id: str, moderator: bool,
-                        minutes: int) -> GameRecord:
-        """Change the channel game's turn timer (lobby or running)."""
+                        minutes: int, when_silent: str | None = None) -> GameRecord:
+        """Change the channel game's turn timer (lobby or running) and, when given, what
+        it does for a silent player (`TIMEOUT_MOVE`: "ai" or "pass")."""
         record = await self._as_host(channel_id, user_id, moderator, "change the turn timer")
-        options = {**record.options, "turn_timeout_minutes": minutes}
+        options = {**record.options, TIMER: minutes}
+        if when_silent is not None:
+            options[TIMEOUT_MOVE] = timeout_move({TIMEOUT_MOVE: when_silent})
         return await self.storage.set_options(record.id, options)
 
     async def set_auto_answer(self, game_id: int, seat: str, on: bool) -> GameRecord:
@@ -229,8 +278,8 @@ class Tables:
     async def kick(self, channel_id: str, user_id: str, moderator: bool,
                    target: str) -> GameRecord:
         """Remove a player: from a lobby, their seat; from a running game, their control
-        of it (a hidden-role seat cannot vanish mid-game, so the bot plays it from now on
-        with the documented default moves; the seats are listed in options["away"])."""
+        of it (a hidden-role seat cannot vanish mid-game, so Warden's crew plays it from
+        now on with everything it holds: `hand_over`)."""
         record = await self._as_host(channel_id, user_id, moderator, "remove a player")
         if target not in record.seats:
             raise UserError(f"<@{target}> is not in this game.")
@@ -239,11 +288,7 @@ class Tables:
         if record.status == "lobby":
             return await self.storage.set_seats(record.id,
                                                 [s for s in record.seats if s != target])
-        away = away_seats(record)
-        if target in away:
-            raise UserError(f"<@{target}> was already removed; the bot plays their seat.")
-        return await self.storage.set_options(record.id,
-                                              {**record.options, "away": [*away, target]})
+        return await self.hand_over(record, target)
 
     # ------------------------------------------------------------ play
     def _ruleset(self, name: str) -> Ruleset:
@@ -284,6 +329,19 @@ class Tables:
         if cached is not None and cached.state is state:
             return cached
         return Position(self.ruleset_of(record), state)
+
+    async def still_open(self, record: GameRecord, seat: str, version: int, stamp: str
+                         ) -> Position | None:
+        """`record`'s position if `seat`'s decision as it stood at `version`, with the
+        choices `stamp` (their fingerprint), is still open there, by the rule of move
+        buttons: the same version, or the same choices and the seat has not acted since
+        (another seat's secret vote leaves it open); else None."""
+        at = self.at(record)
+        if at.prompt(seat) is None or (record.version != version and (
+                stamp != at.fingerprint(seat)
+                or await self.storage.acted_since(record.id, seat, version))):
+            return None
+        return at
 
     def cached(self, game_id: int, version: int) -> BaseModel | None:
         """The game's state at `version`, if the cache holds it."""
@@ -419,12 +477,29 @@ def _keys(actions: tuple[Action, ...]) -> tuple[str, ...]:
     return tuple(a.key for a in actions)
 
 
+def game_options(rs: Ruleset, options: dict[str, Any]) -> BaseModel:
+    """The engine's options among a game's stored options (which also hold the table's
+    own: the timer's choice, who left, who lets Warden answer)."""
+    fields = rs.Options.model_fields
+    return rs.Options.model_validate({k: v for k, v in options.items() if k in fields})
+
+
 def away_seats(record: GameHead) -> list[str]:
-    """Seats of a running game whose player was removed: the bot plays them."""
+    """Seats of a running game whose player was removed or left: Warden's crew plays
+    them."""
     return [str(x) for x in record.options.get("away") or ()]
 
 
-Why = Literal["timeout", "removed", "auto"]  # why Warden moves for a player
+def computer_seats(record: GameHead) -> list[str]:
+    """The seats Warden's crew plays: the computer seats added in the lobby and the
+    seats handed over (`away_seats`), in seat order. None is pinged or asked."""
+    away = set(away_seats(record))
+    return [seat for seat in record.seats if is_crew(seat) or seat in away]
+
+
+# why Warden moves for a seat: a silent player's time ran out, a decision a player let
+# Warden answer, a computer seat's own move
+Why = Literal["timeout", "auto", "crew"]
 AUTO = "auto_answer"  # the options key listing the seats that let Warden answer for them
 
 
@@ -457,4 +532,5 @@ def _first_error(exc: ValidationError) -> str:
 
 
 __all__ = ["AUTO", "IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables",
-           "UserError", "Why", "auto_answers", "auto_seats", "away_seats"]
+           "UserError", "Why", "auto_answers", "auto_seats", "away_seats",
+           "computer_seats", "game_options"]

@@ -30,9 +30,15 @@ def entries(ruleset: str) -> tuple[Entry, ...]:
 def _settings(ruleset: str) -> Entry:
     """The table's settings: the host's turn timer and, in a game with decisions
     Warden may answer, each player's own "Warden answers for me"."""
-    text = ("**Turn timer** (off unless the host sets one: `turn_timer` in `/game new`, or "
+    text = ("**AI players** (Warden's crew): the host presses **Add AI player** in the "
+            "lobby to seat a computer player (\"Warden crew 1\"...) and **Remove AI "
+            "player** to take the last one away. It decides from what its seat may see, "
+            "after a short pause, and its moves are told like anyone's. A player who "
+            "leaves (`/game leave`) or is removed (`/game kick`) hands their seat to it.\n"
+            "**Turn timer** (off unless the host sets one: `turn_timer` in `/game new`, or "
             "`/game timer`): a reminder at half time, then Warden decides for whoever is "
-            "still waiting, with the documented default moves.")
+            "still waiting, as the host chose (`when_time_runs_out`): an AI player moves "
+            "for them (the default), or they pass (the documented default moves).")
     rs = get_kit(ruleset).ruleset
     if rs.auto_answers:
         text += ("\n**Warden answers for me when I have no real choice** (each player for "

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.components import lobby_view
-from bot.games import AUTO, UserError
+from bot.crew import mention, user_objects
+from bot.games import AUTO, UserError, game_options
 from bot.option_names import describe_options, menu_options, option_notes, words
 from bot.replies import Reply, refuse
 from bot.storage import GameRecord
@@ -18,25 +19,27 @@ if TYPE_CHECKING:
     from bot.ports import Bot
 
 
+TAKES_OVER = "Warden's crew now plays for <@{seat}>."
 REMATCH_IN_DM = ("A rematch opens a lobby in the game's channel: press **Rematch** under "
                  "the last board there, or open a game with `/game new`.")
 
 
 def lobby_text(bot: Bot, record: GameRecord) -> str:
     rs = bot.tables.ruleset_of(record)
-    seats = "\n".join(f"{i + 1}. <@{s}>" + (" (host)" if s == record.host_id else "")
+    seats = "\n".join(f"{i + 1}. {mention(s)}" + (" (host)" if s == record.host_id else "")
                       for i, s in enumerate(record.seats))
     opts = " · ".join(describe_options(record.ruleset, record.options, chosen_only=True))
     notes = "".join(f"\n> {line}" for line in option_notes(record.ruleset, record.options))
     note = words(record.ruleset).lobby_note
     if note:
         notes += "\n" + note
-    low, high = rs.player_range(rs.Options.model_validate(record.options))
+    low, high = rs.player_range(game_options(rs, record.options))
     seats_text = f"{low} player" if low == high == 1 else (
         f"{low} players" if low == high else f"{low}-{high} players")
     return (f"**{rs.title}** lobby ({seats_text})"
             + (f"\nOptions: {opts}" if opts else "") + notes + f"\nSeated:\n{seats}\n"
-            "Press **Join** to take a seat; the host presses **Start**.")
+            "Press **Join** to take a seat; the host presses **Start** (and may add "
+            "**AI players**, Warden's crew, to fill the table).")
 
 
 def start_problem(record: GameRecord) -> str | None:
@@ -67,13 +70,29 @@ class LobbyDesk:
                     record = await tables.join(channel, user)
                 elif op == "leave":
                     record = await tables.leave(channel, user)
+                elif op == "addai":
+                    record = await tables.add_crew(channel, user)
+                elif op == "dropai":
+                    record = await tables.remove_crew(channel, user)
                 else:
                     await self.start(interaction)
                     return
             except UserError as exc:
                 await refuse(interaction, str(exc))
                 return
+        if record.status == "running":  # left a running game: the crew plays the seat
+            await self.handed_over(interaction, record, f"<@{user}> left the game.", user)
+            return
         await self.refresh(interaction, record)
+
+    async def handed_over(self, interaction: discord.Interaction, record: GameRecord,
+                          said: str, seat: str) -> None:
+        """Tell the table (the answer, public, and the board's story) that Warden's crew
+        plays `seat` from now on, and let it play a decision the seat faces now."""
+        line = f"{said} {TAKES_OVER.format(seat=seat)}"
+        await Reply.of(interaction).send(line, public=True)
+        self.bot.publisher.note(record, line, self.bot.tables.at(record))
+        self.bot.timers.schedule(record)
 
     async def refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
         text = lobby_text(self.bot, record)
@@ -132,7 +151,7 @@ class LobbyDesk:
         record, state = await tables.start(str(interaction.channel_id),
                                            str(interaction.user.id))
         rs = tables.ruleset_of(record)
-        names = ", ".join(f"<@{s}>" for s in record.seats)
+        names = ", ".join(map(mention, record.seats))
         lines = [f"**{rs.title}** begins with {names}. Your private sheet arrives by DM "
                  "(or press **My hand**)."]
         self.bot.timers.schedule(record)
@@ -179,5 +198,5 @@ class LobbyDesk:
         message_id = await Reply.of(interaction).post(
             f"<@{user}> asks for a rematch!\n" + lobby_text(self.bot, record),
             lobby_view(record.id, record.ruleset, record.options),
-            discord.AllowedMentions(users=[discord.Object(id=int(s)) for s in record.seats]))
+            discord.AllowedMentions(users=user_objects(record.seats)))
         await self.bot.storage.set_message_ids(record.id, lobby=message_id)

@@ -35,16 +35,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("warden.moves")
 
-# how the table hears about a move the bot made for a player
+# how the table hears about a move Warden made for a silent player
 TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
-REMOVED = "<@{seat}> was removed; Warden plays their seat"
 NOT_YOURS = ("That choice is not yours: it was offered to another player. Press **My "
              "choices** for yours.")
 
 
 def _answer_for(record: GameRecord, at: Position, seat: str, why: Why) -> Action | None:
-    """What Warden plays for `seat`: the documented default of an absent or removed
-    player, or the answer the player let Warden give (while the setting is on)."""
+    """What Warden plays for `seat` without a computer player's decision: the documented
+    default of a silent player (or of a computer seat whose decision was refused), or
+    the answer the player let Warden give (while the setting is on)."""
     if why == "auto":
         return at.auto_answer(seat) if seat in auto_seats(record) else None
     default: Callable[[Any, str], Action | None] | None = getattr(at.rs, "default_action",
@@ -200,7 +200,8 @@ class MoveDesk:
         return result
 
     async def play_for(self, game_id: int, seat: str, version: int, stamp: str, *,
-                       why: Why = "timeout") -> MoveResult | None:
+                       why: Why = "timeout", action: Action | None = None
+                       ) -> MoveResult | None:
         """The documented default move for `seat`'s decision as it stood at `version`
         with the choices `stamp` (their fingerprint): played only if that decision is
         still open, by the rule of move buttons (same version, or the same choices and
@@ -211,7 +212,11 @@ class MoveDesk:
 
         `why` "auto": the player let Warden answer the decisions without a real choice
         (their sheet's setting, still on): the answer is `Ruleset.auto_answer`, and the
-        table hears the move as if the player had made it."""
+        table hears the move as if the player had made it. "crew": a computer seat's
+        own move, told like anyone's.
+
+        `action`: the computer player's decision, made from the state at `version`:
+        played only if the game is still at that version (else it is decided again)."""
         channel = await self.bot.tables.channel_of(game_id)
         if channel is None:
             return None
@@ -219,13 +224,13 @@ class MoveDesk:
             record = await self.bot.storage.get_game(game_id)
             if record is None or record.status != "running":
                 return None
-            at = self.bot.tables.at(record)
-            prompt = at.prompt(seat)
-            if prompt is None or (record.version != version and (
-                    stamp != at.fingerprint(seat)
-                    or await self.bot.storage.acted_since(game_id, seat, version))):
+            if action is not None and record.version != version:
+                return None  # decided from an older state: decided again from this one
+            at = await self.bot.tables.still_open(record, seat, version, stamp)
+            prompt = None if at is None else at.prompt(seat)
+            if at is None or prompt is None:
                 return None
-            action = _answer_for(record, at, seat, why)
+            action = action or _answer_for(record, at, seat, why)
             if action is None:
                 return None
             try:
@@ -235,8 +240,8 @@ class MoveDesk:
                 log.warning("default move %s for %s in game %s refused", action.key, seat,
                             game_id)
                 return None
-            if why != "auto":
-                line = (REMOVED if why == "removed" else TIMED_OUT).format(seat=seat)
+            if why == "timeout":
+                line = TIMED_OUT.format(seat=seat)
                 line += "." if prompt.secret else f": **{action.label}**."
                 result.events.insert(0, Event(kind="note", text=line))
             await self.bot.relay.moved(result, by_player=False)
@@ -328,6 +333,9 @@ class MoveDesk:
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game; you can watch.")
             return None
+        if seat in away_seats(record):  # the seat is Warden's crew's now
+            await refuse(interaction, REMOVED_TEXT)
+            return None
         return record, seat
 
     async def show_choices(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -363,6 +371,9 @@ class MoveDesk:
         seat = str(interaction.user.id)
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game.")
+            return
+        if seat in away_seats(record) and record.status == "running":
+            await refuse(interaction, REMOVED_TEXT)  # the crew's sheet is nobody's to read
             return
         if record.state is None:
             await refuse(interaction, "The game has not started yet.")

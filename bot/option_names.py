@@ -18,8 +18,37 @@ def _minutes(value: object) -> str:
 
 
 # What every game's table has (bot.timers): its words
-LABELS: dict[str, str] = {"turn_timeout_minutes": "Turn timer"}
-VALUES: dict[str, Callable[[object], str]] = {"turn_timeout_minutes": _minutes}
+TIMER = "turn_timeout_minutes"
+LABELS: dict[str, str] = {TIMER: "Turn timer"}
+VALUES: dict[str, Callable[[object], str]] = {TIMER: _minutes}
+
+# What the turn timer does for a silent player (the options key, kept with the game's
+# options beside the timer): an AI player moves for them (the default) or they pass
+TIMEOUT_MOVE = "timeout_move"
+TIMEOUT_AI, TIMEOUT_PASS = "ai", "pass"
+TIMEOUT_WORDS: Mapping[str, str] = {
+    TIMEOUT_AI: "an AI player moves for a silent player",
+    TIMEOUT_PASS: "a silent player passes (the default move)",
+}
+TIMEOUT_CHOICES: Mapping[str, str] = {  # as /game new and /game timer offer them
+    TIMEOUT_AI: "An AI player moves for them",
+    TIMEOUT_PASS: "They pass (the default move: pass, abstain...)",
+}
+
+
+def timeout_move(options: Mapping[str, object]) -> str:
+    """What the turn timer does for a silent player in a game with these options: an AI
+    player decides (the default) or they pass."""
+    chosen = options.get(TIMEOUT_MOVE)
+    return chosen if isinstance(chosen, str) and chosen in TIMEOUT_WORDS else TIMEOUT_AI
+
+
+def timer_text(options: Mapping[str, object]) -> str:
+    """"5 min, then an AI player moves for a silent player" ("off" without a timer)."""
+    minutes = options.get(TIMER)
+    if not minutes:
+        return _minutes(minutes)
+    return f"{_minutes(minutes)}, then {TIMEOUT_WORDS[timeout_move(options)]}"
 
 
 def words(ruleset: str) -> OptionWords:
@@ -94,7 +123,7 @@ def describe_options(ruleset: str, options: Mapping[str, object], *,
         values = {k: options.get(k, f.default) for k, f in fields.items()}
     toggles = kit.options.toggles
     return [f"{_label(kit.options, key, field.description)}: "
-            f"{_value(kit.options, key, values.get(key))}"
+            + (timer_text(options) if key == TIMER else _value(kit.options, key, values.get(key)))
             for key, field in fields.items()
             if not (chosen_only and key in toggles and values.get(key) in (False, "off"))]
 

@@ -25,7 +25,7 @@ from bot.position import Position, Seen
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.storage import GameHead, GameRecord, GameStore
-from rules import Ruleset
+from rules import Action, Ruleset
 
 
 class SheetFeed(Protocol):
@@ -87,7 +87,7 @@ class Publishing(Protocol):
 
     def started(self, record: GameRecord, state: Seen, lines: list[str]) -> None: ...
 
-    def note(self, record: GameRecord, line: str) -> None: ...
+    def note(self, record: GameRecord, line: str, state: Seen | None = None) -> None: ...
 
     def closed(self, record: GameRecord, state: Seen) -> None: ...
 
@@ -112,7 +112,8 @@ class Moving(Protocol):
                      key: str, version: int | None = None) -> MoveResult | None: ...
 
     async def play_for(self, game_id: int, seat: str, version: int, stamp: str, *,
-                       why: Why = "timeout") -> MoveResult | None: ...
+                       why: Why = "timeout", action: Action | None = None
+                       ) -> MoveResult | None: ...
 
     async def set_auto_answer(self, interaction: discord.Interaction, game_id: int,
                               on: bool) -> None: ...
@@ -135,6 +136,9 @@ class Lobbying(Protocol):
 
     async def refresh(self, interaction: discord.Interaction, record: GameRecord
                       ) -> None: ...
+
+    async def handed_over(self, interaction: discord.Interaction, record: GameRecord,
+                          said: str, seat: str) -> None: ...
 
     async def menu(self, interaction: discord.Interaction, game_id: int, menu: str,
                    values: list[str]) -> None: ...

@@ -15,8 +15,9 @@ import discord
 from bot import table_parts as parts
 from bot.choices import ChoiceMessage
 from bot.components import sheet_view
+from bot.crew import crew_name, is_crew, named
 from bot.feed import CHOSEN, CHOSEN_FOR, GameFeed, Update
-from bot.games import MoveResult, auto_answers, auto_seats, away_seats
+from bot.games import MoveResult, auto_answers, auto_seats, computer_seats
 from bot.logs import FIELDS
 from bot.position import Position, Seen
 from bot.storage import GameRecord
@@ -41,9 +42,11 @@ class Publisher:
 
     # ------------------------------------------------------------------ texts
     def names(self, record: GameRecord) -> dict[str, str]:
-        """Each seat's display name, cleaned (renders/names.py): as seen in this run,
-        else as stored with the game, else (none, or nothing left) "Player 2"."""
-        return {seat: display_name(self.bot.names.get(seat) or "")
+        """Each seat's display name, cleaned (renders/names.py): a computer seat's
+        ("Warden crew 1"); a person's as seen in this run, else as stored with the game,
+        else (none, or nothing left) "Player 2"."""
+        return {seat: crew_name(seat) if is_crew(seat)
+                else display_name(self.bot.names.get(seat) or "")
                 or display_name(record.names.get(seat) or "") or f"Player {i + 1}"
                 for i, seat in enumerate(record.seats)}
 
@@ -79,7 +82,7 @@ class Publisher:
             return "**Game over.**"
         parts = []
         if at.prompts:
-            parts.append(waiting_text(at.prompts))
+            parts.append(named(waiting_text(at.prompts)))
         summary = self.summary(record, at)
         if summary:
             parts.append(summary)
@@ -147,8 +150,8 @@ class Publisher:
                 view = None
             return parts.plain_sheet(view)
 
-        body = self._drawn("sheet", record, at, lambda: parts.private_text(at, seat),
-                           stand_in)
+        body = named(self._drawn("sheet", record, at, lambda: parts.private_text(at, seat),
+                                 stand_in))
         tail = auto_answer_text(at.rs, seat in auto_seats(record))
         return f"{body}\n\n{tail}" if tail else body
 
@@ -174,7 +177,7 @@ class Publisher:
         """The short message that pings `seats` to their public decision."""
         prompts = [p for p in self.at(record, state).prompts
                    if p.seat in seats and not p.secret]
-        return ping_text(prompts)
+        return named(ping_text(prompts))
 
     def secret_prompt(self, record: GameRecord, state: Seen, seat: str
                       ) -> tuple[str, discord.ui.View] | None:
@@ -189,8 +192,8 @@ class Publisher:
     def recap(self, record: GameRecord, state: Seen) -> list[str]:
         """The game-over message: the result and every secret revealed."""
         at = self.at(record, state)
-        return self._drawn("recap", record, at, lambda: at.rs.recap(at.state),
-                           lambda: [parts.RECAP_FAILED])
+        return [named(line) for line in self._drawn(
+            "recap", record, at, lambda: at.rs.recap(at.state), lambda: [parts.RECAP_FAILED])]
 
     # ------------------------------------------------------------------ updates
     def feed(self, game_id: int) -> GameFeed:
@@ -207,10 +210,12 @@ class Publisher:
         before = set(result.was.waiting)
         newly = [p for p in result.now.prompts
                  if (p.seat not in before or p.seat == result.seat) and p.seat != actor]
-        # nobody asks a removed player, nor one whose decision Warden answers at once
-        away = set(away_seats(result.record)) | set(auto_answers(result.record, result.now))
+        # nobody asks a computer seat (Warden's crew plays it), nor a player whose
+        # decision Warden answers at once
+        crew = set(computer_seats(result.record))
+        away = crew | set(auto_answers(result.record, result.now))
         public = [e for e in result.events if e.to is None]
-        lines = [e.text for e in public]
+        lines = [named(e.text) for e in public]
         update = Update(
             record=result.record, state=result.now, lines=lines,
             turn_at=next((i for i, e in enumerate(public) if e.kind == "turn"), None),
@@ -219,8 +224,9 @@ class Publisher:
             new_message=any(e.kind == "turn" for e in public), actor=result.seat,
             chosen=(CHOSEN if by_player else CHOSEN_FOR).format(
                 label=plain(result.label, self.names(result.record))),
-            notices={seat: texts for seat in result.record.seats if seat != actor
-                     and (texts := [e.text for e in result.events
+            notices={seat: texts for seat in result.record.seats
+                     if seat != actor and seat not in crew
+                     and (texts := [named(e.text) for e in result.events
                                     if e.to is not None and seat in e.to])})
         if result.finished:
             update.ping = set()
@@ -230,15 +236,18 @@ class Publisher:
 
     def started(self, record: GameRecord, state: Seen, lines: list[str]) -> None:
         at = self.at(record, state)
-        prompts = at.prompts
+        crew = set(computer_seats(record))
+        prompts = [p for p in at.prompts if p.seat not in crew]
         self.feed(record.id).push(Update(
-            record=record, state=at, lines=lines, new_message=True,
-            ping={p.seat for p in prompts if not p.secret},
+            record=record, state=at, lines=[named(line) for line in lines],
+            new_message=True, ping={p.seat for p in prompts if not p.secret},
             secret={p.seat for p in prompts if p.secret}))
 
-    def note(self, record: GameRecord, line: str) -> None:
-        """A line for the public story (a timer decision, a removed player...)."""
-        self.feed(record.id).push(Update(record=record, state=None, lines=[line]))
+    def note(self, record: GameRecord, line: str, state: Seen | None = None) -> None:
+        """A line for the public story (a timer decision, a removed player...); with
+        `state`, the table shows that state again (what a seat handed to Warden's crew
+        still had open in its DMs closes)."""
+        self.feed(record.id).push(Update(record=record, state=state, lines=[named(line)]))
 
     def closed(self, record: GameRecord, state: Seen) -> None:
         """The game was ended before its end (`/game end`, whose answer says by whom):
@@ -247,7 +256,7 @@ class Publisher:
         at = self.at(record, state)
         self.feed(record.id).push(Update(
             record=record, state=None, closing="**This game has ended.**",
-            recap=[ENDED_RECAP, *at.rs.reveal(at.state)]))
+            recap=[ENDED_RECAP, *map(named, at.rs.reveal(at.state))]))
 
     async def show_again(self, record: GameRecord, state: Seen) -> str:
         """`/game status`: the board again, as a new message at the bottom; says (to the

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from bot.feed import BOARD
-from bot.games import MoveResult
+from bot.games import MoveResult, game_options
 from bot.storage import GameHead, GameRecord, MoveRecord
 from rules import Ruleset
 
@@ -129,7 +129,7 @@ def _apply_again(rs: Ruleset, record: GameRecord, state: BaseModel | None,
     if state is None:
         stored = rs.load_state(record.state or "")
         state = rs.new_game(list(record.seats), stored.seed,
-                            rs.Options.model_validate(record.options))
+                            game_options(rs, record.options))
     results = []
     for move in moves:
         if move.seq > until:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.games import game_options
 from bot.storage import GameStore
 from rules import get_ruleset
 
@@ -23,7 +24,7 @@ async def replay_game(storage: GameStore, game_id: int) -> ReplayReport:
     rs = get_ruleset(record.ruleset)
     stored = rs.load_state(record.state)
     state = rs.new_game(list(record.seats), stored.seed,
-                        rs.Options.model_validate(record.options))
+                        game_options(rs, record.options))
     moves = await storage.moves(game_id)
     for move in moves:
         seat = move.seat or ""

@@ -27,6 +27,17 @@ class Settings(BaseSettings):
     # drops an interaction not answered within 3 s).
     defer_after_seconds: float = Field(2.0, validation_alias="WARDEN_DEFER_AFTER_SECONDS")
 
+    # Warden's crew (computer players, bot/crew_moves.py): which player of rules.agents
+    # ("ai", or the baselines "random" and "default"), its search budget (unset: the
+    # agents' default), the longest a decision may think, and the pause before a
+    # computer move shows (a human pace; the decision is made during it, so the time a
+    # move takes never depends on what the seat holds).
+    crew_agent: Literal["ai", "random", "default"] = Field(
+        "ai", validation_alias="WARDEN_CREW_AGENT")
+    crew_budget: int | None = Field(None, ge=1, validation_alias="WARDEN_CREW_BUDGET")
+    crew_think_seconds: float = Field(1.0, gt=0, validation_alias="WARDEN_CREW_THINK_SECONDS")
+    crew_pause_seconds: float = Field(3.0, ge=0, validation_alias="WARDEN_CREW_PAUSE_SECONDS")
+
     # How many running games keep their decoded state in memory (the least recently
     # played leave first; any game's state is read back from the database when needed).
     state_cache: int = Field(512, ge=1, validation_alias="WARDEN_STATE_CACHE")
@@ -69,7 +80,8 @@ class Settings(BaseSettings):
                                  f"{self.shard_count - 1}")
         return self
 
-    @field_validator("dev_guild", "metrics_port", "shard_count", mode="before")
+    @field_validator("dev_guild", "metrics_port", "shard_count", "crew_budget",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         """`WARDEN_DEV_GUILD=` (as in .env.example) means no development server."""

@@ -1,8 +1,19 @@
-"""Turn timers (BOT-AFK-1): a reminder at half time, then, when time runs out, the
-documented default move for every seat still waiting at that moment. Seats whose player
-was removed (`/game kick`) get their default move at once, and so do the decisions a
-player let Warden answer (their sheet's setting, `Ruleset.auto_answer`): no clock runs
-for those.
+"""Turn timers (BOT-AFK-1) and the pace of Warden's crew.
+
+A reminder at half time, then, when time runs out, a move for every seat still waiting
+at that moment: the computer player's (the table's choice, the default) or the
+documented default move ("pass", `/game new timeout_move`). The decisions a player let
+Warden answer (their sheet's setting, `Ruleset.auto_answer`) are answered at once: no
+clock runs for those.
+
+A computer seat (bot/crew.py: added in the lobby, or handed over by `/game kick` or a
+player leaving) that the game waits for moves after a pause (`crew_pause_seconds`): its
+decision is made during the pause (bot/crew_moves.py, capped by `crew_think_seconds`)
+and shows when both are over, so the time a move takes never tells what the seat
+holds, and moves never come in a burst. Several computer seats waiting at once move
+one after the other, each after its pause. A move made meanwhile cancels the turn (its
+thinking stops) and the next one is decided from the new state: nothing is played
+twice. A game waiting on a computer seat when the bot starts resumes the same way.
 
 The reminder names the decision it is about (a secret one only as "a private
 decision") and is deleted once that decision is gone: answered, played by the timer,
@@ -24,14 +35,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games import Why, auto_answers, auto_seats, away_seats
+from bot.crew import decision_seed, user_objects
+from bot.crew_moves import decide
+from bot.games import MoveResult, Why, auto_answers, auto_seats, computer_seats
+from bot.option_names import TIMEOUT_AI, timeout_move
 from bot.storage import GameHead, GameRecord, StorageUnavailable
-from rules import Prompt
+from rules import Action, Prompt
+from rules.agents import AGENTS, DEFAULT_BUDGET, Agent, can_determinize
 
 if TYPE_CHECKING:
     from bot.ports import Bot
@@ -57,23 +72,30 @@ class Timers:
         self._wakers: set[asyncio.Task[None]] = set()
         self.reminders: dict[int, discord.Message] = {}  # game -> its standing reminder
         self._chores: set[asyncio.Task[None]] = set()  # reminders being deleted
+        self.agents: Mapping[str, Agent] = AGENTS  # the computer players, by name
 
     def schedule(self, record: GameHead, *, resume: bool = False) -> None:
         """Start the clock for the decision now pending. `resume` (bot start): the
         decision has been pending since the game's last change, so only what is left of
         the time runs (and no reminder if its moment has passed).
 
-        A light record (no state, as read at start-up) is enough unless a player was
-        removed: whether the bot must play for them now depends on who the game waits
-        for, so such a game's state is read first, in the timer's own task."""
+        A light record (no state, as read at start-up) is enough unless the game has a
+        computer seat or a player let Warden answer: whether Warden must move now depends
+        on who the game waits for, so such a game's state is read first, in the timer's
+        own task."""
         self.cancel(record.id)
         if record.status != "running" or not self.bot.relay.owns(record):
             return  # another process runs the shard of the game's server: its timer
-        if not isinstance(record, GameRecord) and (away_seats(record) or auto_seats(record)):
+        if not isinstance(record, GameRecord) and (computer_seats(record)
+                                                   or auto_seats(record)):
             self._start(record.id, self._schedule_loaded(record.id, resume), "away")
             return
         if isinstance(record, GameRecord) and self._answer_now(record):
             self._start(record.id, self._play_now(record.id), "away")
+            return
+        crew = self._crew_waiting(record) if isinstance(record, GameRecord) else []
+        if crew and isinstance(record, GameRecord):
+            self._start(record.id, self._crew_turn(record, crew[0]), "crew")
             return
         minutes = int(record.options.get("turn_timeout_minutes") or 0)
         if minutes <= 0:
@@ -188,13 +210,19 @@ class Timers:
         return list(self.bot.tables.at(record).waiting)
 
     async def _play_defaults(self, record: GameRecord, seats: list[tuple[str, Why]]) -> None:
-        """Each seat's default (or its answer, see `why`) for its decision as it stands
-        now (see MoveDesk.play_for: a decision the player answered meanwhile is left
-        alone)."""
+        """Each seat's move (see `why`) for its decision as it stands now (see
+        MoveDesk.play_for: a decision the player answered meanwhile is left alone): a
+        timed-out seat's by the computer player when the table chose so, else its
+        default; a decision the player let Warden answer, its answer."""
         at = self.bot.tables.at(record)
         offers = [(seat, why, at.fingerprint(seat)) for seat, why in seats]
+        crew_decides = timeout_move(record.options) == TIMEOUT_AI
         played = False
         for seat, why, stamp in offers:
+            if why == "timeout" and crew_decides:
+                played |= await self._decide_and_play(record.id, seat, record.version,
+                                                      stamp) is not None
+                continue
             # a player's move may cancel this task; it must not cut a move in half
             played |= await asyncio.shield(self.bot.moves.play_for(
                 record.id, seat, record.version, stamp, why=why)) is not None
@@ -202,20 +230,83 @@ class Timers:
         if latest is not None:
             self.schedule(latest)  # the clock for whatever comes next
 
+    async def _decide_and_play(self, game_id: int, seat: str, version: int, stamp: str
+                               ) -> MoveResult | None:
+        """A silent player's decision, as it stood at `version` with the choices
+        `stamp`, made by the computer player from the newest state (other seats may
+        have moved since) if it is still open, and played."""
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.status != "running":
+            return None
+        at = await self.bot.tables.still_open(record, seat, version, stamp)
+        if at is None:
+            return None
+        action = await self._decide(record, seat)
+        return await asyncio.shield(self.bot.moves.play_for(
+            game_id, seat, record.version, at.fingerprint(seat), why="timeout",
+            action=action))
+
     def _answer_now(self, record: GameRecord) -> list[tuple[str, Why]]:
-        """The waiting seats Warden answers for at once: a removed player's (their
-        default), and the decisions a player let Warden answer."""
-        away = away_seats(record)
-        removed = [seat for seat in self._waiting(record) if seat in away] if away else []
-        auto = auto_answers(record, self.bot.tables.at(record)) if auto_seats(record) else {}
-        return [(seat, "removed") for seat in removed] + [
-            (seat, "auto") for seat in auto if seat not in removed]
+        """The waiting seats Warden answers for at once: the decisions a player let
+        Warden answer (a computer seat's are its own)."""
+        if not auto_seats(record):
+            return []
+        crew = set(computer_seats(record))
+        return [(seat, "auto") for seat in auto_answers(record, self.bot.tables.at(record))
+                if seat not in crew]
 
     async def _play_now(self, game_id: int) -> None:
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.status != "running":
             return
         await self._play_defaults(record, self._answer_now(record))
+
+    # ------------------------------------------------------------ Warden's crew
+    def _crew_waiting(self, record: GameRecord) -> list[str]:
+        """The computer seats the game waits for, in the order it asks them."""
+        crew = computer_seats(record)
+        if not crew:
+            return []
+        return [seat for seat in self._waiting(record) if seat in crew]
+
+    async def _decide(self, record: GameRecord, seat: str) -> Action:
+        """The computer player's move for `seat` at `record`'s state (seeded by the game,
+        the version and the seat), thought out of the event loop, capped by time."""
+        settings = self.bot.settings
+        at = self.bot.tables.at(record)
+        name = settings.crew_agent
+        if name == "ai" and not can_determinize(at.rs):
+            name = "default"  # the search cannot play a game it cannot deal again
+        return await decide(self.agents[name], at,
+                            seat, seed=decision_seed(record.id, record.version, seat),
+                            budget=settings.crew_budget or DEFAULT_BUDGET,
+                            seconds=settings.crew_think_seconds, game_id=record.id)
+
+    async def _crew_turn(self, record: GameRecord, seat: str) -> None:
+        """A computer seat's move: thought during the pause, shown when both the pause
+        and the thinking are over (counted from the same start), played through the
+        same path as anyone's move, if the game is still where it was."""
+        thinking = asyncio.ensure_future(self._decide(record, seat))
+        try:
+            await self._nap(self.bot.settings.crew_pause_seconds)
+            action = await thinking
+        finally:
+            thinking.cancel()  # cancelled meanwhile (a move came): the thinking stops
+        moves = self.bot.moves
+        stamp = self.bot.tables.at(record).fingerprint(seat)
+        played = await asyncio.shield(moves.play_for(record.id, seat, record.version, stamp,
+                                                     why="crew", action=action))
+        latest = played.record if played is not None else \
+            await self.bot.storage.get_game(record.id)
+        if played is None and latest is not None and latest.version == record.version:
+            # the game did not move, yet the decision was refused: its default instead
+            log.warning("the computer player's move for %s in game %s was refused; "
+                        "playing the default", seat, record.id)
+            played = await asyncio.shield(moves.play_for(record.id, seat, record.version,
+                                                         stamp, why="crew"))
+            latest = played.record if played is not None else latest
+        if latest is not None and (played is not None or latest.version != record.version):
+            self.schedule(latest)
 
     async def _watch(self, game_id: int, version: int, seconds: float,
                      elapsed: float = 0.0, remind: bool | None = None) -> None:
@@ -255,7 +346,9 @@ class Timers:
     async def _time_up(self, record: GameRecord) -> None:
         """Time is up: the reminder goes, and every seat waiting now gets its default."""
         self._unremind(record.id)
-        await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)])
+        crew = set(computer_seats(record))
+        await self._play_defaults(record, [(seat, "timeout") for seat in self._waiting(record)
+                                           if seat not in crew])
 
     async def _if_open(self, game_id: int, version: int,
                        act: Callable[[GameRecord], Awaitable[object]]) -> None:
@@ -266,7 +359,10 @@ class Timers:
         await act(record)
 
     async def _remind(self, record: GameRecord, left: float) -> None:
-        prompts = list(self.bot.tables.at(record).prompts)
+        crew = set(computer_seats(record))
+        prompts = [p for p in self.bot.tables.at(record).prompts if p.seat not in crew]
+        if not prompts:
+            return
         minutes = left / self.bot.settings.timer_unit_seconds
         # a move may cancel this task while the reminder is on its way: the post is
         # finished (and then deleted) rather than left half-known
@@ -281,7 +377,7 @@ class Timers:
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         try:
             sent = await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(id=int(s)) for s in seats]))
+                users=user_objects(seats)))
         except discord.HTTPException:
             log.warning("reminder for game %s could not be posted", record.id)
             return

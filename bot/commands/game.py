@@ -16,7 +16,13 @@ from pydantic import BaseModel
 from bot.components import lobby_view
 from bot.games import Tables, UserError
 from bot.lobby import lobby_text
-from bot.option_names import choice_name
+from bot.option_names import (
+    TIMEOUT_CHOICES,
+    TIMEOUT_MOVE,
+    choice_name,
+    timeout_move,
+    timer_text,
+)
 from bot.ports import bot_of
 from bot.replies import Reply, refuse
 from bot.storage import GameRecord
@@ -26,6 +32,10 @@ from rules import get_kit, get_ruleset, list_kits, list_rulesets
 from rules.core.kit import GameKit
 
 HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
+WHEN_SILENT = "When the turn timer runs out for a silent player: an AI player moves for " \
+    "them (the default) or they pass"
+TIMEOUT_OFFERED = [app_commands.Choice(name=name, value=value)
+                   for value, name in TIMEOUT_CHOICES.items()]
 
 
 def ruleset_choices() -> list[app_commands.Choice[str]]:
@@ -88,16 +98,18 @@ class GameCommands(app_commands.Group, name="game",
     # holds the two lists equal), described and offered as that kit words them
     @app_commands.describe(ruleset="Which game", final_event=option_description("final_event"),
                            task_deck=option_description("task_deck"),
-                           turn_timer="Minutes before an absent player's default move "
-                           "(0 = no timer)", mode=option_description("mode"),
-                           board=option_description("board"))
+                           turn_timer="Minutes before a silent player's move is made for "
+                           "them (0 = no timer)", mode=option_description("mode"),
+                           board=option_description("board"), when_time_runs_out=WHEN_SILENT)
     @app_commands.choices(
         ruleset=ruleset_choices(), task_deck=option_choices("task_deck"),
-        mode=option_choices("mode"), board=option_choices("board"))
+        mode=option_choices("mode"), board=option_choices("board"),
+        when_time_runs_out=TIMEOUT_OFFERED)
     async def game_new(self, interaction: discord.Interaction, ruleset: str,
                        final_event: str | None = None, task_deck: str | None = None,
                        mode: str | None = None, board: str | None = None,
-                       turn_timer: app_commands.Range[int, 0, 1440] = 0) -> None:
+                       turn_timer: app_commands.Range[int, 0, 1440] = 0,
+                       when_time_runs_out: str | None = None) -> None:
         bot = bot_of(interaction)
         bot.moves.remember(interaction)
         asked: dict[str, str | int | None] = {
@@ -115,6 +127,8 @@ class GameCommands(app_commands.Group, name="game",
                 return
         asked["turn_timeout_minutes"] = turn_timer
         options = {k: v for k, v in asked.items() if k in fields and v is not None}
+        if "turn_timeout_minutes" in fields:  # what the timer does for a silent player
+            options[TIMEOUT_MOVE] = timeout_move({TIMEOUT_MOVE: when_time_runs_out})
         try:
             record = await bot.tables.open_lobby(
                 str(interaction.guild_id), str(interaction.channel_id), ruleset,
@@ -139,7 +153,8 @@ class GameCommands(app_commands.Group, name="game",
     async def game_join(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).lobby.run(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    @app_commands.command(name="leave", description="Leave this channel's lobby (or its "
+                          "game: an AI player takes your seat)")
     async def game_leave(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).lobby.run(interaction, "leave")
 
@@ -163,8 +178,8 @@ class GameCommands(app_commands.Group, name="game",
 
     @app_commands.command(name="kick",
                           description="Remove a player (host or Manage Channels)")
-    @app_commands.describe(player="In a lobby: frees their seat. In a running game: the "
-                           "bot plays their seat from now on")
+    @app_commands.describe(player="In a lobby: frees their seat. In a running game: "
+                           "Warden's crew (an AI player) plays their seat from now on")
     async def game_kick(self, interaction: discord.Interaction, player: discord.User
                         ) -> None:
         bot = bot_of(interaction)
@@ -175,25 +190,25 @@ class GameCommands(app_commands.Group, name="game",
         if record.status == "lobby":
             await bot.lobby.refresh(interaction, record)
             return
-        line = (f"<@{interaction.user.id}> removed <@{player.id}> from the game: Warden "
-                "plays their seat from now on with the default moves.")
-        await Reply.of(interaction).send(line, public=True)
-        bot.publisher.note(record, line)
-        bot.timers.schedule(record)  # their pending decision, if any, is played now
+        await bot.lobby.handed_over(
+            interaction, record, f"<@{interaction.user.id}> removed <@{player.id}> from the "
+            "game.", str(player.id))
 
     @app_commands.command(name="timer",
                           description="Set the turn timer (host or Manage Channels)")
-    @app_commands.describe(minutes="Minutes before an absent player's default move "
-                           "(0 = no timer)")
+    @app_commands.describe(minutes="Minutes before a silent player's move is made for them "
+                           "(0 = no timer)", when_time_runs_out=WHEN_SILENT)
+    @app_commands.choices(when_time_runs_out=TIMEOUT_OFFERED)
     async def game_timer(self, interaction: discord.Interaction,
-                         minutes: app_commands.Range[int, 0, 1440]) -> None:
+                         minutes: app_commands.Range[int, 0, 1440],
+                         when_time_runs_out: str | None = None) -> None:
         bot = bot_of(interaction)
-        record = await as_host(interaction,
-                               lambda t, c, u, m: t.set_timer(c, u, m, minutes))
+        record = await as_host(interaction, lambda t, c, u, m: t.set_timer(
+            c, u, m, minutes, when_time_runs_out))
         if record is None:
             return
         bot.timers.schedule(record)  # the pending decision gets the new time from now
-        text = (f"turn timer set to {minutes} minute(s)" if minutes else "turn timer off")
+        text = f"turn timer {timer_text(record.options)}" if minutes else "turn timer off"
         await Reply.of(interaction).send(f"<@{interaction.user.id}>: {text}.", public=True)
 
     @app_commands.command(name="status", description="Show the board and whose turn it is")

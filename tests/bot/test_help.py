@@ -406,3 +406,5 @@ def test_the_table_settings_topic_explains_warden_answering_where_a_game_has_it(
         assert "keep your hand when you pass" in text and "no interrupt card" in text
     darkmoon = answer("settings", "darkmoon")
     assert "Turn timer" in darkmoon and "answers for me" not in darkmoon
+    # every game's table has AI players and the timer's choice
+    assert "**Add AI player**" in darkmoon and "`when_time_runs_out`" in darkmoon

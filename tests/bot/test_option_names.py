@@ -34,8 +34,25 @@ DARK_MOON_RULES_OFF = [f"{name}: off" for name in (
 def test_dark_moon_options_read_as_words() -> None:
     lines = describe_options("darkmoon", {"final_event": "last_stand", "task_deck": "black",
                                           "turn_timeout_minutes": 5})
-    assert lines == ["Final event: Last Stand", "Task deck: black", "Turn timer: 5 min",
+    assert lines == ["Final event: Last Stand", "Task deck: black",
+                     "Turn timer: 5 min, then an AI player moves for a silent player",
                      "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
+
+
+def test_the_turn_timer_says_what_happens_to_a_silent_player() -> None:
+    def timer(options: dict[str, Any]) -> str:
+        return next(line for line in describe_options("darkmoon", options)
+                    if line.startswith("Turn timer"))
+
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "pass"}) == \
+        "Turn timer: 3 min, then a silent player passes (the default move)"
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "ai"}) == \
+        "Turn timer: 3 min, then an AI player moves for a silent player"
+    # an unknown choice reads as the default; no timer, no choice said
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "x"}).endswith("AI player "
+                                                                         "moves for a "
+                                                                         "silent player")
+    assert timer({"turn_timeout_minutes": 0, "timeout_move": "pass"}) == "Turn timer: off"
 
 
 def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
@@ -44,7 +61,8 @@ def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
         "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
         "Mode: semi-cooperative", "Board: basic side", "Original Nemesis characters: off",
-        "Original Nemesis intruders: off", "Turn timer: 10 min"]
+        "Original Nemesis intruders: off",
+        "Turn timer: 10 min, then an AI player moves for a silent player"]
 
 
 def test_every_option_of_every_ruleset_has_a_readable_line() -> None:

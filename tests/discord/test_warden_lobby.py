@@ -13,6 +13,7 @@ from warden_helpers import (
     HOST,
     PLAYERS,
     STRANGER,
+    ManualClock,
     add_players,
     board_message,
     bot_backend,  # noqa: F401 (fixture)
@@ -37,7 +38,8 @@ async def test_lobby_errors_and_start(fake_discord: FakeDiscord, tmp_path: Path)
         lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="darkmoon",
                                          task_deck="black")
         assert "Dark Moon" in lobby.response.content
-        assert button_labels(lobby.response) == ["Join", "Leave", "Start"]
+        assert button_labels(lobby.response) == ["Join", "Leave", "Start", "Add AI player",
+                                                 "Remove AI player"]
         second = await fake_discord.slash(BOB, channel, "game", "new", ruleset="darkmoon")
         assert second.response.ephemeral and "already has a game" in second.response.content
         joined = await fake_discord.click(BOB, lobby.message, label="Join")
@@ -106,10 +108,12 @@ async def test_status_reposts_board(fake_discord: FakeDiscord, tmp_path: Path) -
 async def test_kick_frees_a_lobby_seat_and_hands_a_running_seat_to_the_bot(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """The host (not a player) removes someone: in the lobby the seat is freed; in a
-    running game the removed player can no longer act and the bot plays their seat."""
+    running game the removed player can no longer act and Warden's crew plays their
+    seat, after its pause like any computer seat."""
     add_players(fake_discord, *PLAYERS, DAVE)
     channel = fake_discord.channel_id
-    async with warden(tmp_path / "w.db") as bot:
+    clock = ManualClock()
+    async with warden(tmp_path / "w.db", clock=clock) as bot:
         lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="darkmoon")
         for uid in (BOB, CAROL, DAVE):
             await fake_discord.click(uid, lobby.message, label="Join")
@@ -122,20 +126,25 @@ async def test_kick_frees_a_lobby_seat_and_hands_a_running_seat_to_the_bot(
         assert str(DAVE) not in record.seats and f"<@{DAVE}>" not in lobby.message.content
         await fake_discord.click(HOST, lobby.message, label="Start")
         kicked = await fake_discord.slash(HOST, channel, "game", "kick", player=BOB)
-        assert f"removed <@{BOB}>" in kicked.response.content
+        assert f"removed <@{BOB}> from the game. Warden's crew now plays for <@{BOB}>." in \
+            kicked.response.content
         assert (await current_record(bot)).options["away"] == [str(BOB)]
-        for _ in range(60):  # play on: whenever Bob must decide, the bot answers at once
+        pause = bot.settings.crew_pause_seconds
+        for _ in range(80):  # play on: whenever Bob must decide, the crew answers
             await fake_discord.settle()
             record = await current_record(bot)
-            state = bot.tables.state_of(record)
-            waiting = [p.seat for p in bot.tables.ruleset_of(record).pending(state)]
-            assert str(BOB) not in waiting or record.status != "running"
             if record.status != "running":
                 break
+            state = bot.tables.state_of(record)
+            waiting = [p.seat for p in bot.tables.ruleset_of(record).pending(state)]
+            if str(BOB) in waiting:
+                await clock.advance(pause, fake_discord)
+                assert (await current_record(bot)).version > record.version
+                continue
             seat = waiting[0]
             key = bot.tables.ruleset_of(record).legal_actions(state, seat)[0].key
             await fake_discord.slash(int(seat), channel, "move", action=key)
-        assert any("was removed; Warden plays their seat" in m.content
+        assert any(f"Warden's crew now plays for <@{BOB}>" in m.content
                    for m in fake_discord.messages_in(channel))
         record = await current_record(bot)
         moves = await bot.storage.moves(record.id)

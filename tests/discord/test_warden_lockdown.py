@@ -6,13 +6,16 @@ import random
 from pathlib import Path
 
 import pytest
+from crew_helpers import step
 from fake_discord import FakeDiscord
 from warden_helpers import (
     BOB,
     HOST,
+    ManualClock,
     add_players,
     board_message,
     bot_backend,  # noqa: F401 (fixture)
+    current_record,
     current_state,
     dm_asks,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -76,27 +79,21 @@ async def test_lockdown_game_drafts_by_dm_and_plays(fake_discord: FakeDiscord,
 @pytest.mark.rule("BOT-AUTH-1")
 async def test_a_removed_lockdown_player_is_played_by_the_bot(fake_discord: FakeDiscord,
                                                              tmp_path: Path) -> None:
-    """After /game kick the bot answers every decision of that seat (draft, turns,
-    passing, attacks) and the game goes on with the host alone deciding."""
+    """After /game kick Warden's crew answers every decision of that seat (draft, turns,
+    passing, attacks), each after its pause, and the game goes on with the host alone
+    deciding."""
     add_players(fake_discord, HOST, BOB)
     channel = fake_discord.channel_id
-    async with warden(tmp_path / "w.db") as bot:
+    clock = ManualClock()
+    async with warden(tmp_path / "w.db", clock=clock) as bot:
         lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown")
         await fake_discord.click(BOB, lobby.message, label="Join")
         await fake_discord.click(HOST, lobby.message, label="Start")
         await fake_discord.slash(HOST, channel, "game", "kick", player=BOB)
         agent = random.Random(2)
-        for _ in range(40):
-            for _ in range(100):  # let the bot answer for Bob
-                await fake_discord.settle()
-                record, state = await current_state(bot)
-                waiting = {p.seat for p in RS.pending(state)}
-                if record.status != "running" or waiting == {str(HOST)}:
-                    break
-            assert record.status != "running" or waiting == {str(HOST)}, waiting
-            if record.status != "running":
+        for _ in range(80):  # the host's moves, and the crew's for Bob after its pause
+            if not await step(fake_discord, bot, clock, agent):
                 break
-            action = agent.choice(RS.legal_actions(state, str(HOST)))
-            await fake_discord.slash(HOST, channel, "move", action=action.key)
+        record = await current_record(bot)
         moves = await bot.storage.moves(record.id)
         assert {m.seat for m in moves} == {str(HOST), str(BOB)}

@@ -119,10 +119,11 @@ async def test_start_up_schedules_the_timers_without_reading_a_state(
 
 @pytest.mark.rule("BOT-SCALE-1")
 @pytest.mark.rule("BOT-AFK-1")
-async def test_a_removed_player_waiting_at_start_up_gets_the_default(
+async def test_a_removed_player_waiting_at_start_up_gets_the_crews_move(
         fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rare start-up case that needs a state: a removed player's decision is open, so
-    the bot reads that game (only that one) and plays the default for them at once."""
+    the bot reads that game (only that one) and Warden's crew plays for them after its
+    pause."""
     storage = await Storage.open(tmp_path / "w.db")
     try:
         seats = ["51", "52", "53"]
@@ -140,8 +141,11 @@ async def test_a_removed_player_waiting_at_start_up_gets_the_default(
         other = await seed_games(fake_discord, storage, [[61, 62, 63]], [5])
         count = Counting(monkeypatch)
         count.watch(type(RS), "load_state")
-        async with warden(tmp_path / "w.db", clock=ManualClock(), storage=storage):
+        clock = ManualClock()
+        async with warden(tmp_path / "w.db", clock=clock, storage=storage) as bot:
             await fake_discord.settle()
+            assert (await storage.get_game(record.id)).version == 0  # type: ignore[union-attr]
+            await clock.advance(bot.settings.crew_pause_seconds, fake_discord)
             after = await storage.get_game(record.id)
             assert after is not None and after.version > record.version
             log = await storage.moves(record.id)

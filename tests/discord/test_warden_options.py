@@ -89,7 +89,7 @@ def test_every_new_game_option_of_a_kit_is_a_parameter_of_game_new() -> None:
     assert isinstance(command, app_commands.Command)
     params = {p.name: p for p in command.parameters}
     named = {key: kit for kit in map(get_kit, list_kits()) for key in kit.options.new_game}
-    assert set(params) - {"ruleset", "turn_timer"} == set(named)
+    assert set(params) - {"ruleset", "turn_timer", "when_time_runs_out"} == set(named)
     for key, kit in named.items():
         assert params[key].description == f"{kit.short_title}: {kit.options.new_game[key]}"
 
@@ -109,7 +109,8 @@ async def test_the_lobby_names_the_mode_and_side_and_says_what_they_mean(
         assert f"\n> {NOTES['mode']['coop']}\n> {NOTES['board'][board]}\n" in text
         assert "_" not in text and "=" not in text
         record = await current_record(bot)
-        assert record.options == {"mode": "coop", "board": board, "turn_timeout_minutes": 0}
+        assert record.options == {"mode": "coop", "board": board, "turn_timeout_minutes": 0,
+                                  "timeout_move": "ai"}
         joined = await fake_discord.click(BOB, lobby.message, label="Join")
         assert NOTES["mode"]["coop"] in joined.response.content  # kept on every refresh
 
@@ -134,7 +135,7 @@ async def test_an_option_of_the_other_game_is_refused_in_words(
         plain = await fake_discord.slash(HOST, channel, "game", "new", ruleset="lockdown")
         assert "Mode: semi-cooperative · Board: basic side" in plain.response.content
         record = await current_record(bot)
-        assert record.options == {"turn_timeout_minutes": 0}
+        assert record.options == {"turn_timeout_minutes": 0, "timeout_move": "ai"}
 
 
 @pytest.mark.rule("BOT-LOBBY-1")

@@ -108,7 +108,7 @@ async def test_an_absent_player_gets_the_private_results_by_dm(fake_discord: Fak
     add_players(fake_discord, *PLAYERS)
     clock = ManualClock()
     async with warden(tmp_path / "w.db", clock=clock) as bot:
-        await open_and_start(fake_discord, turn_timer=1)
+        await open_and_start(fake_discord, turn_timer=1, when_time_runs_out="pass")
         await fake_discord.settle()
         _, state = await current_state(bot)
         seat = RS.pending(state)[0].seat
@@ -152,8 +152,9 @@ async def test_every_waiting_voter_gets_the_default_and_no_vote_is_told(
         voters = await _reach_a_vote(fake_discord, bot)
         record, state = await current_state(bot)
         done = await fake_discord.slash(HOST, fake_discord.channel_id, "game", "timer",
-                                        minutes=1)
-        assert "turn timer set to 1 minute" in done.response.content
+                                        minutes=1, when_time_runs_out="pass")
+        assert "turn timer 1 min, then a silent player passes (the default move)" in \
+            done.response.content
         await clock.advance(MINUTE, fake_discord)
         moves = await bot.storage.moves(record.id)
         defaults = [m for m in moves if m.seq > record.version]

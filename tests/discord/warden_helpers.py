@@ -73,10 +73,13 @@ TEST_DEFER_AFTER = 60.0
 
 def settings(db: Path, **extra: object) -> Settings:
     """Test settings: board edits spaced as in play, on the tests' faster clock, answers
-    never deferred unless asked (TEST_DEFER_AFTER); the database is `db`, or the
-    PostgreSQL one of `bot_backend`."""
+    never deferred unless asked (TEST_DEFER_AFTER), computer seats played by the
+    `random` baseline; the database is `db`, or the PostgreSQL one of `bot_backend`."""
     extra.setdefault("WARDEN_BOARD_EDIT_INTERVAL", 1.2 * RATE_SCALE)
     extra.setdefault("WARDEN_DEFER_AFTER_SECONDS", TEST_DEFER_AFTER)
+    # Warden's crew plays the fast baseline in tests (the `ai` searches for up to a
+    # second a move); its pause runs on the timers' clock (a ManualClock when given)
+    extra.setdefault("WARDEN_CREW_AGENT", "random")
     return Settings(DISCORD_TOKEN="x", WARDEN_DATABASE=_BACKEND.get("url", str(db)),  # type: ignore[arg-type]
                     **extra)
 
