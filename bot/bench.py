@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.warmup import warm_up
 from renders import render_board
 from rules import Ruleset, get_ruleset
-from rules.agents import MEASURED, can_determinize
+from rules.agents import MEASURED
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -147,10 +147,6 @@ def run_agents(rulesets: list[str], agents: list[str], budget: int, games: int,
         opts = options if options is not None else rs.Options()
         low, high = rs.player_range(opts)
         n = min(max(players or 5, low), high)
-        if "ai" in agents and not can_determinize(rs):
-            print(f"{rs.title}: skipped, the ai cannot play it yet (its ruleset has no "
-                  "determinize)")
-            continue
         positions = _positions(rs, n, games, decisions, opts)
         for agent in sorted(set(agents)):
             numbers = _time_agent(rs, agent, positions, budget)

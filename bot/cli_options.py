@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from rules import Ruleset, get_ruleset, list_rulesets
-from rules.agents import MEASURED, can_determinize
+from rules.agents import MEASURED
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -176,7 +176,4 @@ def parse_agents(text: str, rs: Ruleset, players: int) -> list[str]:
     if plain == len(names) and len(names) not in (1, players):
         raise OptionError(f"--agents takes one name for every seat or one per seat ({players}"
                           f" players), not {len(names)}.")
-    if "ai" in agents and not can_determinize(rs):
-        raise OptionError(f"The ai cannot play {rs.title} yet: its ruleset has no "
-                          "determinize (a computer player reads no hidden part of a game).")
     return names

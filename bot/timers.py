@@ -46,7 +46,7 @@ from bot.games import MoveResult, Why, auto_answers, auto_seats, computer_seats
 from bot.option_names import TIMEOUT_AI, timeout_move
 from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Action, Prompt
-from rules.agents import AGENTS, DEFAULT_BUDGET, Agent, can_determinize
+from rules.agents import AGENTS, DEFAULT_BUDGET, Agent
 
 if TYPE_CHECKING:
     from bot.ports import Bot
@@ -275,8 +275,6 @@ class Timers:
         settings = self.bot.settings
         at = self.bot.tables.at(record)
         name = settings.crew_agent
-        if name == "ai" and not can_determinize(at.rs):
-            name = "default"  # the search cannot play a game it cannot deal again
         return await decide(self.agents[name], at,
                             seat, seed=decision_seed(record.id, record.version, seat),
                             budget=settings.crew_budget or DEFAULT_BUDGET,

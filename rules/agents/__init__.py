@@ -18,7 +18,6 @@ from pydantic import BaseModel
 
 from rules.agents.agent import Agent
 from rules.agents.baselines import default_choice, random_choice
-from rules.agents.determinizing import NoDeterminize, can_determinize
 from rules.agents.ismcts import choose
 from rules.agents.profile import AgentProfile
 from rules.core.contract import Action, Ruleset
@@ -45,5 +44,5 @@ def policy(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
 # the players a tournament (`python -m bot simulate`) may seat: AGENTS and `policy`
 MEASURED: Mapping[str, Agent] = {**AGENTS, "policy": policy}
 
-__all__ = ["AGENTS", "DEFAULT_BUDGET", "MEASURED", "Agent", "AgentProfile", "NoDeterminize",
-           "can_determinize", "choose", "default_choice", "policy", "random_choice"]
+__all__ = ["AGENTS", "DEFAULT_BUDGET", "MEASURED", "Agent", "AgentProfile", "choose",
+           "default_choice", "policy", "random_choice"]

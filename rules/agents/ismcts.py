@@ -36,11 +36,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from rules.agents.determinizing import Determinizing, NoDeterminize, can_determinize
 from rules.core.agent_profile import AgentProfile
 from rules.core.contract import Action, Ruleset
-from rules.core.engine import FrameRuleset
-from rules.core.model import EngineState
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=Action)
@@ -81,9 +78,6 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
         raise ValueError(f"{seat} has no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    if not can_determinize(ruleset) or not isinstance(ruleset, Determinizing):
-        raise NoDeterminize(f"{ruleset.title} has no determinize: the ai cannot play it "
-                            "without reading the real state")
     search = _Search(ruleset, ruleset.agent_profile, seat, random.Random(seed))
     root = search.root
     by_key = {a.key: a for a in legal}
@@ -105,19 +99,12 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
 
 
 def _next_turn(rs: Ruleset[S, A, Any], state: S) -> tuple[str, list[A]] | None:
-    """The first seat the game waits for, with its legal actions; None when nobody is.
-    A frame-machine ruleset is asked through its machine, without building the prompts'
-    texts (a search asks this on every step)."""
-    if isinstance(rs, FrameRuleset) and isinstance(state, EngineState):
-        waiting = rs.machine.waiting(state)
-        if not waiting:
-            return None
-        return waiting[0], rs.listed(state, waiting[0], waiting)
-    prompts = rs.pending(state)
-    if not prompts:
+    """The first seat the game waits for, with its legal actions; None when nobody is
+    (`deciding`: the waiting seats without the prompts' texts, asked on every step)."""
+    waiting = rs.deciding(state)
+    if not waiting:
         return None
-    seat = prompts[0].seat
-    return seat, rs.legal_actions(state, seat)
+    return waiting[0], rs.legal_actions(state, waiting[0])
 
 
 def _most_visited(root: Node, seat: str, considered: Sequence[str]) -> str | None:

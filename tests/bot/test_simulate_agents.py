@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from bot import bench, cli_options
 from bot.__main__ import main
 from bot.simulate import play_agents, seat_agents
 from rules import get_ruleset
@@ -59,30 +58,24 @@ def test_a_game_of_agents_records_each_seat_and_decision() -> None:
     assert again.keys == run.keys  # seeded: the same game
 
 
-def test_bad_agents_are_refused_with_exit_2(capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_agents_are_refused_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "3", "--agents", "ai,genius,random"]) == 2
     assert "There is no agent 'genius'" in capsys.readouterr().err
     assert main(["simulate", "--players", "4", "--agents", "ai,random"]) == 2
     assert "one name for every seat or one per seat" in capsys.readouterr().err
-    monkeypatch.setattr(cli_options, "can_determinize", lambda rs: False)
-    assert main(["simulate", "--players", "3", "--agents", "ai"]) == 2
-    assert "The ai cannot play Dark Moon yet" in capsys.readouterr().err
     assert main(["simulate", "--players", "3", "--games", "1", "--agents", "random"]) == 0
 
 
-def test_bench_times_the_agents_and_skips_what_the_ai_cannot_play(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_times_the_agents_on_every_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--ruleset", "darkmoon", "--players", "4", "--agents", "ai",
                  "--budget", "3", "--decisions", "3", "--games", "3"]) == 0
     out = capsys.readouterr().out
     assert "Dark Moon, 4 players, ai (budget 3), 3 decisions:" in out
     assert "decision_cpu_ms_p95" in out and "playouts_per_cpu_s" in out
-    monkeypatch.setattr(bench, "can_determinize", lambda rs: rs.name == "darkmoon")
     assert main(["bench", "--agents", "ai", "--budget", "2", "--decisions", "2"]) == 0
     out = capsys.readouterr().out
     assert "Dark Moon, 5 players, ai (budget 2), 2 decisions:" in out
-    assert "Nemesis: skipped, the ai cannot play it yet" in out
+    assert "Nemesis, 5 players, ai (budget 2), 2 decisions:" in out
 
 
 def test_agents_by_side_play_the_side_each_seat_is_dealt(
