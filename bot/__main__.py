@@ -13,9 +13,11 @@ from pydantic import ValidationError
 
 from bot import app
 from bot.bench import run as run_bench
+from bot.bench import run_agents as run_agent_bench
 from bot.cli_options import (
     OptionError,
     check_table,
+    parse_agents,
     parse_options,
     ruleset_named,
     rulesets_help,
@@ -33,6 +35,7 @@ from bot.storage import (
 )
 from bot.warmup import warm_up
 from rules import list_rulesets
+from rules.agents import DEFAULT_BUDGET
 
 NO_TOKEN = """No Discord token found.
 Create a bot at https://discord.com/developers/applications (Bot tab -> Reset Token),
@@ -55,6 +58,8 @@ Examples:
   python -m bot simulate --ruleset darkmoon --option expansion=true --option threats=true
   python -m bot simulate --ruleset lockdown --players 2 --option mode=coop --option board=mars
   python -m bot simulate --ruleset nemesis --players 3 --games 1 --render out/
+  python -m bot simulate --ruleset darkmoon --players 5 --games 200 \
+      --agents ai,random,random,random,random --json
 """
 
 
@@ -77,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a ruleset option, e.g. expansion=true or mode=coop "
                      "(repeatable; the list is below)")
+    _agent_arguments(sim, "the players: one name for every seat, or one per seat "
+                     "(rotating one seat further each game): ai, random, default "
+                     "(the turn timer's moves); without it, random legal moves")
+    sim.add_argument("--json", action="store_true",
+                     help="end with the wins per agent and per side as one JSON line")
     rep = sub.add_parser("replay", help="check a stored game replays to its snapshot",
                          description="Replay a stored game from its seed and move log and "
                          "check it reproduces the stored snapshot (exit 0), or say where it "
@@ -87,33 +97,56 @@ def main(argv: list[str] | None = None) -> int:
                      "WARDEN_DATABASE setting, else warden.sqlite3); it must exist")
     rep.add_argument("--log", action="store_true", help="also print the move log")
     bench = sub.add_parser("bench", help="print speed numbers")
-    bench.add_argument("--ruleset", default=games[0],
-                       help=f"the game (default {games[0]})")
+    bench.add_argument("--ruleset", default=None,
+                       help=f"the game (default {games[0]}; with --agents, every game)")
     bench.add_argument("--players", type=int, default=5)
     bench.add_argument("--games", type=int, default=50)
     bench.add_argument("--repeats", type=int, default=3, help="timed passes over the games")
     bench.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a ruleset option, e.g. mode=coop (repeatable)")
+    _agent_arguments(bench, "time these computer players' decisions instead of the engine "
+                     "(ai, random, default), on --ruleset or else on every ruleset")
+    bench.add_argument("--decisions", type=int, default=20,
+                       help="with --agents: positions timed per ruleset")
     args = parser.parse_args(argv)
 
+    agents: list[str] | None = None
+    if args.command == "bench" and args.agents is not None and args.ruleset is None:
+        run_agent_bench(list_rulesets(), args.agents.split(","), args.budget, args.games,
+                        args.decisions)
+        return 0
     if args.command in ("simulate", "bench"):
+        args.ruleset = args.ruleset or games[0]
         try:
             rs = ruleset_named(args.ruleset)
             options = parse_options(rs, args.option)
             check_table(rs, options, args.players)
+            if args.agents is not None:
+                agents = parse_agents(args.agents, rs, args.players)
         except OptionError as exc:
             print(f"python -m bot {args.command}: {exc}", file=sys.stderr)
             return 2
     if args.command == "simulate":
         print(simulate(args.ruleset, args.players, args.games, args.seed, args.render,
-                       options))
+                       options, agents=agents, budget=args.budget, as_json=args.json))
         return 0
     if args.command == "replay":
         return asyncio.run(_replay(args.game_id, args.database, args.log))
+    if args.command == "bench" and agents is not None:
+        run_agent_bench([args.ruleset], agents, args.budget, args.games, args.decisions,
+                        args.players, options)
+        return 0
     if args.command == "bench":
         run_bench(args.ruleset, args.players, args.games, args.repeats, options)
         return 0
     return _run_bot()
+
+
+def _agent_arguments(parser: argparse.ArgumentParser, about: str) -> None:
+    parser.add_argument("--agents", default=None, metavar="NAME[,NAME...]", help=about)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help=f"the ai's search budget, iterations (default {DEFAULT_BUDGET}, "
+                        "the bot's)")
 
 
 async def _replay(game_id: int, database: str | None, show_log: bool) -> int:

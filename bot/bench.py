@@ -2,6 +2,12 @@
 
 Prints microseconds per apply, full games per second (one core; best and median of a
 few passes), state JSON size, and render times when a renderer exists for the ruleset.
+
+`python -m bot bench --agents ai [--budget N] [--decisions 20]` times the computer
+players instead, on every ruleset (or --ruleset's): decision milliseconds p50/p95 (CPU
+time, and wall time beside it) and, for the `ai`, search iterations (playouts) per CPU
+second, at positions of seeded random games. A ruleset the `ai` cannot play yet (no
+`determinize`) is named and skipped.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from pydantic import BaseModel
 from bot.warmup import warm_up
 from renders import render_board
 from rules import Ruleset, get_ruleset
+from rules.agents import AGENTS, can_determinize
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -100,4 +107,82 @@ def run(ruleset: str, players: int, games: int, repeats: int = 3,
           f"{repeats} timed passes:")
     for key, value in out.items():
         print(f"  {key:24s} {value:10.1f}")
+    return out
+
+
+# a position is timed every this many moves of a random game
+_STRIDE = 11
+
+
+def _positions(rs: Ruleset, players: int, games: int, wanted: int,
+               options: BaseModel) -> list[tuple[BaseModel, str]]:
+    """(state, seat) with a real choice (two legal moves or more), every `_STRIDE`-th
+    move of seeded random games, until `wanted` of them (or `games` games played)."""
+    out: list[tuple[BaseModel, str]] = []
+    for seed in range(games):
+        pick = random.Random(seed)
+        state = rs.new_game([str(1000 + i) for i in range(players)], seed, options)
+        moves = 0
+        while rs.outcome(state) is None and len(out) < wanted:
+            seat = pick.choice(rs.pending(state)).seat
+            legal = rs.legal_actions(state, seat)
+            if moves % _STRIDE == 0 and len(legal) > 1:
+                out.append((state, seat))
+            state = rs.apply(state, seat, pick.choice(legal)).state
+            moves += 1
+        if len(out) >= wanted:
+            break
+    return out
+
+
+def run_agents(rulesets: list[str], agents: list[str], budget: int, games: int,
+               decisions: int, players: int | None = None,
+               options: BaseModel | None = None) -> dict[str, dict[str, float]]:
+    """Time each agent's decisions on each ruleset (see the module's docstring); `players`
+    is brought into each ruleset's range (default: 5). Returns ruleset:agent -> numbers."""
+    warm_up()
+    results: dict[str, dict[str, float]] = {}
+    for name in rulesets:
+        rs = get_ruleset(name)
+        opts = options if options is not None else rs.Options()
+        low, high = rs.player_range(opts)
+        n = min(max(players or 5, low), high)
+        if "ai" in agents and not can_determinize(rs):
+            print(f"{rs.title}: skipped, the ai cannot play it yet (its ruleset has no "
+                  "determinize)")
+            continue
+        positions = _positions(rs, n, games, decisions, opts)
+        for agent in sorted(set(agents)):
+            numbers = _time_agent(rs, agent, positions, budget)
+            results[f"{name}:{agent}"] = numbers
+            print(f"{rs.title}, {n} players, {agent}"
+                  + (f" (budget {budget})" if agent == "ai" else "")
+                  + f", {len(positions)} decisions:")
+            for key, value in numbers.items():
+                print(f"  {key:24s} {value:10.1f}")
+    return results
+
+
+def _time_agent(rs: Ruleset, agent: str, positions: list[tuple[BaseModel, str]],
+                budget: int) -> dict[str, float]:
+    cpu_ms: list[float] = []
+    wall_ms: list[float] = []
+    iterations = 0
+
+    def count() -> bool:  # a search asks stop() once before each of its iterations
+        nonlocal iterations
+        iterations += 1
+        return False
+
+    for k, (state, seat) in enumerate(positions):
+        t, c = time.perf_counter(), time.process_time()
+        AGENTS[agent](rs, state, seat, seed=k, budget=budget, stop=count)
+        cpu_ms.append((time.process_time() - c) * 1000)
+        wall_ms.append((time.perf_counter() - t) * 1000)
+    out = {"decision_cpu_ms_p50": _percentile(cpu_ms, 0.5),
+           "decision_cpu_ms_p95": _percentile(cpu_ms, 0.95),
+           "decision_wall_ms_p50": _percentile(wall_ms, 0.5),
+           "decision_wall_ms_p95": _percentile(wall_ms, 0.95)}
+    if iterations:
+        out["playouts_per_cpu_s"] = iterations / (sum(cpu_ms) / 1000)
     return out

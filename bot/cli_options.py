@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from rules import Ruleset, get_ruleset, list_rulesets
+from rules.agents import AGENTS, can_determinize
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -154,3 +155,20 @@ def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:
     problem = rs.check_players(options, players)
     if problem:
         raise OptionError(str(problem))
+
+
+def parse_agents(text: str, rs: Ruleset, players: int) -> list[str]:
+    """`--agents`: one agent name for every seat, or one per seat, comma-separated
+    (names of rules.agents.AGENTS). Refuses an unknown name, a count that is neither 1
+    nor the number of players, and the `ai` at a ruleset it cannot play yet."""
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown:
+        raise OptionError(f"There is no agent '{unknown[0]}'. Agents: {', '.join(AGENTS)}.")
+    if len(names) not in (1, players):
+        raise OptionError(f"--agents takes one name for every seat or one per seat ({players}"
+                          f" players), not {len(names)}.")
+    if "ai" in names and not can_determinize(rs):
+        raise OptionError(f"The ai cannot play {rs.title} yet: its ruleset has no "
+                          "determinize (a computer player reads no hidden part of a game).")
+    return names

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.core.agent_profile import AgentProfile
 from rules.core.menus import Choice as Choice
 from rules.core.menus import Menu as Menu
 from rules.core.menus import SubsetMenu as SubsetMenu
@@ -143,6 +144,8 @@ class Ruleset(ABC, Generic[S, A, V]):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     State: type[S]  # (set on the class: a ClassVar cannot name a type variable)
+    # the game's computer player: its evaluation and playout policy (rules/agents)
+    agent_profile: AgentProfile[S, A] = AgentProfile()
 
     @abstractmethod
     def new_game(self, seats: list[str], seed: int, options: BaseModel | None = None) -> S: ...

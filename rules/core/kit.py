@@ -5,7 +5,9 @@ Each game package declares `KIT = GameKit(...)` beside its presentation modules
 package's pyproject.toml; `rules.registry.get_kit(name)` finds it. The bot and the
 shared renderers ask the kit and never a game's modules: its rules (`ruleset`), its
 board picture, text summary and private sheet, its `/rules` topics, the words for its
-options and lobby, and (next) its computer player.
+options and lobby. A game's computer player is not here: it is its ruleset's
+`agent_profile` (pure rules code, `rules/<game>/agent.py`, searched by `rules.agents`);
+the kit reaches it through `ruleset`.
 
 This module is pure: the drawing and the words live in the game's kit package, this
 type only holds them (callables and data), so it imports no Pillow and no Discord.
@@ -16,14 +18,13 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core.contract import Action, Ruleset
+from rules.core.contract import Ruleset
 
 V = TypeVar("V", bound=BaseModel)  # the game's view type (what `Ruleset.view` returns)
-V_in = TypeVar("V_in", bound=BaseModel, contravariant=True)
 
 Names = Mapping[str, str] | None  # seat id -> display name, for pictures and summaries
 
@@ -133,12 +134,6 @@ class OptionWords:
         return frozenset(e.partition(":")[0] for m in self.menus for e in m.entries)
 
 
-class Agent(Protocol[V_in]):
-    """A computer player (next issue): the action it takes for `seat` in a view."""
-
-    def choose(self, view: V_in, seat: str, legal: Sequence[Action]) -> Action: ...
-
-
 @dataclass(frozen=True)
 class GameKit(Generic[V]):
     """Everything a table needs of one game (see the module's docstring)."""
@@ -152,7 +147,6 @@ class GameKit(Generic[V]):
     help: Callable[[], Sequence[HelpEntry]]  # the `/rules` entries, topics first
     options: OptionWords = field(default_factory=OptionWords)
     outcome_heading: str = "winners per game:"  # the simulate report's tally heading
-    agent: Agent[V] | None = None           # the computer player (next issue)
 
     @property
     def name(self) -> str:
@@ -163,5 +157,5 @@ class GameKit(Generic[V]):
         return self.ruleset.title
 
 
-__all__ = ["GROUPS", "Agent", "GameKit", "HelpEntry", "HelpTopic", "LobbyMenu", "Names",
+__all__ = ["GROUPS", "GameKit", "HelpEntry", "HelpTopic", "LobbyMenu", "Names",
            "OptionWords", "facts", "help_topics"]

@@ -1,0 +1,192 @@
+"""The `ai` player: Information-Set Monte Carlo Tree Search over determinized copies.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", 2012), as TabletopGames' and OpenSpiel's ISMCTS players do it. Each of
+`budget` iterations:
+
+1. deals a copy of the game as the deciding seat might imagine it,
+   `ruleset.determinize(state, seat, seed_i)`: the only read of the real state, besides
+   the seat's own legal actions at the root (which it sees anyway);
+2. walks down one tree shared by every copy, whose nodes are keyed by (mover, action
+   key): at each node the mover is the first seat the copy waits for (several seats
+   waiting at once, a secret vote, are played one after another in that fixed order;
+   at the root, the deciding seat), and it picks among its children legal in this copy
+   by UCB1 counted over the iterations in which each was available (availability-aware
+   selection), until it meets a move not tried yet, which it adds (expansion);
+3. plays on with the game's `AgentProfile` (`playout_action`) for at most
+   `playout_depth` moves, then scores the position: a finished game by its outcome (1
+   for a winner, 0 for a loser), else by the profile's `evaluate`;
+4. adds to every node on the path the score of the seat that chose it, so each node
+   maximises its own mover's result (in a team game the winners are the mover's side).
+
+The move returned is the root's most visited (ties: the better mean, then the order of
+the seat's legal actions). Everything random comes from `random.Random(seed)`, so the
+same inputs (and no `stop`) give the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from rules.agents.determinizing import Determinizing, NoDeterminize, can_determinize
+from rules.core.agent_profile import AgentProfile
+from rules.core.contract import Action, Ruleset
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A", bound=Action)
+
+# the exploration constant of UCB1 (scores lie in [0, 1])
+EXPLORATION = 0.7
+# moves walked down the tree plus a playout, at most (a game that never ends)
+MAX_MOVES = 5000
+
+Key = tuple[str, str]  # (mover, action key)
+
+
+class Node:
+    """One move in the tree: who made it, how often it was tried and available, and
+    the total score its mover got from it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Key, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+    def ucb(self) -> float:
+        return (self.total / self.visits
+                + EXPLORATION * math.sqrt(math.log(self.avail) / self.visits))
+
+
+def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budget: int,
+           stop: Callable[[], bool] | None = None) -> A:
+    """`seat`'s move in `state`, searched over `budget` determinized copies (fewer when
+    `stop()` turns true). A seat with one legal move gets it without a search."""
+    legal = ruleset.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"{seat} has no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if not can_determinize(ruleset) or not isinstance(ruleset, Determinizing):
+        raise NoDeterminize(f"{ruleset.title} has no determinize: the ai cannot play it "
+                            "without reading the real state")
+    search = _Search(ruleset, ruleset.agent_profile, seat, random.Random(seed))
+    root = search.root
+    by_key = {a.key: a for a in legal}
+    considered = [a.key for a in ruleset.agent_profile.candidates(state, seat, legal)]
+    for _ in range(max(0, budget)):
+        if stop is not None and stop():
+            break
+        copy = ruleset.determinize(state, seat, search.rng.getrandbits(63))
+        search.iterate(copy, considered)
+    best = _most_visited(root, seat, considered)
+    if best is None:  # no iteration ran: the profile's playout move in one copy
+        copy = ruleset.determinize(state, seat, search.rng.getrandbits(63))
+        copy_legal = [a for a in ruleset.legal_actions(copy, seat) if a.key in by_key]
+        if not copy_legal:
+            return by_key[considered[0]]
+        pick = ruleset.agent_profile.playout_action(copy, seat, copy_legal, search.rng)
+        return by_key[pick.key]
+    return by_key[best]
+
+
+def _most_visited(root: Node, seat: str, considered: Sequence[str]) -> str | None:
+    best: str | None = None
+    best_rank = (0, 0.0)
+    for key in considered:
+        child = root.children.get((seat, key))
+        if child is None or child.visits == 0:
+            continue
+        rank = (child.visits, child.total / child.visits)
+        if best is None or rank > best_rank:
+            best, best_rank = key, rank
+    return best
+
+
+class _Search(Generic[S, A]):
+    """One decision's tree, the deciding seat and the random generator."""
+
+    def __init__(self, ruleset: Ruleset[S, A, Any], profile: AgentProfile[S, A], seat: str,
+                 rng: random.Random) -> None:
+        self.ruleset = ruleset
+        self.profile = profile
+        self.seat = seat
+        self.rng = rng
+        self.root = Node()
+
+    def iterate(self, state: S, considered: Sequence[str]) -> None:
+        """One iteration on the copy `state` (which it changes or replaces at will)."""
+        rs, profile, rng = self.ruleset, self.profile, self.rng
+        path: list[tuple[str, Node]] = []  # (mover, the node of its move)
+        node = self.root
+        moves = 0
+        expanded = False
+        outcome = rs.outcome(state)
+        while outcome is None and moves < MAX_MOVES:
+            if moves == 0:
+                mover = self.seat
+                allowed = set(considered)
+                legal = [a for a in rs.legal_actions(state, mover) if a.key in allowed]
+                if not legal:
+                    return  # a copy in which the seat has none of its moves: skipped
+            else:
+                prompts = rs.pending(state)
+                if not prompts:
+                    break
+                mover = prompts[0].seat
+                legal = list(profile.candidates(state, mover, rs.legal_actions(state, mover)))
+            if expanded:
+                action = profile.playout_action(state, mover, legal, rng)
+            else:
+                action, node, expanded = self._select(node, mover, legal)
+                path.append((mover, node))
+            state = rs.apply_listed(state, mover, action, in_place=True).state
+            moves += 1
+            if expanded and moves >= len(path) + profile.playout_depth:
+                break
+            outcome = rs.outcome(state)
+        scores: dict[str, float] = {}
+        for mover, node in path:
+            score = scores.get(mover)
+            if score is None:
+                if outcome is not None:
+                    score = 1.0 if mover in outcome.winners else 0.0
+                else:
+                    score = profile.evaluate(state, mover)
+                scores[mover] = score
+            node.visits += 1
+            node.total += score
+
+    def _select(self, node: Node, mover: str, legal: Sequence[A]) -> tuple[A, Node, bool]:
+        """The move `mover` makes at `node` among `legal`: the first one not tried yet
+        (in a random order), else the best by UCB1 over availability; with its node,
+        and whether it was new (the playout starts after it)."""
+        children = node.children
+        untried: list[A] = []
+        best: A | None = None
+        best_node: Node | None = None
+        best_ucb = -1.0
+        for action in legal:
+            child = children.get((mover, action.key))
+            if child is None:
+                untried.append(action)
+                continue
+            child.avail += 1
+            value = math.inf if child.visits == 0 else child.ucb()
+            if value > best_ucb:
+                best, best_node, best_ucb = action, child, value
+        if untried:
+            action = untried[self.rng.randrange(len(untried))] if len(untried) > 1 \
+                else untried[0]
+            child = children[(mover, action.key)] = Node()
+            child.avail = 1
+            return action, child, True
+        assert best is not None and best_node is not None
+        return best, best_node, False
