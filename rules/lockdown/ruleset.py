@@ -9,6 +9,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from rules.lockdown import describe, gear, prompts, recap
+from rules.lockdown.determinize import determinize
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.hooks import LockdownHooks
 from rules.lockdown.modes import PLAYERS, check_players
@@ -58,3 +59,8 @@ class Lockdown(FamilyRuleset[GameState, LockdownView, Ctx]):
 
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
+
+    def determinize(self, state: GameState, seat: str, seed: int) -> GameState:
+        """A copy of the game with what `seat` cannot know dealt again from `seed`
+        (rules.lockdown.determinize; README.md, "What a computer player knows")."""
+        return determinize(state, seat, seed)
