@@ -116,6 +116,11 @@ class OriginalHooks(FamilyHooks):
             set_slime(ctx, hero, True)
 
     def own_exploration(self, ctx: Table, hero: Hero, frame: MoveFrame) -> bool:
+        """The family explores the ship's rooms; the token it turns over is noted first
+        (`explored_tokens`: a computer player's deal leaves it out of the box)."""
+        s = original_ctx(ctx).s
+        room = s.rooms[frame.to]
+        s.explored_tokens.append(f"{room.token or 'silence'}:{room.token_items}")
         return False
 
     def explored(self, ctx: Table, hero: Hero, slot: str) -> None:

@@ -24,7 +24,7 @@ from rules.nemesis_original.cards import index
 from rules.nemesis_original.profile import room_name
 from rules.nemesis_original.ship import RoomTile, ship, tile_of
 from rules.nemesis_original.state import GameState
-from rules.nemesis_original.table import Ctx, remember, who
+from rules.nemesis_original.table import Ctx, remember, who, worked_on
 
 OBJECT_KINDS = ("corpse", "carcass", "egg")  # weakness card i lies under object kind i
 HEAL_VARIANTS = ("dress_all", "heal_dressed", "light_all")
@@ -221,6 +221,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         ctx.say(f"{who(hero.seat)} finishes work on the engine.", kind="room")
     elif tag == "engine_card":
         engine, _, op = option.partition(":")
+        worked_on(s, hero.seat, engine)
         s.engines[engine] = op == "repair"
         word = status_word(s.engines[engine])
         remember(s, hero.seat, f"engine_{engine}", word)
@@ -289,10 +290,15 @@ def tell_engine(ctx: Ctx, hero: Hero, engine: str) -> None:
 def service_engine(ctx: Ctx, hero: Hero, engine: str) -> None:
     s = ctx.s
     ctx.say(f"{who(hero.seat)} opens up engine {engine}.", kind="room")
+    worked_on(s, hero.seat, engine)
     tell_engine(ctx, hero, engine)
-    other = "Wreck it" if s.engines[engine] else "Repair it"
     shared_rooms.ask(ctx, hero, f"engine:{engine}", ["keep", "switch"],
-                     ["Leave it as it is", other])
+                     service_labels(s.engines[engine]))
+
+
+def service_labels(working: bool) -> list[str]:
+    """The choices once an engine is opened up (they name its status)."""
+    return ["Leave it as it is", "Wreck it" if working else "Repair it"]
 
 
 def self_destruct_switch(ctx: Ctx, hero: Hero, start: bool) -> None:

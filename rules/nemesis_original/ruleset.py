@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from rules.nemesis.ruleset import FamilyRuleset
 from rules.nemesis_original import describe, gear, prompts, recap
+from rules.nemesis_original.determinize import determinize
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.hooks import OriginalHooks
 from rules.nemesis_original.profile import PROFILES, profile
@@ -46,3 +47,7 @@ class Nemesis(FamilyRuleset[GameState, NemesisView, Ctx]):
 
     def prompt_text(self, state: GameState, seat: str, kind: str) -> str:
         return prompts.prompt_text(state, seat)
+
+    def determinize(self, state: GameState, seat: str, seed: int) -> GameState:
+        """A copy of the game with what `seat` cannot know dealt again (determinize.py)."""
+        return determinize(state, seat, seed)

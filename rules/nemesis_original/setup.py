@@ -72,23 +72,31 @@ def deal_objectives(s: GameState, rng: Rng) -> None:
     """One corporate and one personal objective each (kept face down; the first
     encounter makes everyone keep one). Objectives naming a player are never dealt to
     that player, nor used at a table without them."""
-    n = len(s.seats)
-    c = content()
-    decks = {d: rng.shuffled([o.id for o in c.objectives if o.deck == d
-                              and o.min_players <= n and not (
-                                  o.kind == "player_cannot_survive" and o.value > n)])
-             for d in ("corporate", "personal")}
+    piles = [rng.shuffled(cards) for cards in objective_decks(len(s.seats)).values()]
     for number, seat in enumerate(s.seats, start=1):
         hero = Hero(seat=seat, character="", room="")
-        dealt = []
-        for d in ("corporate", "personal"):
-            pile = decks[d]
-            pick = next((i for i in range(len(pile) - 1, -1, -1)
-                         if not _against(pile[i], number)), len(pile) - 1)
-            if pile:
-                dealt.append(pile.pop(pick))
-        hero.objectives = dealt
+        hero.objectives = draw_objectives(piles, number)
         s.heroes[seat] = hero
+
+
+def objective_decks(n: int) -> dict[str, list[str]]:
+    """The objective cards dealt from at a table of `n`, corporate then personal (in
+    content order): "player N cannot survive" only when player N is seated."""
+    return {d: [o.id for o in content().objectives if o.deck == d and o.min_players <= n
+                and not (o.kind == "player_cannot_survive" and o.value > n)]
+            for d in ("corporate", "personal")}
+
+
+def draw_objectives(piles: list[list[str]], number: int) -> list[str]:
+    """Player `number`'s objectives: the top card of each pile (its end) that does not
+    name them (taken out of the pile)."""
+    dealt = []
+    for pile in piles:
+        pick = next((i for i in range(len(pile) - 1, -1, -1)
+                     if not _against(pile[i], number)), len(pile) - 1)
+        if pile:
+            dealt.append(pile.pop(pick))
+    return dealt
 
 
 def _against(objective_id: str, number: int) -> bool:

@@ -83,6 +83,14 @@ class GameState(FamilyState):
     engines: dict[str, bool] = {}   # engine -> the top token is "working" (secret)
     pods: dict[str, PodState] = {}
     known: dict[str, dict[str, str]] = {}  # seat -> what it looked at in secret
+    # seat -> the engines it looked at that another player has worked on since (public:
+    # the table sees who works on which engine; what the seat saw may be out of date).
+    # Games saved before it load with none.
+    engines_outdated: dict[str, list[str]] = {}
+    # the exploration tokens ("effect:items") turned over so far, told to the table as
+    # each room was explored (exploring takes the token off the room); games saved
+    # before it load with none
+    explored_tokens: list[str] = []
     fires: int = 0
     malfunctions: int = 0
     decks: dict[str, list[str]] = {}     # red, yellow, green, events, attacks, ...

@@ -35,3 +35,16 @@ def hand_limit(s: GameState, hero: Hero) -> int:
 def remember(s: GameState, seat: str, key: str, value: str) -> None:
     """What a seat saw in secret (coordinates, an engine, a room): only its view shows it."""
     s.known.setdefault(seat, {})[key] = value
+    engine = key.removeprefix("engine_")
+    if engine != key and engine in s.engines_outdated.get(seat, ()):
+        s.engines_outdated[seat].remove(engine)
+
+
+def worked_on(s: GameState, seat: str, engine: str) -> None:
+    """`seat` works on `engine` (it may repair or wreck it; the table sees only that it
+    works on it): what every other player saw of that engine may be out of date."""
+    for other, seen in s.known.items():
+        if other != seat and f"engine_{engine}" in seen:
+            stale = s.engines_outdated.setdefault(other, [])
+            if engine not in stale:
+                stale.append(engine)
