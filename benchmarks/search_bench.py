@@ -2,15 +2,16 @@
 [--only darkmoon-5p] [--profile]`.
 
 A computer player's search (ISMCTS) plays random moves on copies of the game: at each
-step it asks who is waiting (`pending`), lists the mover's actions (`legal_actions`),
-applies one and asks whether the game is over (`outcome`). For each table below this
-plays seeded random games twice, move for move the same: once with `apply` (a copy and
-a legality check per move, as the bot applies a player's move) and once as a search
-does, `apply_listed(..., in_place=True)` on one copy of the game. It prints the mean
-microseconds per step of each call, the least of a few passes (`clone`: one copy of
-the state, timed on the `apply` pass), the steps per second of each loop, and
-microseconds per `determinize` call where the ruleset has one (timed on every 10th
-state, for the seat to move).
+step it asks who must decide, lists the mover's actions (`legal_actions`), applies one
+and asks whether the game is over (`outcome`). For each table below this plays seeded
+random games twice, move for move the same: once as the bot plays (`pending` with the
+prompts' texts, `apply`: a copy and a legality check per move) and once as a search
+does (`deciding`, the seats alone, and `apply_listed(..., in_place=True)` on one copy of
+the game). It prints the mean microseconds per step of each call, the least of a few
+passes (`legal_actions` and `outcome` of the search's loop; `clone`, one copy of the
+state, timed on the bot's), the steps per second of each loop, and microseconds per
+`determinize` call where the ruleset has one (timed on every 10th state, for the seat
+to move).
 
 `--profile` prints the top of cProfile's list (cumulative, then own time) for the
 in-place loop of each table. Prints numbers; asserts nothing about speed. Run it on a
@@ -52,7 +53,7 @@ TABLES = (
     Table("lockdown-coop-4p", "lockdown", 4, {"mode": "coop"}),
     Table("nemesis-4p", "nemesis", 4),
 )
-CALLS = ("pending", "legal_actions", "apply", "apply_listed", "outcome", "clone")
+CALLS = ("pending", "deciding", "legal_actions", "apply", "apply_listed", "outcome", "clone")
 DETERMINIZE_EVERY = 10
 
 
@@ -76,16 +77,20 @@ def _determinizer(rs: Ruleset[Any, Any, Any]) -> Callable[[Any, str, int], Any] 
     return made
 
 
-def play_with_apply(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
-                    times: Times) -> None:
-    """The bot's way: `apply` (a copy, a legality check) on every move; `clone` and
-    `determinize` are timed on the way."""
+def play(rs: Ruleset[Any, Any, Any], table: Table, seeds: range, times: Times,
+         search: bool) -> None:
+    """Seeded random games, timing each call. `search`: a search's way (`deciding`,
+    `apply_listed(..., in_place=True)` on one copy of the game); else the bot's
+    (`pending`, `apply`: a copy and a legality check on every move), with `clone` and
+    `determinize` timed on the way."""
     now = time.perf_counter
     spent = times.seconds
-    determinize = _determinizer(rs)
+    determinize = None if search else _determinizer(rs)
     for seed in seeds:
         agent = random.Random(seed)
         s = _start(rs, table, seed)
+        if search:
+            s = clone(s)
         while True:
             t0 = now()
             over = rs.outcome(s)
@@ -93,22 +98,23 @@ def play_with_apply(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
             spent["outcome"] += t1 - t0
             if over is not None:
                 break
-            prompts = rs.pending(s)
-            t2 = now()
-            seat = agent.choice(prompts).seat
+            seat = _mover(rs, s, agent, spent, search)
             t3 = now()
             legal = rs.legal_actions(s, seat)
             t4 = now()
-            action = agent.choice(legal)
-            t5 = now()
-            clone(s)
-            t6 = now()
-            s = rs.apply(s, seat, action).state
-            t7 = now()
-            spent["pending"] += t2 - t1
             spent["legal_actions"] += t4 - t3
-            spent["clone"] += t6 - t5
-            spent["apply"] += t7 - t6
+            action = agent.choice(legal)
+            if search:
+                t5 = now()
+                s = rs.apply_listed(s, seat, action, in_place=True).state
+                spent["apply_listed"] += now() - t5
+            else:
+                t5 = now()
+                clone(s)
+                t6 = now()
+                s = rs.apply(s, seat, action).state
+                spent["clone"] += t6 - t5
+                spent["apply"] += now() - t6
             times.steps += 1
             if determinize is not None and times.steps % DETERMINIZE_EVERY == 0:
                 t8 = now()
@@ -116,35 +122,17 @@ def play_with_apply(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
                 times.determinize.append(now() - t8)
 
 
-def play_in_place(rs: Ruleset[Any, Any, Any], table: Table, seeds: range,
-                  times: Times) -> None:
-    """A search's way: `apply_listed(..., in_place=True)` on one copy of the game."""
-    now = time.perf_counter
-    spent = times.seconds
-    for seed in seeds:
-        agent = random.Random(seed)
-        s = clone(_start(rs, table, seed))
-        while True:
-            t0 = now()
-            over = rs.outcome(s)
-            t1 = now()
-            spent["outcome"] += t1 - t0
-            if over is not None:
-                break
-            prompts = rs.pending(s)
-            t2 = now()
-            seat = agent.choice(prompts).seat
-            t3 = now()
-            legal = rs.legal_actions(s, seat)
-            t4 = now()
-            action = agent.choice(legal)
-            t5 = now()
-            s = rs.apply_listed(s, seat, action, in_place=True).state
-            t6 = now()
-            spent["pending"] += t2 - t1
-            spent["legal_actions"] += t4 - t3
-            spent["apply_listed"] += t6 - t5
-            times.steps += 1
+def _mover(rs: Ruleset[Any, Any, Any], s: Any, agent: random.Random,
+           spent: dict[str, float], search: bool) -> str:
+    """The seat to move (one of those waiting, at random), timing how it was asked."""
+    t0 = time.perf_counter()
+    if search:
+        seats = rs.deciding(s)
+        spent["deciding"] += time.perf_counter() - t0
+        return agent.choice(seats)
+    prompts = rs.pending(s)
+    spent["pending"] += time.perf_counter() - t0
+    return agent.choice(prompts).seat
 
 
 def _per_step(times: Times, call: str) -> float:
@@ -155,8 +143,8 @@ def measure(table: Table, games: int, repeats: int) -> dict[str, float]:
     """The numbers of one table (after one warm-up game): of each, the least over
     `repeats` passes (a shared machine only ever adds time)."""
     rs = get_ruleset(table.ruleset)
-    play_in_place(rs, table, range(10_000, 10_001), Times())
-    play_with_apply(rs, table, range(10_000, 10_001), Times())
+    for search in (True, False):
+        play(rs, table, range(10_000, 10_001), Times(), search)
     passes = [_one_pass(rs, table, games) for _ in range(repeats)]
     out = {key: min(p[key] for p in passes) for key in passes[0]}
     out["steps_per_s_apply"] = max(p["steps_per_s_apply"] for p in passes)
@@ -166,17 +154,18 @@ def measure(table: Table, games: int, repeats: int) -> dict[str, float]:
 
 def _one_pass(rs: Ruleset[Any, Any, Any], table: Table, games: int) -> dict[str, float]:
     by_apply, in_place = Times(), Times()
-    play_with_apply(rs, table, range(games), by_apply)
-    play_in_place(rs, table, range(games), in_place)
+    play(rs, table, range(games), by_apply, search=False)
+    play(rs, table, range(games), in_place, search=True)
     assert by_apply.steps == in_place.steps  # the same games, move for move
-    loop = ("pending", "legal_actions", "outcome")
-    out = {call: _per_step(in_place if call in loop else by_apply, call) for call in loop}
+    loop = ("legal_actions", "outcome")
+    out = {call: _per_step(in_place, call) for call in (*loop, "deciding")}
     out |= {"apply": _per_step(by_apply, "apply"),
             "apply_listed": _per_step(in_place, "apply_listed"),
             "clone": _per_step(by_apply, "clone"),
+            "pending": _per_step(by_apply, "pending"),
             "steps_per_game": in_place.steps / games}
-    apply_step = sum(_per_step(by_apply, c) for c in (*loop, "apply"))
-    search_step = sum(_per_step(in_place, c) for c in (*loop, "apply_listed"))
+    apply_step = sum(_per_step(by_apply, c) for c in (*loop, "pending", "apply"))  # its own
+    search_step = sum(_per_step(in_place, c) for c in (*loop, "deciding", "apply_listed"))
     out["steps_per_s_apply"] = 1e6 / apply_step
     out["steps_per_s_in_place"] = 1e6 / search_step
     if by_apply.determinize:
@@ -187,10 +176,10 @@ def _one_pass(rs: Ruleset[Any, Any, Any], table: Table, games: int) -> dict[str,
 def profile(table: Table, games: int, lines: int) -> str:
     """cProfile's top lines for the in-place loop of `table`."""
     rs = get_ruleset(table.ruleset)
-    play_in_place(rs, table, range(10_000, 10_001), Times())
+    play(rs, table, range(10_000, 10_001), Times(), search=True)
     profiler = cProfile.Profile()
     profiler.enable()
-    play_in_place(rs, table, range(games), Times())
+    play(rs, table, range(games), Times(), search=True)
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)

@@ -159,6 +159,11 @@ class Ruleset(ABC, Generic[S, A, V]):
     @abstractmethod
     def apply(self, state: S, seat: str, action: A) -> Step[S]: ...
 
+    def deciding(self, state: S) -> list[str]:
+        """The seats that must decide now: those of `pending`, without the prompts'
+        texts (what a search asks on every step; a ruleset may answer it faster)."""
+        return [p.seat for p in self.pending(state)]
+
     def apply_listed(self, state: S, seat: str, action: A, *, in_place: bool = False) -> Step[S]:
         """`apply` for an action taken from `legal_actions(state, seat)` of this very
         state (what a search does on every step): a ruleset may skip checking it again.

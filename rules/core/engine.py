@@ -94,6 +94,9 @@ class FrameRuleset(Ruleset[S, A, V], Generic[S, A, V, C]):
             prompts.append(self._prompt(seat, kind, secret, shared or text(state, seat, kind)))
         return prompts
 
+    def deciding(self, state: S) -> list[str]:
+        return list(self.machine.waiting(state))
+
     def prompt_text(self, state: S, seat: str, kind: str) -> str:
         """What `seat` is asked (a ruleset may say more: "action 2 of 2")."""
         return self.prompts.get(kind, "Your decision.")

@@ -78,12 +78,19 @@ def automatic(run: Callable[[C, Any], None]) -> Handler[C]:
 
 
 class FrameMachine(Generic[C]):
-    """Dispatches the frames of one ruleset."""
+    """Dispatches the frames of one ruleset. `after` (optional) is a check run after
+    every automatic step and decision but those of the frame kinds in `unless`: a rule
+    that must take effect at once, before anything else pending runs (both Nemesis games
+    end the game when nobody is left)."""
 
     max_automatic_steps = 10_000
 
-    def __init__(self, handlers: dict[str, Handler[C]]) -> None:
+    def __init__(self, handlers: dict[str, Handler[C]],
+                 after: Callable[[C], None] | None = None,
+                 unless: tuple[str, ...] = ("end",)) -> None:
         self.handlers = handlers
+        self.after = after
+        self.unless = frozenset(unless)
 
     def waiting(self, state: FrameState) -> list[str]:
         if state.over or not state.stack:
@@ -103,39 +110,27 @@ class FrameMachine(Generic[C]):
         """Apply `seat`'s decision and advance; the seats waiting afterwards."""
         top = ctx.s.stack[-1]
         self.handlers[top.kind].act(ctx, top, seat, action)
+        if self.after is not None and top.kind not in self.unless:
+            self.after(ctx)
         return self.advance(ctx)
 
     def advance(self, ctx: C) -> list[str]:
         """Run automatic steps until someone must decide or the game is over; the seats
         waiting then (what `waiting` says of the state now)."""
         s = ctx.s
+        handlers = self.handlers
+        after = self.after
+        unless = self.unless
         for _ in range(self.max_automatic_steps):
             stack = s.stack
             if not stack or s.over:
                 return []
             top = stack[-1]
-            handler = self.handlers[top.kind]
+            handler = handlers[top.kind]
             seats = handler.waiting(s, top)
             if seats:
                 return seats
             handler.run(ctx, top)
+            if after is not None and top.kind not in unless:
+                after(ctx)
         raise RuntimeError("the game made no progress; this is an engine bug")
-
-
-def followed_by(handlers: dict[str, Handler[C]], check: Callable[[C], None],
-                unless: tuple[str, ...] = ("end",)) -> dict[str, Handler[C]]:
-    """The handlers, each (but those of the kinds in `unless`) running `check` after its
-    every automatic step and decision: a rule that must take effect at once, before
-    anything else pending runs (e.g. the game ends when nobody is left)."""
-    def wrap(handler: Handler[C]) -> Handler[C]:
-        def run(ctx: C, frame: object) -> None:
-            handler.run(ctx, frame)
-            check(ctx)
-
-        def act(ctx: C, frame: object, seat: str, action: Action) -> None:
-            handler.act(ctx, frame, seat, action)
-            check(ctx)
-
-        return Handler(handler.waiting, handler.legal, act, run)
-
-    return {kind: h if kind in unless else wrap(h) for kind, h in handlers.items()}

@@ -3,6 +3,8 @@ power, the nest, noise in the technical corridors (areas on the Mars side)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.lockdown.board import board, board_index, slot_code, staircase_name
 from rules.lockdown.cards import RoomTile, index
 from rules.lockdown.mars_board import crossroads_name
@@ -13,10 +15,17 @@ def room_name(s: GameState, slot: str) -> str:
     """A room as the board shows it: its tile's name once explored (every tile but the
     staircase is unique), else the space's code drawn in the empty box."""
     room = s.rooms[slot]
-    if slot in board(s).crossroads:  # Mars side: crossroads keep their own names
+    return _room_name(s.options.board, slot, room.tile if room.explored else None)
+
+
+@lru_cache(maxsize=1024)
+def _room_name(side: str, slot: str, tile: str | None) -> str:
+    """The name of space `slot` of a board side holding `tile` face up (None: not
+    explored); content only, cached (the turn's list names every room next door)."""
+    if slot in board_index(side).crossroads:  # Mars side: crossroads keep their own names
         return crossroads_name(slot)
-    if room.explored and room.tile:
-        return staircase_name(slot) if room.tile == "staircase" else tile_of(room.tile).name
+    if tile:
+        return staircase_name(slot) if tile == "staircase" else tile_of(tile).name
     return f"unexplored room {slot_code(slot)}"
 
 

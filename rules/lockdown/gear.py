@@ -30,7 +30,7 @@ def in_repository(s: GameState, hero: Hero) -> bool:
 def check_quests(ctx: Ctx) -> bool:
     """Give each character whose quest is now fulfilled their quest item; True when
     someone got one (the item may ask a question: the frames must run again)."""
-    return activate_quests(ctx, lambda hero, needs: quest_met(ctx.s, hero, needs))
+    return activate_quests(ctx, ctx.s, _QUESTS)
 
 
 def quest_met(s: GameState, hero: Hero, needs: str) -> bool:

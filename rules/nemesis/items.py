@@ -4,12 +4,15 @@ becoming usable once their quest is fulfilled."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from rules.core.actions import seat_ref as who
 from rules.nemesis.hands import take_heavy
-from rules.nemesis.profile import Table
+from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.state import Hero
+
+S = TypeVar("S", bound=NemesisState)
 
 
 def owned(hero: Hero) -> list[str]:
@@ -32,21 +35,20 @@ def give_item(ctx: Table, hero: Hero, item_id: str, colour_line: bool = True) ->
              item=item_id)
 
 
-def activate_quests(ctx: Table, met: Callable[[Hero, str], bool],
+def activate_quests(ctx: Table, s: S, quests: Mapping[str, Callable[[S, Hero], bool]],
                     colour_line: bool = True) -> bool:
-    """Give each living character whose quest is now fulfilled (`met(hero, needs)`, the
-    game's reading of the quest) their quest item; True when someone got one (the item
-    may ask a question: the frames must run again). `colour_line` False: the table hears
-    only that the quest is fulfilled, which names the item (not also "gets a quest
-    item")."""
-    s = ctx.s
+    """Give each living character whose quest is now fulfilled (`quests[needs](s, hero)`,
+    the game's reading of each quest; `s` is `ctx.s`) their quest item; True when
+    someone got one (the item may ask a question: the frames must run again).
+    `colour_line` False: the table hears only that the quest is fulfilled, which names
+    the item (not also "gets a quest item"). Runs after every action: kept lean."""
     fulfilled = False
     characters = ctx.rules.characters
     for hero in s.heroes.values():
         if hero.quest_active or hero.place == "dead" or not hero.character:
             continue
         ch = characters[hero.character]
-        if met(hero, ch.quest.needs):
+        if quests[ch.quest.needs](s, hero):
             hero.quest_active = True
             give_item(ctx, hero, ch.quest.item, colour_line)
             ctx.say(f"{who(hero.seat)}'s quest is fulfilled: "

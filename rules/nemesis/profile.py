@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules.core.rng import Rng
 from rules.nemesis.bag import IntruderBag
@@ -267,24 +267,21 @@ class Profile:
 Variant = TypeVar("Variant", bound=Hashable)
 
 
-class ProfileSlot(Generic[Variant]):
+class ProfileSlot(dict[Variant, Profile]):
     """Where a game's ruleset module plugs in the profiles it builds (the game's tables
     with its hooks), for the game's modules beneath the ruleset: its state answers
     `rules` from here, so none of them imports the module the hooks live in. Keyed by
-    what changes a game's profile (Lockdown: whether the original intruders play)."""
-
-    __slots__ = ("_owner", "_profiles")
+    what changes a game's profile (Lockdown: whether the original intruders play). A
+    dict (the state reads it on every rule it looks up: a lookup in C)."""
 
     def __init__(self, owner: str) -> None:
+        super().__init__()
         self._owner = owner  # the module that plugs the profiles in
-        self._profiles: dict[Variant, Profile] = {}
 
     def plug(self, profiles: Mapping[Variant, Profile]) -> None:
-        self._profiles = dict(profiles)
+        self.clear()
+        self.update(profiles)
 
-    def __getitem__(self, variant: Variant) -> Profile:
-        try:
-            return self._profiles[variant]
-        except KeyError:
-            raise LookupError(f"no profile {variant!r} plugged in: {self._owner} builds "
-                              f"the game's profiles and plugs them in (import it)") from None
+    def __missing__(self, variant: Variant) -> Profile:
+        raise LookupError(f"no profile {variant!r} plugged in: {self._owner} builds "
+                          f"the game's profiles and plugs them in (import it)")

@@ -74,11 +74,16 @@ def _movements(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
         to = ex.to
         if to == "tech" or doors.get(ex.corridor) == "closed":
             continue
-        name = room_name(s, to)
-        out.append(a.Move(to=to, text=name))
-        if careful and movement.careful_possible(rules, s, to):
-            out.append(a.CarefulMove(to=to, text=name))
+        out += _moves_to(to, room_name(s, to),
+                         careful and movement.careful_possible(rules, s, to))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _moves_to(to: str, name: str, careful: bool) -> tuple[Action, ...]:
+    """A move to a room by its name, and a careful one (actions are frozen: cached)."""
+    move = a.Move(to=to, text=name)
+    return (move, a.CarefulMove(to=to, text=name)) if careful else (move,)
 
 
 def _attacks(s: NemesisState, hero: Hero, at: Situation) -> list[Action]:
@@ -148,29 +153,27 @@ def turn_actions(s: NemesisState, hero: Hero, kind: str | None = None) -> list[A
         return out
     # what `cost_of` says, with the costs that do not depend on the action worked out
     # once (a card costs itself too); anything else asks `cost_of`
-    fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
-             **_FIXED_COSTS}
+    fixed = _FIXED_COSTS
+    if out and isinstance(out[0], a.Move | a.CarefulMove):  # (movements come first)
+        fixed = {a.Move: move_cost(rules, hero), a.CarefulMove: move_cost(rules, hero, True),
+                 **fixed}
     cards = rules.cards
     kept: list[Action] = []
     for act in out:
         cost = fixed.get(type(act))
         if cost is None:
-            if isinstance(act, a.Drop):
-                kept.append(act)
-                continue
-            if type(act) is a.PlayCard:
-                cost = cards[act.card].cost + 1
-            else:
-                cost = cost_of(s, hero, act) + (1 if isinstance(act, a.PlayCard) else 0)
+            cost = cards[act.card].cost + 1 if type(act) is a.PlayCard \
+                else cost_of(s, hero, act)
         if cost <= payable:
             kept.append(act)
     return kept
 
 
-# the basic actions whose cost is always the same (see cost_of)
+# the basic actions whose cost is always the same (see cost_of; no action class of the
+# turn has subclasses); dropping is free
 _FIXED_COSTS: dict[type, int] = {a.Shoot: COSTS["shoot"], a.Search: COSTS["search"],
                                  a.PickUp: COSTS["pick_up"], a.Trade: COSTS["trade"],
-                                 a.Craft: COSTS["craft"]}
+                                 a.Craft: COSTS["craft"], a.Drop: 0}
 
 
 def is_free(rules: Profile, action: Action) -> bool:

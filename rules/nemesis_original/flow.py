@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.frames import FrameMachine, Handler, automatic, followed_by
+from rules.core.frames import FrameMachine, Handler, automatic
 from rules.nemesis import choices as drafting
 from rules.nemesis.flow import family_handlers
 from rules.nemesis_original import endgame, event_phase, pods, turns
@@ -30,7 +30,7 @@ def _after_each_step(ctx: Ctx) -> None:
         endgame.end_if_nobody_left(ctx)
 
 
-MACHINE: FrameMachine[Ctx] = FrameMachine(followed_by({
+MACHINE: FrameMachine[Ctx] = FrameMachine({
     **family_handlers(),
     "round": automatic(turns.round_run),
     "draft": Handler(drafting.draft_waiting, drafting.draft_legal, drafting.draft_act,
@@ -38,4 +38,4 @@ MACHINE: FrameMachine[Ctx] = FrameMachine(followed_by({
     "pod": Handler(pods.pod_waiting, pods.pod_legal, pods.pod_act, pods.pod_run),
     "event_phase": automatic(event_phase.event_phase_run),
     "end": automatic(endgame.end_run),
-}, _after_each_step))
+}, after=_after_each_step)

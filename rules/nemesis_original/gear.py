@@ -23,9 +23,7 @@ QUESTS: dict[str, Callable[[GameState, Hero], bool]] = {
 
 def check_quests(ctx: Ctx) -> bool:
     """Quest items whose quest is now fulfilled become usable; True if any did."""
-    s = ctx.s
-    return activate_quests(ctx, lambda hero, needs: QUESTS[needs](s, hero),
-                           colour_line=False)
+    return activate_quests(ctx, ctx.s, QUESTS, colour_line=False)
 
 
 def passive_usable(s: GameState, hero: Hero, passive: str | None, fighting: bool) -> bool:

@@ -4,8 +4,10 @@ option sets and player counts of tests/rules/test_conformance.py):
 - for every legal action of every waiting seat at many states, it gives the same state
   and the same events as `apply`, on a copy (leaving its input as it was) and in place
   (changing and returning the very state it is given);
-- a whole game played in place on one state ends in the same state as the same game
-  played with `apply`, move for move the same events;
+- `deciding` names the seats `pending` prompts, at every state;
+- a whole game played in place on the state `new_game` gave ends in the same state as
+  the same game played with `apply`, move for move the same events, and leaves the
+  next game of the seed dealt alike (nothing shared with content or caches changed);
 - copies taken along the way (a search branching off its copy) and the state they were
   taken from, each then changed in place, never change each other (the copy-on-write
   parts of rules/core/clone.py are copied again once shared).
@@ -33,10 +35,14 @@ GAMES = list(games(SEEDS))
 
 
 def _moves(rs: Ruleset[Any, Any, Any], s: Any) -> dict[str, list[Action]]:
-    """The legal actions of every seat waiting now ({} once the game is over)."""
+    """The legal actions of every seat waiting now ({} once the game is over); the
+    seats `deciding` names are those of `pending`."""
     if rs.outcome(s) is not None:
+        assert rs.deciding(s) == []
         return {}
-    return {p.seat: rs.legal_actions(s, p.seat) for p in rs.pending(s)}
+    seats = [p.seat for p in rs.pending(s)]
+    assert rs.deciding(s) == seats
+    return {seat: rs.legal_actions(s, seat) for seat in seats}
 
 
 def _pick(rng: random.Random, legal: dict[str, list[Action]]) -> tuple[str, Action]:
@@ -84,9 +90,12 @@ def test_apply_listed_does_what_apply_does_for_every_legal_action(game: Game) ->
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_a_game_played_in_place_ends_as_the_game_played_with_apply(game: Game) -> None:
-    rs, start = game.start()
-    by_apply, rng = start, random.Random(game.id)
-    in_place, same_rng = clone(start), random.Random(game.id)
+    """In place on the very state `new_game` gave (never copied): nothing it shares
+    with the game's content or caches may change, so a new game is dealt alike after."""
+    rs, in_place = game.start()
+    dealt = rs.dump_state(in_place)
+    by_apply, rng = game.start()[1], random.Random(game.id)
+    same_rng = random.Random(game.id)
     for number in range(MOVE_CAP):
         legal = _moves(rs, by_apply)
         if not legal:
@@ -104,16 +113,19 @@ def test_a_game_played_in_place_ends_as_the_game_played_with_apply(game: Game) -
         pytest.fail(f"{game.id}: no result after {MOVE_CAP} moves")
     assert _moves(rs, in_place) == {}, f"{game.id}: the game played in place goes on"
     assert rs.dump_state(in_place) == rs.dump_state(by_apply)
+    assert rs.dump_state(game.start()[1]) == dealt, f"{game.id}: the next deal changed"
 
 
-def _play_in_place(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random,
-                   moves: int) -> Any:
+def _play(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random, moves: int,
+          in_place: bool = True) -> Any:
+    """`moves` random moves (fewer if the game ends): in place, or with `apply`."""
     for _ in range(moves):
         legal = _moves(rs, s)
         if not legal:
             break
         seat, action = _pick(rng, legal)
-        s = rs.apply_listed(s, seat, action, in_place=True).state
+        s = (rs.apply_listed(s, seat, action, in_place=True) if in_place
+             else rs.apply(s, seat, action)).state
     return s
 
 
@@ -131,26 +143,15 @@ def test_copies_changed_in_place_never_change_each_other(game: Game) -> None:
             before = rs.dump_state(s)
             branch = clone(s)
             seed = f"{game.id} branch {number}"
-            branch = _play_in_place(rs, branch, random.Random(seed), BRANCH_MOVES)
+            branch = _play(rs, branch, random.Random(seed), BRANCH_MOVES)
             assert rs.dump_state(s) == before, f"{seed}: the branch changed the game"
             after = rs.dump_state(branch)
-            twin = _play_with_apply(rs, rs.load_state(before), random.Random(seed),
-                                    BRANCH_MOVES)
+            twin = _play(rs, rs.load_state(before), random.Random(seed), BRANCH_MOVES,
+                         in_place=False)
             assert after == rs.dump_state(twin), f"{seed}: in place is not apply"
-            s = _play_in_place(rs, s, rng, 1)
+            s = _play(rs, s, rng, 1)
             assert rs.dump_state(branch) == after, f"{seed}: the game changed the branch"
         else:
-            s = _play_in_place(rs, s, rng, 1)
+            s = _play(rs, s, rng, 1)
     else:
         pytest.fail(f"{game.id}: no result after {MOVE_CAP} moves")
-
-
-def _play_with_apply(rs: Ruleset[Any, Any, Any], s: Any, rng: random.Random,
-                     moves: int) -> Any:
-    for _ in range(moves):
-        legal = _moves(rs, s)
-        if not legal:
-            break
-        seat, action = _pick(rng, legal)
-        s = rs.apply(s, seat, action).state
-    return s

@@ -1,12 +1,12 @@
 """The engine glue the games share: `TableCtx` (the events an action reports) and
-`followed_by` (a check after every automatic step and decision of a machine)."""
+a machine's `after` check (run after every automatic step and decision)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.frames import FrameMachine, Handler, automatic, followed_by
+from rules.core.frames import FrameMachine, Handler, automatic
 from rules.core.table import TableCtx
 
 
@@ -49,8 +49,8 @@ def _machine(checks: list[str]) -> FrameMachine[Ctx]:
         checks.append(ctx.s.log[-1])
 
     ask = Handler(lambda s, f: ["1"], lambda s, f, seat: [], choose, step)
-    return FrameMachine(followed_by({"auto": automatic(step), "ask": ask,
-                                     "end": automatic(step)}, check))
+    return FrameMachine({"auto": automatic(step), "ask": ask, "end": automatic(step)},
+                        after=check)
 
 
 def test_the_check_follows_every_step_and_decision_but_the_end() -> None:
