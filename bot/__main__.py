@@ -26,7 +26,7 @@ from bot.logs import configure_logging
 from bot.replay import export_log, replay_game
 from bot.settings import Settings
 from bot.shards import ShardPlan
-from bot.simulate import simulate
+from bot.simulate import NoAgentForSide, simulate
 from bot.storage import (
     StorageOpenError,
     describe_database,
@@ -83,8 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                      help="a ruleset option, e.g. expansion=true or mode=coop "
                      "(repeatable; the list is below)")
     _agent_arguments(sim, "the players: one name for every seat, or one per seat "
-                     "(rotating one seat further each game): ai, random, default "
-                     "(the turn timer's moves); without it, random legal moves")
+                     "(rotating one seat further each game), or SIDE=NAME per side dealt "
+                     "(e.g. uninfected=ai,random): ai, random, default (the turn timer's "
+                     "moves); without it, random legal moves")
     sim.add_argument("--json", action="store_true",
                      help="end with the wins per agent and per side as one JSON line")
     rep = sub.add_parser("replay", help="check a stored game replays to its snapshot",
@@ -127,8 +128,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"python -m bot {args.command}: {exc}", file=sys.stderr)
             return 2
     if args.command == "simulate":
-        print(simulate(args.ruleset, args.players, args.games, args.seed, args.render,
-                       options, agents=agents, budget=args.budget, as_json=args.json))
+        try:
+            report = simulate(args.ruleset, args.players, args.games, args.seed, args.render,
+                              options, agents=agents, budget=args.budget, as_json=args.json)
+        except NoAgentForSide as exc:
+            print(f"python -m bot simulate: {exc}", file=sys.stderr)
+            return 2
+        print(report)
         return 0
     if args.command == "replay":
         return asyncio.run(_replay(args.game_id, args.database, args.log))

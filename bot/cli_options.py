@@ -159,16 +159,23 @@ def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:
 
 def parse_agents(text: str, rs: Ruleset, players: int) -> list[str]:
     """`--agents`: one agent name for every seat, or one per seat, comma-separated
-    (names of rules.agents.AGENTS). Refuses an unknown name, a count that is neither 1
-    nor the number of players, and the `ai` at a ruleset it cannot play yet."""
+    (names of rules.agents.AGENTS), or SIDE=NAME entries (the agent of each side a seat
+    is dealt, e.g. uninfected=ai,infected=random; one plain name: the other sides').
+    Refuses an unknown name, a count that is neither 1 nor the number of players, and
+    the `ai` at a ruleset it cannot play yet."""
     names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in AGENTS]
+    agents = [name.rpartition("=")[2] for name in names]
+    unknown = [name for name in agents if name not in AGENTS]
     if unknown:
         raise OptionError(f"There is no agent '{unknown[0]}'. Agents: {', '.join(AGENTS)}.")
-    if len(names) not in (1, players):
+    plain = len(names) - sum("=" in name for name in names)
+    if plain < len(names) and plain > 1:
+        raise OptionError("--agents with SIDE=NAME entries takes at most one plain name "
+                          "(the agent of the other sides).")
+    if plain == len(names) and len(names) not in (1, players):
         raise OptionError(f"--agents takes one name for every seat or one per seat ({players}"
                           f" players), not {len(names)}.")
-    if "ai" in names and not can_determinize(rs):
+    if "ai" in agents and not can_determinize(rs):
         raise OptionError(f"The ai cannot play {rs.title} yet: its ruleset has no "
                           "determinize (a computer player reads no hidden part of a game).")
     return names

@@ -13,7 +13,7 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,16 +77,43 @@ def seat_agents(names: Sequence[str], players: int, game: int) -> list[str]:
     return [names[(seat - game) % players] for seat in range(players)]
 
 
+class NoAgentForSide(ValueError):
+    """A seat was dealt a side that --agents' SIDE=NAME entries do not name."""
+
+
+def side_agents(names: Sequence[str]) -> dict[str, str] | None:
+    """`SIDE=NAME` entries of --agents (e.g. uninfected=ai,random): the agent of each
+    side, "*" naming the one of the sides not listed; None when no entry names a side."""
+    if not any("=" in name for name in names):
+        return None
+    by_side: dict[str, str] = {}
+    for name in names:
+        side, _, agent = name.rpartition("=")
+        by_side[side or "*"] = agent
+    return by_side
+
+
 def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int = DEFAULT_BUDGET,
                 on_step: Callable[[BaseModel, Step[BaseModel]], None] | None = None,
-                options: BaseModel | None = None) -> GameRun:
-    """One complete game, seat i played by the agent named `agents[i]`; when several
-    seats are waiting, the one who answers first is drawn from `seed`. Each decision's
-    seed comes from the game's seed and the move number; its CPU time is recorded."""
+                options: BaseModel | None = None,
+                by_side: Mapping[str, str] | None = None) -> GameRun:
+    """One complete game, seat i played by the agent named `agents[i]` (or, with
+    `by_side`, by the agent of the side the seat was dealt: see `side_agents`); when
+    several seats are waiting, the one who answers first is drawn from `seed`. Each
+    decision's seed comes from the game's seed and the move number; its CPU time is
+    recorded."""
     pick = random.Random(seed)
     seats = [str(1000 + i) for i in range(len(agents))]
-    by_seat = dict(zip(seats, agents, strict=True))
     state = rs.new_game(seats, seed, options or rs.Options())
+    by_seat = dict(zip(seats, agents, strict=True))
+    if by_side is not None:
+        for seat in seats:
+            side = rs.agent_profile.side(state, seat)
+            name = by_side.get(side, by_side.get("*"))
+            if name is None:
+                raise NoAgentForSide(f"--agents names no agent for the side {side!r} "
+                                     "(add SIDE=NAME, or a plain name for the other sides)")
+            by_seat[seat] = name
     run = GameRun(seed=seed, outcome=Outcome(winners=(), losers=(), reason=""), steps=0,
                   agents=by_seat)
     for step_no in range(MAX_STEPS):
@@ -119,6 +146,9 @@ class Tally:
     wins: Counter[str] = field(default_factory=Counter)
     side_seats: Counter[str] = field(default_factory=Counter)
     side_wins: Counter[str] = field(default_factory=Counter)
+    # (agent, side) -> seat-games and wins: how each agent does on each side
+    both_seats: Counter[tuple[str, str]] = field(default_factory=Counter)
+    both_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, run: GameRun) -> None:
@@ -129,6 +159,8 @@ class Tally:
             self.wins[name] += won
             self.side_seats[side] += 1
             self.side_wins[side] += won
+            self.both_seats[name, side] += 1
+            self.both_wins[name, side] += won
         for name, ms in run.decisions:
             self.decision_ms.setdefault(name, []).append(ms)
 
@@ -144,6 +176,10 @@ class Tally:
         out.append("sides (seat-games, wins):")
         out += [f"  {side}: {n} seats, {self.side_wins[side]} wins "
                 f"({self.side_wins[side] / n:.0%})" for side, n in sorted(self.side_seats.items())]
+        out.append("agents by side (seat-games, wins):")
+        out += [f"  {name} as {side}: {n} seats, {self.both_wins[name, side]} wins "
+                f"({self.both_wins[name, side] / n:.0%})"
+                for (name, side), n in sorted(self.both_seats.items())]
         return out
 
     def report(self, ruleset: str, players: int, games: int, moves: int) -> dict[str, Any]:
@@ -180,8 +216,11 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
         if agents is None and not as_json:
             run = play_random(rs, players, seed + i, on_step=on_step, options=options)
         else:
-            run = play_agents(rs, seat_agents(agents or ["random"], players, i), seed + i,
-                              budget, on_step=on_step, options=options)
+            names = agents or ["random"]
+            by_side = side_agents(names)
+            seated = seat_agents(names if by_side is None else ["random"], players, i)
+            run = play_agents(rs, seated, seed + i, budget, on_step=on_step,
+                              options=options, by_side=by_side)
             tally.add(run)
         if run.outcome.team is not None:
             teams[run.outcome.team] += 1
@@ -192,8 +231,10 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
     lines = [f"{games} games of {rs.title} with {players} players (seeds {seed}..."
              f"{seed + games - 1}), {steps / max(1, games):.0f} moves per game on average"]
     if agents is not None:
-        turn = ", one seat further each game" if len(agents) > 1 else " at every seat"
-        budget_words = f" (ai budget {budget})" if "ai" in agents else ""
+        turn = (" by the side each seat is dealt" if side_agents(agents) is not None
+                else ", one seat further each game" if len(agents) > 1 else " at every seat")
+        budget_words = (f" (ai budget {budget})" if any(n.endswith("ai") for n in agents)
+                        else "")
         lines.append(f"agents: {', '.join(agents)}{turn}{budget_words}")
     if options is not None:
         lines.append("options: " + "; ".join(describe_options(rs.name, options.model_dump())))

@@ -36,6 +36,8 @@ from pydantic import BaseModel
 from rules.agents.determinizing import Determinizing, NoDeterminize, can_determinize
 from rules.core.agent_profile import AgentProfile
 from rules.core.contract import Action, Ruleset
+from rules.core.engine import FrameRuleset
+from rules.core.model import EngineState
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=Action)
@@ -80,7 +82,7 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
     search = _Search(ruleset, ruleset.agent_profile, seat, random.Random(seed))
     root = search.root
     by_key = {a.key: a for a in legal}
-    considered = [a.key for a in ruleset.agent_profile.candidates(state, seat, legal)]
+    considered = [a.key for a in legal]  # (the profile narrows them in each copy)
     for _ in range(max(0, budget)):
         if stop is not None and stop():
             break
@@ -95,6 +97,22 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
         pick = ruleset.agent_profile.playout_action(copy, seat, copy_legal, search.rng)
         return by_key[pick.key]
     return by_key[best]
+
+
+def _next_turn(rs: Ruleset[S, A, Any], state: S) -> tuple[str, list[A]] | None:
+    """The first seat the game waits for, with its legal actions; None when nobody is.
+    A frame-machine ruleset is asked through its machine, without building the prompts'
+    texts (a search asks this on every step)."""
+    if isinstance(rs, FrameRuleset) and isinstance(state, EngineState):
+        waiting = rs.machine.waiting(state)
+        if not waiting:
+            return None
+        return waiting[0], rs.listed(state, waiting[0], waiting)
+    prompts = rs.pending(state)
+    if not prompts:
+        return None
+    seat = prompts[0].seat
+    return seat, rs.legal_actions(state, seat)
 
 
 def _most_visited(root: Node, seat: str, considered: Sequence[str]) -> str | None:
@@ -133,15 +151,17 @@ class _Search(Generic[S, A]):
             if moves == 0:
                 mover = self.seat
                 allowed = set(considered)
-                legal = [a for a in rs.legal_actions(state, mover) if a.key in allowed]
+                legal = [a for a in profile.candidates(state, mover,
+                                                       rs.legal_actions(state, mover))
+                         if a.key in allowed]
                 if not legal:
                     return  # a copy in which the seat has none of its moves: skipped
             else:
-                prompts = rs.pending(state)
-                if not prompts:
+                turn = _next_turn(rs, state)
+                if turn is None:
                     break
-                mover = prompts[0].seat
-                legal = list(profile.candidates(state, mover, rs.legal_actions(state, mover)))
+                mover, listed = turn
+                legal = list(profile.candidates(state, mover, listed))
             if expanded:
                 action = profile.playout_action(state, mover, legal, rng)
             else:

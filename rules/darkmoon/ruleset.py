@@ -12,6 +12,7 @@ from rules.darkmoon import company_man, prompts, variants
 from rules.darkmoon import describe as choices
 from rules.darkmoon import recap as ending
 from rules.darkmoon.actions import CODEC, DarkMoonAction
+from rules.darkmoon.agent import PROFILE
 from rules.darkmoon.determinize import determinize
 from rules.darkmoon.flow import MACHINE
 from rules.darkmoon.setup import new_game
@@ -31,6 +32,7 @@ class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx]):
     machine = MACHINE
     codec = CODEC
     ctx_type = Ctx
+    agent_profile = PROFILE  # the computer player's evaluation and playouts (agent.py)
     secret_kinds = frozenset({"vote", "roll", "discard", "retrieve", "event_pick",
                               "corporation", "threat_claim"})
     shared_prompt_kinds = frozenset({"vote"})  # a vote's prompt names no voter

@@ -45,6 +45,7 @@ def test_simulate_json_counts_seats_wins_and_sides(capsys: pytest.CaptureFixture
     assert sum(s["wins"] for s in sides.values()) == sum(a["wins"] for a in agents.values())
     assert set(sides) <= {"infected", "uninfected", "company man", "player"}
     assert any(line.startswith("agents: ai, random, default, random") for line in out)
+    assert any(line.startswith("  ai as ") for line in out)
 
 
 def test_a_game_of_agents_records_each_seat_and_decision() -> None:
@@ -82,3 +83,18 @@ def test_bench_times_the_agents_and_skips_what_the_ai_cannot_play(
     out = capsys.readouterr().out
     assert "Dark Moon, 5 players, ai (budget 2), 2 decisions:" in out
     assert "Nemesis: skipped, the ai cannot play it yet" in out
+
+
+def test_agents_by_side_play_the_side_each_seat_is_dealt(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "5", "--games", "2", "--seed", "3", "--agents",
+                 "uninfected=default,random", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    report = json.loads(out[-1])
+    assert report["agents"]["default"]["seats"] == report["sides"]["uninfected"]["seats"] == 6
+    assert report["agents"]["random"]["seats"] == report["sides"]["infected"]["seats"] == 4
+    assert any(line.startswith("  default as uninfected: 6 seats") for line in out)
+    assert main(["simulate", "--players", "5", "--agents", "uninfected=ai,random,default"]) == 2
+    assert "at most one plain name" in capsys.readouterr().err
+    assert main(["simulate", "--players", "5", "--agents", "uninfected=default"]) == 2
+    assert "no agent for the side 'infected'" in capsys.readouterr().err

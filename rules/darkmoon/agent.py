@@ -1,0 +1,328 @@
+"""How Dark Moon's computer player judges a position and plays a quick playout: its
+`AgentProfile` (`DarkMoon.agent_profile`), searched by `rules.agents` over determinized
+copies. See README.md, "How the computer player plays".
+
+Every rule here reads a determinized copy, never the real game: the statuses it sees
+are those the copy dealt. The playout moves of the others follow what each could know
+in the copy (its own status, the public record), so an infected player that stays
+hidden keeps the benefit of its screen in the playouts too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rules.core.agent_profile import AgentProfile
+from rules.darkmoon import company_man
+from rules.darkmoon.actions import (
+    CorpSubmit,
+    DarkMoonAction,
+    GoOut,
+    PickSystem,
+    PlaceDamage,
+    Repair,
+    Retrieve,
+    Roll,
+    Submit,
+    TestDie,
+    TieBreak,
+    Vote,
+)
+from rules.darkmoon.state import GameState, RollFrame, VoteFrame
+from rules.darkmoon.table import find_event
+
+MAX_DAMAGE = 6
+# areas by the damage track they fill (PickSystem, PlaceDamage and Repair name them)
+_TRACK = {"shield": "shield", "outpost": "outpost", "life_support": "fatigue",
+          "fatigue": "fatigue"}
+
+
+def damage(s: GameState) -> dict[str, int]:
+    """Tokens on each of the three tracks that end the game at 6."""
+    return {"shield": s.shield, "outpost": len(s.outposts), "fatigue": len(s.fatigue)}
+
+
+def progress(s: GameState) -> float:
+    """How far the crew is on the way to its win, in [0, 1]: events done and the cubes
+    on the event in play, the final event counting as a fourth."""
+    if s.final_started or len(s.events_done) >= 3:
+        cubes = find_event(s.final_event).cubes if s.final_event else 1
+        return min(1.0, (3 + min(1.0, s.final_cubes / cubes)) / 4)
+    part = 0.0
+    if s.current_event is not None:
+        part = min(1.0, s.event_cubes / find_event(s.current_event).cubes)
+    return (len(s.events_done) + part) / 4
+
+
+def danger(s: GameState) -> float:
+    """How near the infected are to their win, in [0, 1]: mostly the fullest track."""
+    tracks = sorted(damage(s).values(), reverse=True)
+    worst = tracks[0] / MAX_DAMAGE
+    return 0.7 * worst * worst + 0.3 * sum(tracks) / (3 * MAX_DAMAGE)
+
+
+def crew_chance(s: GameState) -> float:
+    """The uninfected crew's chance to win as the table stands, in [0.02, 0.98]."""
+    quarantined = [p for p in s.players.values() if p.quarantined and not p.revealed]
+    caught = sum(p.infected for p in quarantined) - 0.5 * sum(
+        not p.infected for p in quarantined)
+    value = 0.55 + 0.55 * progress(s) - 0.9 * danger(s) + 0.04 * caught
+    return min(0.98, max(0.02, value))
+
+
+def side(s: GameState, seat: str) -> str:
+    if company_man.seat_of(s) == seat:
+        return "company man"
+    return "infected" if s.players[seat].infected else "uninfected"
+
+
+def suspicion(s: GameState, seat: str) -> float:
+    """What the public record says against a hidden player: the average its submitted
+    dice added to tasks (a strong die averages 1.3, a weak one 0), in [-1, 1]."""
+    tally = s.players[seat].tally
+    if tally.dice < 2:
+        return 0.0
+    return max(-1.0, min(1.0, 0.8 - tally.points / tally.dice))
+
+
+# ------------------------------------------------------------------ playout moves
+Pick = Callable[[GameState, str, bool, Sequence[DarkMoonAction], random.Random],
+                DarkMoonAction | None]
+
+
+def _best(legal: Sequence[DarkMoonAction], score: Callable[[DarkMoonAction], float]
+          ) -> DarkMoonAction:
+    return max(legal, key=score)
+
+
+# a die code's face ("S3" -> 3, "W-2" -> -2), for every code a die can show
+_FACES = {f"{kind}{face}": face for kind in "SWC" for face in range(-3, 4)}
+
+
+def _retrieve(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+              rng: random.Random) -> DarkMoonAction:
+    """The crew takes strong dice, the infected weak ones (to spoil tasks and votes)."""
+    def score(a: DarkMoonAction) -> float:
+        if not isinstance(a, Retrieve):
+            return -1e9
+        kinds = (a.weak, a.strong) if infected else (a.strong, a.weak)
+        return kinds[0] * 10 + kinds[1] + a.commander * 5 + a.swap * (not infected)
+    return _best(legal, score)
+
+
+def _roll(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+          rng: random.Random) -> DarkMoonAction:
+    def score(a: DarkMoonAction) -> float:
+        if not isinstance(a, Roll):
+            return -1e9
+        if infected:
+            return a.weak * 10 + a.strong
+        return a.strong * 10 + a.commander * 8 + a.weak
+    return _best(legal, score)
+
+
+def _submit(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+            rng: random.Random) -> DarkMoonAction:
+    """The most points for the crew; the infected the fewest in a task (and a failed
+    repair), unless it must look clean (a hidden infected spoils a task half the time)."""
+    top = s.stack[-1] if s.stack else None
+    task = isinstance(top, RollFrame) and top.purpose == "task"
+    spoil = infected and (s.players[seat].revealed or not task or rng.random() < 0.5)
+
+    def score(a: DarkMoonAction) -> float:
+        if not isinstance(a, Submit):
+            return -1e9
+        total = sum(map(_FACES.__getitem__, a.dice))
+        return -total if spoil else total + 0.01 * len(a.dice)
+    return _best(legal, score)
+
+
+def _participate(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+                 rng: random.Random) -> DarkMoonAction:
+    """IN with dice that help one's side (strong for the crew, weak for the infected);
+    else OUT taking the dice one's side wants."""
+    held = s.players[seat].held
+    useful = held.weak if infected else held.strong + held.commander
+    if useful:
+        for a in legal:
+            if a.kind == "in":
+                return a
+    outs = [a for a in legal if isinstance(a, GoOut)]
+    if not outs:
+        return legal[rng.randrange(len(legal))]
+    return max(outs, key=lambda a: (a.weak, a.strong) if infected else (a.strong, a.weak))
+
+
+def _vote(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+          rng: random.Random) -> DarkMoonAction | None:
+    """A quarantine vote on the public record: the crew quarantines a player whose dice
+    spoiled tasks and frees one whose dice helped; the infected quarantine the crew and
+    free themselves."""
+    top = s.stack[-1] if s.stack else None
+    if not isinstance(top, VoteFrame) or top.topic != "quarantine":
+        return None
+    target = top.target
+    if infected:
+        ally = target == seat or (s.options.telepathic_infected
+                                  and s.players[target].infected)
+        want = "strong" if ally else "weak"
+    elif target == seat:
+        want = "strong"
+    else:
+        doubt = suspicion(s, target)
+        want = "weak" if doubt > 0.3 else "strong" if doubt < -0.3 else "abstain"
+    for a in legal:
+        if isinstance(a, Vote) and a.choice == want:
+            return a
+        if isinstance(a, TieBreak) and a.quarantine == (want == "weak"):
+            return a
+    return None
+
+
+def _track_pick(most: bool) -> Callable[[GameState, Sequence[DarkMoonAction]],
+                                         DarkMoonAction]:
+    def pick(s: GameState, legal: Sequence[DarkMoonAction]) -> DarkMoonAction:
+        tracks = damage(s)
+
+        def score(a: DarkMoonAction) -> float:
+            area = a.system if isinstance(a, PickSystem) else \
+                a.damage if isinstance(a, PlaceDamage) else ""
+            level = tracks.get(_TRACK.get(area, ""), 0)
+            return level if most else -level
+        return _best(legal, score)
+    return pick
+
+
+_WORST = _track_pick(True)
+_LEAST = _track_pick(False)
+
+
+def _hurt(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+          rng: random.Random) -> DarkMoonAction:
+    """Damage (or a malfunction's system): the infected pile it on the fullest track,
+    the crew on the emptiest."""
+    return _WORST(s, legal) if infected else _LEAST(s, legal)
+
+
+def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+          rng: random.Random) -> DarkMoonAction | None:
+    """The turn's action. The crew repairs a track at 3 or more, else plays a lone wolf
+    for an event cube, now and then calls a vote on the most suspect; a hidden infected
+    reveals when a track is at 4 or more, else acts like the crew half the time (so its
+    screen holds) and sabotages the rest; a revealed one strikes the fullest track."""
+    kinds = {a.kind for a in legal}
+    if not kinds & {"repair", "lone_wolf", "reveal", "call_vote", "energy_spike"}:
+        return None
+    tracks = damage(s)
+    worst = max(tracks.values())
+    p = s.players[seat]
+    if p.revealed:
+        return _strike(s, legal, tracks, rng)
+    if infected and "reveal" in kinds and (worst >= 4 or p.quarantined):
+        return next(a for a in legal if a.kind == "reveal")
+    repairs = [a for a in legal if isinstance(a, Repair)]
+    if infected:
+        if rng.random() < 0.5:
+            calls = [a for a in legal if a.kind == "call_vote" and getattr(a, "target", "")
+                     != seat]
+            if calls:
+                return calls[rng.randrange(len(calls))]
+        lone = [a for a in legal if a.kind == "lone_wolf"]
+        return lone[0] if lone and rng.random() < 0.3 else None
+    if repairs:
+        fix = max(repairs, key=lambda a: tracks[_TRACK[a.area]])
+        if tracks[_TRACK[fix.area]] >= 3:
+            return fix
+    if "lone_wolf" in kinds and p.held.strong >= 2:
+        return next(a for a in legal if a.kind == "lone_wolf")
+    suspects = [a for a in legal if a.kind == "call_vote"
+                and suspicion(s, getattr(a, "target", seat)) > 0.5]
+    if suspects:
+        return suspects[0]
+    if repairs:
+        return max(repairs, key=lambda a: tracks[_TRACK[a.area]])
+    return None
+
+
+def _strike(s: GameState, legal: Sequence[DarkMoonAction], tracks: dict[str, int],
+            rng: random.Random) -> DarkMoonAction:
+    worst = max(tracks, key=lambda k: tracks[k])
+    for a in legal:
+        if a.kind == "energy_spike" and worst == "shield":
+            return a
+        if a.kind == "sabotage" and _TRACK.get(getattr(a, "area", ""), "") == worst:
+            return a
+    return legal[rng.randrange(len(legal))]
+
+
+def _test_die(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+              rng: random.Random) -> DarkMoonAction:
+    order = ("weak", "commander", "strong") if infected else ("strong", "commander", "weak")
+    return min(legal, key=lambda a: order.index(a.die) if isinstance(a, TestDie) else 9)
+
+
+def _corporation(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+                 rng: random.Random) -> DarkMoonAction:
+    return _best(legal, lambda a: (-1 if infected else 1) * (
+        a.face if isinstance(a, CorpSubmit) else 0))
+
+
+def _stop(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+          rng: random.Random) -> DarkMoonAction | None:
+    for a in legal:
+        if a.kind == "stop":
+            return a
+    return None
+
+
+_PICKS: dict[str, Pick] = {
+    "retrieve": _retrieve, "roll": _roll, "submit": _submit, "in": _participate,
+    "out": _participate, "vote": _vote, "tie_break": _vote, "system": _hurt,
+    "damage": _hurt, "test_die": _test_die, "corp_submit": _corporation, "reroll": _stop,
+    "stop": _stop,
+}
+_MAIN_KINDS = frozenset({"repair", "lone_wolf", "call_vote", "order", "reveal",
+                         "interference", "energy_spike", "sabotage", "test_commander",
+                         "demoralize"})
+
+
+class DarkMoonProfile(AgentProfile[GameState, DarkMoonAction]):
+    """Dark Moon's evaluation and playout policy (see the module's docstring)."""
+
+    playout_depth = 40
+
+    def evaluate(self, state: GameState, seat: str) -> float:
+        crew = crew_chance(state)
+        p = state.players[seat]
+        if company_man.seat_of(state) == seat:
+            maimed = state.expansion is not None and any(
+                state.players[x].infected for x in state.expansion.amputated)
+            return crew * (0.7 if maimed else 0.15)
+        if p.infected:
+            return min(1.0, 1.0 - crew + (0.0 if p.revealed else 0.04))
+        return crew
+
+    def playout_action(self, state: GameState, seat: str, legal: Sequence[DarkMoonAction],
+                       rng: random.Random) -> DarkMoonAction:
+        infected = state.players[seat].infected
+        kind = legal[0].kind
+        if kind in _MAIN_KINDS or (len(legal) > 1 and legal[-1].kind in _MAIN_KINDS):
+            chosen = _main(state, seat, infected, legal, rng)
+            if chosen is not None:
+                return chosen
+        pick = _PICKS.get(kind)
+        if pick is not None:
+            chosen = pick(state, seat, infected, legal, rng)
+            if chosen is not None:
+                return chosen
+        return legal[rng.randrange(len(legal))]
+
+    def side(self, state: GameState, seat: str) -> str:
+        return side(state, seat)
+
+
+PROFILE = DarkMoonProfile()
+
+__all__ = ["PROFILE", "DarkMoonProfile", "crew_chance", "danger", "progress",
+           "side", "suspicion"]
