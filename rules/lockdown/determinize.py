@@ -13,6 +13,7 @@ dealt again and what is kept is listed in README.md ("What a computer player kno
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from rules.core.rng import Rng
 from rules.lockdown.cards import content, crossover_weaknesses, index
@@ -40,8 +41,7 @@ class LockdownSecrets(family.GameSecrets):
 
     def spare_tiles(self, s: NemesisState) -> list[str]:
         """Room tiles of levels I and II that no room space holds."""
-        box = Counter(expand([(r.id, r.copies) for r in content().rooms
-                              if r.level in ("I", "II")]))
+        box = Counter(_box_tiles())
         box.subtract(r.tile for r in s.rooms.values() if r.tile is not None)
         return sorted(box.elements())
 
@@ -50,7 +50,7 @@ class LockdownSecrets(family.GameSecrets):
         if g.options.mode == "semi_coop" and not g.over:  # (shown at the end)
             deal_objectives(g, seat, rng)
         deal_contingencies(g, seat, rng)
-        deal_css(g, rng)
+        deal_css(g, seat, rng)
         deal_weaknesses(g, rng)
         if g.computer:
             g.computer[1:] = family.sorted_shuffle(rng, g.computer[1:])
@@ -59,12 +59,18 @@ class LockdownSecrets(family.GameSecrets):
 SECRETS = LockdownSecrets()
 
 
-def objective_pool(s: GameState) -> dict[str, list[str]]:
-    """The semi-cooperative objective cards setup deals from, by deck."""
-    n = len(s.seats)
-    return {d: sorted(o.id for o in content().objectives if o.deck == d
-                      and o.min_players <= n
-                      and not (o.kind == "player_cannot_survive" and o.value > n))
+@cache
+def _box_tiles() -> tuple[str, ...]:
+    """Every room tile of levels I and II in the box, copies counted."""
+    return tuple(expand([(r.id, r.copies) for r in content().rooms if r.level in ("I", "II")]))
+
+
+@cache
+def objective_pool(n: int) -> dict[str, tuple[str, ...]]:
+    """The semi-cooperative objective cards setup deals from for `n` players, by deck."""
+    return {d: tuple(sorted(o.id for o in content().objectives if o.deck == d
+                            and o.min_players <= n
+                            and not (o.kind == "player_cannot_survive" and o.value > n)))
             for d in ("corporate", "personal")}
 
 
@@ -73,18 +79,37 @@ def _against(objective: str, number: int) -> bool:
     return card.kind == "player_cannot_survive" and card.value == number
 
 
+def facts(s: GameState, seat: str, kind: str) -> dict[str, str]:
+    """The seat's remembered facts of one kind ("css", "objectives", "contingency"),
+    by what follows the kind in the key."""
+    m = s.memory.get(seat)
+    if m is None:
+        return {}
+    return {k.partition(":")[2]: v for k, v in sorted(m.facts.items())
+            if k.partition(":")[0] == kind}
+
+
 def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
     """Each other player gets a corporate and a personal objective from the cards the
     seat does not hold ("player X cannot survive" never goes to player X); one who has
-    already kept 1 keeps either at random."""
+    already kept 1 keeps either at random. The objectives the seat checked in secret
+    (the laboratory's "check") stay: all of them, or one of them at random once that
+    player has kept 1."""
+    checked = {x: v.split(",") for x, v in facts(s, seat, "objectives").items()
+               if x != seat and x in s.heroes and s.heroes[x].objectives}
     mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
+    mine.update(o for seen in checked.values() for o in seen)
     pool = {d: family.sorted_shuffle(rng, [o for o in ids if o not in mine])
-            for d, ids in objective_pool(s).items()}
+            for d, ids in objective_pool(len(s.seats)).items()}
     for number, x in enumerate(s.seats, start=1):
         if x == seat or x not in s.heroes:
             continue
         hero = s.heroes[x]
         if not hero.objectives:
+            continue
+        seen = checked.get(x)
+        if seen is not None:
+            hero.objectives = seen if len(hero.objectives) >= len(seen) else [rng.choice(seen)]
             continue
         personal = pool["personal"]
         pick = next((i for i in range(len(personal) - 1, -1, -1)
@@ -93,33 +118,64 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
         hero.objectives = dealt if len(hero.objectives) > 1 else [rng.choice(dealt)]
 
 
+def known_contingencies(s: GameState, seat: str) -> dict[str, Counter[str]]:
+    """The tokens the seat peeked at (the archive), by owner ("pool": the neutral pool),
+    while they are still there: another player's stay with it; the pool's are known
+    only while nobody has taken a token from it since (which one was taken is secret)."""
+    out: dict[str, Counter[str]] = {}
+    for key, size in facts(s, seat, "contingency").items():
+        owner, _, token = key.partition(":")
+        pile = s.neutral_pool if owner == "pool" else (
+            s.heroes[owner].contingencies if owner in s.heroes and owner != seat else [])
+        if owner == "pool" and str(len(pile)) != size:
+            continue
+        if token in pile:
+            out.setdefault(owner, Counter())[token] += 1
+    return out
+
+
+def _deal_pile(pile: list[str], known: Counter[str], tokens: list[str]
+               ) -> tuple[list[str], list[str]]:
+    """A pile of the same size: its known tokens, then tokens dealt; the tokens left."""
+    kept = sorted(known.elements())[:len(pile)]
+    n = len(pile) - len(kept)
+    return kept + tokens[:n], tokens[n:]
+
+
 def deal_contingencies(s: GameState, seat: str, rng: Rng) -> None:
     """Other players' contingency tokens, the active contingency and the neutral pool,
-    from the tokens the seat neither holds nor has seen revealed (each pile keeps its
-    size)."""
+    from the tokens the seat neither holds nor has seen revealed or peeked at (each
+    pile keeps its size; the tokens it peeked at stay in their piles)."""
+    known = known_contingencies(s, seat)
     box = Counter(expand([(t.id, t.count) for t in content().contingencies]))
     box.subtract(s.heroes[seat].contingencies if seat in s.heroes else [])
     box.subtract(s.revealed_contingencies)
+    for seen in known.values():
+        box.subtract(seen)
     over = s.over and bool(s.active_contingency)  # (the active one is shown at the end)
     if over:
         box.subtract([s.active_contingency])
     tokens = family.sorted_shuffle(rng, box.elements())
     for hero in family.others(s, seat):
-        n = len(hero.contingencies)
-        hero.contingencies, tokens = tokens[:n], tokens[n:]
+        hero.contingencies, tokens = _deal_pile(hero.contingencies,
+                                                known.get(hero.seat, Counter()), tokens)
     if s.active_contingency and not over:
         s.active_contingency = tokens.pop(0)
-    n = len(s.neutral_pool)
-    s.neutral_pool = tokens[:n]
+    s.neutral_pool, tokens = _deal_pile(s.neutral_pool, known.get("pool", Counter()), tokens)
 
 
-def deal_css(s: GameState, rng: Rng) -> None:
-    """The CSS tokens still face down on the time track, from those not yet revealed."""
+def deal_css(s: GameState, seat: str, rng: Rng) -> None:
+    """The CSS tokens still face down on the time track, from those not yet revealed;
+    a token the seat looked at (the CSS control room, the computer) stays on its slot."""
     shown = Counter(s.css_revealed)
+    seen: dict[int, str] = {}
+    for slot, token in facts(s, seat, "css").items():
+        if int(slot) in s.css and token not in shown and token not in seen.values():
+            seen[int(slot)] = token
     box = [t.id for t in content().css_tokens]
-    pool = [t for t in box if not _take(shown, t)]
+    pool = [t for t in box if not _take(shown, t) and t not in seen.values()]
     pool = family.sorted_shuffle(rng, pool)
-    s.css = {slot: pool.pop() for slot in sorted(s.css)}
+    s.css = {slot: seen[slot] if slot in seen else pool.pop() for slot in sorted(s.css)}
 
 
 def _take(counter: Counter[str], key: str) -> bool:

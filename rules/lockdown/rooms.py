@@ -26,6 +26,7 @@ from rules.nemesis.fire import set_fire
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
 from rules.nemesis.malfunctions import set_malfunction
+from rules.nemesis.memory import move_fact, remember_fact, remember_top, sent_to_bottom
 from rules.nemesis.picks import continue_gear
 from rules.nemesis.places import heroes_in, in_combat, intruders_in
 from rules.nemesis.resolve import field_medic, heal, push_effects
@@ -248,6 +249,7 @@ def do_room_action(ctx: Ctx, hero: Hero, variant: int) -> None:
             event = index().events[top]
             ctx.tell(hero.seat, f"Next intruder event: {event.name}. {event.text}",
                      kind="peek_event", card=top)
+            remember_top(s, hero.seat, "events", top)
             shared_rooms.ask(ctx, hero, "monitor", ["top", "bottom"],
                  ["Leave it on top of the event deck", "Put it at the bottom of the deck"])
     elif kind == "storage":
@@ -273,6 +275,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         if option == "bottom":
             deck = s.decks["events"]
             deck.append(deck.pop(0))
+            sent_to_bottom(s, "events", deck[-1])
             ctx.say(f"{who(hero.seat)} sends an intruder event to the bottom of the deck.",
                     kind="room")
     elif tag == "check":
@@ -280,12 +283,14 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         names = ", ".join(index().objectives[o].name for o in target.objectives)
         noun = "objective" if len(target.objectives) == 1 else "objectives"
         ctx.tell(hero.seat, f"{seat_ref(option)}'s {noun}: {names}.", kind="objective")
+        remember_fact(s, hero.seat, f"objectives:{option}", ",".join(target.objectives))
         ctx.say(f"{who(hero.seat)} checks {who(option)}'s objective in secret.", kind="room")
     elif tag in ("css_pick", "css_peek"):
         slot = int(option)
         token = index().css[s.css[slot]]
         ctx.tell(hero.seat, f"The CSS token on slot {slot} launches pods "
                  + ", ".join(token.launches) + ".", kind="css_peek")
+        remember_fact(s, hero.seat, f"css:{slot}", s.css[slot])
         if tag == "css_peek":  # the computer only peeks
             return
         moves = [x for x in (slot + 1, slot - 1)
@@ -300,6 +305,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         old, new = (int(x) for x in option.split(">"))
         if old != new:
             s.css[new] = s.css.pop(old)
+            move_fact(s, f"css:{old}", f"css:{new}")  # (the table sees it move)
             ctx.say(f"{who(hero.seat)} reschedules a CSS launch.", kind="css")
     elif tag == "rover_send":
         s.rover = option
@@ -510,6 +516,8 @@ def _take_or_show(ctx: Ctx, hero: Hero, option: str, label: str, take: bool) -> 
                 f"{token.name}. {token.text}", kind="contingency_revealed", token=token_id)
         return
     ctx.tell(hero.seat, f"{label}: {token.name}. {token.text}", kind="contingency_peek")
+    if not take:  # (a token taken is the hero's own)
+        remember_fact(s, hero.seat, f"contingency:{owner}:{token_id}", str(len(pile)))
     if take:
         pile.pop(int(idx))
         hero.contingencies.append(token_id)

@@ -17,6 +17,7 @@ from rules.lockdown.rooms import (
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.lockdown.table import Ctx, hand_limit, who
 from rules.nemesis import contamination, decks, player_phase
+from rules.nemesis.memory import remember_top
 from rules.nemesis.places import in_play, round_survived
 from rules.nemesis.state import Hero
 
@@ -72,6 +73,7 @@ def use_passive(ctx: Ctx, hero: Hero, passive: str) -> None:
             event = index().events[top]
             ctx.tell(hero.seat, f"Motion tracker: the next intruder event is {event.name}. "
                      f"{event.text}", kind="peek_event", card=top)
+            remember_top(s, hero.seat, "events", top)
     elif passive == "scanner":
         ctx.say(f"{who(hero.seat)} uses the handheld scanner.", kind="item_use")
         contamination.scan(ctx, hero)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.core.actions import seat_ref as who
 from rules.core.words import plural
 from rules.nemesis.decks import draw_from
+from rules.nemesis.memory import remember_scan
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
 from rules.nemesis.wounds import kill
@@ -41,13 +42,15 @@ def scan(ctx: Table, hero: Hero, everywhere: bool = False) -> None:
     is removed; an INFECTED one stays and puts a larva on the character board, or,
     with a larva already there, kills the character and places a creeper."""
     removed = found = 0
-    for pile in contamination_in(hero, everywhere):
+    piles = contamination_in(hero, everywhere)
+    for pile in piles:
         for card in [c for c in pile if c.startswith("c:")]:
             if infected(ctx.rules, card):
                 found += 1
             else:
                 return_contamination(ctx, pile, card)
                 removed += 1
+    remember_scan(ctx.s, hero, piles)  # what is left is INFECTED, and the hero knows it
     ctx.tell(hero.seat, f"Scan: {plural(removed, 'clean card')} removed, {found} INFECTED.",
              kind="scan", removed=removed, infected=found)
     ctx.say(f"{who(hero.seat)} scans their contamination cards.", kind="scan_done",
@@ -79,6 +82,7 @@ def decontaminate(ctx: Table, hero: Hero, everywhere: bool) -> int:
         for card in [c for c in pile if c.startswith("c:") and infected(ctx.rules, c)]:
             return_contamination(ctx, pile, card)
             removed += 1
+    remember_scan(ctx.s, hero, [])  # (the INFECTED cards it knew of may be gone)
     if hero.larva:
         hero.larva = False
         ctx.say(f"The larva inside {who(hero.seat)} is removed.", kind="contamination")

@@ -35,7 +35,13 @@ applies (each method has a default, so later additions never break a game):
 seat)` the item cards in other characters' inventories that `seat` knows (they stay),
 and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
 tokens, weaknesses, engines...) on the copy after the family's deal. The game's ruleset
-calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`. Whom the
+calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`.
+
+What a seat looked at in secret lives in the state's `memory` (rules.nemesis.memory
+writes it where the engine tells a seat a secret): the family keeps the seat's own
+contamination cards it scanned INFECTED and the shared-deck cards whose places it knows
+(`pinned`: seen on top, put at the bottom); a game reads its own `facts` in its `deal`.
+The copy keeps only the seat's memory (the others' would tell what they saw). Whom the
 game waits for is public; a deal that changes it is dealt again (`TRIES` times at most,
 then the last deal is kept), as in Dark Moon's rules/darkmoon/determinize.py.
 """
@@ -51,10 +57,13 @@ from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.nemesis.bag import kind_of
 from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.hands import HEAVY, heavy_pick
+from rules.nemesis.memory import own_contamination
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero, change_room
 
 S = TypeVar("S", bound=FamilyState)
+T = TypeVar("T", str, tuple[str, int])  # what is sorted before it is dealt
 
 COLORS = ("red", "yellow", "green")        # the item decks
 CONTAMINATION = "contamination"
@@ -98,9 +107,12 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     """One deal of everything `seat` cannot know, on a copy of `state`."""
     s = clone(state)
     f = cast(NemesisState, s)
+    mine = s.memory.get(seat)  # (what the others saw in secret is theirs)
+    s.memory = {seat: mine} if mine is not None else {}
     deal_action_cards(f, seat, rng)
     deal_contamination(f, seat, rng)
     deal_items(f, seat, rng, secrets.known_items(f, seat))
+    deal_gifts(f, seat, rng)
     deal_decks(f, seat, rng)
     deal_bag(f, rng)
     deal_rooms(f, rng, secrets.spare_tiles(f))
@@ -110,7 +122,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
 
 
 # ------------------------------------------------------------------ helpers
-def sorted_shuffle(rng: Rng, cards: Iterable[str]) -> list[str]:
+def sorted_shuffle(rng: Rng, cards: Iterable[T]) -> list[T]:
     """The cards in a random order that depends only on which cards they are."""
     return rng.shuffled(sorted(cards))
 
@@ -152,10 +164,44 @@ def deal_action_cards(s: NemesisState, seat: str, rng: Rng) -> None:
 
 # ------------------------------------------------------------------ contamination
 def known_infected(s: NemesisState, seat: str) -> Counter[str]:
-    """Contamination cards ("c:<id>") of the seat's own it knows are INFECTED: none yet
-    (the family records no scan); a later version reads what the seat scanned."""
-    del s, seat
-    return Counter()
+    """Contamination cards ("c:<id>") of the seat's own it scanned INFECTED and still
+    holds (rules.nemesis.memory)."""
+    m = s.memory.get(seat)
+    hero = s.heroes.get(seat)
+    if m is None or hero is None:
+        return Counter()
+    return Counter(m.infected) & own_contamination(hero)
+
+
+def pinned(s: NemesisState, seat: str, deck: str) -> dict[int, str]:
+    """The places in a shared deck the seat knows: a card it saw on top (the copy
+    nearest the top) or put at the bottom (the copy nearest the bottom), while that
+    card is in the deck (the table sees every card leave it)."""
+    m = s.memory.get(seat)
+    cards = s.decks.get(deck, [])
+    out: dict[int, str] = {}
+    if m is None or not cards:
+        return out
+    for entries, order in ((m.top, range(len(cards))),
+                           (m.bottom, range(len(cards) - 1, -1, -1))):
+        for entry in entries:
+            name, _, card = entry.partition(":")
+            if name != deck:
+                continue
+            at = next((i for i in order if cards[i] == card and i not in out), None)
+            if at is not None:
+                out[at] = card
+    return out
+
+
+def fill(size: int, pins: dict[int, str], dealt: Iterable[str]) -> list[str]:
+    """A deck of `size` cards: the pinned ones where they are, the dealt ones around."""
+    rest = iter(dealt)
+    return [pins[i] if i in pins else next(rest) for i in range(size)]
+
+
+def unpinned(cards: list[str], pins: dict[int, str]) -> list[str]:
+    return [c for i, c in enumerate(cards) if i not in pins]
 
 
 def deal_contamination(s: NemesisState, seat: str, rng: Rng) -> None:
@@ -193,10 +239,11 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
                ) -> None:
     """Other characters' secret items and the item decks, colour by colour (each card
     keeps its colour where it lies); the items a seat is choosing between after drawing
-    2 come from the same pool. Items out of the game that were in an inventory are
+    2, and the heavy item another seat with full hands was given (it chooses what to
+    drop), come from the same pool. Items out of the game that were in an inventory are
     dealt too (the table saw only their colours)."""
     items = s.rules.items
-    keep = known + trade_items(s)
+    keep = known + trade_items(s, seat)
     slots: dict[str, list[tuple[list[str], int]]] = {c: [] for c in COLORS}
     for hero in others(s, seat):
         starting = _starting_item(s, hero)
@@ -220,18 +267,35 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
             continue
         slots[card.color].append((s.removed_items, i))
     picks: list[tuple[int, PickFrame, str]] = []
+    heavy: list[tuple[int, PickFrame, str]] = []
     for i, f in enumerate(s.stack):
-        if isinstance(f, PickFrame) and f.tag == "keep_item" and f.seat != seat:
+        if not isinstance(f, PickFrame) or f.seat == seat:
+            continue
+        if f.tag == "keep_item":
             picks.append((i, f, items[f.options[0].split("+")[0]].color))
+        elif f.tag.startswith(f"{HEAVY}:i:"):
+            card = items[f.tag.split(":")[2]]
+            if card.color in COLORS:
+                heavy.append((i, f, card.color))
     for color in COLORS:
         deck = s.decks.get(color, [])
-        pool = [pile[i] for pile, i in slots[color]] + deck
+        pins = pinned(s, seat, color)
+        pool = [pile[i] for pile, i in slots[color]] + unpinned(deck, pins)
         pool += [x for _, f, c in picks if c == color for x in f.options[0].split("+")]
+        pool += [f.tag.split(":")[2] for _, f, c in heavy if c == color]
         pool = sorted_shuffle(rng, pool)
         light = [x for x in pool if not items[x].heavy]  # (an inventory holds no heavy item)
         for (pile, i), item in zip(slots[color], light, strict=False):
             pile[i] = item
             pool.remove(item)
+        for k, f, c in heavy:
+            given = next((x for x in pool if items[x].heavy), None) if c == color else None
+            if given is None:
+                continue
+            pool.remove(given)
+            weapon = items[given].weapon
+            s.stack[k] = heavy_pick(s.rules, s.heroes[f.seat], given, None,
+                                    weapon.ammo if weapon else 0)
         for k, f, c in picks:
             if c != color:
                 continue
@@ -239,7 +303,7 @@ def deal_items(s: NemesisState, seat: str, rng: Rng, known: Counter[tuple[str, s
             s.stack[k] = replace(f, options=["+".join(pair), "+".join(reversed(pair))],
                                  labels=[f"Keep {items[x].name}" for x in pair])
         if color in s.decks:
-            s.decks[color] = pool
+            s.decks[color] = fill(len(deck), pins, pool)
 
 
 # ------------------------------------------------------------------ decks
@@ -252,7 +316,9 @@ def deal_decks(s: NemesisState, seat: str, rng: Rng) -> None:
     for name in sorted(s.decks):
         if name in HANDLED or name == "draft":
             continue
-        s.decks[name] = sorted_shuffle(rng, s.decks[name])
+        deck = s.decks[name]
+        pins = pinned(s, seat, name)
+        s.decks[name] = fill(len(deck), pins, sorted_shuffle(rng, unpinned(deck, pins)))
     drafts = [(i, f) for i, f in enumerate(s.stack)
               if isinstance(f, DraftFrame) and f.seat != seat and f.offered]
     pool = list(s.decks.get("draft", []))
@@ -287,6 +353,7 @@ def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
     the same sort (with a tile or without one)."""
     tiles = s.rules.tiles
     hidden = sorted(slot for slot, r in s.rooms.items() if not r.explored)
+    changes: dict[str, dict[str, object]] = {x: {} for x in hidden}
     by_level: dict[str, list[str]] = {}
     for slot in hidden:
         tile = s.rooms[slot].tile
@@ -298,22 +365,55 @@ def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
         pool += [t for t in spare if t in tiles and tiles[t].level == level]
         pool = sorted_shuffle(rng, pool)
         for x in slots:
-            change_room(s.rooms, x, tile=pool.pop())
+            changes[x]["tile"] = pool.pop()
     for has_tile in (True, False):
         slots = [x for x in hidden if s.rooms[x].token is not None
                  and (s.rooms[x].tile is not None) == has_tile]
-        marks = sorted_shuffle(rng, [f"{s.rooms[x].token_items}|{s.rooms[x].token}"
+        marks = sorted_shuffle(rng, [(s.rooms[x].token or "", s.rooms[x].token_items)
                                      for x in slots])
-        for x, mark in zip(slots, marks, strict=True):
-            items, _, token = mark.partition("|")
-            change_room(s.rooms, x, token=token, token_items=int(items))
+        for x, (token, items) in zip(slots, marks, strict=True):
+            changes[x].update(token=token, token_items=items)
+    for x, change in changes.items():
+        if change:
+            change_room(s.rooms, x, **change)
 
 
 # ------------------------------------------------------------------ pinned frames
-def trade_items(s: NemesisState) -> Counter[tuple[str, str]]:
-    """(giver, item) pledged in a pending trade: they stay with their giver."""
+def trade_items(s: NemesisState, seat: str) -> Counter[tuple[str, str]]:
+    """(giver, item) pledged in a pending trade that `seat` gives or is offered: they
+    stay with their giver."""
     out: Counter[tuple[str, str]] = Counter()
     for f in s.stack:
         if isinstance(f, TradeFrame):
-            out.update((giver, thing) for giver, _, thing in f.gifts)
+            out.update((g, thing) for g, r, thing in f.gifts if seat in (g, r))
     return out
+
+
+def deal_gifts(s: NemesisState, seat: str, rng: Rng) -> None:
+    """The secret items pledged between two other players in a pending trade (the seat
+    heard only how many things are offered): after their inventories were dealt again,
+    each such gift is one of its giver's items, none pledged twice."""
+    for k, f in enumerate(s.stack):
+        if not isinstance(f, TradeFrame):
+            continue
+        pledged = Counter((g, t) for g, r, t in f.gifts
+                          if seat in (g, r) or not _secret_gift(s, g, t))
+        gifts: list[tuple[str, str, str]] = []
+        for g, r, thing in f.gifts:
+            if seat in (g, r) or not _secret_gift(s, g, thing):
+                gifts.append((g, r, thing))
+                continue
+            left = Counter(s.heroes[g].inventory)
+            left.subtract({t: n for (x, t), n in pledged.items() if x == g})
+            choices = sorted(left.elements())
+            new = rng.choice(choices) if choices else thing
+            pledged[g, new] += 1
+            gifts.append((g, r, new))
+        s.stack[k] = replace(f, gifts=gifts)
+
+
+def _secret_gift(s: NemesisState, giver: str, thing: str) -> bool:
+    """A pledged thing whose name only its giver and receiver know: a card of the
+    giver's inventory (not a heavy item or an object in a hand)."""
+    in_hand = any(thing in (h.item, h.obj) for h in s.heroes[giver].hands)
+    return not in_hand and thing in s.rules.items

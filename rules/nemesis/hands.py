@@ -94,20 +94,27 @@ def take_heavy(ctx: Table, hero: Hero, item: str | None = None, obj: str | None 
         name = held_name(ctx.rules, Held(item=item, obj=obj))
         ctx.say(f"{who(hero.seat)} takes {name} in hand.", kind="item")
         return
-    new = held_name(ctx.rules, Held(item=item, obj=obj))
+    ctx.s.stack.append(heavy_pick(ctx.rules, hero, item, obj, ammo))
+
+
+def heavy_pick(rules: Profile, hero: Hero, item: str | None, obj: str | None,
+               ammo: int) -> PickFrame:
+    """The choice of a hero with full hands given a heavy item or object: drop one held
+    thing (or tape the item to one, with Duct Tape), or leave the new one."""
+    new = held_name(rules, Held(item=item, obj=obj))
     options: list[str] = []
     labels: list[str] = []
     for i, held in enumerate(hero.hands):
         options.append(f"drop:{i}")
-        labels.append(f"Drop {held_name(ctx.rules, held)} and take {new}")
-        if item is not None and can_tape(ctx.rules, hero, i):
+        labels.append(f"Drop {held_name(rules, held)} and take {new}")
+        if item is not None and can_tape(rules, hero, i):
             options.append(f"tape:{i}")
-            labels.append(f"Tape {new} to {held_name(ctx.rules, held)} (Duct Tape)")
+            labels.append(f"Tape {new} to {held_name(rules, held)} (Duct Tape)")
     options.append("refuse")
     labels.append(f"Leave {new}")
     tag = f"{HEAVY}:{'i' if item else 'o'}:{item or obj}:{ammo}"
-    ctx.s.stack.append(PickFrame(seat=hero.seat, purpose="step", tag=tag, options=options,
-                                 labels=labels, subject=hero.seat))
+    return PickFrame(seat=hero.seat, purpose="step", tag=tag, options=options,
+                     labels=labels, subject=hero.seat)
 
 
 def resolve_heavy(ctx: Table, hero: Hero, tag: str, option: str) -> None:

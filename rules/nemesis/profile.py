@@ -29,7 +29,7 @@ from rules.nemesis.cards import (
     SeriousWound,
 )
 from rules.nemesis.effects import Effect
-from rules.nemesis.state import Hero, Intruder, RoomState
+from rules.nemesis.state import Hero, Intruder, Memory, RoomState
 
 
 class NemesisState(Protocol):
@@ -63,6 +63,7 @@ class NemesisState(Protocol):
     round: int
     ended: str | None                 # why the game ended
     winners: list[str] | None         # after the victory check
+    memory: dict[str, Memory]         # seat -> what it looked at in secret
 
     @property
     def rules(self) -> Profile:

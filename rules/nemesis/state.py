@@ -8,7 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import (
+    BaseModel,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from rules.core.model import EngineState
 from rules.core.rng import Rng
@@ -116,6 +121,21 @@ class RoomState:
     venting: bool = False
 
 
+@dataclass(slots=True, kw_only=True)
+class Memory:
+    """What one seat looked at in secret that its view does not show, kept for the
+    copies a computer player decides from (rules.nemesis.determinize); written by
+    rules.nemesis.memory."""
+
+    # its own contamination cards ("c:<id>") it scanned and found INFECTED
+    infected: list[str] = field(default_factory=list)
+    # "<deck>:<card>": a shared deck's card it saw on top (a peek), or put at the bottom
+    top: list[str] = field(default_factory=list)
+    bottom: list[str] = field(default_factory=list)
+    # the game's own (Lockdown: a CSS token, another player's objectives, a contingency)
+    facts: dict[str, str] = field(default_factory=dict)
+
+
 def change_room(rooms: dict[str, RoomState], slot: str, **changes: Any) -> RoomState:
     """Replace room `slot` by a copy with these fields changed; the new room."""
     room = rooms[slot] = replace(rooms[slot], **changes)
@@ -155,9 +175,22 @@ class FamilyState(EngineState):
     doors: dict[str, Literal["closed", "destroyed"]] = {}  # corridors without open doors
     noise: list[str] = []                                   # corridors with a noise marker
     tech_noise: bool = False                                # the technical corridors' space
+    # seat -> what it looked at in secret (written in JSON only once someone has)
+    memory: dict[str, Memory] = {}
     if TYPE_CHECKING:  # a game's state declares it last (its JSON keeps that order)
         winners: list[str] | None  # after the victory check
 
     @property
     def over(self) -> bool:
         return self.winners is not None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_memory(self, handler: SerializerFunctionWrapHandler,
+                              info: SerializationInfo) -> dict[str, Any]:
+        """In JSON an empty `memory` is not written: a game in which nobody looked at a
+        secret dumps exactly the JSON it did before the field existed (recorded games
+        replay identically). A Python dump keeps every field."""
+        out: dict[str, Any] = handler(self)
+        if info.mode_is_json() and not out.get("memory", True):
+            del out["memory"]
+        return out

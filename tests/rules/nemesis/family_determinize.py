@@ -76,9 +76,12 @@ def items(s: Any, rules: Any) -> Counter[str]:
         out.update(h.item for h in hero.hands if h.item)
     out.update(s.removed_items)
     out.update(s.crafted)
-    for f in s.stack:  # 2 items drawn, one of them to keep
-        if getattr(f, "tag", "") == "keep_item":
+    for f in s.stack:  # 2 items drawn, one of them to keep; a heavy one given
+        tag = getattr(f, "tag", "")
+        if tag == "keep_item":
             out.update(f.options[0].split("+"))
+        elif tag.startswith("heavy:i:"):
+            out[tag.split(":")[2]] += 1
     return Counter({k: v for k, v in out.items() if rules.items[k].color in COLORS})
 
 

@@ -12,16 +12,19 @@ from typing import Any
 
 import pytest
 from family_determinize import check_family_parts, random_states, seen
-from lockdown_helpers import RS
+from lockdown_helpers import RS, run_with
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.state import GameState, Options
+from rules.nemesis import contamination
 from rules.nemesis import determinize as family
 from rules.nemesis.bag import kind_of
-from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame
-from rules.nemesis.state import change_room
+from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.hands import heavy_pick
+from rules.nemesis.memory import remember_bottom, remember_top, sent_to_bottom
+from rules.nemesis.state import Held, change_room
 
 GAMES: list[tuple[int, int, Options]] = [
     (4, 3, Options()),
@@ -153,6 +156,32 @@ def test_the_two_items_another_seat_chooses_between_come_from_its_colour() -> No
     assert all(f == s.stack[-1] for f in own)
 
 
+def test_the_heavy_item_another_seat_must_make_room_for_is_dealt_again() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    hero = s.heroes["p1"]
+    color = next(c for c in ("red", "yellow", "green")
+                 if sum(rules.items[x].heavy for x in s.decks[c]) > 2)
+    heavy = [x for x in s.decks[color] if rules.items[x].heavy]
+    while len(hero.hands) < 2:
+        s.decks[color].remove(heavy[-1])
+        hero.hands.append(Held(item=heavy.pop()))
+    s.decks[color].remove(heavy[0])
+    s.stack.append(heavy_pick(rules, hero, heavy[0], None, 0))
+    given = set()
+    for d in range(30):
+        copy = RS.determinize(s, "p0", d)
+        f = copy.stack[-1]
+        assert isinstance(f, PickFrame) and f.tag.startswith("heavy:i:")
+        item = f.tag.split(":")[2]
+        assert rules.items[item].heavy and rules.items[item].color == color
+        assert f.labels[-1] == f"Leave {rules.items[item].name}"
+        check_family_parts(s, copy, "p0")
+        given.add(item)
+    assert len(given) > 1
+    assert all(RS.determinize(s, "p1", d).stack[-1] == s.stack[-1] for d in range(5))
+
+
 def test_a_card_being_played_stays_on_its_discard_pile() -> None:
     s = clone(_mid_game())
     hero = next(h for h in s.heroes.values() if h.seat != "p0" and len(h.hand) > 1)
@@ -168,18 +197,46 @@ def test_a_card_being_played_stays_on_its_discard_pile() -> None:
     assert len(set(tops)) > 3
 
 
+def test_items_pledged_between_two_others_are_dealt_again_with_their_givers() -> None:
+    s = clone(_mid_game())
+    rules = s.rules
+    light = [x for x in s.decks["green"] if not rules.items[x].heavy][:3]
+    for x in light:
+        s.decks["green"].remove(x)
+    s.heroes["p1"].inventory += light
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", light[0]), ("p1", "p2", light[1])]))
+    outsider = [RS.determinize(s, "p0", d) for d in range(30)]
+    gifts = set()
+    for c in outsider:
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame)
+        things = [t for _, _, t in f.gifts]
+        assert not Counter(things) - Counter(c.heroes["p1"].inventory)
+        gifts.add(tuple(things))
+    assert len(gifts) > 3
+    for seat in ("p1", "p2"):  # the giver and the receiver know what is offered
+        for d in range(10):
+            c = RS.determinize(s, seat, d)
+            assert c.stack[-1] == s.stack[-1]
+            assert not Counter(light[:2]) - Counter(c.heroes["p1"].inventory)
+
+
 def _unseen_swaps(s: GameState, seat: str) -> GameState:
     """`s` with what `seat` cannot see changed: other characters' hands and decks mixed,
-    the decks reversed, a token in the bag swapped for a free one of its kind, two
-    unexplored tiles of a level swapped, the generator moved on."""
+    the decks reversed (but the cards whose places the seat knows), a token in the bag
+    swapped for a free one of its kind, two unexplored tiles of a level swapped, the
+    generator moved on."""
     o = clone(s)
     for x in o.seats:
         h = o.heroes[x]
         if x != seat and h.hand and h.deck:
             h.hand[0], h.deck[-1] = h.deck[-1], h.hand[0]
     o.heroes[seat].deck.reverse()
-    for name in o.decks:
-        o.decks[name] = o.decks[name][::-1]
+    for name in o.decks:  # (the cards the seat knows the places of stay)
+        pins = family.pinned(o, seat, name)
+        o.decks[name] = family.fill(len(o.decks[name]), pins,
+                                    family.unpinned(o.decks[name], pins)[::-1])
     used = set(o.bag) | set(o.aside)
     for i, t in enumerate(o.bag):
         free = [x for x in o.rules.bag.tokens if kind_of(x) == kind_of(t) and x not in used]
@@ -227,3 +284,61 @@ def test_a_deal_that_changes_whom_the_game_waits_for_is_dealt_again() -> None:
     first = family.deal(s, "p0", Rng.from_seed(7), family.GameSecrets())
     assert calls["n"] == 3
     assert copy.model_dump_json() != first.model_dump_json()
+
+
+def _infected_and_clean(s: GameState) -> tuple[list[str], list[str]]:
+    cards = s.rules.contamination.values()
+    return ([f"c:{c.id}" for c in cards if c.infected], [f"c:{c.id}" for c in cards
+                                                          if not c.infected])
+
+
+def test_contamination_the_seat_scanned_infected_stays_infected_in_its_copies() -> None:
+    s = clone(_mid_game())
+    hero = s.heroes["p0"]
+    bad, clean = _infected_and_clean(s)
+    hero.hand += [bad[0], clean[0]]
+    hero.discard += [clean[1]]
+    deck = s.decks["contamination"]
+    for c in (bad[0], clean[0], clean[1]):
+        deck.remove(c[2:])
+    s, events = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
+    assert any(e.kind == "scan" and e.to == ("p0",) for e in events)
+    hero = s.heroes["p0"]
+    assert hero.hand.count(bad[0]) == 1 and clean[0] not in hero.hand
+    assert s.memory["p0"].infected == [bad[0]]
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    assert all(bad[0] in c.heroes["p0"].hand for c in copies)
+    # the discard pile was not scanned: its card's face is dealt again
+    assert len({c.heroes["p0"].discard[-1] for c in copies}) > 3
+    # another seat knows nothing of it, and p0's memory is not in its copies
+    theirs = [RS.determinize(s, "p1", d) for d in range(30)]
+    assert len({tuple(sorted(c.heroes["p0"].hand)) for c in theirs}) > 3
+    assert all("p0" not in c.memory for c in theirs)
+    # a decontamination takes the INFECTED card away: nothing left to remember
+    s, _ = run_with(s, lambda ctx: contamination.decontaminate(ctx, ctx.s.heroes["p0"],
+                                                               everywhere=True))
+    assert s.memory["p0"].infected == []
+
+
+def test_a_card_seen_on_top_or_put_at_the_bottom_stays_in_its_place() -> None:
+    s = clone(_mid_game())
+    events = s.decks["events"]
+    remember_top(s, "p0", "events", events[0])
+    red = s.decks["red"]
+    red.append(red.pop(3))
+    remember_bottom(s, "p0", "red", red[-1])
+    for d in range(20):
+        copy = RS.determinize(s, "p0", d)
+        assert copy.decks["events"][0] == events[0]
+        assert copy.decks["red"][-1] == red[-1]
+    others = [RS.determinize(s, "p1", d) for d in range(20)]
+    assert len({c.decks["events"][0] for c in others}) > 3
+    # the top card sent to the bottom in front of everyone: known at the bottom now
+    events.append(events.pop(0))
+    sent_to_bottom(s, "events", events[-1])
+    assert s.memory["p0"].bottom == ["red:" + red[-1], "events:" + events[-1]]
+    assert all(RS.determinize(s, "p0", d).decks["events"][-1] == events[-1]
+               for d in range(10))
+    # once drawn (the table sees it), nothing is pinned
+    s.discards.setdefault("events", []).append(events.pop())
+    assert family.pinned(s, "p0", "events") == {}
