@@ -1,14 +1,17 @@
-"""What a game of the original Nemesis might be, seen from one seat: the ship's own
-secrets dealt again for `determinize(state, seat, seed)`.
+"""What a game of the original Nemesis might be, seen from one seat:
+`determinize(state, seat, seed)`.
 
-The ship hides, beside what both Nemesis games hide (the family's part): the
-coordinates card, the engines' status, the room tiles and exploration tokens of the
-unexplored rooms, and the weakness cards not yet discovered. Each is dealt again from
-what the seat cannot rule out, keeping what it saw in secret (`known`: the coordinates
-it read, an engine it looked at since nobody else worked on it, a room it watched on
-the monitors). What is unknown is gathered in a fixed (sorted) order before it is
-dealt, so two states that look the same to the seat give the same copy for the same
-seed. README.md ("What a computer player knows") lists what is dealt and what is kept.
+The family layer (rules.nemesis.determinize) deals what both Nemesis games share:
+action cards, contamination, items, deck orders, the draft, the intruder bag. This
+module plugs in the ship's own secrets (`ShipSecrets`): the coordinates card, the
+engines' status, the room tiles and exploration tokens of the unexplored rooms, the
+weakness cards not yet discovered, the other players' objectives and what they looked
+at in secret. Each is dealt again from what the seat cannot rule out, keeping what it
+saw in secret (`known`: the coordinates it read, an engine it looked at since nobody
+else worked on it, a room it watched on the monitors). What is unknown is gathered in
+a fixed (sorted) order before it is dealt, so two states that look the same to the
+seat give the same copy for the same seed. README.md ("What a computer player knows")
+lists what is dealt and what is kept.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
 
-from rules.core.clone import clone
 from rules.core.rng import Rng
+from rules.nemesis import determinize as family
 from rules.nemesis.decks import expand
 from rules.nemesis.frames import PickFrame
+from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content
 from rules.nemesis_original.flow import MACHINE
@@ -30,34 +34,49 @@ from rules.nemesis_original.setup import draw_objectives, objective_decks
 from rules.nemesis_original.ship import ship
 from rules.nemesis_original.state import GameState
 
-# deals tried before giving up on one that keeps the same seats waiting
-_TRIES = 64
-
 COORDINATES = "coordinates"  # the `known` key of the coordinates read at the cockpit
 ENGINE = "engine_"           # `known` key prefix of an engine's status
 ROOM = "room_"               # `known` key prefix of a room watched on the monitors
 
 
 def determinize(state: GameState, seat: str, seed: int) -> GameState:
-    """A copy of `state` with what `seat` cannot know dealt again from `seed`.
+    """A copy of `state` with what `seat` cannot know dealt again from `seed` (a deal
+    that changes whom the game waits for is dealt again: the family's loop)."""
+    return family.determinize(state, seat, seed, waiting=MACHINE.waiting,
+                              secrets=ShipSecrets(state, seat))
 
-    Whom the game waits for is public: a deal that changes it is dealt again, up to
-    `_TRIES` times, then the last one is kept."""
-    rng = Rng.from_seed(seed)
-    want = MACHINE.waiting(state)
-    for _ in range(_TRIES):
-        s = clone(state)
-        deal_ship(s, seat, rng)
-        s.rng = Rng.from_seed(rng.next64())
-        if MACHINE.waiting(s) == want:
-            break
+
+def _own(s: NemesisState) -> GameState:
+    if not isinstance(s, GameState):
+        raise TypeError(f"the ship's secrets were handed a {type(s).__name__}")
     return s
+
+
+class ShipSecrets(family.GameSecrets):
+    """The original's hidden parts for the family's deal. Made for one `determinize`
+    call: it keeps the rooms the seat watched on the monitors as the real state has
+    them (the family deals every unexplored room; the ship deals them again after it,
+    those the seat watched as it saw them)."""
+
+    def __init__(self, state: GameState, seat: str) -> None:
+        self.watched = {slot: state.rooms[slot] for slot in watched_rooms(state, seat)}
+
+    def deal(self, s: NemesisState, seat: str, rng: Rng) -> None:
+        g = _own(s)
+        g.rooms.update(self.watched)
+        deal_ship(g, seat, rng)
+
+
+def watched_rooms(s: GameState, seat: str) -> list[str]:
+    """The unexplored rooms `seat` watched on the monitors."""
+    slots = (key.removeprefix(ROOM) for key in s.known.get(seat, {}) if key.startswith(ROOM))
+    return sorted(slot for slot in slots if not s.rooms[slot].explored)
 
 
 def deal_ship(s: GameState, seat: str, rng: Rng) -> None:
     """Deal again, on the copy `s`, what only the original's ship hides from `seat`.
-    The coordinates and the engines go public at the victory check: from then on
-    they stay as they are."""
+    The coordinates, the engines and the objectives are shown at the victory check:
+    from then on they stay as they are."""
     if s.winners is None:
         _deal_coordinates(s, seat, rng)
         _deal_engines(s, seat, rng)
@@ -101,7 +120,7 @@ def _deal_rooms(s: GameState, seat: str, rng: Rng) -> None:
     watched on the monitors. Every room tile I lies on a room I slot, so those slots
     share the I tiles not seen yet; the II slots get II tiles from those not seen yet
     (the rest of the box); the tokens come from the box minus those seen."""
-    watched = {key.removeprefix(ROOM) for key in s.known.get(seat, {}) if key.startswith(ROOM)}
+    watched = set(watched_rooms(s, seat))
     hidden = sorted(slot for slot, room in s.rooms.items()
                     if not room.explored and slot not in watched)
     if not hidden:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
+from family_determinize import check_family_parts
 from nemesis_helpers import (
     IDX,
     RS,
@@ -89,6 +90,15 @@ def _waiting(s: GameState) -> list[str]:
     return [p.seat for p in RS.pending(s)]
 
 
+def _family_parts(real: GameState, copy: GameState, seat: str) -> None:
+    """The family's checks of a copy (each character's cards, contamination, items,
+    the bag...), the unexplored rooms aside: the ship deals their tokens from the box
+    (`_dealt_right`), not among themselves."""
+    rooms = edit(copy)
+    rooms.rooms.update({x: r for x, r in real.rooms.items() if not r.explored})
+    check_family_parts(real, rooms, seat)
+
+
 def _dump(s: GameState) -> str:
     return s.model_dump_json()
 
@@ -102,7 +112,8 @@ def test_the_copy_looks_the_same_to_the_seat(n: int, seed: int, choose: Chooser)
             copy = RS.determinize(s, seat, d)
             assert _seen(copy, seat) == _seen(s, seat)
             assert _waiting(copy) == _waiting(s)
-            assert copy.rng.state != s.rng.state
+            _family_parts(s, copy, seat)
+            _dealt_right(copy)
         assert _dump(s) == before  # the real state is left alone
 
 
@@ -347,3 +358,16 @@ def test_the_others_objectives_are_dealt_again(n: int) -> None:
     # at the end they are shown: they stay
     s.winners = []
     assert all(_objectives(determinize(s, "p0", d)) == _objectives(s) for d in range(5))
+
+
+def test_the_family_parts_vary_with_the_seed() -> None:
+    """Others' hands, the bag, the shared decks: the family's deal on the ship's games."""
+    s = next(x for k, x in enumerate(_states(4, 41, anything, every=1)) if k == 60)
+    assert not s.over and len(s.bag) > 3
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    for part in (lambda c: c.heroes["p1"].hand, lambda c: c.heroes["p2"].deck,
+                 lambda c: c.bag, lambda c: c.decks["events"], lambda c: c.decks["attacks"],
+                 lambda c: c.decks["red"]):
+        assert len({repr(part(c)) for c in copies}) > 10
+    assert all(_seen(c, "p0") == _seen(s, "p0") for c in copies)  # its own hand too
+    assert len({c.rng.state for c in copies}) == 30
