@@ -39,6 +39,7 @@ from rules.nemesis.actions import (
 from rules.nemesis.contamination import infected
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero
+from rules.nemesis.wounds import MAX_SERIOUS
 
 S = TypeVar("S", bound=FamilyState)
 
@@ -47,8 +48,14 @@ UNKNOWN = 0.5
 # what an objective not met yet is worth (a survivor without it loses: but a seat that
 # lives can still meet it, so surviving is never worth nothing)
 OBJECTIVE_FLOOR = 0.15
-# the chance of living through a round more aboard (intruders, fire, events)
-ABOARD = 0.85
+# the chance of living through a round more aboard (intruders, fire, events), and the
+# most rounds counted (a character gets out, or the end comes, before that)
+ROUND_ABOARD = 0.93
+ROUNDS_COUNTED = 10
+# what each serious wound leaves of the chance to live (0, 1, 2, 3 of them)
+SERIOUS_LEFT = (1.0, 0.75, 0.5, 0.25)
+# how dangerous an intruder in the character's room is, by kind (one next door: a fifth)
+DANGER = {"larva": 0.05, "creeper": 0.15, "adult": 0.25, "breeder": 0.35, "queen": 0.45}
 # moves a playout plays before it stops and evaluates (every seat's moves, payments and
 # answers: about one round of a 3-4 player game)
 PLAYOUT_DEPTH = 24
@@ -117,17 +124,17 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         s = nemesis(state)
         risk = health(hero) * infection_risk(state, hero)
         if hero.place == "board":
-            here = 0
-            near = 0
-            graph = s.graph
-            around = graph.neighbours(hero.room)
+            here = 0.0
+            near = 0.0
+            around = s.graph.neighbours(hero.room)
             for intruder in s.intruders:
                 if intruder.room == hero.room:
-                    here += 1
+                    here += DANGER.get(intruder.kind, 0.25)
                 elif intruder.room in around:
-                    near += 1
-            risk *= max(0.2, 1.0 - 0.14 * here - 0.03 * near)
-        return risk * ABOARD * self.reach(state, hero)
+                    near += DANGER.get(intruder.kind, 0.25)
+            risk *= max(0.1, 1.0 - here - near / 5)
+        left = self.rounds_left(state)
+        return risk * ROUND_ABOARD ** min(left, ROUNDS_COUNTED) * self.reach(state, hero)
 
     def reach(self, state: S, hero: Hero) -> float:
         """The chance `hero` gets out before the end: how many rounds are left against
@@ -141,7 +148,7 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         far = distances(state, hero.room)
         dist = min(far.get(x, 12) for x in exits)
         need = dist / 2 + 1
-        return max(0.05, min(1.0, 0.3 + 0.2 * (left - need)))
+        return max(0.05, min(1.0, 0.2 + 0.15 * (left - need)))
 
     # ------------------------------------------------------------ playouts
     def playout_action(self, state: S, seat: str, legal: Sequence[FamilyAction],
@@ -208,10 +215,15 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
 
 # ------------------------------------------------------------------ helpers
 def health(hero: Hero) -> float:
-    """What wounds leave of a character's chance to live: the 3rd serious wound is the
-    last one survived."""
+    """What wounds leave of a character's chance to live: each serious wound costs more
+    than the last (the 3rd is the last one survived); light wounds turn serious at the
+    3rd, open serious wounds bleed."""
+    serious = min(len(hero.serious), MAX_SERIOUS)
     undressed = sum(1 for w in hero.serious if not w.dressed)
-    return max(0.1, 1.0 - 0.06 * hero.light - 0.13 * len(hero.serious) - 0.05 * undressed)
+    chance = SERIOUS_LEFT[serious] - 0.08 * hero.light - 0.06 * undressed
+    if serious == MAX_SERIOUS:
+        chance -= 0.06 * hero.light  # the next light wound that turns serious kills
+    return max(0.03, chance)
 
 
 def infection_risk(state: FamilyState, hero: Hero) -> float:
