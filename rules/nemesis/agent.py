@@ -50,8 +50,8 @@ UNKNOWN = 0.5
 OBJECTIVE_FLOOR = 0.15
 # the chance of living through a round more aboard (intruders, fire, events), and the
 # most rounds counted (a character gets out, or the end comes, before that)
-ROUND_ABOARD = 0.93
-ROUNDS_COUNTED = 10
+ROUND_ABOARD = 0.88
+ROUNDS_COUNTED = 12
 # what each serious wound leaves of the chance to live (0, 1, 2, 3 of them)
 SERIOUS_LEFT = (1.0, 0.75, 0.5, 0.25)
 # how dangerous an intruder in the character's room is, by kind (one next door: a fifth)
