@@ -1,5 +1,5 @@
 """The engine as a search uses it: `python benchmarks/search_bench.py [--games 20]
-[--only darkmoon-5p] [--profile]`.
+[--repeats 3] [--only darkmoon-5p] [--steady | --profile]`.
 
 A computer player's search (ISMCTS) plays random moves on copies of the game: at each
 step it asks who must decide, lists the mover's actions (`legal_actions`), applies one
@@ -13,9 +13,11 @@ state, timed on the bot's), the steps per second of each loop, and microseconds 
 `determinize` call where the ruleset has one (timed on every 10th state, for the seat
 to move).
 
-`--profile` prints the top of cProfile's list (cumulative, then own time) for the
-in-place loop of each table. Prints numbers; asserts nothing about speed. Run it on a
-quiet machine: a shared one only ever adds time.
+`--steady` times each state of the games alone instead (every call repeated on it,
+the least kept): steadier when other work shares the machine. `--profile` prints the
+top of cProfile's list (cumulative, then own time) for the in-place loop of each
+table. Prints numbers; asserts nothing about speed. Run it on a quiet machine: a
+shared one only ever adds time.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +176,68 @@ def _one_pass(rs: Ruleset[Any, Any, Any], table: Table, games: int) -> dict[str,
     return out
 
 
+def steady(table: Table, games: int, repeats: int) -> dict[str, float]:
+    """The same numbers, each state of the games timed alone: every call repeated
+    `repeats` times on it and the least kept, then averaged over the states (steadier
+    than whole loops on a shared machine; `apply_listed` runs on a fresh copy each time,
+    so it pays the first change of each copy-on-write part every time)."""
+    rs = get_ruleset(table.ruleset)
+    determinize = _determinizer(rs)
+    total = dict.fromkeys((*CALLS, "determinize"), 0.0)
+    steps = tries = 0
+    for seed in range(games):
+        agent = random.Random(seed)
+        s = _start(rs, table, seed)
+        while rs.outcome(s) is None:
+            seat = agent.choice(rs.deciding(s))
+            action = agent.choice(rs.legal_actions(s, seat))
+            for call, seconds in _one_state(rs, s, seat, action, repeats).items():
+                total[call] += seconds
+            steps += 1
+            if determinize is not None and steps % DETERMINIZE_EVERY == 0:
+                total["determinize"] += _least(repeats, partial(determinize, s, seat, steps))
+                tries += 1
+            s = rs.apply(s, seat, action).state
+    out = {call: total[call] / steps * 1e6 for call in CALLS}
+    out["steps_per_game"] = steps / games
+    out["steps_per_s_apply"] = 1e6 / sum(
+        out[c] for c in ("pending", "legal_actions", "outcome", "apply"))
+    out["steps_per_s_in_place"] = 1e6 / sum(
+        out[c] for c in ("deciding", "legal_actions", "outcome", "apply_listed"))
+    if tries:
+        out["determinize"] = total["determinize"] / tries * 1e6
+    return out
+
+
+def _one_state(rs: Ruleset[Any, Any, Any], s: Any, seat: str, action: Any,
+               repeats: int) -> dict[str, float]:
+    """The least seconds of each call on state `s` (`seat` to play `action`)."""
+    out = {"pending": _least(repeats, partial(rs.pending, s)),
+           "deciding": _least(repeats, partial(rs.deciding, s)),
+           "legal_actions": _least(repeats, partial(rs.legal_actions, s, seat)),
+           "outcome": _least(repeats, partial(rs.outcome, s)),
+           "clone": _least(repeats, partial(clone, s)),
+           "apply": _least(repeats, partial(rs.apply, s, seat, action))}
+    low = float("inf")
+    for _ in range(repeats):
+        own = clone(s)
+        t0 = time.perf_counter()
+        rs.apply_listed(own, seat, action, in_place=True)
+        low = min(low, time.perf_counter() - t0)
+    out["apply_listed"] = low
+    return out
+
+
+def _least(repeats: int, run: Callable[[], object]) -> float:
+    """The least seconds `run` took over `repeats` calls."""
+    low = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        run()
+        low = min(low, time.perf_counter() - t0)
+    return low
+
+
 def profile(table: Table, games: int, lines: int) -> str:
     """cProfile's top lines for the in-place loop of `table`."""
     rs = get_ruleset(table.ruleset)
@@ -194,6 +259,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3, help="passes; the least counts")
     parser.add_argument("--only", action="append", default=[],
                         choices=[t.name for t in TABLES], help="these tables only")
+    parser.add_argument("--steady", action="store_true",
+                        help="time each state alone, the least of --repeats (see steady)")
     parser.add_argument("--profile", action="store_true", help="cProfile the loops")
     parser.add_argument("--lines", type=int, default=30, help="profile lines")
     args = parser.parse_args(argv)
@@ -205,10 +272,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     header = ["µs/step:", *CALLS, "determinize", "steps/s apply", "steps/s in place",
               "steps/game"]
-    print(f"{args.games} seeded random games per table, the least of {args.repeats} passes")
+    how = (f"each state timed alone, the least of {args.repeats} tries" if args.steady
+           else f"the least of {args.repeats} passes")
+    print(f"{args.games} seeded random games per table, {how}")
     print(f"{'':18s}" + "".join(f"{h:>17s}" for h in header[1:]))
     for table in tables:
-        out = measure(table, args.games, args.repeats)
+        out = (steady if args.steady else measure)(table, args.games, args.repeats)
         row = [out[c] for c in CALLS] + [out.get("determinize", float("nan")),
                out["steps_per_s_apply"], out["steps_per_s_in_place"],
                out["steps_per_game"]]

@@ -33,10 +33,6 @@ def check_quests(ctx: Ctx) -> bool:
     return activate_quests(ctx, ctx.s, _QUESTS)
 
 
-def quest_met(s: GameState, hero: Hero, needs: str) -> bool:
-    return _QUESTS[needs](s, hero)
-
-
 _QUESTS: dict[str, Callable[[GameState, Hero], bool]] = {
     "knowledge_5": lambda s, hero: hero.knowledge >= 5,
     "weakness_found": lambda s, hero: bool(s.lab_slots),

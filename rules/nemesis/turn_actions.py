@@ -220,26 +220,35 @@ def item_actions(s: NemesisState, hero: Hero, fighting: bool, eggs: int = 0
     """The items the hero may use now; `eggs`: uncarried eggs in the room (an item used
     `at_eggs` may be thrown at them out of combat)."""
     out: list[Action] = []
+    rules = s.rules
     owned = hero.inventory + [held.item for held in hero.hands if held.item]
     for item_id in dict.fromkeys(owned):
-        item = s.rules.items[item_id]
-        use = item.use
-        if use is None:
-            if s.rules.hooks.passive_usable(s, hero, item.passive, fighting):
+        item = rules.items[item_id]
+        if item.use is None:
+            if rules.hooks.passive_usable(s, hero, item.passive, fighting):
                 out.append(a.UseItem(item=item_id, text=item.name))
             continue
-        if (use.combat == "in" and not fighting and not (use.at_eggs and eggs)) \
-                or (use.combat == "out" and fighting):
-            continue
-        if item.color == "quest" and not hero.quest_active:
-            continue
-        if use.options:
-            for i, option in enumerate(use.options):
-                out.append(a.UseItem(item=item_id, option=i,
-                                     text=option_label(item.name, option)))
-        else:
-            out.append(a.UseItem(item=item_id, text=item.name))
+        out += _item_uses(rules, item_id, fighting, bool(eggs), hero.quest_active)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _item_uses(rules: Profile, item_id: str, fighting: bool, eggs: bool,
+               quest_active: bool) -> tuple[Action, ...]:
+    """The ways to use an item with a `use` in or out of combat, with eggs in the room
+    or not, the hero's quest active or not (content only: cached; actions are frozen)."""
+    item = rules.items[item_id]
+    use = item.use
+    assert use is not None
+    if (use.combat == "in" and not fighting and not (use.at_eggs and eggs)) \
+            or (use.combat == "out" and fighting):
+        return ()
+    if item.color == "quest" and not quest_active:
+        return ()
+    if use.options:
+        return tuple(a.UseItem(item=item_id, option=i, text=option_label(item.name, option))
+                     for i, option in enumerate(use.options))
+    return (a.UseItem(item=item_id, text=item.name),)
 
 
 def turn_legal(s: NemesisState, f: TurnFrame, seat: str, kind: str | None = None

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from seeded_games import Game, games
 
-from rules import Action, Ruleset
+from rules import Action, Ruleset, get_ruleset
 from rules.core.clone import clone
 from rules.core.engine import FrameRuleset
 
@@ -155,3 +155,32 @@ def test_copies_changed_in_place_never_change_each_other(game: Game) -> None:
             s = _play(rs, s, rng, 1)
     else:
         pytest.fail(f"{game.id}: no result after {MOVE_CAP} moves")
+
+
+def test_in_place_play_copies_each_shared_player_once_and_again_after_a_copy() -> None:
+    """Dark Moon's players are copy-on-write: on a copy changed in place move after move,
+    each player shared with the original is copied the first time it changes, then
+    changed in place; once the copy is copied in turn, it shares them again, so its next
+    change copies them anew and leaves the newer copy's players alone."""
+    rs = get_ruleset("darkmoon")
+    start = rs.new_game([f"p{i}" for i in range(1, 6)], 7)
+    s = clone(start)
+    shared = {seat: start.players[seat] for seat in s.seats}
+    assert all(s.players[seat] is p for seat, p in shared.items())
+    rng = random.Random(7)
+    seen: dict[str, set[int]] = {seat: {id(p)} for seat, p in shared.items()}
+    for _ in range(60):
+        s = _play(rs, s, rng, 1)
+        for seat in s.seats:
+            seen[seat].add(id(s.players[seat]))
+    # the original's players, then at most one copy of each
+    assert all(len(ids) <= 2 for ids in seen.values()), seen
+    assert any(len(ids) == 2 for ids in seen.values())
+    assert all(start.players[seat] is p for seat, p in shared.items())
+    newer = clone(s)
+    before = rs.dump_state(newer)
+    owned_then = {seat: s.players[seat] for seat in s.seats}
+    s = _play(rs, s, rng, 12)
+    assert rs.dump_state(newer) == before, "changing the state changed its newer copy"
+    assert all(newer.players[seat] is p for seat, p in owned_then.items())
+    assert any(s.players[seat] is not p for seat, p in owned_then.items())
