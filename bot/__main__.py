@@ -85,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     _agent_arguments(sim, "the players: one name for every seat, or one per seat "
                      "(rotating one seat further each game), or SIDE=NAME per side dealt "
                      "(e.g. uninfected=ai,random): ai, random, default (the turn timer's "
-                     "moves); without it, random legal moves")
+                     "moves), policy (the ai's playouts without its search); without it, "
+                     "random legal moves")
     sim.add_argument("--json", action="store_true",
                      help="end with the wins per agent and per side as one JSON line")
     rep = sub.add_parser("replay", help="check a stored game replays to its snapshot",
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a ruleset option, e.g. mode=coop (repeatable)")
     _agent_arguments(bench, "time these computer players' decisions instead of the engine "
-                     "(ai, random, default), on --ruleset or else on every ruleset")
+                     "(ai, random, default, policy), on --ruleset or else on every ruleset")
     bench.add_argument("--decisions", type=int, default=20,
                        help="with --agents: positions timed per ruleset")
     args = parser.parse_args(argv)

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.warmup import warm_up
 from renders import render_board
 from rules import Ruleset, get_ruleset
-from rules.agents import AGENTS, can_determinize
+from rules.agents import MEASURED, can_determinize
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -176,7 +176,7 @@ def _time_agent(rs: Ruleset, agent: str, positions: list[tuple[BaseModel, str]],
 
     for k, (state, seat) in enumerate(positions):
         t, c = time.perf_counter(), time.process_time()
-        AGENTS[agent](rs, state, seat, seed=k, budget=budget, stop=count)
+        MEASURED[agent](rs, state, seat, seed=k, budget=budget, stop=count)
         cpu_ms.append((time.process_time() - c) * 1000)
         wall_ms.append((time.perf_counter() - t) * 1000)
     out = {"decision_cpu_ms_p50": _percentile(cpu_ms, 0.5),

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from rules import Ruleset, get_ruleset, list_rulesets
-from rules.agents import AGENTS, can_determinize
+from rules.agents import MEASURED, can_determinize
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -159,15 +159,16 @@ def check_table(rs: Ruleset, options: BaseModel, players: int) -> None:
 
 def parse_agents(text: str, rs: Ruleset, players: int) -> list[str]:
     """`--agents`: one agent name for every seat, or one per seat, comma-separated
-    (names of rules.agents.AGENTS), or SIDE=NAME entries (the agent of each side a seat
-    is dealt, e.g. uninfected=ai,infected=random; one plain name: the other sides').
+    (names of rules.agents.MEASURED: ai, random, default, policy), or SIDE=NAME entries
+    (the agent of each side a seat is dealt, e.g. uninfected=ai,infected=random; one
+    plain name: the other sides').
     Refuses an unknown name, a count that is neither 1 nor the number of players, and
     the `ai` at a ruleset it cannot play yet."""
     names = [name.strip() for name in text.split(",")]
     agents = [name.rpartition("=")[2] for name in names]
-    unknown = [name for name in agents if name not in AGENTS]
+    unknown = [name for name in agents if name not in MEASURED]
     if unknown:
-        raise OptionError(f"There is no agent '{unknown[0]}'. Agents: {', '.join(AGENTS)}.")
+        raise OptionError(f"There is no agent '{unknown[0]}'. Agents: {', '.join(MEASURED)}.")
     plain = len(names) - sum("=" in name for name in names)
     if plain < len(names) and plain > 1:
         raise OptionError("--agents with SIDE=NAME entries takes at most one plain name "

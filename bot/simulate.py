@@ -2,9 +2,10 @@
 
 `python -m bot simulate --ruleset darkmoon --players 5 --games 100 --seed 1 [--render DIR]`
 plays random legal moves; `--agents ai,random,random,random,random` seats the players of
-`rules.agents.AGENTS` (one name per seat, rotating one seat further each game, or one
-name for every seat) and counts the wins of each agent and of each side (`--json`: the
-tally as one JSON object, the last line printed).
+`rules.agents.MEASURED` (the AGENTS and `policy`), one name per seat rotating one seat
+further each game, one name for every seat, or SIDE=NAME per side dealt; it counts the
+wins of each agent and of each side (`--json`: the tally as one JSON object, the last
+line printed).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pydantic import BaseModel
 from bot.option_names import describe_options
 from renders import render_board
 from rules import Outcome, Ruleset, Step, get_kit, get_ruleset
-from rules.agents import AGENTS, DEFAULT_BUDGET
+from rules.agents import DEFAULT_BUDGET, MEASURED
 
 MAX_STEPS = 50_000
 
@@ -128,7 +129,7 @@ def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int = DEF
         seat = pick.choice(prompts).seat
         name = by_seat[seat]
         started = time.process_time()
-        action = AGENTS[name](rs, state, seat, seed=seed * 1_000_003 + step_no, budget=budget)
+        action = MEASURED[name](rs, state, seat, seed=seed * 1_000_003 + step_no, budget=budget)
         run.decisions.append((name, (time.process_time() - started) * 1000))
         step = rs.apply(state, seat, action)
         run.keys.append((seat, action.key))
@@ -201,7 +202,7 @@ def simulate(ruleset: str, players: int, games: int, seed: int,
              agents: Sequence[str] | None = None, budget: int = DEFAULT_BUDGET,
              as_json: bool = False) -> str:
     """`options`: the ruleset's Options (its defaults when None). `agents`: the names of
-    the computer players (rules.agents.AGENTS) seated, one for every seat or one per
+    the computer players (rules.agents.MEASURED) seated, one for every seat or one per
     seat (see `seat_agents`); None plays random legal moves as before. `budget`: the
     `ai`'s. `as_json`: the report ends with the tally as one JSON line."""
     rs = get_ruleset(ruleset)

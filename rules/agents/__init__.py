@@ -1,6 +1,8 @@
 """Computer players, for every game: `choose` (the `ai`: ISMCTS over determinized
 copies, `ismcts.py`), the baselines `random` and `default` (`baselines.py`), and
-`AGENTS`, the three by name. Pure: no clock, no IO, randomness from the given seed.
+`AGENTS`, the three by name (what a table seats); `MEASURED` adds `policy`, the `ai`
+without its search, for the tournaments. Pure: no clock, no IO, randomness from the
+given seed.
 
 A game's evaluation and playout policy is its ruleset's `agent_profile`, an
 `AgentProfile` (`profile.py`) its rules package derives (`rules/<game>/agent.py`).
@@ -9,18 +11,39 @@ This package imports no game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.agents.agent import Agent
 from rules.agents.baselines import default_choice, random_choice
 from rules.agents.determinizing import NoDeterminize, can_determinize
 from rules.agents.ismcts import choose
 from rules.agents.profile import AgentProfile
+from rules.core.contract import Action, Ruleset
 
-# iterations (determinized copies searched) per decision of the `ai`
-DEFAULT_BUDGET = 200
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A", bound=Action)
+
+# iterations (determinized copies searched) per decision of the `ai`: a Dark Moon
+# decision (5 players) takes about 0.55 s of one core's CPU time at p50 and p95
+# (`python -m bot bench --agents ai`, about 1000 playouts per CPU second)
+DEFAULT_BUDGET = 500
 
 AGENTS: Mapping[str, Agent] = {"ai": choose, "random": random_choice, "default": default_choice}
 
-__all__ = ["AGENTS", "DEFAULT_BUDGET", "Agent", "AgentProfile", "NoDeterminize",
-           "can_determinize", "choose", "default_choice", "random_choice"]
+
+def policy(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budget: int = 0,
+           stop: Callable[[], bool] | None = None) -> A:
+    """The `ai` without its search: its game's playout move in one determinized copy
+    (what the search's playouts play). For measuring what the search adds; not a
+    player a table seats."""
+    return choose(ruleset, state, seat, seed=seed, budget=0)
+
+
+# the players a tournament (`python -m bot simulate`) may seat: AGENTS and `policy`
+MEASURED: Mapping[str, Agent] = {**AGENTS, "policy": policy}
+
+__all__ = ["AGENTS", "DEFAULT_BUDGET", "MEASURED", "Agent", "AgentProfile", "NoDeterminize",
+           "can_determinize", "choose", "default_choice", "policy", "random_choice"]

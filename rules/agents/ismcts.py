@@ -10,9 +10,12 @@ Tree Search", 2012), as TabletopGames' and OpenSpiel's ISMCTS players do it. Eac
 2. walks down one tree shared by every copy, whose nodes are keyed by (mover, action
    key): at each node the mover is the first seat the copy waits for (several seats
    waiting at once, a secret vote, are played one after another in that fixed order;
-   at the root, the deciding seat), and it picks among its children legal in this copy
-   by UCB1 counted over the iterations in which each was available (availability-aware
-   selection), until it meets a move not tried yet, which it adds (expansion);
+   at the root, the deciding seat), and it picks among its moves legal in this copy by
+   PUCT (a move's mean score plus an exploration bonus weighted by a prior: half of it
+   on the move the game's profile would play in a playout, the rest shared evenly),
+   the bonus counted over the iterations in which the move was available
+   (availability-aware selection, as ISMCTS's UCB does); the first move picked that has
+   no node yet gets one (expansion) and the playout starts after it;
 3. plays on with the game's `AgentProfile` (`playout_action`) for at most
    `playout_depth` moves, then scores the position: a finished game by its outcome (1
    for a winner, 0 for a loser), else by the profile's `evaluate`;
@@ -42,8 +45,13 @@ from rules.core.model import EngineState
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=Action)
 
-# the exploration constant of UCB1 (scores lie in [0, 1])
-EXPLORATION = 0.7
+# the exploration constant of PUCT (scores lie in [0, 1])
+EXPLORATION = 1.0
+# the prior share of the profile's playout move among a node's moves (the rest is shared
+# evenly): with little search the player plays its profile's move; search overrules it
+PRIOR = 0.5
+# a move not tried yet is assumed to score this much less than the mean of those tried
+UNTRIED_LESS = 0.05
 # moves walked down the tree plus a playout, at most (a game that never ends)
 MAX_MOVES = 5000
 
@@ -54,17 +62,14 @@ class Node:
     """One move in the tree: who made it, how often it was tried and available, and
     the total score its mover got from it."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "selections", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Key, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-
-    def ucb(self) -> float:
-        return (self.total / self.visits
-                + EXPLORATION * math.sqrt(math.log(self.avail) / self.visits))
+        self.selections = 0  # iterations that chose a move below this one
 
 
 def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budget: int,
@@ -165,7 +170,7 @@ class _Search(Generic[S, A]):
             if expanded:
                 action = profile.playout_action(state, mover, legal, rng)
             else:
-                action, node, expanded = self._select(node, mover, legal)
+                action, node, expanded = self._select(node, mover, legal, state)
                 path.append((mover, node))
             state = rs.apply_listed(state, mover, action, in_place=True).state
             moves += 1
@@ -184,29 +189,38 @@ class _Search(Generic[S, A]):
             node.visits += 1
             node.total += score
 
-    def _select(self, node: Node, mover: str, legal: Sequence[A]) -> tuple[A, Node, bool]:
-        """The move `mover` makes at `node` among `legal`: the first one not tried yet
-        (in a random order), else the best by UCB1 over availability; with its node,
-        and whether it was new (the playout starts after it)."""
+    def _select(self, node: Node, mover: str, legal: Sequence[A], state: S
+                ) -> tuple[A, Node, bool]:
+        """The move `mover` makes at `node` among `legal` (PUCT: its mean score plus a
+        bonus that the profile's playout move starts with and that fades as the move is
+        tried), with its node, and whether the node is new (the playout starts after)."""
         children = node.children
-        untried: list[A] = []
-        best: A | None = None
+        node.selections += 1
+        preferred = self.profile.playout_action(state, mover, legal, self.rng).key \
+            if len(legal) > 1 else legal[0].key
+        other = (1.0 - PRIOR) / (len(legal) - 1) if len(legal) > 1 else 0.0
+        parent = math.sqrt(node.selections)
+        # a move not tried yet is assumed a little worse than those tried on average
+        tried = [children[mover, a.key] for a in legal if (mover, a.key) in children]
+        seen = sum(c.visits for c in tried)
+        untried = sum(c.total for c in tried) / seen - UNTRIED_LESS if seen else 0.5
+        best = legal[0]
         best_node: Node | None = None
-        best_ucb = -1.0
+        best_score = -math.inf
         for action in legal:
-            child = children.get((mover, action.key))
+            key = action.key
+            child = children.get((mover, key))
+            prior = PRIOR if key == preferred else other
             if child is None:
-                untried.append(action)
-                continue
-            child.avail += 1
-            value = math.inf if child.visits == 0 else child.ucb()
-            if value > best_ucb:
-                best, best_node, best_ucb = action, child, value
-        if untried:
-            action = untried[self.rng.randrange(len(untried))] if len(untried) > 1 \
-                else untried[0]
-            child = children[(mover, action.key)] = Node()
-            child.avail = 1
-            return action, child, True
-        assert best is not None and best_node is not None
+                score = untried + EXPLORATION * prior * parent
+            else:
+                child.avail += 1
+                mean = child.total / child.visits if child.visits else untried
+                score = mean + EXPLORATION * prior * math.sqrt(child.avail) / (1 + child.visits)
+            if score > best_score:
+                best, best_node, best_score = action, child, score
+        if best_node is None:
+            best_node = children[(mover, best.key)] = Node()
+            best_node.avail = 1
+            return best, best_node, True
         return best, best_node, False

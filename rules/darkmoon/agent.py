@@ -19,6 +19,7 @@ from rules.darkmoon.actions import (
     CorpSubmit,
     DarkMoonAction,
     GoOut,
+    KeepTask,
     PickSystem,
     PlaceDamage,
     Repair,
@@ -29,10 +30,18 @@ from rules.darkmoon.actions import (
     TieBreak,
     Vote,
 )
+from rules.darkmoon.cards import Malfunction
+from rules.darkmoon.in_play import task_card
 from rules.darkmoon.state import GameState, RollFrame, VoteFrame
 from rules.darkmoon.table import find_event
 
 MAX_DAMAGE = 6
+# the crew repairs the fullest track once it holds this many tokens, before anything
+# else (measured against the playouts' infected and the turn timer's defaults: 1, any
+# damage, wins most; 3 wins a quarter fewer games)
+REPAIR_AT = 1
+# how hard a complication task counts, beside a malfunction's difficulty
+COMPLICATION_HARDNESS = 6
 # areas by the damage track they fill (PickSystem, PlaceDamage and Repair name them)
 _TRACK = {"shield": "shield", "outpost": "outpost", "life_support": "fatigue",
           "fatigue": "fatigue"}
@@ -207,7 +216,7 @@ def _hurt(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
 
 def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction | None:
-    """The turn's action. The crew repairs a track at 3 or more, else plays a lone wolf
+    """The turn's action. The crew repairs the fullest track, else plays a lone wolf
     for an event cube, now and then calls a vote on the most suspect; a hidden infected
     reveals when a track is at 4 or more, else acts like the crew half the time (so its
     screen holds) and sabotages the rest; a revealed one strikes the fullest track."""
@@ -232,7 +241,7 @@ def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
         return lone[0] if lone and rng.random() < 0.3 else None
     if repairs:
         fix = max(repairs, key=lambda a: tracks[_TRACK[a.area]])
-        if tracks[_TRACK[fix.area]] >= 3:
+        if tracks[_TRACK[fix.area]] >= REPAIR_AT:
             return fix
     if "lone_wolf" in kinds and p.held.strong >= 2:
         return next(a for a in legal if a.kind == "lone_wolf")
@@ -268,6 +277,19 @@ def _corporation(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMo
         a.face if isinstance(a, CorpSubmit) else 0))
 
 
+def _keep_task(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+               rng: random.Random) -> DarkMoonAction:
+    """The crew keeps the easiest malfunction, the infected the hardest (a complication
+    counts as middling)."""
+    def hardness(a: DarkMoonAction) -> float:
+        if not isinstance(a, KeepTask):
+            return 0.0
+        card = task_card(s, a.card)
+        level = card.difficulty if isinstance(card, Malfunction) else COMPLICATION_HARDNESS
+        return level if infected else -level
+    return _best(legal, hardness)
+
+
 def _stop(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction | None:
     for a in legal:
@@ -280,7 +302,7 @@ _PICKS: dict[str, Pick] = {
     "retrieve": _retrieve, "roll": _roll, "submit": _submit, "in": _participate,
     "out": _participate, "vote": _vote, "tie_break": _vote, "system": _hurt,
     "damage": _hurt, "test_die": _test_die, "corp_submit": _corporation, "reroll": _stop,
-    "stop": _stop,
+    "stop": _stop, "keep_task": _keep_task,
 }
 _MAIN_KINDS = frozenset({"repair", "lone_wolf", "call_vote", "order", "reveal",
                          "interference", "energy_spike", "sabotage", "test_commander",

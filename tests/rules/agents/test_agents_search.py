@@ -15,7 +15,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.agents import AGENTS, DEFAULT_BUDGET, NoDeterminize, can_determinize, choose
+from rules.agents import (
+    AGENTS,
+    DEFAULT_BUDGET,
+    MEASURED,
+    NoDeterminize,
+    can_determinize,
+    choose,
+)
 from rules.core.contract import Action, Outcome, Prompt, Ruleset, Step
 
 
@@ -203,3 +210,13 @@ def test_default_plays_the_first_legal_move_without_a_default() -> None:
         agent: Any = AGENTS[name]
         assert agent(rs, state, "a", seed=3, budget=5).key in {"take:1", "take:2"}
     assert AGENTS["default"](rs, state, "a", seed=3, budget=5).key == "take:1"
+
+
+def test_policy_is_the_ai_without_its_search() -> None:
+    rs, state = _at(6)
+    for seed in range(5):
+        rs.determinized = 0
+        move = MEASURED["policy"](rs, state, "a", seed=seed, budget=500)
+        assert move.key == choose(rs, state, "a", seed=seed, budget=0).key
+        assert rs.determinized == 2  # one copy each, no search
+    assert set(MEASURED) == {*AGENTS, "policy"} and "policy" not in AGENTS
