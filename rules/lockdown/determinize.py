@@ -6,8 +6,10 @@ intruder bag, unexplored rooms and their tokens (the Mars surface tokens too). T
 module plugs in Lockdown's own secrets (`LockdownSecrets`): the room tiles left in the
 box, the other players' objectives (and which of their 2 they kept) and contingency
 tokens, the active contingency and the neutral pool, the CSS tokens on the time track,
-the face-down weakness cards and the computer deck under its face-up top card. What is
-dealt again and what is kept is listed in README.md ("What a computer player knows").
+the face-down weakness cards and the computer deck under its face-up top card. What the
+seat looked at in secret (the state's `memory`: objectives it checked, CSS and
+contingency tokens it peeked at) stays. What is dealt again and what is kept is listed
+in README.md ("What a computer player knows").
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections import Counter
 from functools import cache
 
 from rules.core.rng import Rng
-from rules.lockdown.cards import content, crossover_weaknesses, index
+from rules.lockdown.cards import content, crossover_weaknesses
 from rules.lockdown.endgame import revealed_weaknesses
 from rules.lockdown.flow import MACHINE
+from rules.lockdown.setup import objective_decks, personal_for
 from rules.lockdown.state import GameState
 from rules.nemesis import determinize as family
 from rules.nemesis.decks import expand
@@ -65,20 +68,6 @@ def _box_tiles() -> tuple[str, ...]:
     return tuple(expand([(r.id, r.copies) for r in content().rooms if r.level in ("I", "II")]))
 
 
-@cache
-def objective_pool(n: int) -> dict[str, tuple[str, ...]]:
-    """The semi-cooperative objective cards setup deals from for `n` players, by deck."""
-    return {d: tuple(sorted(o.id for o in content().objectives if o.deck == d
-                            and o.min_players <= n
-                            and not (o.kind == "player_cannot_survive" and o.value > n)))
-            for d in ("corporate", "personal")}
-
-
-def _against(objective: str, number: int) -> bool:
-    card = index().objectives[objective]
-    return card.kind == "player_cannot_survive" and card.value == number
-
-
 def facts(s: GameState, seat: str, kind: str) -> dict[str, str]:
     """The seat's remembered facts of one kind ("css", "objectives", "contingency"),
     by what follows the kind in the key."""
@@ -100,7 +89,7 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
     mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
     mine.update(o for seen in checked.values() for o in seen)
     pool = {d: family.sorted_shuffle(rng, [o for o in ids if o not in mine])
-            for d, ids in objective_pool(len(s.seats)).items()}
+            for d, ids in objective_decks(content(), len(s.seats)).items()}
     for number, x in enumerate(s.seats, start=1):
         if x == seat or x not in s.heroes:
             continue
@@ -112,9 +101,7 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
             hero.objectives = seen if len(hero.objectives) >= len(seen) else [rng.choice(seen)]
             continue
         personal = pool["personal"]
-        pick = next((i for i in range(len(personal) - 1, -1, -1)
-                     if not _against(personal[i], number)), len(personal) - 1)
-        dealt = [pool["corporate"].pop(), personal.pop(pick)]
+        dealt = [pool["corporate"].pop(), personal.pop(personal_for(personal, number))]
         hero.objectives = dealt if len(hero.objectives) > 1 else [rng.choice(dealt)]
 
 

@@ -104,25 +104,36 @@ def _objectives_and_contingencies(s: GameState, c: Content, rng: Rng) -> None:
     if modes.team_mode(s):  # solo / fully cooperative (LD-MODE-1/2)
         modes.deal(s, c, rng, rng.shuffled(expand([(t.id, t.count) for t in c.contingencies])))
         return
-    decks = {d: rng.shuffled([o.id for o in c.objectives if o.deck == d and o.min_players <= n
-                              and not (o.kind == "player_cannot_survive" and o.value > n)])
-             for d in ("corporate", "personal")}
+    decks = {d: rng.shuffled(ids) for d, ids in objective_decks(c, n).items()}
     tokens = rng.shuffled(expand([(t.id, t.count) for t in c.contingencies]))
     per_player = 2 if n == 2 else 1
     for number, seat in enumerate(s.seats, start=1):
         hero = Hero(seat=seat, character="", room="")
         personal = decks["personal"]
-        # "player X cannot survive" is never dealt to player X (it could not be won)
-        pick = next((i for i in range(len(personal) - 1, -1, -1)
-                     if not _against(c, personal[i], number)), len(personal) - 1)
-        hero.objectives = [decks["corporate"].pop(), personal.pop(pick)]
+        hero.objectives = [decks["corporate"].pop(),
+                           personal.pop(personal_for(personal, number))]
         hero.contingencies = [tokens.pop() for _ in range(per_player)]
         s.heroes[seat] = hero
     s.active_contingency = tokens.pop()
     s.neutral_pool = tokens
 
 
-def _against(c: Content, objective_id: str, number: int) -> bool:
+def objective_decks(c: Content, n: int) -> dict[str, list[str]]:
+    """The semi-cooperative objective cards dealt to `n` players, by deck (content
+    order): "player X cannot survive" only for a player X at the table."""
+    return {d: [o.id for o in c.objectives if o.deck == d and o.min_players <= n
+                and not (o.kind == "player_cannot_survive" and o.value > n)]
+            for d in ("corporate", "personal")}
+
+
+def personal_for(personal: list[str], number: int) -> int:
+    """Where in the personal deck player `number`'s card is: the last one, but "player X
+    cannot survive" is never dealt to player X (it could not be won)."""
+    return next((i for i in range(len(personal) - 1, -1, -1)
+                 if not _against(personal[i], number)), len(personal) - 1)
+
+
+def _against(objective_id: str, number: int) -> bool:
     card = index().objectives[objective_id]
     return card.kind == "player_cannot_survive" and card.value == number
 

@@ -20,8 +20,9 @@ The family deals what both games share (README.md, "What a computer player knows
   colours are public) and the item decks, colour by colour; starting, quest and crafted
   items are public and stay; so do items out of the game that were held in a hand;
 - the orders of every other shared deck (events, attacks, wounds, the draft pool...),
-  with the characters another seat is drafting from and the 2 items another seat is
-  choosing between (a Scavenger's search, a storage room);
+  and the 2 items another seat is choosing between (a Scavenger's search, a storage
+  room) or the heavy item it must make room for; the characters a seat is drafting from
+  were named to the table and stay;
 - the intruder bag: how many tokens of each kind it holds is public (the setup mix and
   every change to it are shown at the table), which physical tokens (their surprise
   numbers) are in it rather than in the supply is dealt again;
@@ -33,7 +34,8 @@ A game plugs its own hidden parts in by subclassing `GameSecrets` and overriding
 applies (each method has a default, so later additions never break a game):
 `spare_tiles(s)` lists the room tiles that never reached the board, `known_items(s,
 seat)` the item cards in other characters' inventories that `seat` knows (they stay),
-and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
+`known_rooms(s, seat)` the unexplored rooms whose tile and token it looked at (they
+stay), and `deal(s, seat, rng)` deals the game's own secrets (objectives, contingencies, CSS
 tokens, weaknesses, engines...) on the copy after the family's deal. The game's ruleset
 calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)`.
 
@@ -49,14 +51,14 @@ then the last deal is kept), as in Dark Moon's rules/darkmoon/determinize.py.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import TypeVar, cast
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.nemesis.bag import kind_of
-from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
+from rules.nemesis.frames import PayFrame, PickFrame, TradeFrame
 from rules.nemesis.hands import HEAVY, heavy_pick
 from rules.nemesis.memory import own_contamination
 from rules.nemesis.profile import NemesisState
@@ -84,6 +86,11 @@ class GameSecrets:
         """(holder, item) pairs of other characters' inventories that `seat` knows."""
         del s, seat
         return Counter()
+
+    def known_rooms(self, s: NemesisState, seat: str) -> set[str]:
+        """Unexplored rooms whose tile and token `seat` looked at: they keep both."""
+        del s, seat
+        return set()
 
     def deal(self, s: NemesisState, seat: str, rng: Rng) -> None:
         """Deal the game's own secrets on the copy `s` (after the family's deal)."""
@@ -115,7 +122,7 @@ def deal(state: S, seat: str, rng: Rng, secrets: GameSecrets) -> S:
     deal_gifts(f, seat, rng)
     deal_decks(f, seat, rng)
     deal_bag(f, rng)
-    deal_rooms(f, rng, secrets.spare_tiles(f))
+    deal_rooms(f, rng, secrets.spare_tiles(f), secrets.known_rooms(f, seat))
     secrets.deal(f, seat, rng)
     f.rng = Rng.from_seed(rng.next64())
     return s
@@ -311,24 +318,15 @@ HANDLED = frozenset({*COLORS, CONTAMINATION})
 
 
 def deal_decks(s: NemesisState, seat: str, rng: Rng) -> None:
-    """Every other shared deck in a new order (events, attacks, wounds, a game's own
-    decks), the draft pool with the characters another seat is drafting from."""
+    """Every other shared deck in a new order (events, attacks, wounds, the draft pool,
+    a game's own decks). The characters a seat is drafting from were named to the table:
+    they stay."""
     for name in sorted(s.decks):
-        if name in HANDLED or name == "draft":
+        if name in HANDLED:
             continue
         deck = s.decks[name]
         pins = pinned(s, seat, name)
         s.decks[name] = fill(len(deck), pins, sorted_shuffle(rng, unpinned(deck, pins)))
-    drafts = [(i, f) for i, f in enumerate(s.stack)
-              if isinstance(f, DraftFrame) and f.seat != seat and f.offered]
-    pool = list(s.decks.get("draft", []))
-    pool += [c for _, f in drafts for c in f.offered]
-    pool = sorted_shuffle(rng, pool)
-    for i, f in drafts:
-        offered, pool = pool[:len(f.offered)], pool[len(f.offered):]
-        s.stack[i] = replace(f, offered=offered)
-    if "draft" in s.decks:
-        s.decks["draft"] = pool
 
 
 # ------------------------------------------------------------------ the bag
@@ -347,12 +345,14 @@ def deal_bag(s: NemesisState, rng: Rng) -> None:
 
 
 # ------------------------------------------------------------------ rooms
-def deal_rooms(s: NemesisState, rng: Rng, spare: list[str]) -> None:
+def deal_rooms(s: NemesisState, rng: Rng, spare: list[str],
+               known: Collection[str] = ()) -> None:
     """Unexplored rooms' tiles, by level, from theirs and the tiles left in the box; and
     their exploration tokens (with the items each brings) among the unexplored rooms of
-    the same sort (with a tile or without one)."""
+    the same sort (with a tile or without one). The `known` rooms keep theirs."""
     tiles = s.rules.tiles
-    hidden = sorted(slot for slot, r in s.rooms.items() if not r.explored)
+    hidden = sorted(slot for slot, r in s.rooms.items()
+                    if not r.explored and slot not in known)
     changes: dict[str, dict[str, object]] = {x: {} for x in hidden}
     by_level: dict[str, list[str]] = {}
     for slot in hidden:

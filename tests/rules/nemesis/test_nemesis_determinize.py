@@ -121,17 +121,15 @@ def test_contamination_faces_are_dealt_again_but_stay_contamination_cards() -> N
         assert all(len(fs) == 2 and all(f.startswith("c:") for f in fs) for fs in piles)
 
 
-def test_other_seats_drafting_choices_are_dealt_from_the_pool() -> None:
+def test_the_characters_offered_in_the_draft_stay_and_the_pool_is_shuffled() -> None:
     s = RS.new_game(["p0", "p1", "p2"], 4, Options())
     top = s.stack[-1]
     assert isinstance(top, DraftFrame) and top.seat == "p0" and top.offered
-    mine = [RS.determinize(s, "p0", d) for d in range(20)]
-    theirs = [RS.determinize(s, "p1", d) for d in range(20)]
-    assert all(c.stack[-1] == top for c in mine)
-    offers = {tuple(f.offered) for c in theirs if isinstance(f := c.stack[-1], DraftFrame)}
-    assert len(offers) > 5
-    pool = sorted(s.decks["draft"] + top.offered)
-    assert all(sorted(c.decks["draft"] + c.stack[-1].offered) == pool for c in theirs)
+    for seat in ("p0", "p1"):  # (named to the table: "p0 drafts from: A or B")
+        copies = [RS.determinize(s, seat, d) for d in range(20)]
+        assert all(c.stack[-1] == top for c in copies)
+        assert len({tuple(c.decks["draft"]) for c in copies}) > 10
+        assert all(sorted(c.decks["draft"]) == sorted(s.decks["draft"]) for c in copies)
 
 
 def test_the_two_items_another_seat_chooses_between_come_from_its_colour() -> None:
@@ -270,6 +268,28 @@ def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
                         == RS.determinize(other, seat, d).model_dump_json())
             checked += 1
     assert checked > 4
+
+
+class _LookedAt(family.GameSecrets):
+    """A game's secrets in which the seat looked at one unexplored room."""
+
+    def __init__(self, slot: str) -> None:
+        self.slot = slot
+
+    def known_rooms(self, s: Any, seat: str) -> set[str]:
+        return {self.slot}
+
+
+def test_an_unexplored_room_the_seat_looked_at_keeps_its_tile_and_token() -> None:
+    s = _mid_game()
+    hidden = sorted(x for x, r in s.rooms.items() if not r.explored and r.tile)
+    secrets = _LookedAt(hidden[0])
+    copies = [family.determinize(s, "p0", d, waiting=MACHINE.waiting, secrets=secrets)
+              for d in range(20)]
+    assert all(c.rooms[hidden[0]] == s.rooms[hidden[0]] for c in copies)
+    assert len({c.rooms[hidden[1]].tile for c in copies}) > 3
+    for c in copies:
+        check_family_parts(s, c, "p0")
 
 
 def test_a_deal_that_changes_whom_the_game_waits_for_is_dealt_again() -> None:
