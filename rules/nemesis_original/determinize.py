@@ -2,16 +2,17 @@
 `determinize(state, seat, seed)`.
 
 The family layer (rules.nemesis.determinize) deals what both Nemesis games share:
-action cards, contamination, items, deck orders, the draft, the intruder bag. This
-module plugs in the ship's own secrets (`ShipSecrets`): the coordinates card, the
-engines' status, the room tiles and exploration tokens of the unexplored rooms, the
-weakness cards not yet discovered, the other players' objectives and what they looked
-at in secret. Each is dealt again from what the seat cannot rule out, keeping what it
-saw in secret (`known`: the coordinates it read, an engine it looked at since nobody
-else worked on it, a room it watched on the monitors). What is unknown is gathered in
-a fixed (sorted) order before it is dealt, so two states that look the same to the
-seat give the same copy for the same seed. README.md ("What a computer player knows")
-lists what is dealt and what is kept.
+action cards, contamination, items, deck orders, the draft, the intruder bag, the
+unexplored rooms' tiles (with the tiles II the ship left in the box). This module plugs
+in the ship's own secrets (`ShipSecrets`): which rooms the seat watched (they keep their
+tile and token), the exploration tokens from the box, the coordinates card, the
+engines' status, the weakness cards not yet discovered, the other players' objectives
+and what they looked at in secret. Each is dealt again from what the seat cannot rule
+out, keeping what it saw in secret (`known`: the coordinates it read, an engine it
+looked at since nobody else worked on it, a room it watched on the monitors). What is
+unknown is gathered in a fixed (sorted) order before it is dealt, so two states that
+look the same to the seat give the same copy for the same seed. README.md ("What a
+computer player knows") lists what is dealt and what is kept.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from rules.nemesis.frames import PickFrame
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content
+from rules.nemesis_original.endgame import earth_space
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.rooms import service_labels, status_word
 from rules.nemesis_original.setup import draw_objectives, objective_decks
@@ -43,7 +45,7 @@ def determinize(state: GameState, seat: str, seed: int) -> GameState:
     """A copy of `state` with what `seat` cannot know dealt again from `seed` (a deal
     that changes whom the game waits for is dealt again: the family's loop)."""
     return family.determinize(state, seat, seed, waiting=MACHINE.waiting,
-                              secrets=ShipSecrets(state, seat))
+                              secrets=SECRETS)
 
 
 def _own(s: NemesisState) -> GameState:
@@ -53,18 +55,22 @@ def _own(s: NemesisState) -> GameState:
 
 
 class ShipSecrets(family.GameSecrets):
-    """The original's hidden parts for the family's deal. Made for one `determinize`
-    call: it keeps the rooms the seat watched on the monitors as the real state has
-    them (the family deals every unexplored room; the ship deals them again after it,
-    those the seat watched as it saw them)."""
+    """The original's hidden parts for the family's deal."""
 
-    def __init__(self, state: GameState, seat: str) -> None:
-        self.watched = {slot: state.rooms[slot] for slot in watched_rooms(state, seat)}
+    def spare_tiles(self, s: NemesisState) -> list[str]:
+        """The room tiles II left in the box (every tile I lies on the board)."""
+        return _without(_tile_box("I") + _tile_box("II"),
+                        (r.tile for r in s.rooms.values() if r.tile is not None))
+
+    def known_rooms(self, s: NemesisState, seat: str) -> set[str]:
+        """The unexplored rooms the seat watched on the monitors."""
+        return set(watched_rooms(_own(s), seat))
 
     def deal(self, s: NemesisState, seat: str, rng: Rng) -> None:
-        g = _own(s)
-        g.rooms.update(self.watched)
-        deal_ship(g, seat, rng)
+        deal_ship(_own(s), seat, rng)
+
+
+SECRETS = ShipSecrets()
 
 
 def watched_rooms(s: GameState, seat: str) -> list[str]:
@@ -81,7 +87,7 @@ def deal_ship(s: GameState, seat: str, rng: Rng) -> None:
         _deal_coordinates(s, seat, rng)
         _deal_engines(s, seat, rng)
         deal_objectives(s, seat, rng)
-    _deal_rooms(s, seat, rng)
+    _deal_tokens(s, seat, rng)
     _deal_weaknesses(s, rng)
     _others_known(s, seat, rng)
 
@@ -115,36 +121,25 @@ def _deal_engines(s: GameState, seat: str, rng: Rng) -> None:
 
 
 # ------------------------------------------------------------------ unexplored rooms
-def _deal_rooms(s: GameState, seat: str, rng: Rng) -> None:
-    """The tiles and exploration tokens of the unexplored rooms the seat has not
-    watched on the monitors. Every room tile I lies on a room I slot, so those slots
-    share the I tiles not seen yet; the II slots get II tiles from those not seen yet
-    (the rest of the box); the tokens come from the box minus those seen."""
+# family candidate: the family's deal_rooms deals the tokens lying on the unexplored
+# rooms among them; it could take the tokens left in the box as it takes the tiles
+# (`spare_tiles`), and this would go
+def _deal_tokens(s: GameState, seat: str, rng: Rng) -> None:
+    """The exploration tokens of the unexplored rooms the seat has not watched, from the
+    22 minus those turned over (`explored_tokens`) and those it watched: 8 of them stay
+    in the box, so which ones lie on the rooms is hidden too (the family deals their
+    tiles, and only the tokens lying on them among them)."""
     watched = set(watched_rooms(s, seat))
     hidden = sorted(slot for slot, room in s.rooms.items()
                     if not room.explored and slot not in watched)
     if not hidden:
         return
-    seen = [room for slot, room in sorted(s.rooms.items()) if slot not in hidden]
-    levels = _levels()
-    tiles: dict[str, str] = {}
-    for level in ("I", "II"):
-        slots = [slot for slot in hidden if levels[slot] == level]
-        pool = rng.shuffled(_without(_tile_box(level),
-                                     (r.tile for r in seen if r.tile is not None)))
-        tiles.update(zip(slots, pool, strict=False))
-    used = [f"{r.token}:{r.token_items}" for r in seen if r.token is not None]
-    tokens = rng.shuffled(_without(_token_box(), used + s.explored_tokens))
+    seen = [f"{room.token}:{room.token_items}" for slot, room in sorted(s.rooms.items())
+            if slot not in hidden and room.token is not None]
+    tokens = rng.shuffled(_without(_token_box(), seen + s.explored_tokens))
     for slot, token in zip(hidden, tokens, strict=False):
         effect, _, items = token.partition(":")
-        change_room(s.rooms, slot, tile=tiles.get(slot, s.rooms[slot].tile), token=effect,
-                    token_items=int(items))
-
-
-@lru_cache(maxsize=1)
-def _levels() -> dict[str, str]:
-    """Each room slot's kind ("special", "I", "II")."""
-    return {sl.id: sl.kind for sl in ship().ship.slots}
+        change_room(s.rooms, slot, token=effect, token_items=int(items))
 
 
 @lru_cache(maxsize=2)
@@ -173,7 +168,7 @@ def deal_objectives(s: GameState, seat: str, rng: Rng) -> None:
     (A family candidate: Lockdown deals its semi-cooperative objectives the same way.)"""
     mine = set(s.heroes[seat].objectives) if seat in s.heroes else set()
     piles = [rng.shuffled([o for o in cards if o not in mine])
-             for cards in objective_decks(len(s.seats)).values()]
+             for cards in objective_decks(len(s.seats))]
     for number, x in enumerate(s.seats, start=1):
         hero = s.heroes.get(x)
         if x == seat or hero is None or not hero.objectives:
@@ -208,8 +203,7 @@ def _others_known(s: GameState, seat: str, rng: Rng) -> None:
         seen = s.known[other]
         mine: dict[str, str] = {}
         if COORDINATES in seen:
-            mine[COORDINATES] = next(c.earth for c in ship().coordinates
-                                     if c.id == s.coordinates)
+            mine[COORDINATES] = earth_space(s)
         for engine in sorted(s.engines):
             if f"{ENGINE}{engine}" in seen:
                 working = (s.engines[engine] if engine_known(s, other, engine)

@@ -4,6 +4,8 @@ escape pods, the bag, the decks, two objectives each, and the character draft.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.contract import IllegalAction
 from rules.core.rng import Rng
 from rules.nemesis.decks import expand, starting_decks
@@ -72,19 +74,22 @@ def deal_objectives(s: GameState, rng: Rng) -> None:
     """One corporate and one personal objective each (kept face down; the first
     encounter makes everyone keep one). Objectives naming a player are never dealt to
     that player, nor used at a table without them."""
-    piles = [rng.shuffled(cards) for cards in objective_decks(len(s.seats)).values()]
+    piles = [rng.shuffled(cards) for cards in objective_decks(len(s.seats))]
     for number, seat in enumerate(s.seats, start=1):
         hero = Hero(seat=seat, character="", room="")
         hero.objectives = draw_objectives(piles, number)
         s.heroes[seat] = hero
 
 
-def objective_decks(n: int) -> dict[str, list[str]]:
+@lru_cache(maxsize=8)
+def objective_decks(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The objective cards dealt from at a table of `n`, corporate then personal (in
     content order): "player N cannot survive" only when player N is seated."""
-    return {d: [o.id for o in content().objectives if o.deck == d and o.min_players <= n
-                and not (o.kind == "player_cannot_survive" and o.value > n)]
-            for d in ("corporate", "personal")}
+    corporate, personal = (
+        tuple(o.id for o in content().objectives if o.deck == d and o.min_players <= n
+              and not (o.kind == "player_cannot_survive" and o.value > n))
+        for d in ("corporate", "personal"))
+    return corporate, personal
 
 
 def draw_objectives(piles: list[list[str]], number: int) -> list[str]:
