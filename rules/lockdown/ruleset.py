@@ -9,6 +9,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from rules.lockdown import describe, gear, prompts, recap
+from rules.lockdown.agent import PROFILE as AGENT_PROFILE
 from rules.lockdown.determinize import determinize
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.hooks import LockdownHooks
@@ -30,6 +31,7 @@ class Lockdown(FamilyRuleset[GameState, LockdownView, Ctx]):
     Options: ClassVar[type[BaseModel]] = LockdownOptions
     State = GameState
     machine = MACHINE
+    agent_profile = AGENT_PROFILE
     ctx_type = Ctx
     default_keys = ("pass", "pick:1")
     words = describe

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from rules.nemesis.ruleset import FamilyRuleset
 from rules.nemesis_original import describe, gear, prompts, recap
+from rules.nemesis_original.agent import PROFILE as AGENT_PROFILE
 from rules.nemesis_original.determinize import determinize
 from rules.nemesis_original.flow import MACHINE
 from rules.nemesis_original.hooks import OriginalHooks
@@ -29,6 +30,7 @@ class Nemesis(FamilyRuleset[GameState, NemesisView, Ctx]):
     Options: ClassVar[type[BaseModel]] = NemesisOptions
     State = GameState
     machine = MACHINE
+    agent_profile = AGENT_PROFILE
     ctx_type = Ctx
     default_keys = ("pass", "pick:0")
     take_first = frozenset({"interrupt", "pod"})  # take the attack, wait in a pod

@@ -1,0 +1,124 @@
+"""The original Nemesis's computer player (rules/nemesis_original/agent.py): the
+evaluation reads the ship (a sleeper lives only if the ship jumps whole toward Earth,
+an escaped character is safe, the clock to the jump), the kept objective (the course
+for "ship to Earth", research for weaknesses), a waiting pod is launched when time runs
+out in a playout, and the `ai` with this profile returns a legal action at many points
+of seeded games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from family_determinize import random_states
+from nemesis_helpers import RS, SHIP, edit, started
+
+from rules.agents import choose
+from rules.nemesis.actions import Pick
+from rules.nemesis.frames import TurnFrame
+from rules.nemesis_original.agent import OriginalProfile
+from rules.nemesis_original.endgame import earth_space
+from rules.nemesis_original.pods import LAUNCH, WAIT
+from rules.nemesis_original.state import GameState, PodFrame, RoundFrame
+
+PROFILE = RS.agent_profile
+
+
+def _aboard() -> GameState:
+    s = edit(started())
+    for hero in s.heroes.values():
+        hero.hands = []
+    return s
+
+
+def _other_space(s: GameState) -> str:
+    return next(x for x in SHIP.destination.spaces if x != earth_space(s))
+
+
+def test_the_ruleset_names_the_originals_profile() -> None:
+    assert isinstance(RS.agent_profile, OriginalProfile)
+
+
+@pytest.mark.rule("NE-WIN-1")
+def test_a_sleeper_headed_for_earth_beats_one_headed_elsewhere() -> None:
+    s = _aboard()
+    hero = s.heroes["p0"]
+    hero.objectives = ["ne_pers_sleep"]
+    hero.place = "hibernated"
+    s.destination = earth_space(s)
+    home = PROFILE.evaluate(s, "p0")
+    s.destination = _other_space(s)
+    lost = PROFILE.evaluate(s, "p0")
+    s.destination = earth_space(s)
+    s.self_destruct = 2
+    exploding = PROFILE.evaluate(s, "p0")
+    assert home > lost and home > exploding
+
+
+@pytest.mark.rule("NE-END-1")
+def test_near_the_jump_escaped_beats_aboard() -> None:
+    s = _aboard()
+    s.time = SHIP.time_track.length - 1
+    hero = s.heroes["p0"]
+    hero.objectives = ["ne_pers_pod"]
+    aboard = PROFILE.evaluate(s, "p0")
+    hero.place = "escaped"
+    assert PROFILE.evaluate(s, "p0") > aboard
+    early = _aboard()
+    early.heroes["p0"].objectives = ["ne_pers_pod"]
+    assert PROFILE.evaluate(early, "p0") > aboard  # the same place, more time to get out
+
+
+def test_the_course_decides_ship_to_earth_and_research_counts() -> None:
+    s = _aboard()
+    hero = s.heroes["p0"]
+    hero.objectives = ["ne_corp_earth"]
+    s.destination = earth_space(s)
+    home = PROFILE.evaluate(s, "p0")
+    s.destination = _other_space(s)
+    assert home > PROFILE.evaluate(s, "p0")
+    hero.objectives = ["ne_corp_weaknesses"]
+    none = PROFILE.evaluate(s, "p0")
+    s.weaknesses_found = [0]
+    one = PROFILE.evaluate(s, "p0")
+    s.weaknesses_found = [0, 1]
+    assert PROFILE.evaluate(s, "p0") > one > none
+
+
+def test_late_in_a_playout_a_waiting_pod_is_launched() -> None:
+    s = _aboard()
+    s.time = SHIP.time_track.length - 1
+    pod = next(p for p in s.pods.values() if p.section == "A")
+    pod.locked = False
+    pod.seats = ["p0"]
+    hero = s.heroes["p0"]
+    hero.place, hero.pod = "pod", pod.id
+    s.stack = [RoundFrame(stage="turns", last="p0"), PodFrame(seat="p0")]
+    legal = RS.legal_actions(s, "p0")
+    assert {a.key for a in legal} >= {Pick(index=LAUNCH).key, Pick(index=WAIT).key}
+    rng = random.Random(4)
+    picks = [PROFILE.playout_action(s, "p0", legal, rng).key for _ in range(300)]
+    assert picks.count(Pick(index=LAUNCH).key) > 200
+
+
+def test_sides_are_the_kept_objectives_kind() -> None:
+    s = _aboard()
+    s.heroes["p0"].objectives = ["ne_corp_earth", "ne_pers_pod"]
+    assert PROFILE.side(s, "p0") == "character"  # not kept yet
+    s.heroes["p0"].objectives = ["ne_pers_pod"]
+    assert PROFILE.side(s, "p0") == "escape_by_pod"
+
+
+@pytest.mark.parametrize(("n", "seed"), [(3, 41), (1, 42), (5, 43)])
+def test_choose_returns_a_legal_action_through_seeded_games(n: int, seed: int) -> None:
+    asked = turns = 0
+    for k, s in enumerate(random_states(RS, n, seed, RS.Options(), every=9)):
+        if s.over:
+            continue
+        seat = RS.pending(s)[0].seat
+        legal = {a.key for a in RS.legal_actions(s, seat)}
+        action = choose(RS, s, seat, seed=k, budget=4)
+        assert action.key in legal
+        asked += 1
+        turns += isinstance(s.stack[-1], TurnFrame)
+    assert asked >= 5 and turns >= 1
