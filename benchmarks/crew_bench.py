@@ -23,7 +23,7 @@ from bot.crew import decision_seed
 from bot.crew_moves import decide
 from bot.position import Position
 from rules import get_ruleset
-from rules.agents import AGENTS, DEFAULT_BUDGET
+from rules.agents import AGENTS, budget_for
 
 TICK = 0.005
 
@@ -54,7 +54,7 @@ async def main(decisions: int, seed: int, think: float) -> None:
         ticker = asyncio.create_task(_ticker(lateness, stop))
         began = time.perf_counter()
         await decide(AGENTS["ai"], at, seat, seed=decision_seed(seed, at.version, seat),
-                     budget=DEFAULT_BUDGET, seconds=think, game_id=seed)
+                     budget=budget_for(rs), seconds=think, game_id=seed)
         walls.append(time.perf_counter() - began)
         stop.set()
         await ticker
@@ -69,7 +69,7 @@ async def main(decisions: int, seed: int, think: float) -> None:
         ordered = sorted(values)
         return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
-    print(f"{len(walls)} decisions, budget {DEFAULT_BUDGET}, capped at {think:g} s")
+    print(f"{len(walls)} decisions, budget {budget_for(rs)}, capped at {think:g} s")
     print(f"decision wall ms: p50 {ms(walls, 0.5):.0f}  p95 {ms(walls, 0.95):.0f}  "
           f"max {1000 * max(walls):.0f}")
     print(f"event loop's worst lateness during a decision, ms: p50 {ms(worst, 0.5):.1f}  "

@@ -35,7 +35,6 @@ from bot.storage import (
 )
 from bot.warmup import warm_up
 from rules import list_rulesets
-from rules.agents import DEFAULT_BUDGET
 
 NO_TOKEN = """No Discord token found.
 Create a bot at https://discord.com/developers/applications (Bot tab -> Reset Token),
@@ -151,9 +150,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _agent_arguments(parser: argparse.ArgumentParser, about: str) -> None:
     parser.add_argument("--agents", default=None, metavar="NAME[,NAME...]", help=about)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help=f"the ai's search budget, iterations (default {DEFAULT_BUDGET}, "
-                        "the bot's)")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="the ai's search budget, iterations (default: the bot's, the "
+                        "game's own: a decision within 1 s of one core)")
 
 
 async def _replay(game_id: int, database: str | None, show_log: bool) -> int:

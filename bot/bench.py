@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.warmup import warm_up
 from renders import render_board
 from rules import Ruleset, get_ruleset
-from rules.agents import MEASURED
+from rules.agents import MEASURED, budget_for
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -135,11 +135,12 @@ def _positions(rs: Ruleset, players: int, games: int, wanted: int,
     return out
 
 
-def run_agents(rulesets: list[str], agents: list[str], budget: int, games: int,
+def run_agents(rulesets: list[str], agents: list[str], budget: int | None, games: int,
                decisions: int, players: int | None = None,
                options: BaseModel | None = None) -> dict[str, dict[str, float]]:
     """Time each agent's decisions on each ruleset (see the module's docstring); `players`
-    is brought into each ruleset's range (default: 5). Returns ruleset:agent -> numbers."""
+    is brought into each ruleset's range (default: 5); `budget` None: each game's own
+    (`rules.agents.budget_for`). Returns ruleset:agent -> numbers."""
     warm_up()
     results: dict[str, dict[str, float]] = {}
     for name in rulesets:
@@ -148,11 +149,12 @@ def run_agents(rulesets: list[str], agents: list[str], budget: int, games: int,
         low, high = rs.player_range(opts)
         n = min(max(players or 5, low), high)
         positions = _positions(rs, n, games, decisions, opts)
+        searched = budget_for(rs) if budget is None else budget
         for agent in sorted(set(agents)):
-            numbers = _time_agent(rs, agent, positions, budget)
+            numbers = _time_agent(rs, agent, positions, searched)
             results[f"{name}:{agent}"] = numbers
             print(f"{rs.title}, {n} players, {agent}"
-                  + (f" (budget {budget})" if agent == "ai" else "")
+                  + (f" (budget {searched})" if agent == "ai" else "")
                   + f", {len(positions)} decisions:")
             for key, value in numbers.items():
                 print(f"  {key:24s} {value:10.1f}")

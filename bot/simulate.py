@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from bot.option_names import describe_options
 from renders import render_board
 from rules import Outcome, Ruleset, Step, get_kit, get_ruleset
-from rules.agents import DEFAULT_BUDGET, MEASURED
+from rules.agents import MEASURED, budget_for
 
 MAX_STEPS = 50_000
 
@@ -94,7 +94,7 @@ def side_agents(names: Sequence[str]) -> dict[str, str] | None:
     return by_side
 
 
-def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int = DEFAULT_BUDGET,
+def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int | None = None,
                 on_step: Callable[[BaseModel, Step[BaseModel]], None] | None = None,
                 options: BaseModel | None = None,
                 by_side: Mapping[str, str] | None = None) -> GameRun:
@@ -129,7 +129,8 @@ def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int = DEF
         seat = pick.choice(prompts).seat
         name = by_seat[seat]
         started = time.process_time()
-        action = MEASURED[name](rs, state, seat, seed=seed * 1_000_003 + step_no, budget=budget)
+        action = MEASURED[name](rs, state, seat, seed=seed * 1_000_003 + step_no,
+                                budget=budget_for(rs) if budget is None else budget)
         run.decisions.append((name, (time.process_time() - started) * 1000))
         step = rs.apply(state, seat, action)
         run.keys.append((seat, action.key))
@@ -199,13 +200,15 @@ class Tally:
 
 def simulate(ruleset: str, players: int, games: int, seed: int,
              render_dir: Path | None = None, options: BaseModel | None = None,
-             agents: Sequence[str] | None = None, budget: int = DEFAULT_BUDGET,
+             agents: Sequence[str] | None = None, budget: int | None = None,
              as_json: bool = False) -> str:
     """`options`: the ruleset's Options (its defaults when None). `agents`: the names of
     the computer players (rules.agents.MEASURED) seated, one for every seat or one per
     seat (see `seat_agents`); None plays random legal moves as before. `budget`: the
-    `ai`'s. `as_json`: the report ends with the tally as one JSON line."""
+    `ai`'s (None: the game's, `rules.agents.budget_for`). `as_json`: the report ends
+    with the tally as one JSON line."""
     rs = get_ruleset(ruleset)
+    budget = budget_for(rs) if budget is None else budget
     teams: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     tally = Tally()

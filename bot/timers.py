@@ -46,7 +46,7 @@ from bot.games import MoveResult, Why, auto_answers, auto_seats, computer_seats
 from bot.option_names import TIMEOUT_AI, timeout_move
 from bot.storage import GameHead, GameRecord, StorageUnavailable
 from rules import Action, Prompt
-from rules.agents import AGENTS, DEFAULT_BUDGET, Agent
+from rules.agents import AGENTS, Agent, budget_for
 
 if TYPE_CHECKING:
     from bot.ports import Bot
@@ -277,7 +277,7 @@ class Timers:
         name = settings.crew_agent
         return await decide(self.agents[name], at,
                             seat, seed=decision_seed(record.id, record.version, seat),
-                            budget=settings.crew_budget or DEFAULT_BUDGET,
+                            budget=settings.crew_budget or budget_for(at.rs),
                             seconds=settings.crew_think_seconds, game_id=record.id)
 
     async def _crew_turn(self, record: GameRecord, seat: str) -> None:

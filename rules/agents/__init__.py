@@ -25,10 +25,15 @@ from rules.core.contract import Action, Ruleset
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=Action)
 
-# iterations (determinized copies searched) per decision of the `ai`: a Dark Moon
-# decision (5 players) takes about 0.55 s of one core's CPU time at p50 and p95
-# (`python -m bot bench --agents ai`, about 1000 playouts per CPU second)
-DEFAULT_BUDGET = 500
+# iterations (determinized copies searched) per decision of the `ai` in a game whose
+# profile says nothing else (`AgentProfile.budget`; see `budget_for`)
+DEFAULT_BUDGET = AgentProfile.budget
+
+
+def budget_for(ruleset: Ruleset[Any, Any, Any]) -> int:
+    """The `ai`'s budget for `ruleset` when none is given: its profile's, set so that a
+    decision takes at most 1 s of one core at p95."""
+    return ruleset.agent_profile.budget
 
 AGENTS: Mapping[str, Agent] = {"ai": choose, "random": random_choice, "default": default_choice}
 
@@ -44,5 +49,5 @@ def policy(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
 # the players a tournament (`python -m bot simulate`) may seat: AGENTS and `policy`
 MEASURED: Mapping[str, Agent] = {**AGENTS, "policy": policy}
 
-__all__ = ["AGENTS", "DEFAULT_BUDGET", "MEASURED", "Agent", "AgentProfile", "choose",
+__all__ = ["AGENTS", "DEFAULT_BUDGET", "MEASURED", "Agent", "AgentProfile", "budget_for", "choose",
            "default_choice", "policy", "random_choice"]

@@ -30,6 +30,10 @@ class AgentProfile(Generic[S, A]):
 
     # moves a playout plays before it stops and evaluates the position it reached
     playout_depth: int = 1000
+    # the `ai`'s search budget (determinized copies searched per decision) where none is
+    # given (the table's, the tools'): a game sets it so that a decision takes at most
+    # 1 s of one core at p95 (`python -m bot bench --agents ai`)
+    budget: int = 500
 
     def evaluate(self, state: S, seat: str) -> float:
         """`seat`'s expected result in [0, 1] (1: it wins) at a position that is not

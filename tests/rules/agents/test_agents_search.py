@@ -15,10 +15,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from rules import get_ruleset, list_rulesets
 from rules.agents import (
     AGENTS,
     DEFAULT_BUDGET,
     MEASURED,
+    budget_for,
     choose,
 )
 from rules.core.contract import Action, Outcome, Prompt, Ruleset, Step
@@ -206,3 +208,12 @@ def test_policy_is_the_ai_without_its_search() -> None:
         assert move.key == choose(rs, state, "a", seed=seed, budget=0).key
         assert rs.determinized == 2  # one copy each, no search
     assert set(MEASURED) == {*AGENTS, "policy"} and "policy" not in AGENTS
+
+
+def test_each_game_sets_its_own_budget_where_none_is_given() -> None:
+    # the Nemesis games' steps cost more than Dark Moon's: their profile searches fewer
+    # copies, so that a decision keeps within a second (python -m bot bench --agents ai)
+    budgets = {name: budget_for(get_ruleset(name)) for name in list_rulesets()}
+    assert all(b > 0 for b in budgets.values())
+    assert budgets["darkmoon"] == DEFAULT_BUDGET == LastToken().agent_profile.budget
+    assert budgets["lockdown"] == budgets["nemesis"] < DEFAULT_BUDGET
