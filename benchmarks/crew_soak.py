@@ -15,7 +15,8 @@ move log is played again through the engine, and the script counts, per table:
   the CSS, Mars...), how many games reached it and how many times, and the Company
   Man's wins (Dark Moon's outcome team); then every other event kind that fewer than
   half the games reached;
-- what went wrong at the table: errors logged (ERROR or an ignored exception), requests
+- what went wrong at the table: errors logged (ERROR or an ignored exception), the
+  bot's warnings (a computer move refused, a post lost...), requests
   over Discord's documented limits, 429 answers, interactions left unanswered, computer
   seats mentioned as users, public lines of a move that no channel message shows, and
   games that got stuck or did not end; and the HTTP requests per move.
@@ -82,10 +83,26 @@ RARE: dict[str, tuple[str, ...]] = {
                  "contamination", "intruder_dies", "nest"),
     "nemesis": ("pod_launch", "hibernate", "self_destruct", "engines", "coordinates_revealed",
                 "course", "victory_check", "death", "contamination", "intruder_dies",
-                "nest", "escape"),
+                "nest"),
 }
 MENTION = re.compile(r"<@!?\w+>|\*\*Warden crew \d+\*\*")
 NUMBER = re.compile(r"\d+")
+
+
+class Warnings(logging.Handler):
+    """The bot's WARNING lines (a refused computer move, a lost post...), kept as text."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno == logging.WARNING:
+            self.lines.append(f"{record.name}: {record.getMessage()}")
+
+    def take(self) -> list[str]:
+        taken, self.lines = self.lines, []
+        return taken
 
 
 @dataclass
@@ -98,6 +115,7 @@ class Played:
     reason: str = ""
     team: str | None = None
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     violations: int = 0
     rate_limited: int = 0
     unanswered: int = 0
@@ -109,7 +127,7 @@ class Played:
 
 
 async def play_one(table: Table, seed: int, agent: str, budget: int | None, scale: float,
-                   settle: float, guard: DiscordErrorGuard) -> Played:
+                   settle: float, guard: DiscordErrorGuard, warned: Warnings) -> Played:
     played = Played()
     began = time.perf_counter()
     clock = SoakClock()
@@ -149,6 +167,7 @@ async def play_one(table: Table, seed: int, agent: str, budget: int | None, scal
             problems = fake.problems()
             await fake.stop()
     played.errors = [guard.format(r) for r in guard.take()] + problems
+    played.warnings = warned.take()
     played.seconds = time.perf_counter() - began
     return played
 
@@ -185,14 +204,16 @@ def report(name: str, table: Table, games: Sequence[Played]) -> None:
     print(f"  requests per move {requests / max(1, all_moves):.2f}; 429s "
           f"{sum(g.rate_limited for g in games)}; limit violations "
           f"{sum(g.violations for g in games)}; errors logged "
-          f"{sum(len(g.errors) for g in games)}; unanswered interactions "
+          f"{sum(len(g.errors) for g in games)}; warnings "
+          f"{sum(len(g.warnings) for g in games)}; unanswered interactions "
           f"{sum(g.unanswered for g in games)}; crew mentions "
           f"{sum(g.crew_mentions for g in games)}; public lines not shown "
           f"{sum(len(g.unannounced) for g in games)}; failed games "
           f"{sum(g.failure is not None for g in games)}")
     for g in games:
-        for line in ([g.failure] if g.failure else []) + g.errors[:3] + g.unannounced[:3] \
-                + [f"computer seat mentioned: ...{m}..." for m in g.mentioned]:
+        shown = [f"computer seat mentioned: ...{m}..." for m in g.mentioned]
+        for line in ([g.failure] if g.failure else []) + g.errors[:3] + g.warnings[:3] \
+                + g.unannounced[:3] + shown:
             print(f"    ! {line[:300]}")
 
 
@@ -200,13 +221,16 @@ async def main(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.WARNING)
     guard = DiscordErrorGuard()
     guard.install()
+    warned = Warnings()
+    logging.getLogger("warden").addHandler(warned)
     try:
         for name in args.tables:
             table = TABLES[name]
             games: list[Played] = []
             for n in range(args.games):
                 games.append(await play_one(table, args.seed + n * 1000, args.agent,
-                                            args.budget, args.scale, args.settle, guard))
+                                            args.budget, args.scale, args.settle, guard,
+                                            warned))
                 if args.verbose:
                     g = games[-1]
                     print(f"  {name} game {n}: {g.moves} moves, {g.seconds:.1f} s, "
@@ -214,6 +238,7 @@ async def main(args: argparse.Namespace) -> None:
             report(name, table, games)
     finally:
         guard.uninstall()
+        logging.getLogger("warden").removeHandler(warned)
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
