@@ -9,7 +9,7 @@ due moment after the next, so nothing is slept for real. After each game the sto
 move log is played again through the engine, and the script counts, per table:
 
 - games, moves per game, and the outcomes (the ruleset's reason, seat mentions and
-  numbers written as @X and N; the winning team where the game has teams);
+  written as @X; the winning team where the game has teams);
 - the rare states reached: for each event kind named in RARE (pods launched,
   hibernation, self-destruct, evacuation, amputation, quarantine, Lockdown's lockdown,
   the CSS, Mars...), how many games reached it and how many times, and the Company
@@ -86,7 +86,6 @@ RARE: dict[str, tuple[str, ...]] = {
                 "nest"),
 }
 MENTION = re.compile(r"<@!?\w+>|\*\*Warden crew \d+\*\*")
-NUMBER = re.compile(r"\d+")
 
 
 class Warnings(logging.Handler):
@@ -149,7 +148,7 @@ async def play_one(table: Table, seed: int, agent: str, budget: int | None, scal
                     played.kinds.update(e.kind for e in events)
                 outcome = rs.outcome(rs.load_state(record.state)) if record.state else None
                 if outcome is not None:
-                    played.reason = NUMBER.sub("N", MENTION.sub("@X", outcome.reason))
+                    played.reason = MENTION.sub("@X", outcome.reason)
                     played.team = outcome.team
                 played.unannounced = unannounced(fake, moves)
         except Exception as exc:  # a broken game is counted, and the soak goes on
