@@ -8,7 +8,7 @@ plays their seat), AI players fill the rest; the timers' clock is driven by hand
 due moment after the next, so nothing is slept for real. After each game the stored
 move log is played again through the engine, and the script counts, per table:
 
-- games, moves per game, and the outcomes (the ruleset's reason, seat mentions and
+- games, moves per game, and the outcomes (the ruleset's reason, seat mentions
   written as @X; the winning team where the game has teams);
 - the rare states reached: for each event kind named in RARE (pods launched,
   hibernation, self-destruct, evacuation, amputation, quarantine, Lockdown's lockdown,
