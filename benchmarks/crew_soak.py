@@ -21,7 +21,8 @@ move log is played again through the engine, and the script counts, per table:
   seats mentioned as users, public lines of a move that no channel message shows, and
   games that got stuck or did not end; and the HTTP requests per move.
 
-The bot has no notion of these event kinds: only this script names them.
+The bot has no notion of these event kinds: only this script names them. It soaks the
+bot Python imports (printed first: the installed one; this checkout's with PYTHONPATH=.).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from crew_helpers import (  # noqa: E402
 from fake_discord import DiscordErrorGuard, FakeDiscord  # noqa: E402
 from warden_helpers import warden  # noqa: E402
 
+import bot  # noqa: E402
 from rules.agents import AGENTS  # noqa: E402
 
 
@@ -218,6 +220,8 @@ def report(name: str, table: Table, games: Sequence[Played]) -> None:
 
 async def main(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.WARNING)
+    print(f"bot under test: {bot.__file__}; agent {args.agent}"
+          + (f", budget {args.budget}" if args.budget else ""), flush=True)
     guard = DiscordErrorGuard()
     guard.install()
     warned = Warnings()
