@@ -15,8 +15,8 @@ move log is played again through the engine, and the script counts, per table:
   the CSS, Mars...), how many games reached it and how many times, and the Company
   Man's wins (Dark Moon's outcome team); then every other event kind that fewer than
   half the games reached;
-- what went wrong at the table: errors logged (ERROR or an ignored exception), the
-  bot's warnings (a computer move refused, a post lost...), requests
+- what went wrong at the table: errors logged (ERROR or an ignored exception),
+  warnings (a computer move refused, a post lost, a gateway held up...), requests
   over Discord's documented limits, 429 answers, interactions left unanswered, computer
   seats mentioned as users, public lines of a move that no channel message shows, and
   games that got stuck or did not end; and the HTTP requests per move.
@@ -91,7 +91,8 @@ MENTION = re.compile(r"<@!?\w+>|\*\*Warden crew \d+\*\*")
 
 
 class Warnings(logging.Handler):
-    """The bot's WARNING lines (a refused computer move, a lost post...), kept as text."""
+    """WARNING lines of the bot (a refused computer move, a lost post...) and of
+    discord.py (a gateway that cannot keep up: the event loop held up), kept as text."""
 
     def __init__(self) -> None:
         super().__init__(level=logging.WARNING)
@@ -225,7 +226,7 @@ async def main(args: argparse.Namespace) -> None:
     guard = DiscordErrorGuard()
     guard.install()
     warned = Warnings()
-    logging.getLogger("warden").addHandler(warned)
+    logging.getLogger().addHandler(warned)
     try:
         for name in args.tables:
             table = TABLES[name]
@@ -241,7 +242,7 @@ async def main(args: argparse.Namespace) -> None:
             report(name, table, games)
     finally:
         guard.uninstall()
-        logging.getLogger("warden").removeHandler(warned)
+        logging.getLogger().removeHandler(warned)
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
