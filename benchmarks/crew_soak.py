@@ -129,7 +129,8 @@ class Played:
 
 
 async def play_one(table: Table, seed: int, agent: str, budget: int | None, scale: float,
-                   settle: float, guard: DiscordErrorGuard, warned: Warnings) -> Played:
+                   settle: float, guard: DiscordErrorGuard, warned: Warnings,
+                   limit: int) -> Played:
     played = Played()
     began = time.perf_counter()
     clock = SoakClock()
@@ -144,7 +145,7 @@ async def play_one(table: Table, seed: int, agent: str, budget: int | None, scal
                               WARDEN_TIMER_UNIT_SECONDS=6.0,
                               WARDEN_BOARD_EDIT_INTERVAL=1.2 * scale) as bot:
                 await start_all_crew(fake, table.ruleset, table.seats, table.menus)
-                record = await play_out(fake, bot, clock, 1, limit=20000)
+                record = await play_out(fake, bot, clock, 1, limit=limit)
                 rs, moves = await replayed(bot, record.id)
                 played.moves = len(moves)
                 for _, events in moves:
@@ -201,8 +202,8 @@ def report(name: str, table: Table, games: Sequence[Played]) -> None:
     print("  outcomes:")
     for reason, n in Counter(g.reason for g in ended).most_common():
         print(f"    {n:4d}  {reason}")
-    requests = sum(g.requests for g in games)
-    all_moves = sum(g.moves for g in games)
+    requests = sum(g.requests for g in ended)  # (a failed game's moves are not counted)
+    all_moves = sum(g.moves for g in ended)
     print(f"  requests per move {requests / max(1, all_moves):.2f}; 429s "
           f"{sum(g.rate_limited for g in games)}; limit violations "
           f"{sum(g.violations for g in games)}; errors logged "
@@ -234,7 +235,7 @@ async def main(args: argparse.Namespace) -> None:
             for n in range(args.games):
                 games.append(await play_one(table, args.seed + n * 1000, args.agent,
                                             args.budget, args.scale, args.settle, guard,
-                                            warned))
+                                            warned, args.limit))
                 if args.verbose:
                     g = games[-1]
                     print(f"  {name} game {n}: {g.moves} moves, {g.seconds:.1f} s, "
@@ -259,6 +260,9 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "scaled (1 = as in play)")
     parser.add_argument("--settle", type=float, default=0.005,
                         help="seconds without a request after which the bot counts as quiet")
+    parser.add_argument("--limit", type=int, default=3000,
+                        help="clock moments (computer moves, timers) after which a game "
+                        "still running counts as failed (a game that never ends)")
     parser.add_argument("--verbose", action="store_true", help="a line per game")
     return parser.parse_args(argv)
 
