@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.crew import decision_seed, user_objects
+from bot.crew import decision_seed, named, user_objects
 from bot.crew_moves import decide
 from bot.games import MoveResult, Why, auto_answers, auto_seats, computer_seats
 from bot.option_names import TIMEOUT_AI, timeout_move
@@ -395,11 +395,11 @@ def left_text(minutes: float) -> str:
 
 def reminder_text(prompts: list[Prompt], minutes: float) -> str:
     """"Reminder: @A: Task X: IN or OUT? In 30 s Warden decides for you." (one line per
-    decision; a secret one is only "a private decision"); `minutes` left, in timer
-    minutes."""
+    decision; a secret one is only "a private decision"; a computer seat the decision
+    names is written by its name, never as a mention); `minutes` left, in timer minutes."""
     by_text: dict[str, list[str]] = {}
     for p in prompts:
-        what = "a private decision (**My choices** shows it)." if p.secret else p.text
+        what = "a private decision (**My choices** shows it)." if p.secret else named(p.text)
         by_text.setdefault(what, []).append(f"<@{p.seat}>")
     lines = [f"{' '.join(dict.fromkeys(seats))}: {what}" for what, seats in by_text.items()]
     return ("Reminder: " + "\n".join(lines)

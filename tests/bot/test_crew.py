@@ -24,7 +24,8 @@ from bot.crew import (
 )
 from bot.crew_moves import decide
 from bot.position import Position
-from rules import Action, Ruleset, get_ruleset
+from bot.timers import reminder_text
+from rules import Action, Prompt, Ruleset, get_ruleset
 
 RS = get_ruleset("darkmoon")
 
@@ -45,6 +46,15 @@ def test_a_computer_seats_mention_reads_as_its_name_and_a_persons_stays() -> Non
     assert named("<@crew1> votes; <@101> waits for <@crew12>.") == \
         "**Warden crew 1** votes; <@101> waits for **Warden crew 12**."
     assert named("The crew of <@101>") == "The crew of <@101>"
+
+
+def test_a_reminder_names_a_computer_seat_its_decision_is_about() -> None:
+    """Found by benchmarks/crew_soak.py: Dark Moon's "<@crew2> orders you: ..." reached
+    the channel as a mention of a user that does not exist."""
+    text = reminder_text([Prompt("101", "order", "<@crew2> orders you: retrieve 3 dice"),
+                          Prompt("102", "vote", "<@103> calls a vote")], 0.5)
+    assert "<@101>: **Warden crew 2** orders you: retrieve 3 dice" in text
+    assert "<@102>: <@103> calls a vote" in text and "<@crew" not in text
 
 
 def test_a_decisions_seed_depends_on_game_version_and_seat_only() -> None:
