@@ -39,6 +39,7 @@ from rules.nemesis.actions import (
 from rules.nemesis.contamination import infected
 from rules.nemesis.profile import NemesisState
 from rules.nemesis.state import FamilyState, Hero
+from rules.nemesis.turn_actions import cost_of, is_free
 from rules.nemesis.wounds import MAX_SERIOUS
 
 S = TypeVar("S", bound=FamilyState)
@@ -206,9 +207,18 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
                    ) -> Sequence[FamilyAction]:
         """Leaves out starting a trade, giving things away, dropping what one holds and
         taking an action back: moves a player seldom makes to win, which the search
-        would otherwise spend its budget on."""
+        would otherwise spend its budget on. Also item uses that cost no card once the
+        seat has acted this turn, and those that are not one of the turn's actions at
+        all: a reusable one (the Motion Sensor Array) played again and again keeps the
+        hand full, so a seat that never passes would hold the round forever (the search
+        sees no cost in it: its playouts seldom reach the round's end)."""
+        s = nemesis(state)
+        hero = s.heroes.get(seat)
+        acted = hero is not None and hero.actions_taken > 0
         kept = [a for a in legal if not isinstance(a, (Trade, Back, Drop))
-                and not (isinstance(a, TradeGive) and a.things)]
+                and not (isinstance(a, TradeGive) and a.things)
+                and not (isinstance(a, UseItem) and hero is not None
+                         and (is_free(s.rules, a) or (acted and cost_of(s, hero, a) == 0)))]
         return kept or legal
 
     def side(self, state: S, seat: str) -> str:

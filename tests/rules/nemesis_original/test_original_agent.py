@@ -122,3 +122,29 @@ def test_choose_returns_a_legal_action_through_seeded_games(n: int, seed: int) -
         asked += 1
         turns += isinstance(s.stack[-1], TurnFrame)
     assert asked >= 5 and turns >= 1
+
+
+def _at_motion_sensor_use(acted: bool) -> tuple[GameState, str]:
+    """A seeded 3-player game (seed 147) where a seat may use the Motion Sensor Array (a
+    reusable quest item costing no card), before it acts this turn or after one use."""
+    pick = random.Random(147)
+    s = RS.new_game(["p1", "p2", "p3"], 147)
+    for _ in range(400):
+        seat = pick.choice(RS.deciding(s))
+        legal = RS.legal_actions(s, seat)
+        use = [a for a in legal if a.key.startswith("use:motion_sensor_array")]
+        if use and s.heroes[seat].actions_taken == (1 if acted else 0):
+            return s, seat
+        s = RS.apply(s, seat, use[0] if use else pick.choice(legal)).state
+    raise AssertionError("the seeded game never offered the Motion Sensor Array")
+
+
+def test_a_free_reusable_item_is_searched_once_a_turn_so_the_round_can_end() -> None:
+    # using it again and again would keep the hand full and the round going forever
+    for acted in (False, True):
+        s, seat = _at_motion_sensor_use(acted)
+        legal = RS.legal_actions(s, seat)
+        kept = {a.key for a in RS.agent_profile.candidates(s, seat, legal)}
+        uses = {a.key for a in legal if a.key.startswith("use:motion_sensor_array")}
+        assert uses and (uses <= kept) is not acted, (acted, uses, kept)
+        assert "pass" in kept
