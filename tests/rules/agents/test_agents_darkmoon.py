@@ -5,15 +5,13 @@ reads what the seat cannot see)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
+from darkmoon_helpers import random_states
 
 from rules import get_ruleset
 from rules.agents import choose
 from rules.darkmoon.ruleset import DarkMoon
-from rules.darkmoon.state import GameState, Options
+from rules.darkmoon.state import Options
 
 RS = get_ruleset("darkmoon")
 assert isinstance(RS, DarkMoon)
@@ -26,23 +24,10 @@ GAMES: list[tuple[int, int, Options]] = [
 ]
 
 
-def _states(n: int, seed: int, options: Options, every: int) -> Iterator[GameState]:
-    """Every `every`-th state of a random game, up to its end."""
-    pick = random.Random(seed)
-    s = RS.new_game([f"p{i}" for i in range(n)], seed, options)
-    moves = 0
-    while not s.over and moves < 2000:
-        if moves % every == 0:
-            yield s
-        prompt = pick.choice(RS.pending(s))
-        s = RS.apply(s, prompt.seat, pick.choice(RS.legal_actions(s, prompt.seat))).state
-        moves += 1
-
-
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_a_legal_move_for_every_seat_waiting(n: int, seed: int, options: Options) -> None:
     decided = 0
-    for k, s in enumerate(_states(n, seed, options, every=7)):
+    for k, s in enumerate(random_states(n, seed, options, every=7, final=False)):
         before = s.model_dump_json()
         for prompt in RS.pending(s):
             keys = {a.key for a in RS.legal_actions(s, prompt.seat)}
@@ -55,7 +40,7 @@ def test_a_legal_move_for_every_seat_waiting(n: int, seed: int, options: Options
 
 
 def test_the_same_seed_gives_the_same_move() -> None:
-    for k, s in enumerate(_states(5, 17, Options(expansion=True), every=9)):
+    for k, s in enumerate(random_states(5, 17, Options(expansion=True), every=9, final=False)):
         seat = RS.pending(s)[0].seat
         if len(RS.legal_actions(s, seat)) < 2:
             continue
@@ -68,7 +53,7 @@ def test_states_that_look_the_same_to_the_seat_give_the_same_move() -> None:
     hidden status cards swapped (with the dice the two hold unchanged): the seat sees
     the same, so it plays the same."""
     checked = 0
-    for k, s in enumerate(_states(5, 23, Options(), every=5)):
+    for k, s in enumerate(random_states(5, 23, Options(), every=5, final=False)):
         seat = RS.pending(s)[0].seat
         hidden = [x for x in s.seats if x != seat and not s.players[x].revealed]
         if len(RS.legal_actions(s, seat)) < 2 or len(hidden) < 2:

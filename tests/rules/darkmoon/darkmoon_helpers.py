@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from scenario import Scenario, ScriptedRng, kinds, rig, texts, top  # noqa: F401  (re-exported)
@@ -361,3 +362,20 @@ def check_public(s: GameState, events: list[Event], where: str) -> None:
         assert "held" not in e.data, where
         if e.kind in ("roll", "reveal_roll", "shield_test"):
             assert "dice" not in e.data and "count" not in e.data, f"{where}: {e}"
+
+
+def random_states(n: int, seed: int, options: Options, every: int = 3, *,
+                  final: bool = True) -> Iterator[GameState]:
+    """Every `every`-th state of a random game (random legal moves from `seed`), and its
+    last state when `final`."""
+    pick = random.Random(seed)
+    s = RS.new_game([f"p{i}" for i in range(n)], seed, options)
+    moves = 0
+    while not s.over and moves < 2000:
+        if moves % every == 0:
+            yield s
+        prompt = pick.choice(RS.pending(s))
+        s = RS.apply(s, prompt.seat, pick.choice(RS.legal_actions(s, prompt.seat))).state
+        moves += 1
+    if final:
+        yield s

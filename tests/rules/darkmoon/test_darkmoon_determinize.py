@@ -9,10 +9,9 @@ end, and the real state is left alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from darkmoon_helpers import play, push, ready, reveal_now, run_with, table, turn
+from darkmoon_helpers import play, push, random_states, ready, reveal_now, run_with, table, turn
 from darkmoon_helpers import top as top_frame
 
 from rules import get_ruleset
@@ -51,27 +50,13 @@ GAMES: list[tuple[int, int, Options]] = [
 ]
 
 
-def _states(n: int, seed: int, options: Options, every: int = 3) -> Iterator[GameState]:
-    """Every `every`-th state of a random game (random legal moves from `seed`)."""
-    pick = random.Random(seed)
-    s = RS.new_game([f"p{i}" for i in range(n)], seed, options)
-    moves = 0
-    while not s.over and moves < 2000:
-        if moves % every == 0:
-            yield s
-        prompt = pick.choice(RS.pending(s))
-        s = RS.apply(s, prompt.seat, pick.choice(RS.legal_actions(s, prompt.seat))).state
-        moves += 1
-    yield s
-
-
 def _seen(s: GameState, seat: str) -> str:
     return RS.view(s, seat).model_dump_json()
 
 
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_the_copy_looks_the_same_to_the_seat(n: int, seed: int, options: Options) -> None:
-    for k, s in enumerate(_states(n, seed, options)):
+    for k, s in enumerate(random_states(n, seed, options)):
         before = s.model_dump_json()
         seat = s.seats[k % n]
         for d in (1, 2):
@@ -83,7 +68,7 @@ def test_the_copy_looks_the_same_to_the_seat(n: int, seed: int, options: Options
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
                                                       options: Options) -> None:
-    for k, s in enumerate(_states(n, seed, options, every=19)):
+    for k, s in enumerate(random_states(n, seed, options, every=19)):
         seat = s.seats[k % n]
         other = RS.determinize(s, seat, 1000 + k)
         assert _seen(other, seat) == _seen(s, seat)
@@ -112,7 +97,7 @@ def test_hidden_parts_vary_with_the_seed() -> None:
 def test_others_votes_are_cast_again_with_the_dice_they_hold() -> None:
     checked = varied = 0
     for n, seed, options in GAMES:
-        for s in _states(n, seed, options, every=1):
+        for s in random_states(n, seed, options, every=1):
             top = s.stack[-1] if s.stack else None
             if not isinstance(top, VoteFrame) or len(top.votes) < 2 or s.over:
                 continue
@@ -134,7 +119,7 @@ def test_others_votes_are_cast_again_with_the_dice_they_hold() -> None:
 def test_the_events_a_commander_passed_stay_where_it_put_them() -> None:
     checked = 0
     for n, seed, options in GAMES:
-        for s in _states(n, seed, options, every=1):
+        for s in random_states(n, seed, options, every=1):
             for i, (card, by) in enumerate(zip(s.events_passed, s.events_passed_by,
                                                strict=True)):
                 where = len(s.event_deck) - len(s.events_passed) + i
@@ -152,7 +137,7 @@ def test_the_events_a_commander_passed_stay_where_it_put_them() -> None:
 def test_a_revealed_player_stays_revealed_and_known() -> None:
     checked = 0
     for n, seed, options in GAMES:
-        for s in _states(n, seed, options, every=3):
+        for s in random_states(n, seed, options, every=3):
             shown = [x for x in s.seats if s.players[x].revealed]
             if not shown or s.over:
                 continue
@@ -170,7 +155,7 @@ def test_real_states_differing_only_in_hidden_parts_give_the_same_copy() -> None
     for n, seed, options in GAMES:
         if options.telepathic_infected or options.threats:
             continue  # keep the swap below unseen: no teammates, no shown cards
-        for s in _states(n, seed, options, every=5):
+        for s in random_states(n, seed, options, every=5):
             seat = s.seats[0]
             hidden = [x for x in s.seats[1:] if not s.players[x].revealed]
             if s.over or len(hidden) < 2:
@@ -235,7 +220,7 @@ def _swap_an_unseen_spare(s: GameState) -> None:
 
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_the_copy_plays_to_the_end(n: int, seed: int, options: Options) -> None:
-    for k, s in enumerate(_states(n, seed, options, every=41)):
+    for k, s in enumerate(random_states(n, seed, options, every=41)):
         copy = RS.determinize(s, s.seats[k % n], k)
         pick = random.Random(k)
         moves = 0
@@ -262,7 +247,7 @@ MANY = [Options(), Options(expansion=True),
 def test_many_games_look_the_same_and_keep_a_decision_pending(game: int) -> None:
     options = MANY[game % len(MANY)]
     n = 5 + game % 3 if options.telepathic_infected else 3 + game % 5
-    for k, s in enumerate(_states(n, game, options, every=3)):
+    for k, s in enumerate(random_states(n, game, options, every=3)):
         if s.over:
             continue
         seat = s.seats[k % n]
@@ -286,7 +271,7 @@ def _task_cards(s: GameState, seat: str) -> list[str]:
 def test_cards_discarded_face_down_are_known_to_their_discarder_only() -> None:
     checked = varied = 0
     for n, seed, options in GAMES:
-        for s in _states(n, seed, options, every=7):
+        for s in random_states(n, seed, options, every=7):
             by = discard_seen_by(s)
             down = {x for x in by if x not in ("", "?")}
             if s.over or not down:
@@ -388,7 +373,7 @@ def test_the_fatigue_spares_the_table_has_not_seen_are_dealt_again() -> None:
     checked = varied = 0
     tokens = {ch.id for ch in card_pools(content(), True).characters if ch.fatigue_token}
     for n, seed, options in GAMES:
-        for k, s in enumerate(_states(n, seed, options, every=11)):
+        for k, s in enumerate(random_states(n, seed, options, every=11)):
             seat = s.seats[k % n]
             copies = [RS.determinize(s, seat, d) for d in range(10)]
             if not options.expansion:  # every character's token: nothing to deal
@@ -439,7 +424,7 @@ def test_the_dice_of_a_player_discarding_or_rolling_are_dealt_again() -> None:
     waited for; the kinds of its dice, and how many it rolled, are another seat's guess."""
     checked = varied = rolled = 0
     for n, seed, options in GAMES:
-        for s in _states(n, seed, options, every=1):
+        for s in random_states(n, seed, options, every=1):
             busy = [f for f in s.stack if isinstance(f, DiscardFrame | RollFrame)]
             if s.over or not busy:
                 continue
