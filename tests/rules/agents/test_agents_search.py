@@ -49,7 +49,7 @@ class TokenState(BaseModel):
 
 
 class NoOptions(BaseModel):
-    pass
+    """Last Token has no options."""
 
 
 class Transparent(Ruleset[TokenState, Take, TokenState]):
