@@ -37,6 +37,8 @@ class GameRun:
     keys: list[tuple[str, str]] = field(default_factory=list)
     agents: dict[str, str] = field(default_factory=dict)  # seat -> agent name
     sides: dict[str, str] = field(default_factory=dict)  # seat -> its side at the end
+    # seat -> whether its character lived, where the game tells (AgentProfile.survived)
+    survived: dict[str, bool] = field(default_factory=dict)
     # (agent name, CPU milliseconds) of every decision an agent made
     decisions: list[tuple[str, float]] = field(default_factory=list)
 
@@ -122,6 +124,8 @@ def play_agents(rs: Ruleset, agents: Sequence[str], seed: int, budget: int | Non
         if outcome is not None:
             run.outcome, run.steps = outcome, step_no
             run.sides = {s: rs.agent_profile.side(state, s) for s in seats}
+            lived = {s: rs.agent_profile.survived(state, s) for s in seats}
+            run.survived = {s: alive for s, alive in lived.items() if alive is not None}
             return run
         prompts = rs.pending(state)
         if not prompts:
@@ -151,6 +155,8 @@ class Tally:
     # (agent, side) -> seat-games and wins: how each agent does on each side
     both_seats: Counter[tuple[str, str]] = field(default_factory=Counter)
     both_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # seat-games whose character lived, per agent (games that tell: AgentProfile.survived)
+    survived: Counter[str] = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, run: GameRun) -> None:
@@ -163,6 +169,7 @@ class Tally:
             self.side_wins[side] += won
             self.both_seats[name, side] += 1
             self.both_wins[name, side] += won
+            self.survived[name] += run.survived.get(seat, False)
         for name, ms in run.decisions:
             self.decision_ms.setdefault(name, []).append(ms)
 
@@ -171,9 +178,12 @@ class Tally:
         return round(times[min(len(times) - 1, int(q * len(times)))], 1) if times else 0.0
 
     def lines(self) -> list[str]:
-        out = ["agents (seat-games, wins, decision CPU ms p50/p95):"]
+        out = ["agents (seat-games, wins, survivors where the game has them, "
+               "decision CPU ms p50/p95):"]
         out += [f"  {name}: {n} seats, {self.wins[name]} wins ({self.wins[name] / n:.0%}), "
-                f"{self.ms(name, 0.5)}/{self.ms(name, 0.95)} ms"
+                + (f"{self.survived[name]} survived ({self.survived[name] / n:.0%}), "
+                   if self.survived else "")
+                + f"{self.ms(name, 0.5)}/{self.ms(name, 0.95)} ms"
                 for name, n in sorted(self.seats.items())]
         out.append("sides (seat-games, wins):")
         out += [f"  {side}: {n} seats, {self.side_wins[side]} wins "

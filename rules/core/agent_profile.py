@@ -3,7 +3,8 @@
 The search in `rules.agents` is the same for every game; a game tells it how good a
 position is for a seat (`evaluate`), how to play the moves of a quick playout
 (`playout_action`), when a playout stops (`playout_depth`), which of a seat's legal
-actions are worth searching (`candidates`) and which side a seat plays for (`side`).
+actions are worth searching (`candidates`), which side a seat plays for (`side`) and, at
+the end, whether it lived (`survived`, for the strength tables).
 A ruleset names its profile on its class (`Ruleset.agent_profile`); a game's own
 profile lives in its rules package (`rules/<game>/agent.py`) and derives from this one.
 
@@ -56,6 +57,12 @@ class AgentProfile(Generic[S, A]):
         state stands (at the end: the side it won or lost with). The generic profile:
         every seat plays for itself."""
         return "player"
+
+    def survived(self, state: S, seat: str) -> bool | None:
+        """At the end of a game: whether `seat`'s character lived through it, in a game
+        where surviving is a thing apart from winning (the strength tables count it);
+        None where it is not. The generic profile: None."""
+        return None
 
 
 __all__ = ["AgentProfile"]

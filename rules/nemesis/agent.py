@@ -225,6 +225,9 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         """A team game's seats play for the crew; otherwise each for its character."""
         return "crew" if self.team_goal(state) is not None else "character"
 
+    def survived(self, state: S, seat: str) -> bool | None:
+        return seat in nemesis(state).survivors
+
 
 # ------------------------------------------------------------------ helpers
 def health(hero: Hero) -> float:

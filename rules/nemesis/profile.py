@@ -64,6 +64,7 @@ class NemesisState(Protocol):
     round: int
     ended: str | None                 # why the game ended
     winners: list[str] | None         # after the victory check
+    survivors: list[str]              # at the end: the seats whose characters lived
     memory: dict[str, Memory]         # seat -> what it looked at in secret
 
     @property
