@@ -273,9 +273,7 @@ def continue_step(ctx: Ctx, frame: PickFrame, option: str) -> None:
         analyse(ctx, hero, option, in_lab=tag == "lab")
     elif tag == "monitor":
         if option == "bottom":
-            deck = s.decks["events"]
-            deck.append(deck.pop(0))
-            sent_to_bottom(s, "events", deck[-1])
+            sent_to_bottom(s, "events")
             ctx.say(f"{who(hero.seat)} sends an intruder event to the bottom of the deck.",
                     kind="room")
     elif tag == "check":

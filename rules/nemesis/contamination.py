@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.core.actions import seat_ref as who
 from rules.core.words import plural
 from rules.nemesis.decks import draw_from
-from rules.nemesis.memory import remember_scan
+from rules.nemesis.memory import put_under, remember_scan
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Hero
 from rules.nemesis.wounds import kill
@@ -34,7 +34,7 @@ def contamination_in(hero: Hero, everywhere: bool) -> list[list[str]]:
 def return_contamination(ctx: Table, pile: list[str], card: str) -> None:
     """A removed contamination card goes to the bottom of its deck."""
     pile.remove(card)
-    ctx.s.decks.setdefault("contamination", []).append(card.removeprefix("c:"))
+    put_under(ctx.s, "contamination", card.removeprefix("c:"))
 
 
 def scan(ctx: Table, hero: Hero, everywhere: bool = False) -> None:

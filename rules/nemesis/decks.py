@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core.rng import Rng
+from rules.nemesis.memory import took_top
 from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.state import Hero
 
@@ -41,7 +42,9 @@ def draw_from(s: NemesisState, deck: str) -> str | None:
             return None
         s.decks[deck] = cards = s.rng.shuffled(pile)
         s.discards[deck] = []
-    return cards.pop(0)
+    card = cards.pop(0)
+    took_top(s, deck)
+    return card
 
 
 def draw_to_discard(s: NemesisState, deck: str) -> str | None:

@@ -42,7 +42,7 @@ calls `determinize(state, seat, seed, waiting=self.machine.waiting, secrets=...)
 What a seat looked at in secret lives in the state's `memory` (rules.nemesis.memory
 writes it where the engine tells a seat a secret): the family keeps the seat's own
 contamination cards it scanned INFECTED and the shared-deck cards whose places it knows
-(`pinned`: seen on top, put at the bottom); a game reads its own `facts` in its `deal`.
+(`pinned`: seen on top, seen going under the deck); a game reads its own `facts` in its `deal`.
 The copy keeps only the seat's memory (the others' would tell what they saw). Whom the
 game waits for is public; a deal that changes it is dealt again (`TRIES` times at most,
 then the last deal is kept), as in Dark Moon's rules/darkmoon/determinize.py.
@@ -182,24 +182,21 @@ def known_infected(s: NemesisState, seat: str) -> Counter[str]:
 
 
 def pinned(s: NemesisState, seat: str, deck: str) -> dict[int, str]:
-    """The places in a shared deck the seat knows: a card it saw on top (the copy
-    nearest the top) or put at the bottom (the copy nearest the bottom), while that
-    card is in the deck (the table sees every card leave it)."""
+    """The places in a shared deck the seat knows (rules.nemesis.memory keeps them up
+    to date: a card's depth under the top or above the bottom)."""
     m = s.memory.get(seat)
     cards = s.decks.get(deck, [])
     out: dict[int, str] = {}
     if m is None or not cards:
         return out
-    for entries, order in ((m.top, range(len(cards))),
-                           (m.bottom, range(len(cards) - 1, -1, -1))):
-        for entry in entries:
-            name, _, card = entry.partition(":")
-            if name != deck:
-                continue
-            at = next((i for i in order if cards[i] == card and i not in out), None)
-            if at is not None:
-                out[at] = card
-    return out
+    for pin in m.top:
+        if pin.deck == deck:
+            out[pin.depth] = pin.card
+    for pin in m.bottom:
+        if pin.deck == deck:
+            out[len(cards) - 1 - pin.depth] = pin.card
+    # a save from before depths were kept may name a place wrongly: such a pin is left out
+    return {i: card for i, card in out.items() if 0 <= i < len(cards) and cards[i] == card}
 
 
 def fill(size: int, pins: dict[int, str], dealt: Iterable[str]) -> list[str]:

@@ -8,6 +8,7 @@ from rules.core.actions import seat_ref as who
 from rules.core.words import a_or_an
 from rules.nemesis.character import owns_passive, slot_limit, slots_used
 from rules.nemesis.frames import PickFrame
+from rules.nemesis.memory import put_under
 from rules.nemesis.profile import Profile, Table
 from rules.nemesis.state import Held, Hero, add_object
 
@@ -50,8 +51,7 @@ def drop_held(ctx: Table, hero: Hero, held: Held) -> None:
     if held.obj is not None:
         add_object(s.rooms, hero.room, held.obj)
     if held.item is not None:
-        item = ctx.rules.items[held.item]
-        s.decks.setdefault(item.color, []).append(held.item)
+        put_under(s, ctx.rules.items[held.item].color, held.item, s.seats)
     where = "; it is lost" if held.item is not None else ""
     ctx.say(f"{who(hero.seat)} drops {held_name(ctx.rules, held)}{where}.", kind="drop")
 
@@ -141,6 +141,6 @@ def leave(ctx: Table, hero: Hero, item: str | None, obj: str | None) -> None:
     if obj is not None:
         add_object(s.rooms, hero.room, obj)
     if item is not None:
-        s.decks.setdefault(ctx.rules.items[item].color, []).append(item)
+        put_under(s, ctx.rules.items[item].color, item, s.seats)
     name = held_name(ctx.rules, Held(item=item, obj=obj))
     ctx.say(f"{who(hero.seat)} leaves {name} behind.", kind="drop")

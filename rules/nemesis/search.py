@@ -12,7 +12,7 @@ from rules.nemesis.contamination import set_slime
 from rules.nemesis.decks import draw_from
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.items import give_item
-from rules.nemesis.memory import remember_bottom
+from rules.nemesis.memory import put_under
 from rules.nemesis.profile import NemesisState, Table
 from rules.nemesis.state import Hero, change_room
 
@@ -61,6 +61,5 @@ def draw_item(ctx: Table, hero: Hero, color: str, n: int) -> None:
 def keep_item(ctx: Table, hero: Hero, option: str) -> None:
     keep, other = option.split("+")
     color = ctx.rules.items[other].color
-    ctx.s.decks.setdefault(color, []).append(other)
-    remember_bottom(ctx.s, hero.seat, color, other)
+    put_under(ctx.s, color, other, (hero.seat,))
     give_item(ctx, hero, keep)

@@ -6,10 +6,11 @@ Everything here is secret-bearing; only the ruleset's view decides what a seat s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     SerializationInfo,
     SerializerFunctionWrapHandler,
     model_serializer,
@@ -122,6 +123,27 @@ class RoomState:
 
 
 @dataclass(slots=True, kw_only=True)
+class Pin:
+    """A card of a shared deck whose place a seat knows: `depth` cards above it (a card
+    seen on top) or under it (a card seen going under the deck)."""
+
+    deck: str
+    card: str
+    depth: int = 0
+
+
+def _pins(value: Any) -> Any:
+    """Saves from before `Pin` wrote "<deck>:<card>" (depth unknown: taken as 0)."""
+    if not isinstance(value, list):
+        return value
+    return [Pin(deck=v.partition(":")[0], card=v.partition(":")[2])
+            if isinstance(v, str) else v for v in value]
+
+
+Pins = Annotated[list[Pin], BeforeValidator(_pins)]
+
+
+@dataclass(slots=True, kw_only=True)
 class Memory:
     """What one seat looked at in secret that its view does not show, kept for the
     copies a computer player decides from (rules.nemesis.determinize); written by
@@ -129,9 +151,9 @@ class Memory:
 
     # its own contamination cards ("c:<id>") it scanned and found INFECTED
     infected: list[str] = field(default_factory=list)
-    # "<deck>:<card>": a shared deck's card it saw on top (a peek), or put at the bottom
-    top: list[str] = field(default_factory=list)
-    bottom: list[str] = field(default_factory=list)
+    # a shared deck's card it saw on top (a peek), or saw go under the deck
+    top: Pins = field(default_factory=list)
+    bottom: Pins = field(default_factory=list)
     # the game's own (Lockdown: a CSS token, another player's objectives, a contingency)
     facts: dict[str, str] = field(default_factory=dict)
 

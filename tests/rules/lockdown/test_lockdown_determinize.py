@@ -25,7 +25,7 @@ from rules.lockdown.flow import MACHINE
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.surface import MARS_DECK
 from rules.nemesis.frames import PickFrame
-from rules.nemesis.state import change_room
+from rules.nemesis.state import Pin, change_room
 
 RS_INDEX = index()
 MODES = [Options(), Options(board="mars"), Options(mode="coop"),
@@ -233,12 +233,13 @@ def test_the_event_seen_on_the_monitors_stays_on_top() -> None:
     s.heroes["p1"].room = slot
     s, events = run_with(s, lambda ctx: rooms.do_room_action(ctx, ctx.s.heroes["p1"], 0))
     assert any(e.kind == "peek_event" and e.to == ("p1",) for e in events)
-    assert s.memory["p1"].top == [f"events:{top}"]
+    assert s.memory["p1"].top == [Pin(deck="events", card=top)]
     assert all(RS.determinize(s, "p1", d).decks["events"][0] == top for d in range(10))
     _varies(s, "p0", lambda c: c.decks["events"][0], 4)
     # sent to the bottom (the pick that follows): known at the bottom
     s = _step(s, "p1", "monitor", "bottom")
     assert s.decks["events"][-1] == top
+    assert s.memory["p1"].top == [] and s.memory["p1"].bottom[-1] == Pin(deck="events", card=top)
     assert all(RS.determinize(s, "p1", d).decks["events"][-1] == top for d in range(10))
 
 

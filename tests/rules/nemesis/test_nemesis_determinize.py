@@ -21,10 +21,11 @@ from rules.lockdown.state import GameState, Options
 from rules.nemesis import contamination
 from rules.nemesis import determinize as family
 from rules.nemesis.bag import kind_of
+from rules.nemesis.decks import draw_from, draw_to_discard
 from rules.nemesis.frames import DraftFrame, PayFrame, PickFrame, TradeFrame
-from rules.nemesis.hands import heavy_pick
-from rules.nemesis.memory import remember_bottom, remember_top, sent_to_bottom
-from rules.nemesis.state import Held, change_room
+from rules.nemesis.hands import drop_held, heavy_pick
+from rules.nemesis.memory import put_under, remember_top, sent_to_bottom
+from rules.nemesis.state import Held, Pin, change_room
 
 GAMES: list[tuple[int, int, Options]] = [
     (4, 3, Options()),
@@ -345,8 +346,7 @@ def test_a_card_seen_on_top_or_put_at_the_bottom_stays_in_its_place() -> None:
     events = s.decks["events"]
     remember_top(s, "p0", "events", events[0])
     red = s.decks["red"]
-    red.append(red.pop(3))
-    remember_bottom(s, "p0", "red", red[-1])
+    put_under(s, "red", red.pop(3), ("p0",))
     for d in range(20):
         copy = RS.determinize(s, "p0", d)
         assert copy.decks["events"][0] == events[0]
@@ -354,11 +354,83 @@ def test_a_card_seen_on_top_or_put_at_the_bottom_stays_in_its_place() -> None:
     others = [RS.determinize(s, "p1", d) for d in range(20)]
     assert len({c.decks["events"][0] for c in others}) > 3
     # the top card sent to the bottom in front of everyone: known at the bottom now
-    events.append(events.pop(0))
-    sent_to_bottom(s, "events", events[-1])
-    assert s.memory["p0"].bottom == ["red:" + red[-1], "events:" + events[-1]]
-    assert all(RS.determinize(s, "p0", d).decks["events"][-1] == events[-1]
-               for d in range(10))
-    # once drawn (the table sees it), nothing is pinned
-    s.discards.setdefault("events", []).append(events.pop())
+    top = events[0]
+    sent_to_bottom(s, "events")
+    assert events[-1] == top
+    assert s.memory["p0"].top == []
+    assert s.memory["p0"].bottom[-2:] == [Pin(deck="red", card=red[-1]),
+                                          Pin(deck="events", card=top)]
+    assert all(RS.determinize(s, "p0", d).decks["events"][-1] == top for d in range(10))
+    # drawn down to it (the table sees every card leave): nothing is pinned
+    while len(events) > 1:
+        draw_from(s, "events")
+    assert family.pinned(s, "p0", "events") == {-1 + len(events): top}
+    draw_from(s, "events")
     assert family.pinned(s, "p0", "events") == {}
+    assert "events" not in {p.deck for p in s.memory["p0"].bottom}
+
+
+def test_a_card_put_under_keeps_its_depth_when_more_go_under() -> None:
+    """The seat put a card under the deck; then another copy of the same card went
+    under without the seat seeing which (a contamination card, or another seat's
+    storage room): the seat's card is the second from the bottom, and a world where the
+    last card is something else looks the same to the seat and gives the same copy."""
+    s = clone(_mid_game())
+    red = s.decks["red"]
+    twin = next(c for c in set(red) if red.count(c) >= 2)
+    red.remove(twin)
+    put_under(s, "red", twin, ("p0",))
+    red.remove(twin)
+    put_under(s, "red", twin, ("p1",))  # p0 does not see which card it is
+    mine = family.pinned(s, "p0", "red")
+    assert mine[len(red) - 2] == twin and len(red) - 1 not in mine
+    assert family.pinned(s, "p1", "red")[len(red) - 1] == twin
+    # the same for p0, another card under its own
+    other = clone(s)
+    swap = next(i for i, c in enumerate(other.decks["red"][:-2]) if c != twin)
+    deck = other.decks["red"]
+    deck[swap], deck[-1] = deck[-1], deck[swap]
+    other.memory.pop("p1")
+    assert family.pinned(other, "p0", "red") == mine
+    for d in range(10):
+        copy = RS.determinize(s, "p0", d)
+        assert copy.decks["red"][-2] == twin
+        assert copy.model_dump_json() == RS.determinize(other, "p0", d).model_dump_json()
+
+
+def test_a_card_drawn_and_shuffled_back_is_not_pinned_where_it_went() -> None:
+    """A card seen on top is drawn: its place is forgotten, so when the deck is used
+    up and its discards shuffled in, no copy puts it where it really is."""
+    s = clone(_mid_game())
+    top = s.decks["events"][0]
+    remember_top(s, "p0", "events", top)
+    draw_to_discard(s, "events")
+    assert s.memory["p0"].top == []
+    while s.decks["events"]:
+        draw_to_discard(s, "events")
+    draw_to_discard(s, "events")  # the discards are shuffled into a new deck
+    assert top in s.decks["events"] and family.pinned(s, "p0", "events") == {}
+
+
+def test_a_heavy_item_dropped_in_front_of_everyone_is_known_under_its_deck() -> None:
+    s = clone(_mid_game())
+    hero = s.heroes["p2"]
+    items = s.rules.items
+    heavy = next(i for i, item in items.items() if item.heavy)
+    held = Held(item=heavy)
+    hero.hands.append(held)
+    s, _ = run_with(s, lambda ctx: drop_held(ctx, ctx.s.heroes["p2"], held))
+    colour = items[heavy].color
+    assert s.decks[colour][-1] == heavy
+    for seat in s.seats:
+        assert all(RS.determinize(s, seat, d).decks[colour][-1] == heavy for d in range(5))
+
+
+def test_a_save_from_before_depths_reads_its_places_as_pins() -> None:
+    s = _mid_game()
+    data = s.model_dump(mode="json")
+    data["memory"] = {"p0": {"top": [f"events:{s.decks['events'][0]}"], "bottom": ["red:x"]}}
+    loaded = GameState.model_validate(data)
+    assert loaded.memory["p0"].top == [Pin(deck="events", card=s.decks["events"][0])]
+    assert loaded.memory["p0"].bottom == [Pin(deck="red", card="x")]
+    assert family.pinned(loaded, "p0", "red") == {}  # not where it says: left out
