@@ -191,7 +191,7 @@ def pinned(s: NemesisState, seat: str, deck: str) -> dict[int, str]:
         return out
     for pin in m.top:
         if pin.deck == deck:
-            out[pin.depth] = pin.card
+            out[0] = pin.card
     for pin in m.bottom:
         if pin.deck == deck:
             out[len(cards) - 1 - pin.depth] = pin.card

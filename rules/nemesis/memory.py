@@ -56,19 +56,17 @@ def remember_scan(s: Remembers, hero: Hero, scanned: Iterable[list[str]]) -> Non
 def remember_top(s: Remembers, seat: str, deck: str, card: str) -> None:
     """The seat saw `card` on top of `deck`."""
     m = memory_of(s, seat)
-    if not any(p.deck == deck and p.depth == 0 for p in m.top):
+    if not any(p.deck == deck for p in m.top):
         m.top.append(Pin(deck=deck, card=card))
 
 
 def took_top(s: Decks, deck: str) -> None:
     """The top card of `deck` left it (drawn in front of everyone, or sent under it):
-    every place known in that deck counted from the top moves one up (the card that
-    left is forgotten), and a place counted from the bottom that is no longer in the
-    deck is forgotten too."""
+    the card seen on top is forgotten, and so is a place counted from the bottom that
+    is no longer in the deck."""
     size = len(s.decks.get(deck, []))
     for m in s.memory.values():
-        m.top = [p if p.deck != deck else replace(p, depth=p.depth - 1)
-                 for p in m.top if p.deck != deck or p.depth > 0]
+        m.top = [p for p in m.top if p.deck != deck]
         m.bottom = [p for p in m.bottom if p.deck != deck or p.depth < size]
 
 
@@ -90,7 +88,7 @@ def sent_to_bottom(s: Decks, deck: str) -> None:
     cards = s.decks[deck]
     card = cards[0]
     knew = [seat for seat, m in s.memory.items()
-            if any(p.deck == deck and p.depth == 0 for p in m.top)
+            if any(p.deck == deck for p in m.top)
             or any(p.deck == deck and p.depth == len(cards) - 1 for p in m.bottom)]
     cards.pop(0)
     took_top(s, deck)

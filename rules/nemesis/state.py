@@ -124,8 +124,9 @@ class RoomState:
 
 @dataclass(slots=True, kw_only=True)
 class Pin:
-    """A card of a shared deck whose place a seat knows: `depth` cards above it (a card
-    seen on top) or under it (a card seen going under the deck)."""
+    """A card of a shared deck whose place a seat knows: on top (`Memory.top`: nothing
+    is ever put on a shared deck, so a card seen there stays on top until drawn), or
+    `depth` cards above the bottom (`Memory.bottom`)."""
 
     deck: str
     card: str

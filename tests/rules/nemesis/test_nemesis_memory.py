@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.nemesis.memory import put_under, remember_top, sent_to_bottom, took_top
-from rules.nemesis.state import Memory, Pin
+from rules.nemesis.memory import (
+    put_under,
+    remember_scan,
+    remember_top,
+    sent_to_bottom,
+    took_top,
+)
+from rules.nemesis.state import Hero, Memory, Pin
 
 
 @dataclass
@@ -66,3 +72,32 @@ def test_the_top_card_sent_under_is_known_there_by_whoever_knew_it() -> None:
     assert s.decks["events"] == ["e4", "e1"]
     # p2 knew nothing: it learns nothing
     assert "p2" not in s.memory
+
+
+def test_only_the_deck_whose_top_goes_under_is_touched() -> None:
+    # p0 knows the top of "red" and a card 1 above the bottom of "green" (a deck of 2,
+    # so that its place is also the top): sending the events' top under teaches p0
+    # nothing, and p1, who saw the events' top, knows it at the bottom
+    s = Decks({"events": ["e1", "e2"], "red": ["r1", "r2"], "green": ["g1", "g2"]})
+    remember_top(s, "p0", "red", "r1")
+    s.memory["p0"].bottom.append(Pin(deck="green", card="g1", depth=1))
+    remember_top(s, "p1", "events", "e1")
+    sent_to_bottom(s, "events")
+    assert s.memory["p0"].top == [Pin(deck="red", card="r1")]
+    assert s.memory["p0"].bottom == [Pin(deck="green", card="g1", depth=1)]
+    assert s.memory["p1"].top == []
+    assert s.memory["p1"].bottom == [Pin(deck="events", card="e1")]
+
+
+def test_a_second_scan_keeps_the_infected_cards_known_from_the_first() -> None:
+    s = Decks()
+    hero = Hero(seat="p0", character="x", room="r", hand=["c:a"], deck=["c:b"])
+    remember_scan(s, hero, [hero.hand])           # "a" was left in the hand: INFECTED
+    assert s.memory["p0"].infected == ["c:a"]
+    hero.deck.append(hero.hand.pop())             # it is shuffled away, unscanned
+    hero.hand.append(hero.deck.pop(0))            # "b" drawn and scanned INFECTED too
+    remember_scan(s, hero, [hero.hand])
+    assert s.memory["p0"].infected == ["c:a", "c:b"]
+    hero.deck.remove("c:a")                       # gone from the hero: forgotten
+    remember_scan(s, hero, [[]])
+    assert s.memory["p0"].infected == ["c:b"]
