@@ -1,8 +1,9 @@
 """Shared setup for the rules tests.
 
 The tests mirror the packages of ``rules/``: ``core/``, the Nemesis family layer
-``nemesis/``, and one folder per game (``darkmoon/``, ``lockdown/``,
-``nemesis_original/``), each holding its game's helpers beside its tests.
+``nemesis/``, one folder per game (``darkmoon/``, ``lockdown/``,
+``nemesis_original/``) and the computer players' ``agents/``, each holding its helpers
+beside its tests.
 
 pytest runs with ``--import-mode=importlib`` and ``tests/`` is not a package, so the
 helper modules are imported by their plain names (``from lockdown_helpers import ...``):
@@ -15,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-HELPER_DIRS = ("core", "nemesis", "darkmoon", "lockdown", "nemesis_original")
+HELPER_DIRS = ("core", "nemesis", "darkmoon", "lockdown", "nemesis_original", "agents")
 
 _HERE = Path(__file__).resolve().parent
 for _name in HELPER_DIRS:
