@@ -147,13 +147,7 @@ def tally(records: Sequence[dict[str, Any]]) -> Tally:
     t = Tally()
     for r in records:
         for name, side, won, lived in r["seats"].values():
-            t.survived[name] += bool(lived)
-            t.seats[name] += 1
-            t.wins[name] += won
-            t.side_seats[side] += 1
-            t.side_wins[side] += won
-            t.both_seats[name, side] += 1
-            t.both_wins[name, side] += won
+            t.count(name, side, won, bool(lived))
         for name, times in r["ms"].items():
             t.decision_ms.setdefault(name, []).extend(times)
     return t

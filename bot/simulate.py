@@ -161,17 +161,20 @@ class Tally:
 
     def add(self, run: GameRun) -> None:
         for seat, name in run.agents.items():
-            won = seat in run.outcome.winners
-            side = run.sides.get(seat, "player")
-            self.seats[name] += 1
-            self.wins[name] += won
-            self.side_seats[side] += 1
-            self.side_wins[side] += won
-            self.both_seats[name, side] += 1
-            self.both_wins[name, side] += won
-            self.survived[name] += run.survived.get(seat, False)
+            self.count(name, run.sides.get(seat, "player"), seat in run.outcome.winners,
+                       run.survived.get(seat, False))
         for name, ms in run.decisions:
             self.decision_ms.setdefault(name, []).append(ms)
+
+    def count(self, name: str, side: str, won: bool, lived: bool) -> None:
+        """One seat-game: played by agent `name` on `side`, won or not, lived or not."""
+        self.seats[name] += 1
+        self.wins[name] += won
+        self.side_seats[side] += 1
+        self.side_wins[side] += won
+        self.both_seats[name, side] += 1
+        self.both_wins[name, side] += won
+        self.survived[name] += lived
 
     def ms(self, name: str, q: float) -> float:
         times = sorted(self.decision_ms.get(name, []))
