@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 import pytest
-from conformance_games import Game, check_round_trip, games, rng_states
+from conformance_games import Game, check_round_trip, games, play_to_the_end, rng_states
 
 from rules import Ruleset, list_rulesets
 
@@ -84,18 +84,6 @@ def _seen(rs: Ruleset[Any, Any, Any], s: Any, seat: str) -> str:
     return rs.view(s, seat).model_dump_json()
 
 
-def _playout(rs: Ruleset[Any, Any, Any], s: Any, seed: int, where: str) -> None:
-    pick = random.Random(seed)
-    for _ in range(PLAYOUT_CAP):
-        if rs.outcome(s) is not None:
-            return
-        prompts = rs.pending(s)
-        assert prompts, f"{where}: nobody to move in the copy"
-        seat = pick.choice(prompts).seat
-        s = rs.apply(s, seat, pick.choice(rs.legal_actions(s, seat))).state
-    pytest.fail(f"{where}: the copy's playout has no result after {PLAYOUT_CAP} moves")
-
-
 def check_copies(rs: Ruleset[Any, Any, Any], s: Any, seat: str, where: str,
                  spread: bool) -> bool:
     """Every check of one seat's copies of `s`; with `spread`, whether a copy (over a
@@ -146,7 +134,7 @@ def test_copies_look_the_same_to_the_seat_and_play_on(game: Game) -> None:
                 hidden = check_copies(rs, s, seat, where, not hidden) or hidden
             if point % PLAYOUT_EVERY == 0:
                 seat = s.seats[point % len(s.seats)]
-                _playout(rs, rs.determinize(s, seat, point), point, where)
+                play_to_the_end(rs, rs.determinize(s, seat, point), point, where, PLAYOUT_CAP)
             point += 1
         if over:
             break

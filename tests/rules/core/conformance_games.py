@@ -7,6 +7,7 @@ states it holds)."""
 from __future__ import annotations
 
 import json
+import random
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -106,3 +107,19 @@ def check_round_trip(rs: Ruleset[Any, Any, Any], s: Any, dumped: str, where: str
     assert loaded == s, f"{where}: the state changed through JSON"
     assert rs.dump_state(loaded) == dumped, f"{where}: JSON round trip not exact"
 
+
+
+def play_to_the_end(rs: Ruleset[Any, Any, Any], s: Any, seed: int, where: str,
+                    cap: int = 6000) -> Any:
+    """Seeded random moves from `s` (a determinized copy, say) until the game has a
+    result, which it must have within `cap` moves, someone always to move; the last
+    state."""
+    pick = random.Random(seed)
+    for _ in range(cap):
+        if rs.outcome(s) is not None:
+            return s
+        prompts = rs.pending(s)
+        assert prompts, f"{where}: nobody to move, and no result"
+        seat = pick.choice(prompts).seat
+        s = rs.apply(s, seat, pick.choice(rs.legal_actions(s, seat))).state
+    raise AssertionError(f"{where}: no result after {cap} moves")

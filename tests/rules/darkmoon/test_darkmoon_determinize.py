@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conformance_games import play_to_the_end
 from darkmoon_helpers import play, push, random_states, ready, reveal_now, run_with, table, turn
 from darkmoon_helpers import top as top_frame
 
@@ -221,15 +222,7 @@ def _swap_an_unseen_spare(s: GameState) -> None:
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_the_copy_plays_to_the_end(n: int, seed: int, options: Options) -> None:
     for k, s in enumerate(random_states(n, seed, options, every=41)):
-        copy = RS.determinize(s, s.seats[k % n], k)
-        pick = random.Random(k)
-        moves = 0
-        while not copy.over and moves < 2000:
-            prompt = pick.choice(RS.pending(copy))
-            actions = RS.legal_actions(copy, prompt.seat)
-            copy = RS.apply(copy, prompt.seat, pick.choice(actions)).state
-            moves += 1
-        assert copy.over
+        play_to_the_end(RS, RS.determinize(s, s.seats[k % n], k), k, f"state {k}", 2000)
 
 
 MANY = [Options(), Options(expansion=True),

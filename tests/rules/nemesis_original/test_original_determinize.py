@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
+from conformance_games import play_to_the_end
 from family_determinize import check_family_parts
 from nemesis_helpers import (
     IDX,
@@ -136,15 +137,7 @@ def test_states_that_look_the_same_give_the_same_copy(n: int, seed: int,
 @pytest.mark.parametrize(("n", "seed", "choose"), GAMES)
 def test_the_copy_plays_to_the_end(n: int, seed: int, choose: Chooser) -> None:
     for k, s in enumerate(_states(n, seed, choose, every=23)):
-        copy = RS.determinize(s, s.seats[k % n], k)
-        pick = random.Random(k)
-        moves = 0
-        while not copy.over and moves < 3000:
-            prompt = pick.choice(RS.pending(copy))
-            copy = RS.apply(copy, prompt.seat,
-                            pick.choice(RS.legal_actions(copy, prompt.seat))).state
-            moves += 1
-        assert copy.over and RS.outcome(copy) is not None
+        play_to_the_end(RS, RS.determinize(s, s.seats[k % n], k), k, f"state {k}", 3000)
 
 
 # ------------------------------------------------------------------ crafted states
