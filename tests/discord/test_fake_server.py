@@ -18,6 +18,7 @@ from discord import app_commands
 from fake_discord import (
     CHANNEL_ID,
     GUILD_ID,
+    HEARTBEAT_ACK_SECONDS,
     BotError,
     DiscordErrorGuard,
     EmptySelectRefused,
@@ -304,6 +305,20 @@ async def test_client_connects_identifies_and_sees_the_world(fake: FakeDiscord) 
     assert [frame["op"] for frame in fake.gateway_frames][:1] == [2]  # IDENTIFY
     assert fake.gateway_frames[0]["d"]["token"] == "x"
     assert _leftover_discord_tasks() == []
+
+
+async def test_a_heartbeat_is_acked_after_a_network_round_trip(
+        fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    """Like a real gateway, never in the same instant: an instant ack in the same event
+    loop can beat discord.py's heartbeat thread to noting its send, and the client then
+    measures the whole interval as its latency ("Can't keep up ... 41.3s behind")."""
+    async with run_client(HarnessBot()) as bot:
+        for _ in range(200):
+            if bot.latency != float("inf"):
+                break
+            await asyncio.sleep(0.01)
+        assert HEARTBEAT_ACK_SECONDS <= bot.latency < 1
+    assert "Can't keep up" not in caplog.text
 
 
 async def test_gateway_uses_zlib_stream_and_survives_a_resume(fake: FakeDiscord) -> None:

@@ -71,7 +71,7 @@ the mixins of ``client``, ``gateway`` and the ``rest_*`` modules):
 - ``constants``, ``errors``, ``http_body``: what they share.
 """
 
-from .constants import BOT_ID, CHANNEL_ID, GUILD_ID
+from .constants import BOT_ID, CHANNEL_ID, GUILD_ID, HEARTBEAT_ACK_SECONDS
 from .errors import ApiError, BotError, EmptySelectRefused, InteractionNotAnswered, flatten_errors
 from .harness import DiscordErrorGuard, run_client
 from .rate_limits import RateLimiter, RateLimitVerdict, RouteLimit
@@ -99,6 +99,7 @@ __all__ = [
     "BOT_ID",
     "CHANNEL_ID",
     "GUILD_ID",
+    "HEARTBEAT_ACK_SECONDS",
     "ApiError",
     "BotError",
     "DiscordErrorGuard",

@@ -18,7 +18,7 @@ from typing import Any
 import yarl
 from aiohttp import WSMsgType, web
 
-from .constants import _POLL_INTERVAL, HEARTBEAT_INTERVAL_MS, JSON
+from .constants import _POLL_INTERVAL, HEARTBEAT_ACK_SECONDS, HEARTBEAT_INTERVAL_MS, JSON
 from .errors import BotError, InteractionNotAnswered
 from .records import InteractionRecord
 from .world import FakeMessage, World
@@ -32,6 +32,7 @@ class GatewayConnection:
         self.query = dict(query)
         compress = query.get("compress")
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+        self._later: set[asyncio.Task[None]] = set()
 
     @property
     def open(self) -> bool:
@@ -47,6 +48,16 @@ class GatewayConnection:
             else:
                 data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
                 await self.ws.send_bytes(data)
+
+    def send_later(self, seconds: float, frame: JSON) -> None:
+        """Send `frame` after `seconds`, while this connection's other frames go on."""
+        async def later() -> None:
+            await asyncio.sleep(seconds)
+            await self.send(frame)
+
+        task = asyncio.create_task(later(), name="fake-discord: a frame sent later")
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
 
 
 @dataclass
@@ -216,7 +227,10 @@ class GatewayMixin:
     ) -> GatewaySession | None:
         op, data = frame.get("op"), frame.get("d")
         if op == 1:
-            await connection.send({"op": 11, "d": None})
+            # a real gateway's ack crosses the network: it never comes back before
+            # discord.py's heartbeat thread has noted the send, as an instant ack in the
+            # same event loop can (then discord.py warns "Can't keep up ... 41.3s behind")
+            connection.send_later(HEARTBEAT_ACK_SECONDS, {"op": 11, "d": None})
             return session
         self.gateway_frames.append(frame)
         self._touch()
