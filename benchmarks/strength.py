@@ -40,6 +40,9 @@ from rules import get_ruleset
 from rules.agents import budget_for
 
 AGENTS = ("ai", "random", "default", "policy")
+# a line whose seats fall on more sides than this (the Nemesis games' objective kinds)
+# is reported per agent, not per agent and side
+MAX_SIDES_SHOWN = 3
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,7 @@ def report(paths: Sequence[Path], names: Sequence[str]) -> None:
         lives = any(r["seats"][seat][3] is not None for r in records for seat in r["seats"])
         rows = ([((agent, side), n, t.both_wins[agent, side])
                  for (agent, side), n in sorted(t.both_seats.items())]
-                if side_agents(line.agents) is not None or len(t.side_seats) == 1
+                if len(t.side_seats) <= MAX_SIDES_SHOWN
                 else [((agent, ""), n, t.wins[agent]) for agent, n in sorted(t.seats.items())])
         for (agent, side), n, won in rows:
             lo, hi = wilson(won, n)
