@@ -109,6 +109,21 @@ def outlook(s: GameState) -> tuple[float, float]:
     return _clamp(crew + TAKEOFF_WEIGHT * xp.takeoff_lean(s)), cm_share
 
 
+# the Company Man's chance that an infected player loses an arm before the final event
+# completes, while none has (amputation votes are few and the crew keeps its arms)
+LATER_AMPUTATION = 0.15
+
+
+def company_man_chance(s: GameState) -> float:
+    """The Company Man's chance to win alone: the final event completed while an
+    infected player has lost an arm (he is checked before the threat penalty and the
+    commander trial), or the ship leaving with an infected player aboard."""
+    maimed = s.expansion is not None and any(
+        s.players[x].infected for x in s.expansion.amputated)
+    value = final_chance(s) * (0.9 if maimed else LATER_AMPUTATION)
+    return _clamp(value + TAKEOFF_WEIGHT * max(0.0, -xp.takeoff_lean(s)))
+
+
 def crew_chance(s: GameState) -> float:
     """The uninfected crew's chance to win as the table stands, in [0.02, 0.98]."""
     return outlook(s)[0]
@@ -412,14 +427,13 @@ class DarkMoonProfile(AgentProfile[GameState, DarkMoonAction]):
     playout_depth = 40
 
     def evaluate(self, state: GameState, seat: str) -> float:
-        crew = crew_chance(state)
+        role = xp.role(state, seat)
+        if role == "company man":
+            return company_man_chance(state)
+        crew, cm_share = outlook(state)
         p = state.players[seat]
-        if company_man.seat_of(state) == seat:
-            maimed = state.expansion is not None and any(
-                state.players[x].infected for x in state.expansion.amputated)
-            return crew * (0.7 if maimed else 0.15)
-        if p.infected:
-            return min(1.0, 1.0 - crew + (0.0 if p.revealed else 0.04))
+        if role == "infected":
+            return min(1.0, 1.0 - crew - cm_share + (0.0 if p.revealed else 0.04))
         return crew
 
     def playout_action(self, state: GameState, seat: str, legal: Sequence[DarkMoonAction],
@@ -442,11 +456,19 @@ class DarkMoonProfile(AgentProfile[GameState, DarkMoonAction]):
                 return chosen
         return legal[rng.randrange(len(legal))]
 
+    def candidates(self, state: GameState, seat: str, legal: Sequence[DarkMoonAction]
+                   ) -> Sequence[DarkMoonAction]:
+        """The expansion prunes a few moves no sensible player makes
+        (`agent_expansion.candidates`); the core game keeps every legal move."""
+        if state.expansion is None:
+            return legal
+        return xp.candidates(state, seat, legal)
+
     def side(self, state: GameState, seat: str) -> str:
         return side(state, seat)
 
 
 PROFILE = DarkMoonProfile()
 
-__all__ = ["PROFILE", "DarkMoonProfile", "crew_chance", "danger", "progress",
-           "side", "suspicion"]
+__all__ = ["PROFILE", "DarkMoonProfile", "company_man_chance", "crew_chance", "danger",
+           "final_chance", "outlook", "progress", "side", "suspicion"]

@@ -23,6 +23,7 @@ from rules.darkmoon.actions import (
     CallTakeoff,
     CallVote,
     ClaimThreat,
+    CorpSubmit,
     DarkMoonAction,
     RemoveToken,
     ShowStatus,
@@ -205,6 +206,28 @@ def routine(legal: Sequence[DarkMoonAction]) -> list[DarkMoonAction]:
     return kept or list(legal)
 
 
+def candidates(s: GameState, seat: str, legal: Sequence[DarkMoonAction]
+               ) -> Sequence[DarkMoonAction]:
+    """The expansion's moves worth searching: no sensible uninfected player (the
+    Company Man included) submits a corporation die below its best, and a crew player
+    takes the claim its card asks for (never another, always its own); only a crew
+    player who owes Exposure shows its status card (an infected player would give
+    itself away, anyone else gains nothing by it)."""
+    if not legal:
+        return legal
+    kind = legal[0].kind
+    role_ = role(s, seat)
+    if kind == "corp_submit" and role_ != "infected":
+        return [max(legal, key=lambda a: a.face if isinstance(a, CorpSubmit) else -9)]
+    if kind == "threat_claim" and role_ == "crew":
+        move = claim(s, seat, role_, legal)
+        return [move] if move is not None else legal
+    if legal[-1].kind == "show_status" and owed(s, seat) != "exposure":
+        kept = [a for a in legal if not isinstance(a, ShowStatus)]
+        return kept or legal
+    return legal
+
+
 # ------------------------------------------------------------------ votes
 def vote_wish(s: GameState, seat: str, role_: Role, frame: VoteFrame) -> Choice | None:
     """How `seat` votes on an expansion vote, or on a quarantine vote it called to meet
@@ -350,7 +373,7 @@ def company_man_move(s: GameState, seat: str, legal: Sequence[DarkMoonAction]
     return None
 
 
-__all__ = ["Role", "claim", "company_man_move", "evacuation_call", "is_turn_action",
+__all__ = ["Role", "candidates", "claim", "company_man_move", "evacuation_call", "is_turn_action",
            "keeps_weak", "owed", "release_move", "role", "routine", "suspicion",
            "takeoff_lean", "threat_move", "threat_outlook", "threat_risk", "unblock",
            "vote_move", "vote_wish"]
