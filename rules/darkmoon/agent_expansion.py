@@ -216,11 +216,10 @@ def candidates(s: GameState, seat: str, legal: Sequence[DarkMoonAction]
     if not legal:
         return legal
     kind = legal[0].kind
-    role_ = role(s, seat)
-    if kind == "corp_submit" and role_ != "infected":
+    if kind == "corp_submit" and not s.players[seat].infected:
         return [max(legal, key=lambda a: a.face if isinstance(a, CorpSubmit) else -9)]
-    if kind == "threat_claim" and role_ == "crew":
-        move = claim(s, seat, role_, legal)
+    if kind == "threat_claim" and role(s, seat) == "crew":
+        move = claim(s, seat, "crew", legal)
         return [move] if move is not None else legal
     if legal[-1].kind == "show_status" and owed(s, seat) != "exposure":
         kept = [a for a in legal if not isinstance(a, ShowStatus)]
