@@ -20,16 +20,19 @@ from rules.darkmoon.actions import (
     CallVote,
     ClaimThreat,
     CorpSubmit,
+    Discard,
     ShowStatus,
     TieBreak,
     Vote,
 )
 from rules.darkmoon.state import (
     CorporationFrame,
+    DiscardFrame,
     GameState,
     ThreatClaimFrame,
     ThreatsState,
     VoteFrame,
+    VoteTopic,
 )
 
 PROFILE = RS.agent_profile
@@ -141,7 +144,7 @@ def test_a_crew_player_owing_a_vote_threat_calls_it_on_the_most_suspect(card: st
     kind = CallVote if card == "isolate_specimen" else CallAmputation
     assert isinstance(move, kind) and move.target == suspect
     # in the vote it called, it votes with its weak die (what the card asks)
-    topic = "quarantine" if card == "isolate_specimen" else "amputation"
+    topic: VoteTopic = "quarantine" if card == "isolate_specimen" else "amputation"
     s.stack.append(VoteFrame(caller=crew, target=suspect, release=False, topic=topic,
                              voters=list(s.seats)))
     vote = PROFILE.playout_action(s, crew, RS.legal_actions(s, crew), random.Random(0))
@@ -249,3 +252,25 @@ def test_the_company_man_values_an_amputated_infected_player() -> None:
     assert xp.vote_wish(s, cm, "company man", vote) == "weak"
     assert xp.vote_wish(s, order[1], "crew", vote) == "strong"
     assert xp.vote_wish(s, infected, "infected", vote) == "strong"
+
+
+@pytest.mark.parametrize("card", ["exposure", "retrieve_sample"])
+def test_the_crew_gives_weak_dice_back_first_but_keeps_one_for_its_vote_threat(card: str
+                                                                               ) -> None:
+    s, order = _modules()
+    crew, infected = order[0], order[-1]
+    _threats(s).cards[crew] = card
+    for seat in (crew, infected):
+        set_dice(s, seat, 2, 2)
+    kept: dict[str, tuple[int, int]] = {}
+    for seat in (crew, infected):
+        state = s.model_copy(deep=True)
+        state.stack.append(DiscardFrame(seat=seat, count=2))
+        legal = RS.legal_actions(state, seat)
+        move = PROFILE.playout_action(state, seat, legal, random.Random(0))
+        assert isinstance(move, Discard)
+        kept[seat] = (2 - move.strong, 2 - move.weak)
+    # the infected keep their weak dice (to spoil tasks and votes)
+    assert kept[infected] == (0, 2)
+    # the crew keeps its strong dice, and one weak die when it owes a vote threat
+    assert kept[crew] == ((1, 1) if card == "retrieve_sample" else (2, 0))
