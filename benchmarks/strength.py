@@ -67,10 +67,19 @@ def _lines() -> Iterator[Line]:
         yield Line(f"darkmoon/crew={x}", "darkmoon", 5, (f"uninfected={x}", "policy"))
         yield Line(f"darkmoon/infected={x}", "darkmoon", 5, (f"infected={x}", "policy"))
     yield Line("darkmoon/all=ai", "darkmoon", 5, ("ai",))
+    modules = {"expansion": True, "threats": True, "company_man": True}
     for x in AGENTS:
         yield Line(f"darkmoon-cm/company_man={x}", "darkmoon", 5,
-                   (f"company man={x}", "policy"),
-                   {"expansion": True, "threats": True, "company_man": True})
+                   (f"company man={x}", "policy"), modules)
+        yield Line(f"darkmoon-cm/crew={x}", "darkmoon", 5, (f"uninfected={x}", "policy"),
+                   modules)
+        yield Line(f"darkmoon-cm/infected={x}", "darkmoon", 5, (f"infected={x}", "policy"),
+                   modules)
+    for x in AGENTS:  # the expansion alone
+        yield Line(f"darkmoon-x/crew={x}", "darkmoon", 5, (f"uninfected={x}", "policy"),
+                   {"expansion": True})
+        yield Line(f"darkmoon-x/infected={x}", "darkmoon", 5, (f"infected={x}", "policy"),
+                   {"expansion": True})
     for x in AGENTS:
         yield Line(f"lockdown/one={x}", "lockdown", 4, (x, "policy", "policy", "policy"))
         yield Line(f"lockdown-solo/{x}", "lockdown", 1, (x,), {"mode": "solo"})

@@ -14,10 +14,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from rules.core.agent_profile import AgentProfile
+from rules.darkmoon import agent_expansion as xp
 from rules.darkmoon import company_man
 from rules.darkmoon.actions import (
     CorpSubmit,
     DarkMoonAction,
+    Discard,
     GoOut,
     KeepTask,
     PickSystem,
@@ -71,28 +73,68 @@ def danger(s: GameState) -> float:
     return 0.7 * worst * worst + 0.3 * sum(tracks) / (3 * MAX_DAMAGE)
 
 
-def crew_chance(s: GameState) -> float:
-    """The uninfected crew's chance to win as the table stands, in [0.02, 0.98]."""
+def _clamp(value: float) -> float:
+    return min(0.98, max(0.02, value))
+
+
+def final_chance(s: GameState) -> float:
+    """The chance that the crew completes the final event before a track fills, in
+    [0.02, 0.98] (in the core game, the crew's chance to win)."""
     quarantined = [p for p in s.players.values() if p.quarantined and not p.revealed]
     caught = sum(p.infected for p in quarantined) - 0.5 * sum(
         not p.infected for p in quarantined)
     value = 0.55 + 0.55 * progress(s) - 0.9 * danger(s) + 0.04 * caught
-    return min(0.98, max(0.02, value))
+    return _clamp(value)
+
+
+# how much a clearance board of trusted (or infected) players moves the chances
+TAKEOFF_WEIGHT = 0.1
+
+
+def outlook(s: GameState) -> tuple[float, float]:
+    """(the crew's chance to win, the Company Man's share of the final event's ending)
+    as the table stands. With the expansion, a final event completed while an infected
+    player has lost an arm is the Company Man's (when he is in the copy), and the
+    threat penalty may hand it to the infected (`agent_expansion.threat_risk`); a
+    clearance board filling with trusted players (or with an infected one) moves the
+    crew's chance up (or down)."""
+    final = final_chance(s)
+    if s.expansion is None:
+        return final, 0.0
+    cm = company_man.seat_of(s)
+    if cm is not None and any(s.players[x].infected for x in s.expansion.amputated):
+        crew, cm_share = 0.0, final
+    else:
+        crew, cm_share = final * (1.0 - xp.threat_risk(s, progress(s))), 0.0
+    return _clamp(crew + TAKEOFF_WEIGHT * xp.takeoff_lean(s)), cm_share
+
+
+# the Company Man's chance that an infected player loses an arm before the final event
+# completes, while none has (amputation votes are few and the crew keeps its arms)
+LATER_AMPUTATION = 0.15
+
+
+def company_man_chance(s: GameState) -> float:
+    """The Company Man's chance to win alone: the final event completed while an
+    infected player has lost an arm (he is checked before the threat penalty and the
+    commander trial), or the ship leaving with an infected player aboard."""
+    maimed = s.expansion is not None and any(
+        s.players[x].infected for x in s.expansion.amputated)
+    value = final_chance(s) * (0.9 if maimed else LATER_AMPUTATION)
+    return _clamp(value + TAKEOFF_WEIGHT * max(0.0, -xp.takeoff_lean(s)))
+
+
+def crew_chance(s: GameState) -> float:
+    """The uninfected crew's chance to win as the table stands, in [0.02, 0.98]."""
+    return outlook(s)[0]
 
 
 def side(s: GameState, seat: str) -> str:
-    if company_man.seat_of(s) == seat:
-        return "company man"
-    return "infected" if s.players[seat].infected else "uninfected"
+    role = xp.role(s, seat)
+    return "uninfected" if role == "crew" else role
 
 
-def suspicion(s: GameState, seat: str) -> float:
-    """What the public record says against a hidden player: the average its submitted
-    dice added to tasks (a strong die averages 1.3, a weak one 0), in [-1, 1]."""
-    tally = s.players[seat].tally
-    if tally.dice < 2:
-        return 0.0
-    return max(-1.0, min(1.0, 0.8 - tally.points / tally.dice))
+suspicion = xp.suspicion
 
 
 # ------------------------------------------------------------------ playout moves
@@ -111,17 +153,28 @@ _FACES = {f"{kind}{face}": face for kind in "SWC" for face in range(-3, 4)}
 
 def _retrieve(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
               rng: random.Random) -> DarkMoonAction:
-    """The crew takes strong dice, the infected weak ones (to spoil tasks and votes)."""
+    """The crew takes strong dice, the infected weak ones (to spoil tasks and votes);
+    a crew player who owes a vote threat takes one weak die to vote with."""
+    want_weak = not infected and not s.players[seat].held.weak and xp.keeps_weak(s, seat)
+
     def score(a: DarkMoonAction) -> float:
         if not isinstance(a, Retrieve):
             return -1e9
         kinds = (a.weak, a.strong) if infected else (a.strong, a.weak)
-        return kinds[0] * 10 + kinds[1] + a.commander * 5 + a.swap * (not infected)
+        return (kinds[0] * 10 + kinds[1] + a.commander * 5 + a.swap * (not infected)
+                + 100 * (want_weak and a.weak > 0))
     return _best(legal, score)
 
 
 def _roll(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction:
+    held = s.players[seat].held
+    if not infected and held.weak and not held.strong + held.commander and \
+            xp.keeps_weak(s, seat):
+        stop = next((a for a in legal if a.kind == "stop"), None)
+        if stop is not None:  # the weak die it keeps for its threat's vote
+            return stop
+
     def score(a: DarkMoonAction) -> float:
         if not isinstance(a, Roll):
             return -1e9
@@ -138,11 +191,16 @@ def _submit(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAct
     top = s.stack[-1] if s.stack else None
     task = isinstance(top, RollFrame) and top.purpose == "task"
     spoil = infected and (s.players[seat].revealed or not task or rng.random() < 0.5)
+    # a crew player who owes a vote threat keeps back a weak die to vote with
+    weak = sum(d.kind == "weak" for d in top.rolled) if task and isinstance(top, RollFrame) \
+        and not infected and not s.players[seat].held.weak and xp.keeps_weak(s, seat) else 0
 
     def score(a: DarkMoonAction) -> float:
         if not isinstance(a, Submit):
             return -1e9
         total = sum(map(_FACES.__getitem__, a.dice))
+        if weak and sum(c[0] == "W" for c in a.dice) == weak:
+            total -= 100
         return -total if spoil else total + 0.01 * len(a.dice)
     return _best(legal, score)
 
@@ -160,7 +218,11 @@ def _participate(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMo
     outs = [a for a in legal if isinstance(a, GoOut)]
     if not outs:
         return legal[rng.randrange(len(legal))]
-    return max(outs, key=lambda a: (a.weak, a.strong) if infected else (a.strong, a.weak))
+    if infected:
+        return max(outs, key=lambda a: (a.weak, a.strong))
+    # a crew player who owes a vote threat takes a weak die to vote with
+    want_weak = not held.weak and xp.keeps_weak(s, seat)
+    return max(outs, key=lambda a: (want_weak and a.weak > 0, a.strong, a.weak))
 
 
 def _vote(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
@@ -169,8 +231,12 @@ def _vote(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
     spoiled tasks and frees one whose dice helped; the infected quarantine the crew and
     free themselves."""
     top = s.stack[-1] if s.stack else None
-    if not isinstance(top, VoteFrame) or top.topic != "quarantine":
+    if not isinstance(top, VoteFrame):
         return None
+    if s.expansion is not None:
+        move = xp.vote_move(s, seat, xp.role(s, seat), legal)
+        if move is not None or top.topic != "quarantine":
+            return move
     target = top.target
     if infected:
         ally = target == seat or (s.options.telepathic_infected
@@ -221,7 +287,7 @@ def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
     reveals when a track is at 4 or more, else acts like the crew half the time (so its
     screen holds) and sabotages the rest; a revealed one strikes the fullest track."""
     kinds = {a.kind for a in legal}
-    if not kinds & {"repair", "lone_wolf", "reveal", "call_vote", "energy_spike"}:
+    if not kinds & _ACTING:
         return None
     tracks = damage(s)
     worst = max(tracks.values())
@@ -231,6 +297,12 @@ def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
     if infected and "reveal" in kinds and (worst >= 4 or p.quarantined):
         return next(a for a in legal if a.kind == "reveal")
     repairs = [a for a in legal if isinstance(a, Repair)]
+    if s.expansion is not None and not infected:
+        plan = xp.threat_move(s, seat, legal, tracks) if xp.owed(s, seat) else \
+            xp.company_man_move(s, seat, legal) if company_man.seat_of(s) == seat \
+            and worst < xp.THREAT_BEFORE_REPAIR else None
+        if plan is not None:
+            return plan
     if infected:
         if rng.random() < 0.5:
             calls = [a for a in legal if a.kind == "call_vote" and getattr(a, "target", "")
@@ -252,6 +324,11 @@ def _main(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonActio
     if repairs:
         return max(repairs, key=lambda a: tracks[_TRACK[a.area]])
     return None
+
+
+# the kinds of a turn's action on which `_main` has a say
+_ACTING = frozenset({"repair", "lone_wolf", "reveal", "call_vote", "energy_spike",
+                     "show_status", "amputate", "clearance", "takeoff"})
 
 
 def _strike(s: GameState, legal: Sequence[DarkMoonAction], tracks: dict[str, int],
@@ -290,6 +367,39 @@ def _keep_task(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoon
     return _best(legal, hardness)
 
 
+def _discard(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+             rng: random.Random) -> DarkMoonAction:
+    """The crew gives back weak dice first (keeping one when it owes a vote threat), the
+    infected strong ones."""
+    keep = 0 if infected else int(xp.keeps_weak(s, seat))
+    held = s.players[seat].held
+
+    def score(a: DarkMoonAction) -> float:
+        if not isinstance(a, Discard):
+            return -1e9
+        if infected:
+            return a.strong
+        return a.weak - 100 * (held.weak - a.weak < keep)
+    return _best(legal, score)
+
+
+def _remove(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+            rng: random.Random) -> DarkMoonAction | None:
+    return None if infected else xp.unblock(s, seat, legal)
+
+
+def _claim(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
+           rng: random.Random) -> DarkMoonAction | None:
+    return xp.claim(s, seat, xp.role(s, seat), legal)
+
+
+def _evacuation_call(s: GameState, seat: str, infected: bool,
+                     legal: Sequence[DarkMoonAction], rng: random.Random
+                     ) -> DarkMoonAction | None:
+    """The vote the evacuation cube forces (any other call goes through `_main`)."""
+    return xp.evacuation_call(s, seat, xp.role(s, seat), legal, forced=True)
+
+
 def _stop(s: GameState, seat: str, infected: bool, legal: Sequence[DarkMoonAction],
           rng: random.Random) -> DarkMoonAction | None:
     for a in legal:
@@ -302,7 +412,9 @@ _PICKS: dict[str, Pick] = {
     "retrieve": _retrieve, "roll": _roll, "submit": _submit, "in": _participate,
     "out": _participate, "vote": _vote, "tie_break": _vote, "system": _hurt,
     "damage": _hurt, "test_die": _test_die, "corp_submit": _corporation, "reroll": _stop,
-    "stop": _stop, "keep_task": _keep_task,
+    "stop": _stop, "keep_task": _keep_task, "threat_claim": _claim,
+    "clearance": _evacuation_call, "takeoff": _evacuation_call, "discard": _discard,
+    "remove": _remove,
 }
 _MAIN_KINDS = frozenset({"repair", "lone_wolf", "call_vote", "order", "reveal",
                          "interference", "energy_spike", "sabotage", "test_commander",
@@ -315,24 +427,28 @@ class DarkMoonProfile(AgentProfile[GameState, DarkMoonAction]):
     playout_depth = 40
 
     def evaluate(self, state: GameState, seat: str) -> float:
-        crew = crew_chance(state)
+        role = xp.role(state, seat)
+        if role == "company man":
+            return company_man_chance(state)
+        crew, cm_share = outlook(state)
         p = state.players[seat]
-        if company_man.seat_of(state) == seat:
-            maimed = state.expansion is not None and any(
-                state.players[x].infected for x in state.expansion.amputated)
-            return crew * (0.7 if maimed else 0.15)
-        if p.infected:
-            return min(1.0, 1.0 - crew + (0.0 if p.revealed else 0.04))
+        if role == "infected":
+            return min(1.0, 1.0 - crew - cm_share + (0.0 if p.revealed else 0.04))
         return crew
 
     def playout_action(self, state: GameState, seat: str, legal: Sequence[DarkMoonAction],
                        rng: random.Random) -> DarkMoonAction:
         infected = state.players[seat].infected
         kind = legal[0].kind
-        if kind in _MAIN_KINDS or (len(legal) > 1 and legal[-1].kind in _MAIN_KINDS):
+        expansion = state.expansion is not None
+        if kind in _MAIN_KINDS or (len(legal) > 1 and legal[-1].kind in _MAIN_KINDS) or (
+                expansion and xp.is_turn_action(state, seat)):
             chosen = _main(state, seat, infected, legal, rng)
             if chosen is not None:
                 return chosen
+            if expansion:  # the expansion's calls and Exposure only on purpose
+                legal = xp.routine(legal)
+                kind = legal[0].kind
         pick = _PICKS.get(kind)
         if pick is not None:
             chosen = pick(state, seat, infected, legal, rng)
@@ -340,11 +456,19 @@ class DarkMoonProfile(AgentProfile[GameState, DarkMoonAction]):
                 return chosen
         return legal[rng.randrange(len(legal))]
 
+    def candidates(self, state: GameState, seat: str, legal: Sequence[DarkMoonAction]
+                   ) -> Sequence[DarkMoonAction]:
+        """The expansion prunes a few moves no sensible player makes
+        (`agent_expansion.candidates`); the core game keeps every legal move."""
+        if state.expansion is None:
+            return legal
+        return xp.candidates(state, seat, legal)
+
     def side(self, state: GameState, seat: str) -> str:
         return side(state, seat)
 
 
 PROFILE = DarkMoonProfile()
 
-__all__ = ["PROFILE", "DarkMoonProfile", "crew_chance", "danger", "progress",
-           "side", "suspicion"]
+__all__ = ["PROFILE", "DarkMoonProfile", "company_man_chance", "crew_chance", "danger",
+           "final_chance", "outlook", "progress", "side", "suspicion"]
