@@ -23,8 +23,10 @@ Tree Search", 2012), as TabletopGames' and OpenSpiel's ISMCTS players do it. Eac
    maximises its own mover's result (in a team game the winners are the mover's side).
 
 The move returned is the root's most visited (ties: the better mean, then the order of
-the seat's legal actions). Everything random comes from `random.Random(seed)`, so the
-same inputs (and no `stop`) give the same move.
+the seat's legal actions). When the profile's `candidates` leave the seat one and the
+same move in each of the first `SETTLED` copies, the search stops there: that move is
+the answer whatever the rest of the budget would find. Everything random comes from
+`random.Random(seed)`, so the same inputs (and no `stop`) give the same move.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ PRIOR = 0.5
 UNTRIED_LESS = 0.05
 # moves walked down the tree plus a playout, at most (a game that never ends)
 MAX_MOVES = 5000
+# iterations after which a decision stops when the profile left the seat one and the
+# same move in every copy so far (nothing to search: the rest of the budget is saved)
+SETTLED = 16
 
 Key = tuple[str, str]  # (mover, action key)
 
@@ -82,8 +87,10 @@ def choose(ruleset: Ruleset[S, A, Any], state: S, seat: str, *, seed: int, budge
     root = search.root
     by_key = {a.key: a for a in legal}
     considered = [a.key for a in legal]  # (the profile narrows them in each copy)
-    for _ in range(max(0, budget)):
+    for done in range(max(0, budget)):
         if stop is not None and stop():
+            break
+        if done >= SETTLED and len(search.root_moves) == 1:
             break
         copy = ruleset.determinize(state, seat, search.rng.getrandbits(63))
         search.iterate(copy, considered)
@@ -130,6 +137,8 @@ class _Search(Generic[S, A]):
         self.seat = seat
         self.rng = rng
         self.root = Node()
+        # the seat's moves the profile left in some copy (`candidates`) so far, by key
+        self.root_moves: set[str] = set()
 
     def iterate(self, state: S, considered: Sequence[str]) -> None:
         """One iteration on the copy `state` (which it changes or replaces at will)."""
@@ -148,6 +157,7 @@ class _Search(Generic[S, A]):
                          if a.key in allowed]
                 if not legal:
                     return  # a copy in which the seat has none of its moves: skipped
+                self.root_moves.update(a.key for a in legal)
             else:
                 turn = _next_turn(rs, state)
                 if turn is None:

@@ -134,6 +134,24 @@ def test_the_profile_narrows_each_movers_moves_in_the_tree() -> None:
     assert set(root.children) == {("a", "take:2")}
 
 
+class OneMove(LastToken):
+    agent_profile: ClassVar[AgentProfile[TokenState, Take]] = Scripted(drop={"a": 1})
+
+
+def test_a_seat_left_one_move_in_every_copy_stops_searching_early() -> None:
+    rs = OneMove()
+    state = rs.new_game(["a", "b"], 1)
+    assert choose(rs, state, "a", seed=0, budget=200).key == "take:2"
+    assert rs.determinized == ismcts.SETTLED
+    rs.determinized = 0
+    assert choose(rs, state, "a", seed=0, budget=ismcts.SETTLED - 3).key == "take:2"
+    assert rs.determinized == ismcts.SETTLED - 3
+    # two moves left: the whole budget is searched
+    two = LastToken()
+    choose(two, state, "a", seed=0, budget=40)
+    assert two.determinized == 40
+
+
 def _root(*stats: tuple[int, float]) -> Node:
     root = Node()
     for key, (visits, total) in zip(KEYS, stats, strict=True):
