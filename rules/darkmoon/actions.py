@@ -524,8 +524,19 @@ class ShowStatus(DarkMoonAction):
         return f"Show your status card to {seat_ref(self.target)}"
 
 
+class NoAction(DarkMoonAction):
+    """Threats module: a turn with no action available but Exposure's offer (showing
+    the status card is never forced)."""
+
+    kind = "no_action"
+
+    @property
+    def label(self) -> str:
+        return "Take no action this turn"
+
+
 # only come up with the Threats module
-MODULE_ACTIONS: list[type[DarkMoonAction]] = [ClaimThreat, ShowStatus]
+MODULE_ACTIONS: list[type[DarkMoonAction]] = [ClaimThreat, ShowStatus, NoAction]
 CODEC = ActionCodec(ALL_ACTIONS + EXPANSION_ACTIONS + MODULE_ACTIONS)
 
 

@@ -48,8 +48,14 @@ def _show(s: GameState, seat: str, x: a.ShowStatus) -> Choice:
                   "sees that you showed it. Once per game; it is not your turn's action.")
 
 
+def _no_action(s: GameState, seat: str, x: a.NoAction) -> Choice:
+    return Choice(x.label, "You have no action available this turn: your turn goes on "
+                  "without one, and your status card stays yours. You may still show it on "
+                  "a later turn.")
+
+
 DESCRIBE: dict[type[Action], Callable[[GameState, str, Any], Choice]] = {
-    a.ClaimThreat: _claim, a.ShowStatus: _show}
+    a.ClaimThreat: _claim, a.ShowStatus: _show, a.NoAction: _no_action}
 
 
 def _claim_prompt(s: GameState, seat: str, f: ThreatClaimFrame) -> str:

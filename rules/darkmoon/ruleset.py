@@ -39,7 +39,7 @@ class DarkMoon(FrameRuleset[GameState, DarkMoonAction, DarkMoonView, Ctx]):
     # Documented defaults for an absent player, most careful first (README: turn timers);
     # failing those, OUT with the most dice allowed, else the first legal choice.
     default_keys = ("vote:abstain", "order_answer:decline", "end_order", "stop", "answer:0",
-                    "decline", "tie_break:0")
+                    "decline", "tie_break:0", "no_action")
 
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Telepathic Infected is a 5-7 player variant."""

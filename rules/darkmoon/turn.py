@@ -199,7 +199,10 @@ def turn_waiting(s: GameState, f: TurnFrame) -> list[str]:
 
 def turn_legal(s: GameState, f: TurnFrame, seat: str) -> list[Action]:
     if s.expansion is not None and s.expansion.threats is not None:
-        return [*main_actions(s, seat), *threats.show_actions(s, seat)]
+        main = main_actions(s, seat)
+        shows = threats.show_actions(s, seat)
+        # Exposure is never forced: with no action available, taking none is offered
+        return [*main, *shows] if main or not shows else [a.NoAction(), *shows]
     return main_actions(s, seat)
 
 
@@ -208,6 +211,9 @@ def turn_act(ctx: Ctx, f: TurnFrame, seat: str, action: Action) -> None:
         threats.show_status(ctx, seat, action.target)
         return
     f.stage = "task"
+    if isinstance(action, a.NoAction):
+        ctx.say(f"{who(seat)} has no action available.")
+        return
     do_main_action(ctx, seat, action)
 
 

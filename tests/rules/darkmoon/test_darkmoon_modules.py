@@ -257,6 +257,32 @@ def test_exposure_shows_the_status_card_to_one_player_only() -> None:
 
 
 @pytest.mark.rule("DMX-6")
+def test_with_no_action_available_exposure_is_offered_but_never_forced() -> None:
+    """Research Lab and Communications hold tokens (no vote, no order), the player is in
+    quarantine (no repair, no lone wolf): their only move used to be showing their card."""
+    s, order = _tx(4)
+    seat = order[0]
+    _dealt(s, {seat: "exposure"})
+    s.outposts = [*s.outposts, "research_lab", "communications"]
+    s.players[seat].quarantined = True
+    assert keys(s, seat)[0] == "no_action"
+    assert set(keys(s, seat)[1:]) == {f"show_status:{x}" for x in order[1:]}
+    assert RS.default_action(s, seat) is not None
+    assert RS.default_action(s, seat).key == "no_action"  # the timer shows nothing
+    shown, _ = play(s, seat, f"show_status:{order[1]}")
+    assert [c.requirement for c in _claims(shown)] == ["exposure"]
+    s, events = play(s, seat, "no_action")
+    assert next(e.text for e in events if e.to is None) == f"{who(seat)} has no action available."
+    assert not any(e.kind.startswith("status_") for e in events)
+    assert not _claims(s) and seat not in _threats(s).shown
+    assert not any(k.startswith("show_status") or k == "no_action" for k in keys(s, seat))
+    # with an action to take, nothing extra is offered
+    s2, order2 = _tx(4)
+    _dealt(s2, {})
+    assert "no_action" not in keys(s2, order2[0])
+
+
+@pytest.mark.rule("DMX-6")
 def test_exposure_is_only_offered_on_ones_own_turn_after_dealing() -> None:
     s, order = _tx(4)
     assert not any(k.startswith("show_status") for k in keys(s, order[0]))
