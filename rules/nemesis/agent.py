@@ -163,8 +163,12 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         hero = s.heroes.get(seat)
         if hero is None or hero.place not in ("board", "pod") or not hero.character:
             return legal[rng.randrange(len(legal))]
-        weights = [self.weight(state, hero, a) for a in legal]
-        return legal[_pick(weights, rng)]
+        return legal[_pick(self.weights(state, hero, legal), rng)]
+
+    def weights(self, state: S, hero: Hero, legal: Sequence[FamilyAction]) -> list[float]:
+        """How readily a playout plays each of `legal` for `hero` (a game that steers a
+        character toward a goal works out the goal once here)."""
+        return [self.weight(state, hero, a) for a in legal]
 
     def weight(self, state: S, hero: Hero, action: FamilyAction) -> float:
         """How readily a playout plays `action` for `hero` (uniform play's weight is 1)."""
