@@ -21,6 +21,7 @@ from rules.lockdown.state import GameState
 from rules.lockdown.surface import ROVER_BUNKER, WALK_OUT
 from rules.lockdown.team_goals import (
     ESCAPES,
+    PROGRESS,
     alive,
     escape_rooms,
     kind,
@@ -36,12 +37,6 @@ from rules.nemesis.state import Hero
 CSS_TILES = ("css_a", "css_b", "css_c")
 ESCAPE_TILES = (*CSS_TILES, "isolation")
 ESCAPE_VARIANTS = (GATE_ROVER, GATE_SUIT, ROVER_BUNKER, WALK_OUT)
-# what an objective not met yet is worth while its holder is still inside, by kind
-# (how often a player who works at it gets there; the rest are met or not)
-PROGRESS = {"escape_by_css": 0.35, "escape_to_bunker": 0.25, "isolate": 0.35,
-            "send_signal": 0.3, "discover_weakness": 0.25, "destroy_nest": 0.05,
-            "carry_egg_out": 0.15, "kills_at_least": 0.1, "keep_power": 0.2,
-            "no_deaths": 0.3}
 # objectives decided by what becomes of the others: a survivor's may still turn
 OTHERS = ("player_cannot_survive", "only_survivor", "no_nemesis_survivor",
           "no_worker_survivor")

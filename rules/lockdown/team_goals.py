@@ -19,8 +19,9 @@ from rules.lockdown.state import GameState
 from rules.nemesis.agent import distances
 from rules.nemesis.state import Hero
 
-# what a card not met yet is worth with a character still inside, by kind, before any
-# nears a room that meets it (about how often a team working at it gets there)
+# what an objective not met yet is worth while a character who can meet it is inside,
+# by kind (about how often one working at it gets there; a team card: before anyone
+# nears a room that meets it); the semi-cooperative objectives use it too (agent.py)
 PROGRESS = {"escape_by_css": 0.35, "escape_to_bunker": 0.25, "isolate": 0.35,
             "send_signal": 0.3, "discover_weakness": 0.25, "destroy_nest": 0.05,
             "carry_egg_out": 0.15, "kills_at_least": 0.1, "keep_power": 0.2,
@@ -173,5 +174,5 @@ def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> fl
     return product
 
 
-__all__ = ["ESCAPES", "alive", "card_progress", "escape_rooms", "kind", "open_cards",
+__all__ = ["ESCAPES", "PROGRESS", "alive", "card_progress", "escape_rooms", "kind", "open_cards",
            "rooms_by_action", "team_score", "work_rooms"]
