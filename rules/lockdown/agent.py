@@ -52,6 +52,8 @@ CLOCK_ACTS = (("alert", 0), ("cooling_system", 0))
 TOWARD, AWAY, WORK, LEAVE, WAIT = 4.0, 0.4, 10.0, 12.0, 10.0
 # rounds kept in hand beyond the way to the nearest way out before leaving for it
 SPARE_ROUNDS = 2
+# serious wounds from which a character heads for the emergency room while time allows
+HURT = 2
 
 
 class LockdownProfile(FamilyProfile[GameState]):
@@ -158,23 +160,29 @@ class LockdownProfile(FamilyProfile[GameState]):
             return LEAVE if leaving else 0.3
         if (action_here, a.variant) in CLOCK_ACTS:
             return 0.1
+        if action_here == "emergency":
+            return WORK if hurt(hero) else 1.0
         works = WORK_ACTS.get((action_here, a.variant), ())
         return WORK if any(k in kinds for k in works) else 1.0
 
     def target(self, state: GameState, hero: Hero, kinds: set[str]
                ) -> tuple[list[str], bool]:
-        """Where `hero` heads in a team playout, and whether it is leaving. While a card
-        other than a way out is open and the end is farther than the way to the nearest
-        way out and `SPARE_ROUNDS` more: the rooms that work toward one (none known yet:
-        no room, it roams and explores). Otherwise it leaves: the ways out that meet an
-        open escape card when there are, else every way out."""
+        """Where `hero` heads in a team playout, and whether it is leaving. While the end
+        is farther than the way to the nearest way out and `SPARE_ROUNDS` more: the
+        emergency room when it is `hurt`, else, while a card other than a way out is
+        open, the rooms that work toward one (none known yet: no room, it roams and
+        explores). Otherwise it leaves: the ways out that meet an open escape card when
+        there are, else every way out."""
         by_action = rooms_by_action(state)
         exits = self._ways_out(state)
         far = distances(state, hero.room)
         need = min((far.get(x, 12) for x in exits), default=12) / 2 + 1
+        time_left = self.rounds_left(state) > need + SPARE_ROUNDS
+        if time_left and hurt(hero) and by_action.get("emergency"):
+            return by_action["emergency"], False
         busy = [k for k in kinds if k not in ESCAPES and (k != "no_deaths" or any(
             h.place == "dead" for h in state.heroes.values()))]
-        if busy and self.rounds_left(state) > need + SPARE_ROUNDS:
+        if busy and time_left:
             return sorted({r for k in busy for r in work_rooms(state, hero, k, by_action)}), False
         wanted = [x for k in kinds if k in ESCAPES
                   for x in escape_rooms(state, k, exits, by_action)]
@@ -189,6 +197,12 @@ class LockdownProfile(FamilyProfile[GameState]):
         if hero is None or len(hero.objectives) != 1:
             return "character"
         return index().objectives[hero.objectives[0]].kind
+
+
+def hurt(hero: Hero) -> bool:
+    """Whether `hero` had better see to its wounds first (the emergency room): a serious
+    wound not dressed, or two serious wounds (the 4th kills)."""
+    return len(hero.serious) >= HURT or any(not w.dressed for w in hero.serious)
 
 
 PROFILE = LockdownProfile()

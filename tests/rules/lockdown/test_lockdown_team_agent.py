@@ -7,7 +7,7 @@ for the character to do."""
 from __future__ import annotations
 
 import pytest
-from lockdown_helpers import RS, edit, put_room, ready
+from lockdown_helpers import RS, edit, put_room, ready, wound
 
 from rules.lockdown.agent import WORK
 from rules.lockdown.state import GameState, Options
@@ -141,3 +141,23 @@ def test_with_its_card_met_a_solo_character_waits_at_the_way_out() -> None:
     s.time = 2
     rooms, leaving = PROFILE.target(s, hero, {"knowledge_at_least"})
     assert leaving and "isolation" in rooms
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_a_hurt_character_heads_for_the_emergency_room_while_time_allows() -> None:
+    s = _team()
+    _transmitter_two_moves_away(s)
+    hero = s.heroes["p0"]
+    here = distances(s, hero.room)
+    slot = next(r for r in sorted(here) if here[r] == 3 and r.startswith("s")
+                and s.rooms[r].tile != "transmitter")
+    put_room(s, slot, "emergency")
+    wound(s, "p0", "arm", dressed=True)
+    rooms, _ = PROFILE.target(s, hero, {"send_signal"})
+    assert slot not in rooms                     # one dressed serious wound: work first
+    wound(s, "p0", "leg", dressed=True)
+    rooms, leaving = PROFILE.target(s, hero, {"send_signal"})
+    assert rooms == [slot] and not leaving       # the 2nd: the emergency room first
+    s.time = 2
+    rooms, leaving = PROFILE.target(s, hero, {"send_signal"})
+    assert leaving and slot not in rooms         # the end near: out, wounds or not
