@@ -161,3 +161,12 @@ def test_a_hurt_character_heads_for_the_emergency_room_while_time_allows() -> No
     s.time = 2
     rooms, leaving = PROFILE.target(s, hero, {"send_signal"})
     assert leaving and slot not in rooms         # the end near: out, wounds or not
+
+
+def test_semi_cooperative_playouts_keep_the_familys_weights() -> None:
+    s = edit(ready())
+    hero = s.heroes["p0"]
+    hero.objectives = ["pers_isolate"]
+    _transmitter_two_moves_away(s)
+    legal = RS.legal_actions(s, "p0")
+    assert PROFILE.weights(s, hero, legal) == [PROFILE.weight(s, hero, a) for a in legal]
