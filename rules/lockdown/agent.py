@@ -45,7 +45,8 @@ WORK_ACTS = {("transmitter", 0): ("send_signal",), ("backup_power", 0): ("keep_p
              ("laboratory", 0): ("discover_weakness", "knowledge_at_least"),
              ("archive", 0): ("knowledge_at_least",), ("nest", 0): ("carry_egg_out",)}
 # room actions that bring the end nearer (the alert, the autodestruction)
-CLOCK_ACTS = (("alert", 0), ("cooling_system", 0))
+ALERT = ("alert", 0)
+CLOCK_ACTS = (ALERT, ("cooling_system", 0))
 # how much more readily a team playout makes a move toward its character's target, one
 # away from it, a room action or pick-up that works toward an open card, and getting
 # out when it is time to, and passing at a way out not open yet
@@ -147,7 +148,8 @@ class LockdownProfile(FamilyProfile[GameState]):
                 there = min(distances(state, a.to).get(r, 12) for r in rooms)
                 weights[i] *= TOWARD if there < here else AWAY if there > here else 1.0
             elif isinstance(a, RoomAct):
-                weights[i] *= self._act_weight(state, hero, a, action_here, kinds, leaving)
+                weights[i] *= self._act_weight(state, hero, a, action_here, kinds,
+                                               leaving and hero.room in rooms)
             elif isinstance(a, PickUp) and hero.room in rooms and not leaving:
                 weights[i] *= WORK
             elif isinstance(a, Pass) and leaving and hero.room in rooms:
@@ -155,9 +157,12 @@ class LockdownProfile(FamilyProfile[GameState]):
         return weights
 
     def _act_weight(self, state: GameState, hero: Hero, a: RoomAct, action_here: str,
-                    kinds: set[str], leaving: bool) -> float:
+                    kinds: set[str], out_here: bool) -> float:
+        """`out_here`: leaving, and this room is one it heads for."""
         if self.escape_action(state, hero, a):
-            return LEAVE if leaving else 0.3
+            return LEAVE if out_here else 0.3
+        if (action_here, a.variant) == ALERT and out_here:
+            return WORK  # nothing left but getting out: the alert opens the isolation room
         if (action_here, a.variant) in CLOCK_ACTS:
             return 0.1
         if action_here == "emergency":
@@ -172,7 +177,9 @@ class LockdownProfile(FamilyProfile[GameState]):
         emergency room when it is `hurt`, else, while a card other than a way out is
         open, the rooms that work toward one (none known yet: no room, it roams and
         explores). Otherwise it leaves: the ways out that meet an open escape card when
-        there are, else every way out."""
+        there are, else every way out; with nothing but ways out left to the team and
+        the isolation room among them still closed, the alert room too (starting the
+        alert opens it at once, and the game ends when everyone is out)."""
         by_action = rooms_by_action(state)
         exits = self._ways_out(state)
         far = distances(state, hero.room)
@@ -186,7 +193,11 @@ class LockdownProfile(FamilyProfile[GameState]):
             return sorted({r for k in busy for r in work_rooms(state, hero, k, by_action)}), False
         wanted = [x for k in kinds if k in ESCAPES
                   for x in escape_rooms(state, k, exits, by_action)]
-        return (wanted or exits), True
+        out = wanted or exits
+        if not busy and not state.isolation_open and state.alert is None \
+                and set(out) & set(by_action.get("isolation", ())):
+            out = [*out, *by_action.get("alert", ())]  # the alert opens it now
+        return out, True
 
     def side(self, state: GameState, seat: str) -> str:
         """Solo and cooperative seats play for the crew; a semi-cooperative seat for the

@@ -170,3 +170,26 @@ def test_semi_cooperative_playouts_keep_the_familys_weights() -> None:
     _transmitter_two_moves_away(s)
     legal = RS.legal_actions(s, "p0")
     assert PROFILE.weights(s, hero, legal) == [PROFILE.weight(s, hero, a) for a in legal]
+
+
+@pytest.mark.rule("LD-MODE-1")
+def test_with_nothing_left_but_getting_out_the_alert_opens_the_isolation_room() -> None:
+    s = _team("solo", (NOTES,))
+    hero = s.heroes["p0"]
+    hero.room = "alert"
+    s.isolation_open = False
+
+    def alert_weight() -> float:
+        legal = RS.legal_actions(s, "p0")
+        start = next(a for a in legal if isinstance(a, RoomAct) and a.variant == 0)
+        weights = dict(zip([a.key for a in legal], PROFILE.weights(s, hero, legal),
+                           strict=True))
+        return weights[start.key] / PROFILE.weight(s, hero, start)
+
+    assert alert_weight() < 1                    # knowledge still to gather: no alert
+    hero.knowledge = 7                           # met: only getting out is left
+    rooms, leaving = PROFILE.target(s, hero, set())
+    assert leaving and {"alert", "isolation"} <= set(rooms)
+    assert alert_weight() == WORK
+    s.isolation_open = True                      # open already: no alert needed
+    assert "alert" not in PROFILE.target(s, hero, set())[0]
