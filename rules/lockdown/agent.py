@@ -177,7 +177,8 @@ class LockdownProfile(FamilyProfile[GameState]):
         emergency room when it is `hurt`, else, while a card other than a way out is
         open, the rooms that work toward one (none known yet: no room, it roams and
         explores). Otherwise it leaves: the ways out that meet an open escape card when
-        there are, else every way out; with nothing but ways out left to the team and
+        there are (none known yet, and time left: it roams and explores), else every way
+        out; with nothing but ways out left to the team and
         the isolation room among them still closed, the alert room too (starting the
         alert opens it at once, and the game ends when everyone is out)."""
         by_action = rooms_by_action(state)
@@ -191,8 +192,10 @@ class LockdownProfile(FamilyProfile[GameState]):
             h.place == "dead" for h in state.heroes.values()))]
         if busy and time_left:
             return sorted({r for k in busy for r in work_rooms(state, hero, k, by_action)}), False
-        wanted = [x for k in kinds if k in ESCAPES
-                  for x in escape_rooms(state, k, exits, by_action)]
+        escapes = [k for k in kinds if k in ESCAPES]
+        wanted = [x for k in escapes for x in escape_rooms(state, k, exits, by_action)]
+        if escapes and not wanted and time_left:
+            return [], False  # the way out its card needs is not known yet: explore
         out = wanted or exits
         if not busy and not state.isolation_open and state.alert is None \
                 and set(out) & set(by_action.get("isolation", ())):

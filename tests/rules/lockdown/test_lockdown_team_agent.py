@@ -193,3 +193,18 @@ def test_with_nothing_left_but_getting_out_the_alert_opens_the_isolation_room() 
     assert alert_weight() == WORK
     s.isolation_open = True                      # open already: no alert needed
     assert "alert" not in PROFILE.target(s, hero, set())[0]
+
+
+@pytest.mark.rule("LD-MODE-1")
+def test_a_pod_card_sends_it_exploring_for_a_pod_not_to_the_isolation_room() -> None:
+    s = _team("solo", ("coop_pod",))
+    hero = s.heroes["p0"]
+    for slot, room in s.rooms.items():           # no CSS room found yet
+        if room.tile in ("css_a", "css_b", "css_c"):
+            put_room(s, slot, room.tile, explored=False)
+    rooms, leaving = PROFILE.target(s, hero, {"escape_by_css"})
+    assert rooms == [] and not leaving
+    slot = next(r for r in sorted(s.rooms) if s.rooms[r].tile == "css_a")
+    put_room(s, slot, "css_a")                   # found, with launches ahead
+    rooms, leaving = PROFILE.target(s, hero, {"escape_by_css"})
+    assert rooms == [slot] and leaving
