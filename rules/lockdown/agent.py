@@ -28,6 +28,7 @@ from rules.lockdown.team_goals import (
     open_cards,
     rooms_by_action,
     team_score,
+    tile_actions,
     work_rooms,
 )
 from rules.nemesis.actions import CarefulMove, FamilyAction, Move, Pass, PickUp, RoomAct
@@ -53,6 +54,8 @@ CLOCK_ACTS = (ALERT, ("cooling_system", 0))
 TOWARD, AWAY, WORK, LEAVE, WAIT = 4.0, 0.4, 10.0, 12.0, 10.0
 # rounds kept in hand beyond the way to the nearest way out before leaving for it
 SPARE_ROUNDS = 2
+# the moves a team playout steers
+STEERED = (Move, CarefulMove, RoomAct, PickUp, Pass)
 # serious wounds from which a character heads for the emergency room while time allows
 HURT = 2
 
@@ -72,16 +75,13 @@ class LockdownProfile(FamilyProfile[GameState]):
     def exits(self, state: GameState, hero: Hero) -> list[str]:
         return self._ways_out(state)
 
-    def _ways_out(self, state: GameState) -> list[str]:
+    def _ways_out(self, state: GameState, by_action: dict[str, list[str]] | None = None
+                  ) -> list[str]:
         s = state
-        out = []
-        css_ahead = any(slot <= s.time for slot in s.css)
-        for slot, room in s.rooms.items():
-            if not room.explored or room.tile is None:
-                continue
-            action = tile_of(room.tile).action
-            if action == "isolation" or (action in CSS_TILES and css_ahead):
-                out.append(slot)
+        rooms = rooms_by_action(s) if by_action is None else by_action
+        out = list(rooms.get("isolation", ()))
+        if any(slot <= s.time for slot in s.css):
+            out += [slot for tile in CSS_TILES for slot in rooms.get(tile, ())]
         b = board(s)
         if b.mars:
             if s.rover:
@@ -136,13 +136,15 @@ class LockdownProfile(FamilyProfile[GameState]):
         work toward an open card, and gets out when it is leaving; it seldom sets the
         clock running shorter (the alert, the autodestruction)."""
         weights = [self.weight(state, hero, a) for a in legal]
-        if hero.place != "board" or not team_mode(state):
-            return weights
+        if hero.place != "board" or not team_mode(state) \
+                or not any(isinstance(a, STEERED) for a in legal):
+            return weights  # (a payment, a discard, an answer: nothing to steer)
         kinds = {kind(oid) for oid in open_cards(state)}
-        rooms, leaving = self.target(state, hero, kinds)
+        by_action = rooms_by_action(state)
+        rooms, leaving = self.target(state, hero, kinds, by_action)
         here = min((distances(state, hero.room).get(r, 12) for r in rooms), default=0)
         tile = state.rooms[hero.room].tile if state.rooms[hero.room].explored else None
-        action_here = tile_of(tile).action if tile is not None else ""
+        action_here = tile_actions()[tile] if tile is not None else ""
         for i, a in enumerate(legal):
             if isinstance(a, (Move, CarefulMove)) and rooms:
                 there = min(distances(state, a.to).get(r, 12) for r in rooms)
@@ -170,8 +172,8 @@ class LockdownProfile(FamilyProfile[GameState]):
         works = WORK_ACTS.get((action_here, a.variant), ())
         return WORK if any(k in kinds for k in works) else 1.0
 
-    def target(self, state: GameState, hero: Hero, kinds: set[str]
-               ) -> tuple[list[str], bool]:
+    def target(self, state: GameState, hero: Hero, kinds: set[str],
+               by_action: dict[str, list[str]] | None = None) -> tuple[list[str], bool]:
         """Where `hero` heads in a team playout, and whether it is leaving. While the end
         is farther than the way to the nearest way out and `SPARE_ROUNDS` more: the
         emergency room when it is `hurt`, else, while a card other than a way out is
@@ -181,8 +183,9 @@ class LockdownProfile(FamilyProfile[GameState]):
         out; with nothing but ways out left to the team and
         the isolation room among them still closed, the alert room too (starting the
         alert opens it at once, and the game ends when everyone is out)."""
-        by_action = rooms_by_action(state)
-        exits = self._ways_out(state)
+        if by_action is None:
+            by_action = rooms_by_action(state)
+        exits = self._ways_out(state, by_action)
         far = distances(state, hero.room)
         need = min((far.get(x, 12) for x in exits), default=12) / 2 + 1
         time_left = self.rounds_left(state) > need + SPARE_ROUNDS

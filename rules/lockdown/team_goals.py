@@ -10,10 +10,10 @@ team wins only when every card is met (solo: the better card until one is kept).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import ACTIVE
-from rules.lockdown.facility import tile_of
 from rules.lockdown.modes import card_met, team_objectives
 from rules.lockdown.state import GameState
 from rules.nemesis.agent import distances
@@ -48,12 +48,19 @@ def kind(oid: str) -> str:
     return index().objectives[oid].kind
 
 
+@cache
+def tile_actions() -> dict[str, str]:
+    """Each room tile's action, by tile id (read on every playout move)."""
+    return {tile: index().rooms[tile].action for tile in index().rooms}
+
+
 def rooms_by_action(s: GameState) -> dict[str, list[str]]:
     """The explored rooms by their tile's action (the board shows them)."""
+    actions = tile_actions()
     out: dict[str, list[str]] = {}
     for slot, room in s.rooms.items():
         if room.explored and room.tile is not None:
-            out.setdefault(tile_of(room.tile).action, []).append(slot)
+            out.setdefault(actions[room.tile], []).append(slot)
     return out
 
 
@@ -175,4 +182,4 @@ def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> fl
 
 
 __all__ = ["ESCAPES", "PROGRESS", "alive", "card_progress", "escape_rooms", "kind", "open_cards",
-           "rooms_by_action", "team_score", "work_rooms"]
+           "rooms_by_action", "team_score", "tile_actions", "work_rooms"]
