@@ -32,7 +32,7 @@ from rules.lockdown.team_goals import (
     work_rooms,
 )
 from rules.nemesis.actions import CarefulMove, FamilyAction, Move, Pass, PickUp, RoomAct
-from rules.nemesis.agent import FamilyProfile, distances
+from rules.nemesis.agent import FamilyProfile, distances, team_value
 from rules.nemesis.state import Hero
 
 CSS_TILES = ("css_a", "css_b", "css_c")
@@ -115,9 +115,20 @@ class LockdownProfile(FamilyProfile[GameState]):
     def team_goal(self, state: GameState) -> float | None:
         if not team_mode(state):
             return None
-        lives = {seat: self.survival(state, h) for seat, h in state.heroes.items()
-                 if h.character}
-        return team_score(state, self._ways_out(state), lives)
+        return team_score(state, self._ways_out(state), self._lives(state))
+
+    def evaluate(self, state: GameState, seat: str) -> float:
+        """The family's; in a team game each character's chance to live is worked out
+        once, for the team's cards ("Nobody Left Behind") and the team's value alike."""
+        hero = state.heroes.get(seat)
+        if not team_mode(state) or hero is None or not hero.character:
+            return super().evaluate(state, seat)
+        lives = self._lives(state)
+        return team_value(lives.values(), team_score(state, self._ways_out(state), lives))
+
+    def _lives(self, state: GameState) -> dict[str, float]:
+        return {seat: self.survival(state, h) for seat, h in state.heroes.items()
+                if h.character}
 
     def escape_action(self, state: GameState, hero: Hero, action: FamilyAction) -> bool:
         if not isinstance(action, RoomAct):
