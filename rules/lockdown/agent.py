@@ -3,34 +3,61 @@ the family's profile (rules/nemesis/agent.py) told Lockdown's clock (the time tr
 alert, the autodestruction), its ways out (the isolation room, the CSS pods, the main
 gate or the rover to the bunker), the contingency plan at the victory check, and how far
 each objective is met (semi-cooperative: the kept one; solo and cooperative: the team's
-cards, as `modes.card_met` checks them)."""
+cards, `team_goals.py`). In the solo and cooperative modes its playouts steer each
+character toward the room whose action works toward an open card, and out once nothing
+is left for it to do or the end nears."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rules.lockdown.board import board
 from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import ACTIVE, SAFE, contingency_kills, objective_met
 from rules.lockdown.facility import tile_of
 from rules.lockdown.gear import GATE_ROVER, GATE_SUIT
-from rules.lockdown.modes import card_met, team_mode
+from rules.lockdown.modes import team_mode
 from rules.lockdown.state import GameState
 from rules.lockdown.surface import ROVER_BUNKER, WALK_OUT
-from rules.nemesis.actions import FamilyAction, RoomAct
-from rules.nemesis.agent import FamilyProfile
+from rules.lockdown.team_goals import (
+    ESCAPES,
+    PROGRESS,
+    alive,
+    escape_rooms,
+    kind,
+    open_cards,
+    rooms_by_action,
+    team_score,
+    tile_actions,
+    work_rooms,
+)
+from rules.nemesis.actions import CarefulMove, FamilyAction, Move, Pass, PickUp, RoomAct
+from rules.nemesis.agent import FamilyProfile, distances, team_value
 from rules.nemesis.state import Hero
 
 CSS_TILES = ("css_a", "css_b", "css_c")
 ESCAPE_TILES = (*CSS_TILES, "isolation")
 ESCAPE_VARIANTS = (GATE_ROVER, GATE_SUIT, ROVER_BUNKER, WALK_OUT)
-# what an objective not met yet is worth while its holder is still inside, by kind
-# (how often a player who works at it gets there; the rest are met or not)
-PROGRESS = {"escape_by_css": 0.35, "escape_to_bunker": 0.25, "isolate": 0.35,
-            "send_signal": 0.3, "discover_weakness": 0.25, "destroy_nest": 0.05,
-            "carry_egg_out": 0.15, "kills_at_least": 0.1, "keep_power": 0.2,
-            "no_deaths": 0.3}
 # objectives decided by what becomes of the others: a survivor's may still turn
 OTHERS = ("player_cannot_survive", "only_survivor", "no_nemesis_survivor",
           "no_worker_survivor")
+# the room action that works toward a team card of each kind (tile action, variant)
+WORK_ACTS = {("transmitter", 0): ("send_signal",), ("backup_power", 0): ("keep_power",),
+             ("laboratory", 0): ("discover_weakness", "knowledge_at_least"),
+             ("archive", 0): ("knowledge_at_least",), ("nest", 0): ("carry_egg_out",)}
+# room actions that bring the end nearer (the alert, the autodestruction)
+ALERT = ("alert", 0)
+CLOCK_ACTS = (ALERT, ("cooling_system", 0))
+# how much more readily a team playout makes a move toward its character's target, one
+# away from it, a room action or pick-up that works toward an open card, and getting
+# out when it is time to, and passing at a way out not open yet
+TOWARD, AWAY, WORK, LEAVE, WAIT = 4.0, 0.4, 10.0, 12.0, 10.0
+# rounds kept in hand beyond the way to the nearest way out before leaving for it
+SPARE_ROUNDS = 2
+# the moves a team playout steers
+STEERED = (Move, CarefulMove, RoomAct, PickUp, Pass)
+# serious wounds from which a character heads for the emergency room while time allows
+HURT = 2
 
 
 class LockdownProfile(FamilyProfile[GameState]):
@@ -46,15 +73,15 @@ class LockdownProfile(FamilyProfile[GameState]):
         return max(0, left)
 
     def exits(self, state: GameState, hero: Hero) -> list[str]:
+        return self._ways_out(state)
+
+    def _ways_out(self, state: GameState, by_action: dict[str, list[str]] | None = None
+                  ) -> list[str]:
         s = state
-        out = []
-        css_ahead = any(slot <= s.time for slot in s.css)
-        for slot, room in s.rooms.items():
-            if not room.explored or room.tile is None:
-                continue
-            action = tile_of(room.tile).action
-            if action == "isolation" or (action in CSS_TILES and css_ahead):
-                out.append(slot)
+        rooms = rooms_by_action(s) if by_action is None else by_action
+        out = list(rooms.get("isolation", ()))
+        if any(slot <= s.time for slot in s.css):
+            out += [slot for tile in CSS_TILES for slot in rooms.get(tile, ())]
         b = board(s)
         if b.mars:
             if s.rover:
@@ -72,12 +99,12 @@ class LockdownProfile(FamilyProfile[GameState]):
     def objective(self, state: GameState, hero: Hero) -> float:
         if not hero.objectives:
             return 0.0
-        alive = _alive(state)
-        return max(self._progress(state, hero, oid, alive) for oid in hero.objectives)
+        living = alive(state)
+        return max(self._progress(state, hero, oid, living) for oid in hero.objectives)
 
-    def _progress(self, s: GameState, hero: Hero, oid: str, alive: list[Hero]) -> float:
+    def _progress(self, s: GameState, hero: Hero, oid: str, living: list[Hero]) -> float:
         kind = index().objectives[oid].kind
-        if objective_met(s, hero, oid, alive):
+        if objective_met(s, hero, oid, living):
             return 0.8 if kind in OTHERS and hero.place in ACTIVE else 1.0
         if kind == "knowledge_at_least":
             return 0.8 * hero.knowledge / max(1, index().objectives[oid].value)
@@ -88,24 +115,20 @@ class LockdownProfile(FamilyProfile[GameState]):
     def team_goal(self, state: GameState) -> float | None:
         if not team_mode(state):
             return None
-        alive = _alive(state)
-        cards = [o for seat in state.seats for o in state.heroes[seat].objectives]
-        if not cards:
-            return 0.0
-        scores = [self._card(state, oid, alive) for oid in cards]
-        if state.options.mode == "solo":
-            return max(scores)
-        return sum(scores) / len(scores)
+        return team_score(state, self._ways_out(state), self._lives(state))
 
-    def _card(self, s: GameState, oid: str, alive: list[Hero]) -> float:
-        card = index().objectives[oid]
-        if card_met(s, oid, alive):
-            return 1.0
-        if card.kind == "knowledge_at_least":
-            best = max((h.knowledge for h in alive), default=0)
-            return 0.8 * best / max(1, card.value)
-        inside = any(h.place in ACTIVE for h in alive)
-        return PROGRESS.get(card.kind, 0.2) if inside else 0.0
+    def evaluate(self, state: GameState, seat: str) -> float:
+        """The family's; in a team game each character's chance to live is worked out
+        once, for the team's cards ("Nobody Left Behind") and the team's value alike."""
+        hero = state.heroes.get(seat)
+        if not team_mode(state) or hero is None or not hero.character:
+            return super().evaluate(state, seat)
+        lives = self._lives(state)
+        return team_value(lives.values(), team_score(state, self._ways_out(state), lives))
+
+    def _lives(self, state: GameState) -> dict[str, float]:
+        return {seat: self.survival(state, h) for seat, h in state.heroes.items()
+                if h.character}
 
     def escape_action(self, state: GameState, hero: Hero, action: FamilyAction) -> bool:
         if not isinstance(action, RoomAct):
@@ -115,6 +138,83 @@ class LockdownProfile(FamilyProfile[GameState]):
         room = state.rooms[hero.room]
         return action.variant == 0 and room.explored and room.tile is not None \
             and tile_of(room.tile).action in ESCAPE_TILES
+
+    # ------------------------------------------------------------ team playouts
+    def weights(self, state: GameState, hero: Hero, legal: Sequence[FamilyAction]
+                ) -> list[float]:
+        """The family's weights; in the solo and cooperative modes each character also
+        heads for its target (`target`) and does the room actions and pick-ups that
+        work toward an open card, and gets out when it is leaving; it seldom sets the
+        clock running shorter (the alert, the autodestruction)."""
+        weights = [self.weight(state, hero, a) for a in legal]
+        if hero.place != "board" or not team_mode(state) \
+                or not any(isinstance(a, STEERED) for a in legal):
+            return weights  # (a payment, a discard, an answer: nothing to steer)
+        kinds = {kind(oid) for oid in open_cards(state)}
+        by_action = rooms_by_action(state)
+        rooms, leaving = self.target(state, hero, kinds, by_action)
+        here = min((distances(state, hero.room).get(r, 12) for r in rooms), default=0)
+        tile = state.rooms[hero.room].tile if state.rooms[hero.room].explored else None
+        action_here = tile_actions()[tile] if tile is not None else ""
+        for i, a in enumerate(legal):
+            if isinstance(a, (Move, CarefulMove)) and rooms:
+                there = min(distances(state, a.to).get(r, 12) for r in rooms)
+                weights[i] *= TOWARD if there < here else AWAY if there > here else 1.0
+            elif isinstance(a, RoomAct):
+                weights[i] *= self._act_weight(state, hero, a, action_here, kinds,
+                                               leaving and hero.room in rooms)
+            elif isinstance(a, PickUp) and hero.room in rooms and not leaving:
+                weights[i] *= WORK
+            elif isinstance(a, Pass) and leaving and hero.room in rooms:
+                weights[i] *= WAIT  # at the way out before it opens: wait there
+        return weights
+
+    def _act_weight(self, state: GameState, hero: Hero, a: RoomAct, action_here: str,
+                    kinds: set[str], out_here: bool) -> float:
+        """`out_here`: leaving, and this room is one it heads for."""
+        if self.escape_action(state, hero, a):
+            return LEAVE if out_here else 0.3
+        if (action_here, a.variant) == ALERT and out_here:
+            return WORK  # nothing left but getting out: the alert opens the isolation room
+        if (action_here, a.variant) in CLOCK_ACTS:
+            return 0.1
+        if action_here == "emergency":
+            return WORK if hurt(hero) else 1.0
+        works = WORK_ACTS.get((action_here, a.variant), ())
+        return WORK if any(k in kinds for k in works) else 1.0
+
+    def target(self, state: GameState, hero: Hero, kinds: set[str],
+               by_action: dict[str, list[str]] | None = None) -> tuple[list[str], bool]:
+        """Where `hero` heads in a team playout, and whether it is leaving. While the end
+        is farther than the way to the nearest way out and `SPARE_ROUNDS` more: the
+        emergency room when it is `hurt`, else, while a card other than a way out is
+        open, the rooms that work toward one (none known yet: no room, it roams and
+        explores). Otherwise it leaves: the ways out that meet an open escape card when
+        there are (none known yet, and time left: it roams and explores), else every way
+        out; with nothing but ways out left to the team and
+        the isolation room among them still closed, the alert room too (starting the
+        alert opens it at once, and the game ends when everyone is out)."""
+        if by_action is None:
+            by_action = rooms_by_action(state)
+        exits = self._ways_out(state, by_action)
+        far = distances(state, hero.room)
+        need = min((far.get(x, 12) for x in exits), default=12) / 2 + 1
+        time_left = self.rounds_left(state) > need + SPARE_ROUNDS
+        if time_left and hurt(hero) and by_action.get("emergency"):
+            return by_action["emergency"], False
+        busy = [k for k in kinds if k not in ESCAPES and (k != "no_deaths" or any(
+            h.place == "dead" for h in state.heroes.values()))]
+        if busy and time_left:
+            return sorted({r for k in busy for r in work_rooms(state, hero, k, by_action)}), False
+        escapes = [k for k in kinds if k in ESCAPES]
+        wanted = [x for k in escapes for x in escape_rooms(state, k, exits, by_action)]
+        if escapes and not wanted and time_left:
+            return [], False  # the way out its card needs is not known yet: explore
+        out = wanted or exits
+        if not busy and not state.isolation_open and state.alert is None \
+                and set(out) & set(by_action.get("isolation", ())):
+            out = [*out, *by_action.get("alert", ())]  # the alert opens it now
+        return out, True
 
     def side(self, state: GameState, seat: str) -> str:
         """Solo and cooperative seats play for the crew; a semi-cooperative seat for the
@@ -127,9 +227,10 @@ class LockdownProfile(FamilyProfile[GameState]):
         return index().objectives[hero.objectives[0]].kind
 
 
-def _alive(s: GameState) -> list[Hero]:
-    """Who would count as a survivor if every character alive got out."""
-    return [h for h in s.heroes.values() if h.place != "dead" and h.character]
+def hurt(hero: Hero) -> bool:
+    """Whether `hero` had better see to its wounds first (the emergency room): a serious
+    wound not dressed, or two serious wounds (the 4th kills)."""
+    return len(hero.serious) >= HURT or any(not w.dressed for w in hero.serious)
 
 
 PROFILE = LockdownProfile()

@@ -14,7 +14,7 @@ is the team's: at least one survivor, every team objective met.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypeVar, cast
 
 from rules.core.agent_profile import AgentProfile
@@ -111,11 +111,8 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
             return UNKNOWN
         team = self.team_goal(state)
         if team is not None:
-            alive = [self.survival(state, h) for h in s.heroes.values() if h.character]
-            nobody = 1.0
-            for p in alive:
-                nobody *= 1.0 - p
-            return (1.0 - nobody) * (OBJECTIVE_FLOOR + (1 - OBJECTIVE_FLOOR) * team)
+            return team_value([self.survival(state, h) for h in s.heroes.values()
+                               if h.character], team)
         goal = self.objective(state, hero)
         return self.survival(state, hero) * (OBJECTIVE_FLOOR + (1 - OBJECTIVE_FLOOR) * goal)
 
@@ -163,8 +160,12 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         hero = s.heroes.get(seat)
         if hero is None or hero.place not in ("board", "pod") or not hero.character:
             return legal[rng.randrange(len(legal))]
-        weights = [self.weight(state, hero, a) for a in legal]
-        return legal[_pick(weights, rng)]
+        return legal[_pick(self.weights(state, hero, legal), rng)]
+
+    def weights(self, state: S, hero: Hero, legal: Sequence[FamilyAction]) -> list[float]:
+        """How readily a playout plays each of `legal` for `hero` (a game that steers a
+        character toward a goal works out the goal once here)."""
+        return [self.weight(state, hero, a) for a in legal]
 
     def weight(self, state: S, hero: Hero, action: FamilyAction) -> float:
         """How readily a playout plays `action` for `hero` (uniform play's weight is 1)."""
@@ -266,6 +267,15 @@ def armed(hero: Hero) -> bool:
 _DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
 
 
+def team_value(lives: Iterable[float], team: float) -> float:
+    """A team game's value: the chance that at least one of the characters lives
+    (`lives`: each one's chance) times the team's goals (`team`, in [0, 1])."""
+    nobody = 1.0
+    for p in lives:
+        nobody *= 1.0 - p
+    return (1.0 - nobody) * (OBJECTIVE_FLOOR + (1 - OBJECTIVE_FLOOR) * team)
+
+
 def distances(state: FamilyState, room: str) -> dict[str, int]:
     """Moves from `room` to every room of the board (cached per board and room: the
     boards never change)."""
@@ -296,4 +306,5 @@ def _pick(weights: Sequence[float], rng: random.Random) -> int:
     return len(weights) - 1
 
 
-__all__ = ["FamilyProfile", "armed", "distances", "health", "infection_risk", "nemesis"]
+__all__ = ["FamilyProfile", "armed", "distances", "health", "infection_risk", "nemesis",
+           "team_value"]
