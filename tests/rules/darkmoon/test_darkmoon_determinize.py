@@ -326,15 +326,23 @@ def test_the_evacuation_failure_card_stays_in_the_deck(seed: int) -> None:
     assert checked > 10
 
 
-def _interfered(back: int) -> tuple[GameState, str, list[str]]:
-    """A revealed infected player used Interference and put `back` of the 3 top tasks
-    back on top, the last first; the rest it discarded face down."""
+def _interfering() -> tuple[GameState, list[str], ChoiceFrame]:
+    """A revealed infected player (the first of the turn order) uses Interference: it
+    chooses what to do with the 3 top tasks."""
     s, order = table(5, 3)
     infected = order[0]
     reveal_now(s, infected)
     s, _ = play(turn(s, infected), infected, "interference")
     frame = top_frame(s)
     assert isinstance(frame, ChoiceFrame) and frame.purpose == "interference"
+    return s, order, frame
+
+
+def _interfered(back: int) -> tuple[GameState, str, list[str]]:
+    """A revealed infected player used Interference and put `back` of the 3 top tasks
+    back on top, the last first; the rest it discarded face down."""
+    s, order, frame = _interfering()
+    infected = order[0]
     put = frame.cards[::-1][:back]
     key = "return_tasks:" + ("+".join(str(task_code(c)) for c in put) if put else "~")
     s, _ = play(s, infected, key)
@@ -661,12 +669,8 @@ def test_the_cards_another_seat_did_not_keep_are_the_copys_discards_in_their_pla
 
 @pytest.mark.rule("DM-INF-1")
 def test_the_cards_of_another_seats_interference_are_dealt_again() -> None:
-    s, order = table(5, 3)
+    s, order, frame = _interfering()
     infected = order[0]
-    reveal_now(s, infected)
-    s, _ = play(turn(s, infected), infected, "interference")
-    frame = top_frame(s)
-    assert isinstance(frame, ChoiceFrame) and frame.purpose == "interference"
     for d in range(4):
         c = RS.determinize(s, infected, d).stack[-1]
         assert isinstance(c, ChoiceFrame) and c.cards == frame.cards
@@ -731,9 +735,9 @@ def test_a_discard_pile_recorded_longer_than_it_is_is_unknown_to_all() -> None:
 
 
 def test_unseen_spares_and_unknown_statuses_come_from_the_whole_box_in_use() -> None:
-    """Over many copies, every fatigue token the table has not seen turns up as a spare
-    (the expansion's characters' too), and every status card the seat does not hold
-    turns up among the others (the expansion's and the Company Man's with the core's)."""
+    """Over many copies, every fatigue token the table has not seen turns up as a spare,
+    and every status card the seat does not hold turns up among the others (the
+    expansion's and the Company Man's with the core's)."""
     s = RS.new_game([f"p{i}" for i in range(3)], 3,
                     Options(expansion=True, company_man=True))
     seat = s.seats[0]
