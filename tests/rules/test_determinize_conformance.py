@@ -7,6 +7,7 @@ for every seat
   waited for, on the same prompts;
 - the copy survives a JSON round trip exactly;
 - the copy's random generators are none of the real state's, and depend on the seed;
+  its setup seed (when the game keeps one) is a new one of the same kind;
 - the same seed gives the same copy, and the real state is left as it was;
 - two real states that look the same to the seat because they differ only in their
   random generators (and the setup seed, which would replay the setup) give the same
@@ -80,6 +81,11 @@ def _reseeded(rs: Ruleset[Any, Any, Any], s: Any, salt: int) -> Any:
     return rs.load_state(json.dumps(data))
 
 
+def _setup_seed(dumped: str) -> Any:
+    """The dumped state's setup seed (None when the game keeps none)."""
+    return json.loads(dumped).get("seed")
+
+
 def _seen(rs: Ruleset[Any, Any, Any], s: Any, seat: str) -> str:
     return rs.view(s, seat).model_dump_json()
 
@@ -101,6 +107,11 @@ def check_copies(rs: Ruleset[Any, Any, Any], s: Any, seat: str, where: str,
         copied = rs.dump_state(copy)
         check_round_trip(rs, copy, copied, at)
         assert not rng_states(copied) & real_rngs, f"{at}: the copy keeps the real RNG"
+        real_seed, copy_seed = _setup_seed(dumped), _setup_seed(copied)
+        assert isinstance(copy_seed, int) == isinstance(real_seed, int), (
+            f"{at}: the copy has no setup seed of the real one's kind")
+        assert real_seed is None or copy_seed != real_seed, (
+            f"{at}: the copy keeps the real setup seed")
         again = rs.dump_state(rs.determinize(s, seat, seed))
         assert again == copied, f"{at}: the same seed gives another copy"
         copies[seed] = copied

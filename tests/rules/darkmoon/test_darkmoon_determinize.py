@@ -9,10 +9,23 @@ end, and the real state is left alone.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from conformance_games import play_to_the_end
-from darkmoon_helpers import play, push, random_states, ready, reveal_now, run_with, table, turn
+from darkmoon_helpers import (
+    play,
+    push,
+    random_states,
+    ready,
+    reveal_now,
+    run_with,
+    set_dice,
+    status_ids,
+    table,
+    turn,
+)
 from darkmoon_helpers import top as top_frame
 
 from rules import get_ruleset
@@ -24,6 +37,7 @@ from rules.darkmoon.expansion_setup import card_pools
 from rules.darkmoon.ruleset import DarkMoon
 from rules.darkmoon.state import (
     ChoiceFrame,
+    CorporationFrame,
     DamageFrame,
     DiscardFrame,
     GameState,
@@ -312,15 +326,23 @@ def test_the_evacuation_failure_card_stays_in_the_deck(seed: int) -> None:
     assert checked > 10
 
 
-def _interfered(back: int) -> tuple[GameState, str, list[str]]:
-    """A revealed infected player used Interference and put `back` of the 3 top tasks
-    back on top, the last first; the rest it discarded face down."""
+def _interfering() -> tuple[GameState, list[str], ChoiceFrame]:
+    """A revealed infected player (the first of the turn order) uses Interference: it
+    chooses what to do with the 3 top tasks."""
     s, order = table(5, 3)
     infected = order[0]
     reveal_now(s, infected)
     s, _ = play(turn(s, infected), infected, "interference")
     frame = top_frame(s)
     assert isinstance(frame, ChoiceFrame) and frame.purpose == "interference"
+    return s, order, frame
+
+
+def _interfered(back: int) -> tuple[GameState, str, list[str]]:
+    """A revealed infected player used Interference and put `back` of the 3 top tasks
+    back on top, the last first; the rest it discarded face down."""
+    s, order, frame = _interfering()
+    infected = order[0]
     put = frame.cards[::-1][:back]
     key = "return_tasks:" + ("+".join(str(task_code(c)) for c in put) if put else "~")
     s, _ = play(s, infected, key)
@@ -442,3 +464,314 @@ def test_the_dice_of_a_player_discarding_or_rolling_are_dealt_again() -> None:
             checked += 1
             varied += len(kinds) > 1
     assert checked > 100 and varied > checked * 3 // 4 and rolled > 20
+
+
+# ------------------------------------------------------------------ each hidden part
+def _first(game: int, found: Callable[[GameState], bool]) -> GameState:
+    """The first state of the seeded random game GAMES[game] where `found` holds."""
+    n, seed, options = GAMES[game]
+    s = next((s for s in random_states(n, seed, options, every=1)
+              if not s.over and found(s)), None)
+    assert s is not None, f"game {game}: no such state"
+    return s
+
+
+def _rolling(s: GameState) -> bool:
+    return any(isinstance(f, RollFrame) and f.rolled and not f.must_roll_all
+               and f.submit_count < f.max_dice and _dice(s, f.seat)[1] > f.submit_count
+               for f in s.stack)
+
+
+def test_another_seats_roll_is_rolled_again_with_as_many_dice_as_it_may_roll() -> None:
+    """How many dice it rolled (between the roll's least and most), their kinds and
+    their faces are another seat's guess; the roller keeps its roll."""
+    s = _first(0, _rolling)
+    roll = next(f for f in s.stack if isinstance(f, RollFrame) and f.rolled)
+    y = roll.seat
+    mine = RS.determinize(s, y, 0)
+    assert next(f for f in mine.stack if isinstance(f, RollFrame)).rolled == roll.rolled
+    cmd, dice = _dice(s, y)
+    low, high = min(roll.submit_count, cmd + dice), min(roll.max_dice, cmd + dice)
+    faces = content().board.dice
+    counts, rolls = set(), set()
+    for d in range(30):
+        c = RS.determinize(s, next(x for x in s.seats if x != y), d)
+        g = next(f for f in c.stack if isinstance(f, RollFrame))
+        assert _dice(c, y) == (cmd, dice)
+        assert all(die.face in getattr(faces, die.kind) for die in g.rolled)
+        counts.add(len(g.rolled))
+        rolls.add(tuple(sorted(die.code for die in g.rolled)))
+    assert counts == set(range(low, high + 1)) and high > low
+    assert len(rolls) > 10
+
+
+def _others_vary(copies: list[GameState], s: GameState, seat: str,
+                 part: Callable[[GameState, str], object]) -> bool:
+    """Whether some other seat's `part` differs between the copies, `seat`'s own staying
+    as it is in `s`."""
+    assert all(part(c, seat) == part(s, seat) for c in copies)
+    return any(len({repr(part(c, x)) for c in copies}) > 1 for x in s.seats if x != seat)
+
+
+def _corporation_roll(s: GameState, x: str) -> object:
+    return [f.rolled for f in s.stack if isinstance(f, CorporationFrame) and f.seat == x]
+
+
+def _corporation_discards(s: GameState, x: str) -> object:
+    assert s.expansion is not None
+    return s.expansion.discarded.get(x)
+
+
+def _threat(s: GameState, x: str) -> object:
+    assert s.expansion is not None and s.expansion.threats is not None
+    return s.expansion.threats.cards.get(x)
+
+
+@pytest.mark.rule("DMX-2")
+def test_others_corporation_dice_are_rolled_again_their_discards_too_until_the_end() -> None:
+    """The corporation dice another seat rolled in secret, and the faces it discarded
+    (shown in the recap only), are dealt again; the seat's own stay; once the game is
+    over every copy keeps them all."""
+    rolled = _first(3, lambda s: any(isinstance(f, CorporationFrame) and f.rolled
+                                     for f in s.stack))
+    y = next(f.seat for f in rolled.stack if isinstance(f, CorporationFrame))
+    faces = set(content().expansion.board.corporation_die)
+    seat = next(x for x in rolled.seats if x != y)
+    copies = [RS.determinize(rolled, seat, d) for d in range(8)]
+    assert all(set(*_corporation_roll(c, y)) <= faces for c in copies)
+    assert _others_vary(copies, rolled, seat, _corporation_roll)
+    assert _corporation_roll(RS.determinize(rolled, y, 0), y) == _corporation_roll(rolled, y)
+
+    def discards(s: GameState) -> bool:
+        assert s.expansion is not None
+        return sum(bool(v) for v in s.expansion.discarded.values()) > 1
+    s = _first(3, discards)
+    assert s.expansion is not None
+    for seat in s.expansion.discarded:
+        copies = [RS.determinize(s, seat, d) for d in range(8)]
+        assert _others_vary(copies, s, seat, _corporation_discards)
+        for c in copies:
+            assert c.expansion is not None
+            assert ({k: len(v) for k, v in c.expansion.discarded.items()}
+                    == {k: len(v) for k, v in s.expansion.discarded.items()})
+    end = _last(3)
+    assert end.expansion is not None and any(end.expansion.discarded.values())
+    for seat in end.seats:
+        c = RS.determinize(end, seat, 1)
+        assert c.expansion is not None and c.expansion.discarded == end.expansion.discarded
+
+
+def _last(game: int) -> GameState:
+    n, seed, options = GAMES[game]
+    *_, s = random_states(n, seed, options, every=10**6)
+    assert s.over
+    return s
+
+
+@pytest.mark.rule("DMX-6")
+def test_others_threat_cards_are_dealt_again_from_the_box_but_the_seats_own() -> None:
+    s = _first(5, lambda s: _threat(s, s.seats[0]) is not None)
+    box = Counter({c.id: c.copies for c in content().modules.threats})
+    for seat in s.seats:
+        copies = [RS.determinize(s, seat, d) for d in range(12)]
+        assert _others_vary(copies, s, seat, _threat)
+        for c in copies:  # never more copies of a card than the box holds
+            assert c.expansion is not None and c.expansion.threats is not None
+            held = Counter(c.expansion.threats.cards.values())
+            assert not held - box and set(c.expansion.threats.cards) == set(s.seats)
+    end = _last(5)
+    assert end.expansion is not None and end.expansion.threats is not None
+    assert end.expansion.threats.cards
+    for seat in end.seats:
+        c = RS.determinize(end, seat, 2)
+        assert c.expansion is not None and c.expansion.threats is not None
+        assert c.expansion.threats.cards == end.expansion.threats.cards
+
+
+def test_a_vote_in_progress_is_cast_again_for_others_whatever_one_die_allows() -> None:
+    """A voter holding a single strong (or weak) die may have cast it; a seat that has
+    not voted yet does not know the votes cast either."""
+    allowed: set[tuple[int, int, str]] = set()
+    checked = 0
+    for game in (1, 2, 4):
+        n, seed, options = GAMES[game]
+        for s in random_states(n, seed, options, every=1):
+            top = s.stack[-1] if s.stack else None
+            if s.over or not isinstance(top, VoteFrame) or not top.votes:
+                continue
+            seat = next((x for x in s.seats if x not in top.votes), None)
+            if seat is None:
+                continue
+            copies = [RS.determinize(s, seat, d) for d in range(12)]
+            votes = [c.stack[-1] for c in copies]
+            assert all(isinstance(v, VoteFrame) and v.votes.keys() == top.votes.keys()
+                       for v in votes)
+            checked += len({repr(v) for v in votes}) > 1
+            for c, v in zip(copies, votes, strict=True):
+                assert isinstance(v, VoteFrame)
+                for x, cast in v.votes.items():
+                    held = c.players[x].held
+                    allowed.add((min(held.strong, 2), min(held.weak, 2), cast))
+            if checked >= 6:
+                break
+    assert checked >= 6
+    assert any(strong == 1 and cast == "strong" for strong, _, cast in allowed)
+    assert any(weak == 1 and cast == "weak" for _, weak, cast in allowed)
+    assert not any((strong == 0 and cast == "strong") or (weak == 0 and cast == "weak")
+                   for strong, weak, cast in allowed)
+
+
+def _task_draw(s: GameState) -> bool:
+    return any(isinstance(f, TaskFrame) and f.stage == "draw" and len(f.drawn) > 1
+               for f in s.stack)
+
+
+@pytest.mark.rule("DM-TASK-1")
+def test_the_task_cards_another_seat_draws_are_dealt_again_its_own_kept() -> None:
+    s = _first(0, _task_draw)
+    frame = next(f for f in s.stack if isinstance(f, TaskFrame) and f.stage == "draw")
+    y = frame.seat
+    assert all(_drawn(RS.determinize(s, y, d)) == frame.drawn for d in range(5))
+    seat = next(x for x in s.seats if x != y)
+    copies = [RS.determinize(s, seat, d) for d in range(12)]
+    assert all(_task_cards(c, seat) == _task_cards(s, seat) for c in copies)
+    assert len({tuple(_drawn(c)) for c in copies}) > 6
+
+
+def _drawn(s: GameState) -> list[str]:
+    return next(f.drawn for f in s.stack if isinstance(f, TaskFrame))
+
+
+def _after_draw(s: GameState) -> bool:
+    """Another seat's task after its draw, whose drawn cards were discarded face down
+    among other cards that seat discarded before."""
+    by = discard_seen_by(s)
+    return any(isinstance(f, TaskFrame) and f.stage != "draw" and len(f.drawn) > 1
+               and by.count(f.seat) > len(f.drawn) - 1 for f in s.stack)
+
+
+@pytest.mark.rule("DM-TASK-1")
+def test_the_cards_another_seat_did_not_keep_are_the_copys_discards_in_their_places() -> None:
+    """After another seat's draw, its task names the cards it discarded face down: in
+    the copy, the cards dealt to those places of the discard pile (and only those)."""
+    s = _first(1, _after_draw)
+    frame = next(f for f in s.stack if isinstance(f, TaskFrame) and f.stage != "draw")
+    by = discard_seen_by(s)
+    places = [i for i, c in enumerate(s.task_discard)
+              if c in frame.drawn[1:] and by[i] == frame.seat]
+    assert places and len(places) < by.count(frame.seat)
+    seat = next(x for x in s.seats if x != frame.seat)
+    for d in range(6):
+        c = RS.determinize(s, seat, d)
+        g = next(f for f in c.stack if isinstance(f, TaskFrame) and f.stage != "draw")
+        assert g.drawn == [frame.card] + [c.task_discard[i] for i in places]
+
+
+@pytest.mark.rule("DM-INF-1")
+def test_the_cards_of_another_seats_interference_are_dealt_again() -> None:
+    s, order, frame = _interfering()
+    infected = order[0]
+    for d in range(4):
+        c = RS.determinize(s, infected, d).stack[-1]
+        assert isinstance(c, ChoiceFrame) and c.cards == frame.cards
+    seat = order[1]
+    copies = [RS.determinize(s, seat, d) for d in range(12)]
+    assert all(_task_cards(c, seat) == _task_cards(s, seat) for c in copies)
+    dealt = {tuple(f.cards) for c in copies for f in c.stack[-1:] if isinstance(f, ChoiceFrame)}
+    assert len(dealt) > 6
+
+
+@pytest.mark.rule("DMX-4")
+def test_the_failure_card_is_as_likely_at_any_place_under_the_known_top() -> None:
+    """With one other card in the deck, the failure card is on top in about half the
+    copies, at the bottom in the other half."""
+    s, _ = run_with(ready(5, 1, expansion=True), start_final)
+    assert s.expansion is not None and s.expansion.failure_card in s.task_deck
+    s = s.model_copy(deep=True)
+    other = next(c for c in s.task_deck if c != s.expansion.failure_card)
+    s.task_deck = [s.expansion.failure_card, other]
+    s.task_top_by, s.task_top = "", 0
+    on_top = sum(RS.determinize(s, s.seats[1], d).task_deck[0] == s.expansion.failure_card
+                 for d in range(400))
+    assert 165 <= on_top <= 235  # 200 expected; a third of 400 (133) would be a bias
+
+
+def _passed_to_the_bottom(by: list[str]) -> GameState:
+    """A deck of the 2 events the commanders passed (`by` passed each), nothing else."""
+    s = ready(5, 1)
+    s.event_deck = s.event_deck[:2]
+    s.events_passed = list(s.event_deck)
+    s.events_passed_by = by
+    return s
+
+
+def test_the_events_a_seat_passed_stay_put_even_once_the_deck_is_down_to_them() -> None:
+    for by in (["p0", "p1"], ["p1", "p0"]):
+        s = _passed_to_the_bottom(by)
+        for seat in ("p0", "p1"):  # the other card is the only one left: known too
+            assert all(RS.determinize(s, seat, d).event_deck == s.event_deck
+                       for d in range(8))
+        copies = [RS.determinize(s, "p2", d) for d in range(8)]
+        assert {tuple(c.event_deck) for c in copies} == {tuple(s.event_deck),
+                                                         tuple(s.event_deck[::-1])}
+        assert all(c.events_passed == c.event_deck for c in copies)
+
+
+def test_events_passed_in_a_game_saved_before_the_passers_were_recorded_are_dealt_again() -> None:
+    s = _passed_to_the_bottom([])
+    for seat in ("p0", "p1"):
+        copies = [RS.determinize(s, seat, d) for d in range(8)]
+        assert len({tuple(c.event_deck) for c in copies}) == 2
+        assert all(c.events_passed == c.event_deck for c in copies)
+
+
+def test_a_discard_pile_recorded_longer_than_it_is_is_unknown_to_all() -> None:
+    s = ready(4, 1)
+    s.task_discard = s.task_deck[:2]
+    s.task_discard_by = ["", "p1", "p2"]
+    assert discard_seen_by(s) == ["?", "?"]
+    s.task_discard_by = ["p1"]
+    assert discard_seen_by(s) == ["?", "p1"]
+
+
+def test_unseen_spares_and_unknown_statuses_come_from_the_whole_box_in_use() -> None:
+    """Over many copies, every fatigue token the table has not seen turns up as a spare,
+    and every status card the seat does not hold turns up among the others (the
+    expansion's and the Company Man's with the core's)."""
+    s = RS.new_game([f"p{i}" for i in range(3)], 3,
+                    Options(expansion=True, company_man=True))
+    seat = s.seats[0]
+    copies = [RS.determinize(s, seat, d) for d in range(60)]
+    known = {p.character for p in s.players.values()} | set(s.fatigue_seen) | set(s.fatigue)
+    tokens = {ch.id for ch in card_pools(content(), True).characters if ch.fatigue_token}
+    assert any(t not in known for t in s.fatigue_pile)
+    assert {t for c in copies for t in c.fatigue_pile} == tokens - set(s.fatigue)
+    statuses = {c.players[x].status for c in copies for x in c.seats if x != seat}
+    assert statuses == status_ids(s) - {s.players[seat].status}
+
+
+def test_the_copys_setup_seed_is_a_new_64_bit_seed() -> None:
+    s = RS.new_game([f"p{i}" for i in range(4)], 7, Options())
+    seeds = {RS.determinize(s, "p1", d).seed for d in range(20)}
+    assert len(seeds) == 20 and s.seed not in seeds
+    assert all(0 <= x < 2**64 for x in seeds)
+
+
+def test_a_roll_a_deal_could_not_keep_waiting_keeps_the_roller_s_dice() -> None:
+    """p3 is about to roll weak dice only, 1 to 3 of them: it has a choice (so the game
+    waits for it) only with 2 weak dice or more. Its 2 weak dice are the only weak dice
+    behind the screens of p1..p5, so a fresh deal of their dice seldom leaves it 2 weak
+    dice: after half the tries the deal keeps p3's dice, and the copy waits for p3."""
+    s, _ = table(7, 2)
+    s = s.model_copy(deep=True)
+    for x in s.seats:
+        s.players[x].held.commander = 0
+        set_dice(s, x, 2, 0)
+    set_dice(s, "p3", 0, 2)
+    s.stack.append(RollFrame(seat="p3", purpose="repair", target="shield", max_dice=3,
+                             submit_count=1, weak_only=True))
+    assert RS.pending(s)[0].seat == "p3"
+    for d in range(12):
+        c = RS.determinize(s, "p0", d)
+        assert [p.seat for p in RS.pending(c)] == ["p3"]
+        assert _dice(c, "p3") == (0, 2)
