@@ -4,6 +4,8 @@ full hands asks the player to drop something or to give the new thing up."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core.actions import seat_ref as who
 from rules.core.words import a_or_an
 from rules.nemesis.character import owns_passive, slot_limit, slots_used
@@ -58,19 +60,27 @@ def drop_held(ctx: Table, hero: Hero, held: Held) -> None:
 
 def fix_hands(ctx: Table, hero: Hero) -> None:
     """Tape comes off items beyond the Duct Tape owned; a hero holding more than their
-    slots allow (an arm wound) chooses what to drop."""
+    slots allow (an arm wound) chooses what to drop. Called wherever the hands change:
+    a question about what to drop that is still open is asked again about the hands as
+    they are now, or dropped when nothing needs dropping any more (an item crafted or
+    used up from the hands while it waited)."""
     tapes = owns_passive(ctx.rules, hero, "duct_tape")
     for held in [h for h in hero.hands if h.taped_to is not None][tapes:]:
         held.taped_to = None
+    stack = ctx.s.stack
+    asked = next((i for i, f in enumerate(stack) if isinstance(f, PickFrame)
+                  and f.tag == OVERFULL and f.seat == hero.seat), None)
     if hero.place != "board" or slots_used(hero) <= slot_limit(ctx.rules, hero):
+        if asked is not None:
+            del stack[asked]
         return
-    if any(isinstance(f, PickFrame) and f.tag == OVERFULL and f.seat == hero.seat
-           for f in ctx.s.stack):
+    options = [str(i) for i in range(len(hero.hands))]
+    labels = [f"Drop {held_name(ctx.rules, h)}" for h in hero.hands]
+    if asked is not None:
+        stack[asked] = replace(stack[asked], options=options, labels=labels)
         return
-    ctx.s.stack.append(PickFrame(
-        seat=hero.seat, purpose="step", tag=OVERFULL, subject=hero.seat,
-        options=[str(i) for i in range(len(hero.hands))],
-        labels=[f"Drop {held_name(ctx.rules, h)}" for h in hero.hands]))
+    stack.append(PickFrame(seat=hero.seat, purpose="step", tag=OVERFULL, subject=hero.seat,
+                           options=options, labels=labels))
 
 
 def drop_overfull(ctx: Table, hero: Hero, option: str) -> None:
@@ -118,20 +128,23 @@ def heavy_pick(rules: Profile, hero: Hero, item: str | None, obj: str | None,
 
 
 def resolve_heavy(ctx: Table, hero: Hero, tag: str, option: str) -> None:
+    """The answer to "full hands: drop something, tape it, or leave the new thing"; a
+    question about what to drop still waiting below (an arm wound) then follows the
+    hands (`fix_hands`)."""
     _, what, thing, ammo = tag.split(":")
     item, obj = (thing, None) if what == "i" else (None, thing)
+    verb, _, idx = option.partition(":")
     if option == "refuse":
         leave(ctx, hero, item, obj)
-        return
-    verb, _, idx = option.partition(":")
-    if verb == "tape":
+    elif verb == "tape":
         target = hero.hands[int(idx)]
         hero.hands.append(Held(item=item, ammo=int(ammo), taped_to=target.item))
         ctx.say(f"{who(hero.seat)} tapes {held_name(ctx.rules, hero.hands[-1])} to "
                 f"{held_name(ctx.rules, target)}.", kind="item")
-        return
-    drop_held(ctx, hero, hero.hands[int(idx)])
-    take_heavy(ctx, hero, item, obj, int(ammo))
+    else:
+        drop_held(ctx, hero, hero.hands[int(idx)])
+        take_heavy(ctx, hero, item, obj, int(ammo))
+    fix_hands(ctx, hero)
 
 
 def leave(ctx: Table, hero: Hero, item: str | None, obj: str | None) -> None:

@@ -16,7 +16,7 @@ from rules.nemesis import combat, crafting, movement, search, trade
 from rules.nemesis.character import ability, action_cards, has_wound, slot_limit, slots_used
 from rules.nemesis.effect_words import option_label
 from rules.nemesis.frames import MoveFrame, TurnFrame
-from rules.nemesis.hands import remove_item, take_heavy
+from rules.nemesis.hands import fix_hands, remove_item, take_heavy
 from rules.nemesis.picks import careful_move
 from rules.nemesis.places import intruders_in
 from rules.nemesis.profile import NemesisState, Profile, Table
@@ -299,4 +299,5 @@ def use_item(ctx: Table, hero: Hero, action: a.UseItem) -> None:
     if item.one_use:
         remove_item(hero, action.item)
         ctx.s.discards.setdefault(item.color, []).append(action.item)
+        fix_hands(ctx, hero)  # (a question about what to drop may be waiting)
     push_effects(ctx, effects, subject=hero.seat, source=item.id)

@@ -299,10 +299,13 @@ def check_state(s: GameState, where: str) -> None:
             continue
         assert 0 <= hero.light <= 2, f"{where}: light wounds {hero.light}"
         assert len(hero.serious) <= 3, f"{where}: serious wounds {hero.serious}"
+        asked = [f for f in s.stack if isinstance(f, PickFrame) and f.seat == hero.seat
+                 and f.tag == "overfull"]
+        for f in asked:  # a question about what to drop asks about the hands as they are
+            assert f.options == [str(i) for i in range(len(hero.hands))], \
+                f"{where}: a stale question about what to drop: {f.labels}, {hero.hands}"
         if hero.place == "board":
-            busy = any(isinstance(f, PickFrame) and f.seat == hero.seat
-                       and f.tag == "overfull" for f in s.stack)
-            assert busy or slots_used(hero) <= slot_limit(s.rules, hero), \
+            assert asked or slots_used(hero) <= slot_limit(s.rules, hero), \
                 f"{where}: hands {hero.hands}"
         assert slots_used(hero) <= 2, f"{where}: more than 2 hand slots used"
     assert len(set(s.noise)) == len(s.noise), f"{where}: two noise markers in a corridor"

@@ -13,6 +13,7 @@ from lockdown_helpers import (
     keys,
     kinds,
     plain_cards,
+    play,
     put_room,
     ready,
     run_with,
@@ -22,6 +23,8 @@ from lockdown_helpers import (
 
 from rules.lockdown.state import EventPhaseFrame, GameState, RoundFrame
 from rules.nemesis import contamination, wounds
+from rules.nemesis.hands import fix_hands, remove_item, take_heavy
+from rules.nemesis.state import Held
 
 CLEAN = next(x.id for x in C.contamination if not x.infected)
 DIRTY = next(x.id for x in C.contamination if x.infected)
@@ -148,11 +151,46 @@ def test_an_arm_wound_leaves_one_hand_slot() -> None:
     s2, _ = hurt(s, "p0", "serious")
     frame = s2.stack[-1]
     assert frame.kind == "pick" and frame.tag == "overfull" and RS.pending(s2)[0].seat == "p0"
-    from lockdown_helpers import play
-
     s3, _ = play(s2, "p0", "pick:1")
     assert [h.item for h in s3.heroes["p0"].hands] == [s.heroes["p0"].hands[0].item]
     assert "crowbar" in s3.decks["yellow"]
+
+
+@pytest.mark.rule("NX-WOUND-1")
+@pytest.mark.rule("NX-ITEM-1")
+def test_the_question_what_to_drop_follows_the_hands_while_it_waits() -> None:
+    """Found by the computer player's search: an item crafted from the hands while the
+    question waited left its options pointing at hands no longer held."""
+    s = scene()
+    give(s, "p0", "crowbar")
+    arm = next(w.id for w in C.serious_wounds if w.penalty == "arm")
+    s.decks["wounds"].remove(arm)
+    s.decks["wounds"].insert(0, arm)
+    s2, _ = hurt(s, "p0", "serious")
+    first, second = (h.item for h in s2.heroes["p0"].hands)
+    names = {i.id: i.name for i in C.items}
+    assert s2.stack[-1].labels == [f"Drop {names[i]}" for i in (first, second)]
+    # one of the two is used up from the hands while the question waits: nothing to drop
+    s3, _ = run_with(s2, lambda ctx: (remove_item(ctx.s.heroes["p0"], second),
+                                      fix_hands(ctx, ctx.s.heroes["p0"])))
+    assert not any(getattr(f, "tag", None) == "overfull" for f in s3.stack)
+    # a third thing still leaves too many: the question is asked about the hands now held
+    s4, _ = run_with(s2, lambda ctx: (ctx.s.heroes["p0"].hands.insert(
+        0, Held(obj="egg")), fix_hands(ctx, ctx.s.heroes["p0"])))
+    frames = [f for f in s4.stack if getattr(f, "tag", None) == "overfull"]
+    assert len(frames) == 1 and frames[0].options == ["0", "1", "2"]
+    assert frames[0].labels[0] == "Drop an egg" and frames[0].labels[1:] == s2.stack[-1].labels
+    # a quest item arrives while the question waits (seen: a Prototype Railgun): the
+    # player makes room for it by dropping the two things held, one question at a time
+    s5, _ = run_with(s2, lambda ctx: take_heavy(ctx, ctx.s.heroes["p0"], "crowbar"))
+    assert s5.stack[-1].tag.startswith("heavy:")
+    s6, _ = play(s5, "p0", "pick:0")  # drop the first: one hand left for one thing
+    assert not any(getattr(f, "tag", None) == "overfull" for f in s6.stack)
+    assert s6.stack[-1].tag.startswith("heavy:")  # the other still fills it
+    s7, _ = play(s6, "p0", "pick:0")
+    assert [h.item for h in s7.heroes["p0"].hands] == ["crowbar"]
+    assert not any(getattr(f, "tag", None) in ("overfull",) or getattr(
+        f, "tag", "").startswith("heavy:") for f in s7.stack)
 
 
 # ------------------------------------------------------------------ contamination
