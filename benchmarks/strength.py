@@ -128,7 +128,12 @@ def _records(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def _play(job: tuple[str, int]) -> dict[str, Any]:
-    return play(LINES[job[0]], job[1])
+    """One game's record; a game the engine fails in is recorded as that error (counted
+    by the report, never played again) so that a long run goes on."""
+    try:
+        return play(LINES[job[0]], job[1])
+    except Exception as error:  # a failed game is reported, not the end of the run
+        return {"line": job[0], "game": job[1], "error": f"{type(error).__name__}: {error}"}
 
 
 def run(path: Path, names: Sequence[str], games: int, jobs: int) -> None:
@@ -140,8 +145,9 @@ def run(path: Path, names: Sequence[str], games: int, jobs: int) -> None:
             rec = future.result()
             out.write(json.dumps(rec) + "\n")
             out.flush()
-            print(f"{rec['line']} #{rec['game']}: {rec['steps']} moves, {rec['reason']}",
-                  flush=True)
+            print(f"{rec['line']} #{rec['game']}: "
+                  + (f"FAILED {rec['error']}" if "error" in rec
+                     else f"{rec['steps']} moves, {rec['reason']}"), flush=True)
 
 
 # ------------------------------------------------------------------ report
@@ -178,7 +184,10 @@ def report(paths: Sequence[Path], names: Sequence[str]) -> None:
     print("|---|---|---|---|---|---|---|")
     objects: list[str] = []
     for name in names:
-        records = by_line.get(name, [])
+        failed = [r for r in by_line.get(name, []) if "error" in r]
+        records = [r for r in by_line.get(name, []) if "error" not in r]
+        for r in failed:
+            objects.append(f"{name} game {r['game']} FAILED: {r['error']}")
         if not records:
             continue
         line = LINES[name]

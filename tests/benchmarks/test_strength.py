@@ -67,3 +67,24 @@ def test_wilson_intervals() -> None:
     assert (lo, hi) == (pytest.approx(0.2366, abs=1e-3), pytest.approx(0.7634, abs=1e-3))
     lo, hi = strength.wilson(180, 200)
     assert lo > 0.85 and hi < 0.94
+
+
+def test_a_game_the_engine_fails_in_is_recorded_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    real = strength.play
+
+    def flaky(line: strength.Line, game: int) -> dict[str, object]:
+        if game == 1:
+            raise IndexError("list index out of range")
+        return real(line, game)
+
+    monkeypatch.setattr(strength, "play", flaky)
+    out = tmp_path / "s.jsonl"
+    strength.run(out, [LINE], games=3, jobs=1)
+    assert strength.done(out) == {(LINE, 0), (LINE, 1), (LINE, 2)}
+    capsys.readouterr()
+    strength.report([out], [LINE])
+    text = capsys.readouterr().out
+    assert f"{LINE} game 1 FAILED: IndexError: list index out of range" in text
+    assert '"games": 2' in text
