@@ -3,14 +3,31 @@ each game once, and report what `simulate --json` reports for the same games."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from benchmarks import strength
 from bot.simulate import play_agents, seat_agents
 from rules import get_ruleset
+
+
+def _load_strength() -> ModuleType:
+    """benchmarks/ is a folder of scripts, not an installed package: load the script by
+    its path (its worker processes find it by this name)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["strength_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+strength = _load_strength()
 
 LINE = "lockdown-solo/random"
 
