@@ -28,7 +28,6 @@ from rules.lockdown.team_goals import (
     open_cards,
     rooms_by_action,
     team_score,
-    tile_actions,
     work_rooms,
 )
 from rules.nemesis.actions import CarefulMove, FamilyAction, Move, Pass, PickUp, RoomAct
@@ -155,7 +154,7 @@ class LockdownProfile(FamilyProfile[GameState]):
         rooms, leaving = self.target(state, hero, kinds, by_action)
         here = min((distances(state, hero.room).get(r, 12) for r in rooms), default=0)
         tile = state.rooms[hero.room].tile if state.rooms[hero.room].explored else None
-        action_here = tile_actions()[tile] if tile is not None else ""
+        action_here = tile_of(tile).action if tile is not None else ""
         for i, a in enumerate(legal):
             if isinstance(a, (Move, CarefulMove)) and rooms:
                 there = min(distances(state, a.to).get(r, 12) for r in rooms)

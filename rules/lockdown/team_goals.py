@@ -9,11 +9,12 @@ team wins only when every card is met (solo: the better card until one is kept).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from functools import cache
 
 from rules.lockdown.cards import content, index
 from rules.lockdown.endgame import ACTIVE
+from rules.lockdown.facility import tile_of
 from rules.lockdown.modes import card_met, team_objectives
 from rules.lockdown.state import GameState
 from rules.nemesis.agent import distances
@@ -48,19 +49,12 @@ def kind(oid: str) -> str:
     return index().objectives[oid].kind
 
 
-@cache
-def tile_actions() -> dict[str, str]:
-    """Each room tile's action, by tile id (read on every playout move)."""
-    return {tile: index().rooms[tile].action for tile in index().rooms}
-
-
 def rooms_by_action(s: GameState) -> dict[str, list[str]]:
     """The explored rooms by their tile's action (the board shows them)."""
-    actions = tile_actions()
     out: dict[str, list[str]] = {}
     for slot, room in s.rooms.items():
         if room.explored and room.tile is not None:
-            out.setdefault(actions[room.tile], []).append(slot)
+            out.setdefault(tile_of(room.tile).action, []).append(slot)
     return out
 
 
@@ -158,10 +152,8 @@ def _all_live(s: GameState, lives: Mapping[str, float]) -> float:
     chances = [lives.get(seat, 0.0) for seat in s.seats]
     if not chances or max(chances) <= 0.0:
         return 0.0
-    product = 1.0
-    for p in chances:
-        product *= max(p, 0.05 if s.options.mode == "coop" else 0.0)
-    return product / max(chances)
+    floor = 0.05 if s.options.mode == "coop" else 0.0
+    return math.prod(max(p, floor) for p in chances) / max(chances)
 
 
 def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> float:
@@ -173,13 +165,8 @@ def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> fl
     living = alive(s)
     by_action = rooms_by_action(s)
     scores = [card_progress(s, oid, living, exits, by_action, lives) for oid in cards]
-    if s.options.mode == "solo":
-        return max(scores)
-    product = 1.0
-    for x in scores:
-        product *= x
-    return product
+    return max(scores) if s.options.mode == "solo" else math.prod(scores)
 
 
 __all__ = ["ESCAPES", "PROGRESS", "alive", "card_progress", "escape_rooms", "kind", "open_cards",
-           "rooms_by_action", "team_score", "tile_actions", "work_rooms"]
+           "rooms_by_action", "team_score", "work_rooms"]

@@ -13,6 +13,7 @@ is the team's: at least one survivor, every team objective met.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, cast
@@ -270,9 +271,7 @@ _DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
 def team_value(lives: Iterable[float], team: float) -> float:
     """A team game's value: the chance that at least one of the characters lives
     (`lives`: each one's chance) times the team's goals (`team`, in [0, 1])."""
-    nobody = 1.0
-    for p in lives:
-        nobody *= 1.0 - p
+    nobody = math.prod(1.0 - p for p in lives)
     return (1.0 - nobody) * (OBJECTIVE_FLOOR + (1 - OBJECTIVE_FLOOR) * team)
 
 
