@@ -62,17 +62,21 @@ from rules.agents import AGENTS  # noqa: E402
 
 @dataclass(frozen=True)
 class Table:
-    """One kind of table soaked: a ruleset, its seats and the lobby menus ticked."""
+    """One kind of table soaked: a ruleset, its seats, the lobby menus ticked and the
+    options `/game new` is given (the board side, the mode)."""
 
     ruleset: str
     seats: int
     menus: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
 
 
 TABLES: dict[str, Table] = {
     "darkmoon": Table("darkmoon", 5),
     "darkmoon-sc": Table("darkmoon", 5, {"modules": ("expansion", "threats", "company_man")}),
     "lockdown": Table("lockdown", 4),
+    "lockdown-mars": Table("lockdown", 4, options={"board": "mars"}),
+    "lockdown-coop": Table("lockdown", 3, options={"mode": "coop"}),
     "nemesis": Table("nemesis", 4),
 }
 
@@ -81,8 +85,8 @@ RARE: dict[str, tuple[str, ...]] = {
     "darkmoon": ("evacuation", "takeoff", "evacuation_failure", "amputation", "quarantine",
                  "lone_wolf", "sabotage", "refueled", "threat_claimed", "test_commander"),
     "lockdown": ("lockdown", "alert", "autodestruct", "css_launch", "escape_css", "css_fail",
-                 "isolation", "mars_card", "revived", "contingency_revealed", "death",
-                 "contamination", "intruder_dies", "nest"),
+                 "isolation", "bunker", "rover", "mars_card", "revived",
+                 "contingency_revealed", "death", "contamination", "intruder_dies", "nest"),
     "nemesis": ("pod_launch", "hibernate", "self_destruct", "engines", "coordinates_revealed",
                 "course", "victory_check", "death", "contamination", "intruder_dies",
                 "nest"),
@@ -144,7 +148,8 @@ async def play_one(table: Table, seed: int, agent: str, budget: int | None, scal
                               WARDEN_CREW_AGENT=agent, WARDEN_CREW_BUDGET=budget,
                               WARDEN_TIMER_UNIT_SECONDS=6.0,
                               WARDEN_BOARD_EDIT_INTERVAL=1.2 * scale) as bot:
-                await start_all_crew(fake, table.ruleset, table.seats, table.menus)
+                await start_all_crew(fake, table.ruleset, table.seats, table.menus,
+                                     table.options)
                 record = await play_out(fake, bot, clock, 1, limit=limit)
                 rs, moves = await replayed(bot, record.id)
                 played.moves = len(moves)
@@ -179,7 +184,8 @@ def report(name: str, table: Table, games: Sequence[Played]) -> None:
     ended = [g for g in games if g.failure is None]
     moves = [g.moves for g in ended]
     print(f"\n== {name}: {table.ruleset}, {table.seats} seats"
-          + (f", {dict(table.menus)}" if table.menus else ""))
+          + (f", {dict(table.menus)}" if table.menus else "")
+          + (f", {dict(table.options)}" if table.options else ""))
     print(f"  games {len(games)} (ended {len(ended)}), moves per game "
           + (f"mean {statistics.fmean(moves):.0f}, min {min(moves)}, max {max(moves)}"
              if moves else "n/a")

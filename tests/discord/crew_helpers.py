@@ -91,15 +91,17 @@ ALL_CREW_OPTIONS: dict[str, object] = {"turn_timer": 1, "when_time_runs_out": "a
 
 
 async def start_all_crew(fake: FakeDiscord, ruleset: str, seats: int,
-                         menus: Mapping[str, Sequence[str]] | None = None) -> InteractionRecord:
+                         menus: Mapping[str, Sequence[str]] | None = None,
+                         options: Mapping[str, str] | None = None) -> InteractionRecord:
     """A game of `ruleset` with `seats` seats, every one played by Warden's crew: the host
-    opens the lobby (ALL_CREW_OPTIONS, the lobby's `menus` ticked), BOB joins, the host
+    opens the lobby (`/game new` with ALL_CREW_OPTIONS and `options`, the lobby's `menus`
+    ticked), BOB joins, the host
     adds AI players up to `seats` and starts, and BOB leaves (his seat is the crew's).
     The host's seat moves when its timer runs out. Returns BOB's leaving."""
     assert seats >= 2
     add_players(fake, HOST, BOB)
     lobby = await fake.slash(HOST, fake.channel_id, "game", "new", ruleset=ruleset,
-                             **ALL_CREW_OPTIONS)
+                             **ALL_CREW_OPTIONS, **(options or {}))
     assert lobby.message is not None, lobby.response.content
     for name, ticked in (menus or {}).items():
         menu = next(c for c in iter_components(lobby.message.components)
