@@ -116,6 +116,11 @@ class LockdownProfile(FamilyProfile[GameState]):
             return None
         return team_score(state, self._ways_out(state), self._lives(state))
 
+    def heads_out(self, state: GameState, hero: Hero) -> bool:
+        """Semi-cooperative characters head out whenever a way out is open; in the team
+        modes `target` says when (after the work its cards ask for)."""
+        return not team_mode(state)
+
     def evaluate(self, state: GameState, seat: str) -> float:
         """The family's; in a team game each character's chance to live is worked out
         once, for the team's cards ("Nobody Left Behind") and the team's value alike."""

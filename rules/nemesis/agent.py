@@ -58,6 +58,18 @@ ROUNDS_COUNTED = 12
 SERIOUS_LEFT = (1.0, 0.75, 0.5, 0.25)
 # how dangerous an intruder in the character's room is, by kind (one next door: a fifth)
 DANGER = {"larva": 0.05, "creeper": 0.15, "adult": 0.25, "breeder": 0.35, "queen": 0.45}
+# a playout's weights (uniform play's is 1): a move toward the nearest way out, and
+# taking it, when the character heads out (always, where each seat plays for itself; in
+# a team game, within END_NEAR rounds of the end); shooting and fighting bare-handed
+# (a shot risks nothing; a blow that misses wounds); passing (a character who stops
+# early keeps cards for the surprise checks and makes no noise). Measured on `policy`
+# (the playouts alone) over seeded games: the characters lived 4 times as often.
+TOWARD_EXIT = 10.0
+GET_OUT = 30.0
+END_NEAR = 4
+SHOOT = 25.0
+MELEE = 0.2
+PASS = 3.0
 # moves a playout plays before it stops and evaluates (every seat's moves, payments and
 # answers: about one round of a 3-4 player game)
 PLAYOUT_DEPTH = 24
@@ -168,6 +180,14 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         character toward a goal works out the goal once here)."""
         return [self.weight(state, hero, a) for a in legal]
 
+    def heads_out(self, state: S, hero: Hero) -> bool:
+        """Whether a playout steers `hero` toward a way out whatever the clock says: in a
+        game where each seat plays for itself, yes (a character inside dies a little
+        every round; one out is safe). A game with team modes answers False for them:
+        its own steering (its `weights`) says when the team leaves, and the family's
+        steers out only near the end."""
+        return True
+
     def weight(self, state: S, hero: Hero, action: FamilyAction) -> float:
         """How readily a playout plays `action` for `hero` (uniform play's weight is 1)."""
         s = nemesis(state)
@@ -175,27 +195,28 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
             danger = any(i.room == action.to for i in s.intruders)
             fleeing = any(i.room == hero.room for i in s.intruders)
             w = 0.15 if danger and not armed(hero) else 2.0 if fleeing else 1.0
-            if self.rounds_left(state) <= 4:
+            if self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero):
                 exits = self.exits(state, hero)
                 if exits:
                     far = distances(state, action.to)
                     here = distances(state, hero.room)
                     if min(far.get(x, 12) for x in exits) < min(here.get(x, 12)
                                                                 for x in exits):
-                        w *= 5.0
+                        w *= TOWARD_EXIT
             return w * (0.6 if isinstance(action, CarefulMove) else 1.0)
         if isinstance(action, Shoot):
-            return 5.0
+            return SHOOT
         if isinstance(action, Melee):
-            return 0.6
+            return MELEE
         if isinstance(action, (RoomAct, Pick)) and self.escape_action(state, hero, action):
-            return 12.0 if self.rounds_left(state) <= 4 else 1.0
+            out = self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero)
+            return GET_OUT if out else 1.0
         if isinstance(action, RoomAct):
             return 2.0
         if isinstance(action, (PlayCard, UseItem, Search)):
             return 1.5
         if isinstance(action, Pass):
-            return 0.3
+            return PASS
         if isinstance(action, (Trade, Back, Drop)):
             return 0.05
         if isinstance(action, TradeGive):

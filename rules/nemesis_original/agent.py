@@ -54,6 +54,13 @@ class OriginalProfile(FamilyProfile[GameState]):
                 out.append(slot_of_tile(f"evac_{section.lower()}"))
         return out
 
+    def heads_out(self, state: GameState, hero: Hero) -> bool:
+        """A playout steers out only near the end (the family's rule for then): a sleeper
+        lives only if the ship gets home whole, and a pod takes its seats only once, so
+        a character who rushes for either from the start bets on what it has not read
+        (the all-`ai` games measured it: sleepers woke up nowhere)."""
+        return False
+
     def safe_chance(self, state: GameState, hero: Hero) -> float:
         if hero.place != "hibernated":
             return 1.0

@@ -11,14 +11,23 @@ import random
 from collections import Counter
 
 from family_determinize import random_states
-from lockdown_helpers import RS, add_intruder, edit, ready
+from lockdown_helpers import RS, add_intruder, edit, give, ready
 
 from rules.lockdown.state import GameState, Options
-from rules.nemesis.actions import Discard, Drop, Move, Trade
-from rules.nemesis.agent import armed, discard_weight, health, infection_risk
+from rules.nemesis.actions import Discard, Drop, Melee, Move, Shoot, Trade
+from rules.nemesis.agent import (
+    END_NEAR,
+    TOWARD_EXIT,
+    armed,
+    discard_weight,
+    distances,
+    health,
+    infection_risk,
+)
 from rules.nemesis.state import WoundCard
 
 PROFILE = RS.agent_profile
+WEAPON = "assault_rifle"  # loaded when given
 
 
 def _calm() -> GameState:
@@ -89,14 +98,68 @@ def test_an_unarmed_playout_keeps_out_of_an_intruders_room() -> None:
     assert into * 3 < away
 
 
-def test_a_playout_pass_is_rarer_than_uniform_while_moves_are_left() -> None:
+def _way_out(s: GameState, room: str) -> int:
+    """Moves from `room` to p0's nearest way out."""
+    exits = PROFILE.exits(s, s.heroes["p0"])
+    assert exits, "the isolation room is a way out from the start"
+    return min(distances(s, room).get(x, 12) for x in exits)
+
+
+def test_a_playout_passes_more_readily_than_it_makes_any_one_move() -> None:
+    """A character who stops early keeps cards for the surprise checks and makes no
+    noise: passing outweighs each single move that does not lead out (not all of them
+    together)."""
     s = _calm()
     legal = RS.legal_actions(s, "p0")
     assert any(a.key == "pass" for a in legal)
     rng = random.Random(9)
-    passes = sum(PROFILE.playout_action(s, "p0", legal, rng).key == "pass"
-                 for _ in range(600))
-    assert passes < 600 / len(legal) / 2
+    picks = Counter(PROFILE.playout_action(s, "p0", legal, rng).key for _ in range(900))
+    here = _way_out(s, s.heroes["p0"].room)
+    moves = [picks[a.key] for a in legal if isinstance(a, Move) and _way_out(s, a.to) >= here]
+    assert len(moves) >= 2
+    assert picks["pass"] > max(moves)
+    assert picks["pass"] < sum(moves)
+
+
+def _toward_and_away(s: GameState) -> tuple[Move, Move]:
+    """p0's move that shortens its way to the nearest way out, and one that does not."""
+    hero = s.heroes["p0"]
+    moves = [a for a in RS.legal_actions(s, "p0") if isinstance(a, Move)]
+    toward = [a for a in moves if _way_out(s, a.to) < _way_out(s, hero.room)]
+    away = [a for a in moves if _way_out(s, a.to) >= _way_out(s, hero.room)]
+    assert toward and away
+    return toward[0], away[0]
+
+
+def test_each_for_themselves_a_playout_heads_for_a_way_out_from_the_start() -> None:
+    s = _calm()
+    hero = s.heroes["p0"]
+    assert PROFILE.rounds_left(s) > END_NEAR
+    toward, away = _toward_and_away(s)
+    assert PROFILE.weight(s, hero, toward) == TOWARD_EXIT * PROFILE.weight(s, hero, away)
+
+
+def test_in_a_team_game_the_family_steers_out_only_near_the_end() -> None:
+    s = edit(ready(options=Options(mode="coop")))
+    hero = s.heroes["p0"]
+    toward, away = _toward_and_away(s)
+    s.time = END_NEAR + 1
+    assert PROFILE.rounds_left(s) == END_NEAR + 1
+    assert PROFILE.weight(s, hero, toward) == PROFILE.weight(s, hero, away)
+    s.time = END_NEAR
+    assert PROFILE.weight(s, hero, toward) == TOWARD_EXIT * PROFILE.weight(s, hero, away)
+
+
+def test_an_armed_playout_shoots_far_more_readily_than_it_fights_bare_handed() -> None:
+    s = _calm()
+    give(s, "p0", WEAPON)
+    add_intruder(s, "adult", s.heroes["p0"].room)
+    legal = RS.legal_actions(s, "p0")
+    assert any(isinstance(a, Shoot) for a in legal) and any(isinstance(a, Melee) for a in legal)
+    rng = random.Random(4)
+    picks = Counter(type(PROFILE.playout_action(s, "p0", legal, rng)).__name__
+                    for _ in range(600))
+    assert picks["Shoot"] > 10 * max(1, picks["Melee"])
 
 
 def test_after_passing_the_contamination_cards_are_the_ones_thrown_out() -> None:

@@ -14,7 +14,8 @@ from family_determinize import random_states
 from nemesis_helpers import RS, SHIP, edit, started
 
 from rules.agents import choose
-from rules.nemesis.actions import Pick
+from rules.nemesis.actions import Move, Pick
+from rules.nemesis.agent import END_NEAR, TOWARD_EXIT, distances
 from rules.nemesis.frames import TurnFrame
 from rules.nemesis_original.agent import OriginalProfile
 from rules.nemesis_original.endgame import earth_space
@@ -148,3 +149,38 @@ def test_a_free_reusable_item_is_searched_once_a_turn_so_the_round_can_end() -> 
         uses = {a.key for a in legal if a.key.startswith("use:motion_sensor_array")}
         assert uses and (uses <= kept) is not acted, (acted, uses, kept)
         assert "pass" in kept
+
+
+def _toward_and_away(s: GameState, seat: str) -> tuple[Move, Move]:
+    """A move that shortens `seat`'s way to the nearest way out, and one that does not,
+    from a room two moves or more from it (the character is put there)."""
+    hero = s.heroes[seat]
+    exits = PROFILE.exits(s, hero)
+    assert exits
+
+    def way(room: str) -> int:
+        return min(distances(s, room).get(x, 12) for x in exits)
+
+    for room in sorted(s.graph.exits):
+        near = s.graph.neighbours(room)
+        toward = [r for r in near if way(r) < way(room)]
+        away = [r for r in near if way(r) >= way(room)]
+        if way(room) >= 2 and toward and away:
+            hero.room = room
+            return Move(to=toward[0]), Move(to=away[0])
+    raise AssertionError("no room with a way toward and a way away from the exits")
+
+
+def test_a_playout_steers_out_only_near_the_end() -> None:
+    """A sleeper lives only if the ship gets home whole: a playout does not rush for the
+    hibernatorium or a pod while the jump is far (`heads_out` is False), only within
+    END_NEAR rounds of it."""
+    s = _aboard()
+    hero = s.heroes["p0"]
+    toward, away = _toward_and_away(s, "p0")
+    assert not PROFILE.heads_out(s, hero)
+    s.time = SHIP.time_track.length - END_NEAR - 1
+    assert PROFILE.rounds_left(s) == END_NEAR + 1
+    assert PROFILE.weight(s, hero, toward) == PROFILE.weight(s, hero, away)
+    s.time += 1
+    assert PROFILE.weight(s, hero, toward) == TOWARD_EXIT * PROFILE.weight(s, hero, away)
