@@ -26,19 +26,22 @@ def fake_discord_options() -> dict[str, object]:
 SHADOW_CORPORATION = {"modules": ("expansion", "threats", "company_man")}
 
 
-@pytest.mark.parametrize(("ruleset", "seats", "menus", "agent", "seed"), [
-    ("darkmoon", 4, {}, "random", 3),
-    ("darkmoon", 5, SHADOW_CORPORATION, "random", 4),
-    ("lockdown", 3, {}, "default", 2),
-    ("nemesis", 2, {}, "default", 5),
-], ids=["darkmoon", "darkmoon-shadow-corporation", "lockdown", "nemesis"])
+@pytest.mark.parametrize(("ruleset", "seats", "menus", "options", "agent", "seed"), [
+    ("darkmoon", 4, {}, {}, "random", 3),
+    ("darkmoon", 5, SHADOW_CORPORATION, {}, "random", 4),
+    ("lockdown", 3, {}, {}, "default", 2),
+    ("lockdown", 3, {}, {"board": "mars", "mode": "coop"}, "random", 6),
+    ("nemesis", 2, {}, {}, "default", 5),
+], ids=["darkmoon", "darkmoon-shadow-corporation", "lockdown", "lockdown-mars-coop",
+        "nemesis"])
 async def test_a_whole_game_with_every_seat_played_by_the_crew(
         fake_discord: FakeDiscord, tmp_path: Path, ruleset: str, seats: int,
-        menus: dict[str, tuple[str, ...]], agent: str, seed: int) -> None:
+        menus: dict[str, tuple[str, ...]], options: dict[str, str], agent: str,
+        seed: int) -> None:
     clock = SoakClock()
     async with warden(tmp_path / "w.db", seed=seed, clock=clock,
                       WARDEN_CREW_AGENT=agent, WARDEN_TIMER_UNIT_SECONDS=6.0) as bot:
-        left = await start_all_crew(fake_discord, ruleset, seats, menus)
+        left = await start_all_crew(fake_discord, ruleset, seats, menus, options)
         assert left.response.content.endswith(f"Warden's crew now plays for <@{BOB}>.")
         record = await play_out(fake_discord, bot, clock, 1, limit=5000)
         assert record.status == "finished"
@@ -47,6 +50,8 @@ async def test_a_whole_game_with_every_seat_played_by_the_crew(
         assert {seat for seat, _ in moves} == set(record.seats)
         if menus:
             assert record.options["expansion"] is True
+        for key, value in options.items():  # `/game new`'s options reach the game
+            assert record.options[key] == value
         # every move told the table what it showed in public
         assert any(e.to is None for _, events in moves for e in events)
         assert unannounced(fake_discord, moves) == []
