@@ -21,6 +21,7 @@ from rules.lockdown.state import GameState
 from rules.lockdown.surface import ROVER_BUNKER, WALK_OUT
 from rules.lockdown.team_goals import (
     ESCAPES,
+    NEAR,
     PROGRESS,
     alive,
     escape_rooms,
@@ -53,6 +54,9 @@ CLOCK_ACTS = (ALERT, ("cooling_system", 0))
 TOWARD, AWAY, WORK, LEAVE, WAIT = 4.0, 0.4, 10.0, 12.0, 10.0
 # rounds kept in hand beyond the way to the nearest way out before leaving for it
 SPARE_ROUNDS = 2
+# the objective kinds met in a room: a way out, or a room's action or pick-up there
+ROOM_KINDS = frozenset({*ESCAPES, "send_signal", "keep_power", "carry_egg_out",
+                        "discover_weakness", "knowledge_at_least"})
 # the moves a team playout steers
 STEERED = (Move, CarefulMove, RoomAct, PickUp, Pass)
 # serious wounds from which a character heads for the emergency room while time allows
@@ -109,7 +113,18 @@ class LockdownProfile(FamilyProfile[GameState]):
             return 0.8 * hero.knowledge / max(1, index().objectives[oid].value)
         if kind in OTHERS:
             return 0.3
-        return PROGRESS.get(kind, 0.2) if hero.place in ACTIVE else 0.0
+        if hero.place not in ACTIVE:
+            return 0.0
+        base = PROGRESS.get(kind, 0.2)
+        if kind not in ROOM_KINDS or hero.place != "board":
+            return base
+        by_action = rooms_by_action(s)
+        rooms = escape_rooms(s, kind, self._ways_out(s, by_action), by_action) \
+            if kind in ESCAPES else work_rooms(s, hero, kind, by_action)
+        if not rooms:
+            return base
+        far = distances(s, hero.room)
+        return base + (NEAR - base) / (1.0 + min(far.get(r, 12) for r in rooms) / 2)
 
     def team_goal(self, state: GameState) -> float | None:
         if not team_mode(state):
@@ -117,9 +132,20 @@ class LockdownProfile(FamilyProfile[GameState]):
         return team_score(state, self._ways_out(state), self._lives(state))
 
     def heads_out(self, state: GameState, hero: Hero) -> bool:
-        """Semi-cooperative characters head out whenever a way out is open; in the team
-        modes `target` says when (after the work its cards ask for)."""
+        """Semi-cooperative characters head out whenever a way out is known (their
+        `target` adds the rooms their own objective asks for); in the team modes the
+        `target` alone says when they leave (after the work the team's cards ask for),
+        and the family steers out only near the end."""
         return not team_mode(state)
+
+    def _own_open(self, state: GameState, hero: Hero) -> set[str]:
+        """The kinds of the semi-cooperative objectives `hero` may still work toward
+        (both before one is kept): not met as things stand, and met in a room (a way
+        out, a room's action, a pick-up). The others (the fate of the rest, kills, the
+        nest) have no room to head for: with only those the character leaves."""
+        living = alive(state)
+        return {k for oid in hero.objectives
+                if (k := kind(oid)) in ROOM_KINDS and not objective_met(state, hero, oid, living)}
 
     def evaluate(self, state: GameState, seat: str) -> float:
         """The family's; in a team game each character's chance to live is worked out
@@ -146,16 +172,18 @@ class LockdownProfile(FamilyProfile[GameState]):
     # ------------------------------------------------------------ team playouts
     def weights(self, state: GameState, hero: Hero, legal: Sequence[FamilyAction]
                 ) -> list[float]:
-        """The family's weights; in the solo and cooperative modes each character also
-        heads for its target (`target`) and does the room actions and pick-ups that
-        work toward an open card, and gets out when it is leaving; it seldom sets the
-        clock running shorter (the alert, the autodestruction)."""
-        weights = [self.weight(state, hero, a) for a in legal]
-        if hero.place != "board" or not team_mode(state) \
-                or not any(isinstance(a, STEERED) for a in legal):
-            return weights  # (a payment, a discard, an answer: nothing to steer)
-        kinds = {kind(oid) for oid in open_cards(state)}
+        """The family's weights; each character also heads for its target (`target`)
+        and does the room actions and pick-ups that work toward an open card (in the
+        semi-cooperative mode: its own objective not met yet, `_own_open`), and gets
+        out when it is leaving; it seldom sets the clock running shorter (the alert,
+        the autodestruction)."""
+        if hero.place != "board" or not any(isinstance(a, STEERED) for a in legal):
+            return super().weights(state, hero, legal)  # (a payment, an answer: no steering)
         by_action = rooms_by_action(state)
+        around = self.surroundings(state, hero, legal, self._ways_out(state, by_action))
+        weights = [self.weight(state, hero, a, around) for a in legal]
+        kinds = {kind(oid) for oid in open_cards(state)} if team_mode(state) \
+            else self._own_open(state, hero)
         rooms, leaving = self.target(state, hero, kinds, by_action)
         here = min((distances(state, hero.room).get(r, 12) for r in rooms), default=0)
         tile = state.rooms[hero.room].tile if state.rooms[hero.room].explored else None

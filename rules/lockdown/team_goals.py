@@ -168,5 +168,5 @@ def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> fl
     return max(scores) if s.options.mode == "solo" else math.prod(scores)
 
 
-__all__ = ["ESCAPES", "PROGRESS", "alive", "card_progress", "escape_rooms", "kind", "open_cards",
-           "rooms_by_action", "team_score", "work_rooms"]
+__all__ = ["ESCAPES", "NEAR", "PROGRESS", "alive", "card_progress", "escape_rooms", "kind",
+           "open_cards", "rooms_by_action", "team_score", "work_rooms"]

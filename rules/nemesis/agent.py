@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from rules.core.agent_profile import AgentProfile
@@ -73,6 +74,18 @@ PASS = 3.0
 # moves a playout plays before it stops and evaluates (every seat's moves, payments and
 # answers: about one round of a 3-4 player game)
 PLAYOUT_DEPTH = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Surroundings:
+    """What a playout's weights read of a character's surroundings (`surroundings`):
+    the rooms holding an intruder, whether it heads out (the end near, or the game's
+    `heads_out`), and then the ways out it heads for (None: no move to weigh, or none
+    known)."""
+
+    intruders: frozenset[str]
+    heading_out: bool
+    exits: tuple[str, ...] | None
 
 
 def nemesis(state: FamilyState) -> NemesisState:
@@ -178,7 +191,8 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
     def weights(self, state: S, hero: Hero, legal: Sequence[FamilyAction]) -> list[float]:
         """How readily a playout plays each of `legal` for `hero` (a game that steers a
         character toward a goal works out the goal once here)."""
-        return [self.weight(state, hero, a) for a in legal]
+        around = self.surroundings(state, hero, legal)
+        return [self.weight(state, hero, a, around) for a in legal]
 
     def heads_out(self, state: S, hero: Hero) -> bool:
         """Whether a playout steers `hero` toward a way out whatever the clock says: in a
@@ -188,29 +202,43 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
         steers out only near the end."""
         return True
 
-    def weight(self, state: S, hero: Hero, action: FamilyAction) -> float:
-        """How readily a playout plays `action` for `hero` (uniform play's weight is 1)."""
+    def surroundings(self, state: S, hero: Hero, legal: Sequence[FamilyAction],
+                     exits: Sequence[str] | None = None) -> Surroundings:
+        """What the weights of `hero`'s moves read, worked out once for all of them:
+        where the intruders are, whether it heads out, and then (when `legal` has a
+        move) its distance to the nearest of the ways out (`exits`, else the game's)."""
         s = nemesis(state)
+        out = self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero)
+        way = None
+        if out and any(isinstance(a, (Move, CarefulMove)) for a in legal):
+            ways = self.exits(state, hero) if exits is None else exits
+            if ways:
+                way = tuple(ways)
+        return Surroundings(frozenset(i.room for i in s.intruders), out, way)
+
+    def weight(self, state: S, hero: Hero, action: FamilyAction,
+               around: Surroundings | None = None) -> float:
+        """How readily a playout plays `action` for `hero` (uniform play's weight is 1);
+        `around`: the surroundings `weights` worked out (else worked out here)."""
+        if around is None:
+            around = self.surroundings(state, hero, (action,))
         if isinstance(action, (Move, CarefulMove)):
-            danger = any(i.room == action.to for i in s.intruders)
-            fleeing = any(i.room == hero.room for i in s.intruders)
+            danger = action.to in around.intruders
+            fleeing = hero.room in around.intruders
             w = 0.15 if danger and not armed(hero) else 2.0 if fleeing else 1.0
-            if self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero):
-                exits = self.exits(state, hero)
-                if exits:
-                    far = distances(state, action.to)
-                    here = distances(state, hero.room)
-                    if min(far.get(x, 12) for x in exits) < min(here.get(x, 12)
-                                                                for x in exits):
-                        w *= TOWARD_EXIT
+            if around.exits:
+                far = distances(state, action.to)
+                here = distances(state, hero.room)
+                if min(far.get(x, 12) for x in around.exits) < min(here.get(x, 12)
+                                                                   for x in around.exits):
+                    w *= TOWARD_EXIT
             return w * (0.6 if isinstance(action, CarefulMove) else 1.0)
         if isinstance(action, Shoot):
             return SHOOT
         if isinstance(action, Melee):
             return MELEE
         if isinstance(action, (RoomAct, Pick)) and self.escape_action(state, hero, action):
-            out = self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero)
-            return GET_OUT if out else 1.0
+            return GET_OUT if around.heading_out else 1.0
         if isinstance(action, RoomAct):
             return 2.0
         if isinstance(action, (PlayCard, UseItem, Search)):
@@ -326,5 +354,5 @@ def _pick(weights: Sequence[float], rng: random.Random) -> int:
     return len(weights) - 1
 
 
-__all__ = ["FamilyProfile", "armed", "distances", "health", "infection_risk", "nemesis",
-           "team_value"]
+__all__ = ["FamilyProfile", "Surroundings", "armed", "distances", "health", "infection_risk",
+           "nemesis", "team_value"]

@@ -1,24 +1,27 @@
-"""The computer player in Lockdown's solo and fully cooperative modes (rules/lockdown/
-agent.py, team_goals.py): the team's value is what the victory check rewards (every
-card met, not their mean), and its playouts head for the room whose action meets an
-open card, do that action, and get out (waiting at the way out) once nothing is left
-for the character to do."""
+"""The computer player's goals in Lockdown (rules/lockdown/agent.py, team_goals.py): in
+the solo and fully cooperative modes the team's value is what the victory check rewards
+(every card met, not their mean), and its playouts head for the room whose action meets
+an open card, do that action, and get out (waiting at the way out) once nothing is left
+for the character to do; in the semi-cooperative mode a character heads the same way
+for its own objective, whose worth grows as its room nears."""
 
 from __future__ import annotations
 
 import pytest
 from lockdown_helpers import RS, edit, put_room, ready, wound
 
-from rules.lockdown.agent import WORK
+from rules.lockdown.agent import AWAY, TOWARD, WORK
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.team_goals import card_progress, rooms_by_action, team_score
 from rules.nemesis.actions import Move, Pass, RoomAct
 from rules.nemesis.agent import distances
 from rules.nemesis.frames import TurnFrame
+from rules.nemesis.state import Hero
 
 PROFILE = RS.agent_profile
 SAFE_PLAN = "standard_evacuation"  # the contingency plan that kills nobody
 SIGNAL, NOTES = "coop_signal_relay", "coop_knowledge"  # a signal; a survivor with 7+
+SEMI_SIGNAL, SEMI_OTHERS = "corp_send_signal", "pers_player_1"  # a room; another's fate
 
 
 def _team(mode: str = "coop", cards: tuple[str, ...] = (SIGNAL, NOTES)) -> GameState:
@@ -163,13 +166,72 @@ def test_a_hurt_character_heads_for_the_emergency_room_while_time_allows() -> No
     assert leaving and slot not in rooms         # the end near: out, wounds or not
 
 
-def test_semi_cooperative_playouts_keep_the_familys_weights() -> None:
+def _semi(objective: str) -> tuple[GameState, Hero]:
+    """A semi-cooperative game, p0 keeping `objective` only, the contingency plan safe."""
     s = edit(ready())
+    s.active_contingency = SAFE_PLAN
     hero = s.heroes["p0"]
-    hero.objectives = ["pers_isolate"]
-    _transmitter_two_moves_away(s)
+    hero.hands = []
+    hero.objectives = [objective]
+    return s, hero
+
+
+def _toward_over_away(s: GameState, hero: Hero, slot: str) -> float:
+    """How much more readily p0's playout makes a move toward `slot` than one away."""
     legal = RS.legal_actions(s, "p0")
-    assert PROFILE.weights(s, hero, legal) == [PROFILE.weight(s, hero, a) for a in legal]
+    weights = dict(zip([a.key for a in legal], PROFILE.weights(s, hero, legal), strict=True))
+    way = distances(s, slot)
+    moves = [a for a in legal if isinstance(a, Move)]
+    toward = [weights[a.key] / PROFILE.weight(s, hero, a) for a in moves
+              if way[a.to] < way[hero.room]]
+    away = [weights[a.key] / PROFILE.weight(s, hero, a) for a in moves
+            if way[a.to] > way[hero.room]]
+    assert toward and away
+    return min(toward) / max(away)
+
+
+def test_a_semi_cooperative_playout_heads_for_its_own_objectives_room() -> None:
+    s, hero = _semi(SEMI_SIGNAL)
+    slot = _transmitter_two_moves_away(s)
+    assert PROFILE.target(s, hero, {"send_signal"}) == ([slot], False)
+    assert _toward_over_away(s, hero, slot) == TOWARD / AWAY
+    hero.signal = True  # sent: nothing left for it to do in a room
+    assert _toward_over_away(s, hero, slot) <= 1.0
+
+
+def test_a_semi_cooperative_objective_with_no_room_sends_the_character_out() -> None:
+    """The fate of another player is met in no room: the character's target is the ways
+    out (and the alert room that opens the closed isolation room), not the transmitter
+    its objective does not need."""
+    s, hero = _semi(SEMI_OTHERS)
+    slot = _transmitter_two_moves_away(s)
+    rooms, leaving = PROFILE.target(s, hero, set())
+    assert leaving and set(PROFILE.exits(s, hero)) <= set(rooms) and slot not in rooms
+
+    def way(room: str) -> int:
+        return min(distances(s, room).get(x, 12) for x in rooms)
+
+    legal = RS.legal_actions(s, "p0")
+    weights = PROFILE.weights(s, hero, legal)
+    moves = [(a, w) for a, w in zip(legal, weights, strict=True) if isinstance(a, Move)]
+    assert moves
+    for a, w in moves:
+        closer, farther = way(a.to) < way(hero.room), way(a.to) > way(hero.room)
+        assert w / PROFILE.weight(s, hero, a) == (TOWARD if closer else AWAY if farther else 1.0)
+
+
+def test_a_semi_cooperative_objective_is_worth_more_as_its_room_nears() -> None:
+    s, hero = _semi(SEMI_SIGNAL)
+    slot = _transmitter_two_moves_away(s)
+    two = PROFILE.objective(s, hero)
+    hero.room = next(r for r in s.graph.neighbours(hero.room)
+                     if distances(s, r).get(slot) == 1)
+    one = PROFILE.objective(s, hero)
+    hero.room = slot
+    there = PROFILE.objective(s, hero)
+    hero.signal = True
+    met = PROFILE.objective(s, hero)
+    assert two < one < there < met == 1.0
 
 
 @pytest.mark.rule("LD-MODE-1")
