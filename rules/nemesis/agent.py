@@ -60,17 +60,16 @@ SERIOUS_LEFT = (1.0, 0.75, 0.5, 0.25)
 # how dangerous an intruder in the character's room is, by kind (one next door: a fifth)
 DANGER = {"larva": 0.05, "creeper": 0.15, "adult": 0.25, "breeder": 0.35, "queen": 0.45}
 # a playout's weights (uniform play's is 1): a move toward the nearest way out, and
-# taking it, when the character heads out (always, where each seat plays for itself; in
-# a team game, within END_NEAR rounds of the end); shooting and fighting bare-handed
-# (a shot risks nothing; a blow that misses wounds); passing (a character who stops
-# early keeps cards for the surprise checks and makes no noise). Measured on `policy`
-# (the playouts alone) over seeded games: the characters lived 4 times as often.
+# taking it, when the character heads out (within END_NEAR rounds of the end, or from
+# the start where the game's `heads_out` says so); shooting and fighting bare-handed (a
+# shot risks nothing; a blow that misses wounds); passing (rare: a character who passes
+# does nothing more that round; at 3 the solo `ai` passed every round).
 TOWARD_EXIT = 10.0
 GET_OUT = 30.0
 END_NEAR = 4
 SHOOT = 25.0
 MELEE = 0.2
-PASS = 3.0
+PASS = 0.3
 # moves a playout plays before it stops and evaluates (every seat's moves, payments and
 # answers: about one round of a 3-4 player game)
 PLAYOUT_DEPTH = 24

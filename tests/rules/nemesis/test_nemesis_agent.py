@@ -105,20 +105,18 @@ def _way_out(s: GameState, room: str) -> int:
     return min(distances(s, room).get(x, 12) for x in exits)
 
 
-def test_a_playout_passes_more_readily_than_it_makes_any_one_move() -> None:
-    """A character who stops early keeps cards for the surprise checks and makes no
-    noise: passing outweighs each single move that does not lead out (not all of them
-    together)."""
+def test_a_playout_pass_is_rarer_than_any_one_move_while_moves_are_left() -> None:
+    """A playout that passes early does nothing more that round: in the team modes a
+    character that passes readily never gets its work done (measured: 3 times as
+    readily as a plain move left the solo `ai` passing every round)."""
     s = _calm()
     legal = RS.legal_actions(s, "p0")
     assert any(a.key == "pass" for a in legal)
     rng = random.Random(9)
     picks = Counter(PROFILE.playout_action(s, "p0", legal, rng).key for _ in range(900))
-    here = _way_out(s, s.heroes["p0"].room)
-    moves = [picks[a.key] for a in legal if isinstance(a, Move) and _way_out(s, a.to) >= here]
-    assert len(moves) >= 2
-    assert picks["pass"] > max(moves)
-    assert picks["pass"] < sum(moves)
+    moves = [picks[a.key] for a in legal if isinstance(a, Move)]
+    assert picks["pass"] < min(moves)
+    assert picks["pass"] < 900 / len(legal) / 2
 
 
 def _toward_and_away(s: GameState) -> tuple[Move, Move]:
