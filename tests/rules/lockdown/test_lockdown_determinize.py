@@ -138,6 +138,12 @@ def test_the_mars_surface_deck_and_tokens_vary_with_the_seed() -> None:
     assert len(crossroads) > 2 and len(buildings) > 2
     _varies(s, "p0", lambda c: [c.rooms[x].token for x in crossroads], 4)
     _varies(s, "p0", lambda c: [(c.rooms[x].token, c.rooms[x].tile) for x in buildings], 10)
+    # each token stays among the rooms of its sort (a building's or a crossroads')
+    for d in range(10):
+        copy = RS.determinize(s, "p0", d)
+        for slots in (crossroads, buildings):
+            assert Counter(copy.rooms[x].token for x in slots) == \
+                Counter(s.rooms[x].token for x in slots)
 
 
 def test_which_objective_another_player_kept_is_dealt_again() -> None:

@@ -456,32 +456,36 @@ def _heavy(s: GameState, color: str, weapon: bool) -> str:
 
 
 class _Knows(family.GameSecrets):
-    """A game's secrets in which p0 knows `n` of p1's copies of one item (say it saw
-    them given), and nobody else knows anything."""
+    """A game's secrets in which p0 knows up to `n` of p1's copies of each of `items`
+    (say it saw them given), and nobody else knows anything."""
 
-    def __init__(self, item: str, n: int) -> None:
-        self.item, self.n = item, n
+    def __init__(self, items: list[str], n: int) -> None:
+        self.items, self.n = items, n
 
     def known_items(self, s: Any, seat: str) -> Counter[tuple[str, str]]:
         if seat != "p0":
             return Counter()
-        held = s.heroes["p1"].inventory.count(self.item)
-        return Counter({("p1", self.item): min(self.n, held)})
+        held = s.heroes["p1"].inventory
+        return Counter({("p1", x): min(self.n, held.count(x)) for x in self.items})
+
+
+def _knowing(s: GameState, seat: str, secrets: family.GameSecrets, n: int = 30
+             ) -> list[GameState]:
+    return [family.determinize(s, seat, d, waiting=MACHINE.waiting, secrets=secrets)
+            for d in range(n)]
 
 
 def test_the_items_a_game_says_the_seat_knows_stay_and_no_more() -> None:
     s = clone(_mid_game())
     item = _light(s, "red")[0]
     s.heroes["p1"].inventory += [item] * 3
-    secrets = _Knows(item, 2)
-    copies = [family.determinize(s, "p0", d, waiting=MACHINE.waiting, secrets=secrets)
-              for d in range(30)]
+    secrets = _Knows([item], 2)
+    copies = _knowing(s, "p0", secrets)
     held = [c.heroes["p1"].inventory.count(item) for c in copies]
     assert min(held) == 2 and held.count(2) > 20  # (the third is dealt again)
     for c in copies:
         check_family_parts(s, c, "p0")
-    theirs = [family.determinize(s, "p2", d, waiting=MACHINE.waiting, secrets=secrets)
-              for d in range(10)]
+    theirs = _knowing(s, "p2", secrets, 10)
     assert min(c.heroes["p1"].inventory.count(item) for c in theirs) < 2
 
 
@@ -569,3 +573,61 @@ def test_the_copys_setup_seed_is_dealt_too() -> None:
     s = _mid_game()
     seeds = {RS.determinize(s, "p0", d).seed for d in range(20)}
     assert len(seeds) == 20 and s.seed not in seeds
+
+
+def test_a_secret_gift_is_one_of_its_givers_cards_not_pledged_already() -> None:
+    """p0, p1 and p2 trade; p0 knows p1's cards (the game says so) and sees what p1
+    gives it, not what p1 gives p2: that is any of p1's other cards."""
+    s = clone(_mid_game())
+    x, y, w = _light(s, "green", 3)
+    s.heroes["p1"].inventory = [x, y, w]
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p0", "p2"], stage="agree",
+                              gifts=[("p1", "p0", x), ("p1", "p2", y)]))
+    gifts = set()
+    for c in _knowing(s, "p0", _Knows([x, y, w], 1)):
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame) and f.gifts[0] == ("p1", "p0", x)
+        assert sorted(c.heroes["p1"].inventory) == sorted([x, y, w])
+        gifts.add(f.gifts[1])
+    assert gifts == {("p1", "p2", y), ("p1", "p2", w)}
+
+
+def test_secret_gifts_never_pledge_a_card_twice() -> None:
+    s = clone(_mid_game())
+    y, w = _light(s, "green", 2)
+    s.heroes["p1"].inventory = [y, y, w]
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", y), ("p1", "p2", y), ("p1", "p2", w)]))
+    orders = set()
+    for c in _knowing(s, "p0", _Knows([y, w], 2)):
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame)
+        things = [thing for _, _, thing in f.gifts]
+        assert sorted(things) == sorted(c.heroes["p1"].inventory) == sorted([y, y, w])
+        orders.add(tuple(things))
+    assert len(orders) == 3
+
+
+def test_two_pairs_of_items_of_two_colours_are_each_dealt_from_their_own() -> None:
+    """p1 chooses between 2 yellow items, p2 between 2 red ones (pushed in that order):
+    each pair is dealt again from its colour and named by the pick's labels."""
+    s = clone(_mid_game())
+    rules = s.rules
+    for seat, color in (("p1", "yellow"), ("p2", "red")):
+        deck = s.decks[color]
+        pair = [deck.pop(0), deck.pop(0)]
+        s.stack.append(PickFrame(seat=seat, purpose="step", tag="keep_item",
+                                 options=["+".join(pair), "+".join(reversed(pair))],
+                                 labels=[f"Keep {rules.items[c].name}" for c in pair],
+                                 subject=seat))
+    pairs: dict[str, set[str]] = {"p1": set(), "p2": set()}
+    for d in range(20):
+        copy = RS.determinize(s, "p0", d)
+        check_family_parts(s, copy, "p0")
+        for f, color in zip(copy.stack[-2:], ("yellow", "red"), strict=True):
+            assert isinstance(f, PickFrame) and f.tag == "keep_item"
+            a, b = f.options[0].split("+")
+            assert {rules.items[a].color, rules.items[b].color} == {color}
+            assert f.labels == [f"Keep {rules.items[a].name}", f"Keep {rules.items[b].name}"]
+            pairs[f.seat].add(f.options[0])
+    assert all(len(p) > 5 for p in pairs.values())
