@@ -14,18 +14,20 @@ from typing import Any
 
 import pytest
 from family_determinize import check_family_parts, play_out, random_states, seen
-from lockdown_helpers import RS, run_with
+from lockdown_helpers import RS, run_with, started
 
 from rules.core.clone import clone
 from rules.core.rng import Rng
 from rules.lockdown import rooms
-from rules.lockdown.cards import content, index
+from rules.lockdown.cards import content, crossover_weaknesses, index
+from rules.lockdown.determinize import SECRETS
 from rules.lockdown.endgame import revealed_weaknesses
 from rules.lockdown.flow import MACHINE
 from rules.lockdown.state import GameState, Options
 from rules.lockdown.surface import MARS_DECK
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.state import Pin, change_room
+from rules.nemesis_original.ruleset import Nemesis
 
 RS_INDEX = index()
 MODES = [Options(), Options(board="mars"), Options(mode="coop"),
@@ -84,7 +86,8 @@ def _check_lockdown_parts(real: GameState, copy: GameState, seat: str) -> None:
     held = Counter(t for p in piles for t in p) + Counter(copy.revealed_contingencies)
     held.update([copy.active_contingency] if copy.active_contingency else [])
     assert not held - every  # no token twice
-    assert copy.heroes[seat].contingencies == real.heroes[seat].contingencies
+    if seat in real.heroes:
+        assert copy.heroes[seat].contingencies == real.heroes[seat].contingencies
     assert [len(h.contingencies) for h in copy.heroes.values()] == \
         [len(h.contingencies) for h in real.heroes.values()]
     assert len(copy.neutral_pool) == len(real.neutral_pool)
@@ -102,6 +105,8 @@ def _check_lockdown_parts(real: GameState, copy: GameState, seat: str) -> None:
                 assert not (card.kind == "player_cannot_survive" and card.value == number)
     assert revealed_weaknesses(copy) == revealed_weaknesses(real)
     assert len(copy.weaknesses) == len(set(copy.weaknesses)) == len(real.weaknesses)
+    c_weak = crossover_weaknesses(c) if real.options.nemesis_intruders else c.weaknesses
+    assert set(copy.weaknesses) <= {w.id for w in c_weak}
     assert sorted(copy.css) == sorted(real.css)
     assert not set(copy.css.values()) & set(copy.css_revealed)
     assert len(set(copy.css.values())) == len(copy.css)
@@ -133,6 +138,12 @@ def test_the_mars_surface_deck_and_tokens_vary_with_the_seed() -> None:
     assert len(crossroads) > 2 and len(buildings) > 2
     _varies(s, "p0", lambda c: [c.rooms[x].token for x in crossroads], 4)
     _varies(s, "p0", lambda c: [(c.rooms[x].token, c.rooms[x].tile) for x in buildings], 10)
+    # each token stays among the rooms of its sort (a building's or a crossroads')
+    for d in range(10):
+        copy = RS.determinize(s, "p0", d)
+        for slots in (crossroads, buildings):
+            assert Counter(copy.rooms[x].token for x in slots) == \
+                Counter(s.rooms[x].token for x in slots)
 
 
 def test_which_objective_another_player_kept_is_dealt_again() -> None:
@@ -180,8 +191,9 @@ def _step(s: GameState, seat: str, tag: str, option: str) -> GameState:
 
 
 def test_objectives_checked_in_secret_stay_in_the_copies() -> None:
-    s = _mid_game(4, 5, Options())
+    s = started(4, 5)  # (before the first encounter: each holds both of its cards)
     theirs = list(s.heroes["p2"].objectives)
+    assert len(theirs) == 2
     s = _step(s, "p0", "check", "p2")
     assert s.memory["p0"].facts["objectives:p2"] == ",".join(theirs)
     assert all(RS.determinize(s, "p0", d).heroes["p2"].objectives == theirs
@@ -208,19 +220,112 @@ def test_a_css_token_looked_at_stays_on_its_slot_and_moves_with_it() -> None:
     assert all(RS.determinize(s, "p1", d).css[free] == token for d in range(10))
 
 
+def _rarest(tokens: list[str], above: str = "") -> int:
+    """The place of the token with the fewest copies in the box (of those whose id
+    sorts after `above`)."""
+    counts = {t.id: t.count for t in content().contingencies}
+    return min((i for i, t in enumerate(tokens) if t > above),
+               key=lambda i: (counts[tokens[i]], i))
+
+
+def _copies(s: GameState, seat: str, n: int = 30) -> list[GameState]:
+    return [RS.determinize(s, seat, d) for d in range(n)]
+
+
 def test_a_contingency_token_peeked_at_stays_while_its_pile_stays() -> None:
     s = _mid_game(4, 5, Options())
     token = s.heroes["p3"].contingencies[0]
     s = _step(s, "p0", "peek", "p3:0")
-    assert all(RS.determinize(s, "p0", d).heroes["p3"].contingencies[0] == token
-               for d in range(10))
-    pooled = s.neutral_pool[1]
-    s = _step(s, "p0", "peek", "pool:1")
-    assert all(pooled in RS.determinize(s, "p0", d).neutral_pool for d in range(10))
-    # someone takes a pool token (which one is their secret): the peek is worth no more
+    assert all(c.heroes["p3"].contingencies == [token] for c in _copies(s, "p0"))
+    assert any(c.heroes["p3"].contingencies != [token] for c in _copies(s, "p1"))
+    k = _rarest(s.neutral_pool)
+    pooled = s.neutral_pool[k]
+    s = _step(s, "p0", "peek", f"pool:{k}")
+    mine = _copies(s, "p0")
+    assert all(pooled in c.neutral_pool and len(c.neutral_pool) == len(s.neutral_pool)
+               for c in mine)
+    assert any(pooled not in c.neutral_pool for c in _copies(s, "p1"))
+    # p3 takes a pool token (which one is its secret): the pool's peek is worth no
+    # more, the token p0 saw in p3's pile stays there beside one dealt again
     s = clone(s)
-    s.heroes["p2"].contingencies.append(s.neutral_pool.pop(0))
-    assert len({tuple(RS.determinize(s, "p0", d).neutral_pool) for d in range(20)}) > 3
+    s.heroes["p3"].contingencies.append(s.neutral_pool.pop(0 if k else 1))
+    mine = _copies(s, "p0")
+    assert all(c.heroes["p3"].contingencies[0] == token
+               and len(c.heroes["p3"].contingencies) == 2 for c in mine)
+    assert len({c.heroes["p3"].contingencies[1] for c in mine}) > 2
+    assert any(pooled not in c.neutral_pool for c in mine)
+
+
+def test_a_fresh_look_at_the_pool_counts_after_a_stale_one() -> None:
+    """p0 looked at a pool token, someone took one, p0 looked at another: the first
+    look is worth no more, the second still is (whatever order their names sort in)."""
+    s = _mid_game(4, 5, Options())
+    first = min(range(len(s.neutral_pool)), key=lambda i: s.neutral_pool[i])
+    s = _step(s, "p0", "peek", f"pool:{first}")
+    s = clone(s)
+    s.heroes["p2"].contingencies.append(s.neutral_pool.pop())
+    k = _rarest(s.neutral_pool, above=s.neutral_pool[first])
+    later = s.neutral_pool[k]
+    s = _step(s, "p0", "peek", f"pool:{k}")
+    assert all(later in c.neutral_pool for c in _copies(s, "p0"))
+    assert any(later not in c.neutral_pool for c in _copies(s, "p1"))
+
+
+def test_an_empty_neutral_pool_stays_empty() -> None:
+    """Every pool token was taken: the tokens left to deal fill the others' piles and
+    the active contingency, nothing is left for the pool."""
+    s = clone(_mid_game(4, 5, Options()))
+    s.heroes["p1"].contingencies += s.neutral_pool
+    s.neutral_pool = []
+    for c in _copies(s, "p0", 10):
+        assert c.neutral_pool == [] and c.active_contingency
+        assert [len(h.contingencies) for h in c.heroes.values()] == \
+            [len(h.contingencies) for h in s.heroes.values()]
+        _check_lockdown_parts(s, c, "p0")
+
+
+def test_a_css_token_seen_before_it_was_revealed_is_not_dealt_again() -> None:
+    """p0 looked at the token on a slot; the time reached it and it was revealed; then
+    another token was moved onto that slot: the copies deal that slot, never the token
+    revealed."""
+    s = _mid_game(4, 5, Options())
+    slot, other = sorted(s.css)[:2]
+    seen_token = s.css[slot]
+    s = _step(s, "p0", "css_peek", str(slot))
+    s = clone(s)
+    s.css_revealed.append(s.css.pop(slot))
+    s.css[slot] = s.css.pop(other)
+    copies = _copies(s, "p0")
+    assert all(seen_token not in c.css.values() for c in copies)
+    assert len({c.css[slot] for c in copies}) > 1
+
+
+def test_a_copy_for_someone_watching_deals_every_players_secrets() -> None:
+    """A seat not at the table holds nothing: every player's objectives and tokens
+    are dealt again, and the copy looks the same to it."""
+    s = started(4, 5)
+    copies = _copies(s, "watcher", 20)
+    for c in copies:
+        assert seen(RS, c, "watcher") == seen(RS, s, "watcher")
+        check_family_parts(s, c, "watcher")
+        _check_lockdown_parts(s, c, "watcher")
+    for x in s.seats:
+        assert len({tuple(c.heroes[x].objectives) for c in copies}) > 5
+        assert len({tuple(c.heroes[x].contingencies) for c in copies}) > 3
+
+
+def test_the_tiles_left_in_the_box_may_lie_on_unexplored_rooms() -> None:
+    s = _mid_game(4, 5, Options())
+    box = SECRETS.spare_tiles(s)
+    assert box
+    hidden = [x for x, r in s.rooms.items() if not r.explored and r.tile]
+    dealt = {c.rooms[x].tile for c in _copies(s, "p0") for x in hidden}
+    assert set(box) <= dealt
+
+
+def test_lockdowns_secrets_refuse_another_games_state() -> None:
+    with pytest.raises(TypeError, match="Lockdown's secrets were handed a GameState"):
+        SECRETS.deal(Nemesis().new_game(["p0", "p1"], 1), "p0", Rng.from_seed(1))
 
 
 def test_the_event_seen_on_the_monitors_stays_on_top() -> None:

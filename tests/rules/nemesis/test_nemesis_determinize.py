@@ -434,3 +434,200 @@ def test_a_save_from_before_depths_reads_its_places_as_pins() -> None:
     assert loaded.memory["p0"].top == [Pin(deck="events", card=s.decks["events"][0])]
     assert loaded.memory["p0"].bottom == [Pin(deck="red", card="x")]
     assert family.pinned(loaded, "p0", "red") == {}  # not where it says: left out
+
+
+def _light(s: GameState, color: str, n: int = 1) -> list[str]:
+    """n light items of a colour taken from its deck (distinct ones where it can)."""
+    rules = s.rules
+    deck = s.decks[color]
+    ids = sorted({x for x in deck if not rules.items[x].heavy}, key=deck.index)[:n]
+    for x in ids:
+        deck.remove(x)
+    return ids
+
+
+def _heavy(s: GameState, color: str, weapon: bool) -> str:
+    """A heavy item of a colour (a weapon or not) taken from its deck."""
+    rules = s.rules
+    item = next(x for x in s.decks[color] if rules.items[x].heavy
+                and bool(rules.items[x].weapon) == weapon)
+    s.decks[color].remove(item)
+    return item
+
+
+class _Knows(family.GameSecrets):
+    """A game's secrets in which p0 knows up to `n` of p1's copies of each of `items`
+    (say it saw them given), and nobody else knows anything."""
+
+    def __init__(self, items: list[str], n: int) -> None:
+        self.items, self.n = items, n
+
+    def known_items(self, s: Any, seat: str) -> Counter[tuple[str, str]]:
+        if seat != "p0":
+            return Counter()
+        held = s.heroes["p1"].inventory
+        return Counter({("p1", x): min(self.n, held.count(x)) for x in self.items})
+
+
+def _knowing(s: GameState, seat: str, secrets: family.GameSecrets, n: int = 30
+             ) -> list[GameState]:
+    return [family.determinize(s, seat, d, waiting=MACHINE.waiting, secrets=secrets)
+            for d in range(n)]
+
+
+def test_the_items_a_game_says_the_seat_knows_stay_and_no_more() -> None:
+    s = clone(_mid_game())
+    item = _light(s, "red")[0]
+    s.heroes["p1"].inventory += [item] * 3
+    secrets = _Knows([item], 2)
+    copies = _knowing(s, "p0", secrets)
+    held = [c.heroes["p1"].inventory.count(item) for c in copies]
+    assert min(held) == 2 and held.count(2) > 20  # (the third is dealt again)
+    for c in copies:
+        check_family_parts(s, c, "p0")
+    theirs = _knowing(s, "p2", secrets, 10)
+    assert min(c.heroes["p1"].inventory.count(item) for c in theirs) < 2
+
+
+def test_an_items_place_among_public_ones_does_not_stop_the_deal() -> None:
+    """Another character's secret item after a crafted one in its inventory, and the
+    items out of the game after a heavy one (seen when it was dropped) and a crafted
+    one: the secret ones are dealt again, the public ones stay."""
+    s = clone(_mid_game())
+    crafted = s.crafted.pop(0)
+    secret = _light(s, "red")[0]
+    s.heroes["p1"].inventory += [crafted, secret]
+    gone = _light(s, "green")[0]
+    s.removed_items = [_heavy(s, "red", True), s.crafted.pop(0), gone]
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    assert len({c.heroes["p1"].inventory[-1] for c in copies}) > 3
+    assert all(c.heroes["p1"].inventory[-2] == crafted for c in copies)
+    assert len({c.removed_items[-1] for c in copies}) > 3
+    assert all(c.removed_items[:2] == s.removed_items[:2] for c in copies)
+    for c in copies:
+        check_family_parts(s, c, "p0")
+
+
+def test_two_heavy_items_of_two_colours_are_each_dealt_from_their_own() -> None:
+    """p1 is given a red heavy weapon (with its ammo), p2 a yellow heavy item (a weapon
+    or not): each pick is the engine's own for an item of its colour dealt again."""
+    s = clone(_mid_game())
+    rules = s.rules
+    picks = {"p1": ("red", _heavy(s, "red", True)), "p2": ("yellow", _heavy(s, "yellow", False))}
+    for seat, (_, item) in picks.items():
+        weapon = rules.items[item].weapon
+        s.stack.append(heavy_pick(rules, s.heroes[seat], item, None,
+                                  weapon.ammo if weapon else 0))
+    given: dict[str, set[str]] = {"p1": set(), "p2": set()}
+    for d in range(30):
+        copy = RS.determinize(s, "p0", d)
+        check_family_parts(s, copy, "p0")
+        for f in copy.stack[-2:]:
+            assert isinstance(f, PickFrame)
+            color, _ = picks[f.seat]
+            item = f.tag.split(":")[2]
+            card = rules.items[item]
+            assert card.heavy and card.color == color
+            assert f == heavy_pick(rules, copy.heroes[f.seat], item, None,
+                                   card.weapon.ammo if card.weapon else 0)
+            given[f.seat].add(item)
+    assert all(len(items) > 1 for items in given.values())
+    assert any(rules.items[x].weapon and rules.items[x].weapon.ammo for x in given["p1"])
+    assert any(not rules.items[x].weapon for x in given["p2"])
+
+
+def test_a_heavy_item_pledged_from_a_hand_stays_pledged() -> None:
+    """A heavy item held in a hand was given in plain sight: of what p1 pledges to p2,
+    only the cards of its inventory are dealt again for p0."""
+    s = clone(_mid_game())
+    heavy = _heavy(s, "red", True)
+    s.heroes["p1"].hands = [Held(item=heavy)]
+    light = _light(s, "green", 2)
+    s.heroes["p1"].inventory += light
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", heavy), ("p1", "p2", light[0])]))
+    things = set()
+    for d in range(30):
+        f = RS.determinize(s, "p0", d).stack[-1]
+        assert isinstance(f, TradeFrame) and f.gifts[0] == ("p1", "p2", heavy)
+        things.add(f.gifts[1][2])
+    assert len(things) > 3
+
+
+def test_a_card_drawn_after_a_scan_is_dealt_again_beside_the_scanned_one() -> None:
+    s = clone(_mid_game())
+    hero = s.heroes["p0"]
+    bad, _ = _infected_and_clean(s)
+    hero.hand.append(bad[0])
+    s.decks["contamination"].remove(bad[0][2:])
+    s, _ = run_with(s, lambda ctx: contamination.scan(ctx, ctx.s.heroes["p0"]))
+    s = clone(s)
+    s.heroes["p0"].hand.append("c:" + s.decks["contamination"].pop(0))  # (not scanned)
+    copies = [RS.determinize(s, "p0", d) for d in range(30)]
+    assert all(bad[0] in c.heroes["p0"].hand for c in copies)
+    assert len({c.heroes["p0"].hand[-1] for c in copies}) > 3
+
+
+def test_the_copys_setup_seed_is_dealt_too() -> None:
+    """The game's seed would replay its setup (every hidden card's place)."""
+    s = _mid_game()
+    seeds = {RS.determinize(s, "p0", d).seed for d in range(20)}
+    assert len(seeds) == 20 and s.seed not in seeds
+
+
+def test_a_secret_gift_is_one_of_its_givers_cards_not_pledged_already() -> None:
+    """p0, p1 and p2 trade; p0 knows p1's cards (the game says so) and sees what p1
+    gives it, not what p1 gives p2: that is any of p1's other cards."""
+    s = clone(_mid_game())
+    x, y, w = _light(s, "green", 3)
+    s.heroes["p1"].inventory = [x, y, w]
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p0", "p2"], stage="agree",
+                              gifts=[("p1", "p0", x), ("p1", "p2", y)]))
+    gifts = set()
+    for c in _knowing(s, "p0", _Knows([x, y, w], 1)):
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame) and f.gifts[0] == ("p1", "p0", x)
+        assert sorted(c.heroes["p1"].inventory) == sorted([x, y, w])
+        gifts.add(f.gifts[1])
+    assert gifts == {("p1", "p2", y), ("p1", "p2", w)}
+
+
+def test_secret_gifts_never_pledge_a_card_twice() -> None:
+    s = clone(_mid_game())
+    y, w = _light(s, "green", 2)
+    s.heroes["p1"].inventory = [y, y, w]
+    s.stack.append(TradeFrame(starter="p1", seats=["p1", "p2"], stage="agree",
+                              gifts=[("p1", "p2", y), ("p1", "p2", y), ("p1", "p2", w)]))
+    orders = set()
+    for c in _knowing(s, "p0", _Knows([y, w], 2)):
+        f = c.stack[-1]
+        assert isinstance(f, TradeFrame)
+        things = [thing for _, _, thing in f.gifts]
+        assert sorted(things) == sorted(c.heroes["p1"].inventory) == sorted([y, y, w])
+        orders.add(tuple(things))
+    assert len(orders) == 3
+
+
+def test_two_pairs_of_items_of_two_colours_are_each_dealt_from_their_own() -> None:
+    """p1 chooses between 2 yellow items, p2 between 2 red ones (pushed in that order):
+    each pair is dealt again from its colour and named by the pick's labels."""
+    s = clone(_mid_game())
+    rules = s.rules
+    for seat, color in (("p1", "yellow"), ("p2", "red")):
+        deck = s.decks[color]
+        pair = [deck.pop(0), deck.pop(0)]
+        s.stack.append(PickFrame(seat=seat, purpose="step", tag="keep_item",
+                                 options=["+".join(pair), "+".join(reversed(pair))],
+                                 labels=[f"Keep {rules.items[c].name}" for c in pair],
+                                 subject=seat))
+    pairs: dict[str, set[str]] = {"p1": set(), "p2": set()}
+    for d in range(20):
+        copy = RS.determinize(s, "p0", d)
+        check_family_parts(s, copy, "p0")
+        for f, color in zip(copy.stack[-2:], ("yellow", "red"), strict=True):
+            assert isinstance(f, PickFrame) and f.tag == "keep_item"
+            a, b = f.options[0].split("+")
+            assert {rules.items[a].color, rules.items[b].color} == {color}
+            assert f.labels == [f"Keep {rules.items[a].name}", f"Keep {rules.items[b].name}"]
+            pairs[f.seat].add(f.options[0])
+    assert all(len(p) > 5 for p in pairs.values())

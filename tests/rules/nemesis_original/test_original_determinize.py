@@ -35,11 +35,13 @@ from nemesis_helpers import (
 from nemesis_helpers import turn as turn_of
 
 from rules.core.contract import Action
+from rules.core.rng import Rng
+from rules.lockdown.ruleset import Lockdown
 from rules.nemesis.decks import expand
 from rules.nemesis.frames import PickFrame
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content
-from rules.nemesis_original.determinize import determinize, engine_known
+from rules.nemesis_original.determinize import SECRETS, determinize, engine_known
 from rules.nemesis_original.state import GameState
 
 Chooser = Callable[[list[Action], random.Random], Action]
@@ -400,3 +402,52 @@ def test_basic_repairs_make_what_others_saw_of_that_engine_out_of_date() -> None
     assert not engine_known(s, "p0", "1") and engine_known(s, "p1", "1")
     assert {determinize(s, "p0", d).engines["1"] for d in range(20)} == {True, False}
     assert all(determinize(s, "p1", d).engines["1"] for d in range(20))
+
+
+def test_the_tiles_and_tokens_left_in_the_box_may_lie_on_unexplored_rooms() -> None:
+    """5 of the 9 tiles II and 14 of the 22 exploration tokens lie on the ship: which
+    ones is hidden, so every tile and token of the box turns up in some copy."""
+    s = started(3, seed=6)
+    hidden = [x for x, r in s.rooms.items() if not r.explored]
+    copies = [determinize(s, "p0", d) for d in range(40)]
+    tiles = {c.rooms[x].tile for c in copies for x in hidden}
+    tokens = {f"{c.rooms[x].token}:{c.rooms[x].token_items}" for c in copies for x in hidden}
+    on_board = {r.tile for r in s.rooms.values()}
+    box_tiles = {t.id for t in SHIP.rooms if t.level == "II"} - on_board
+    assert box_tiles and box_tiles <= tiles
+    every = {f"{t.effect}:{t.items}" for t in content().exploration}
+    assert every == tokens
+
+
+def _share_working(values: list[bool]) -> float:
+    return sum(values) / len(values)
+
+
+def test_an_engine_nobody_can_know_is_working_in_about_half_the_copies() -> None:
+    """Its two tokens were stacked at random: even odds, for the engines the seat does
+    not know and for what another player's out-of-date look is taken to have shown."""
+    s = in_room("engine_control")
+    s, _ = do(s, "p0", key_for(s, "p0", "Check all 3 engines"))
+    s = edit(s)
+    s.engines_outdated = {"p0": ["1", "2", "3"]}  # others worked on all three since
+    copies = [determinize(s, "p1", d) for d in range(100)]
+    engines = [w for c in copies for w in c.engines.values()]
+    assert 0.4 <= _share_working(engines) <= 0.6
+    notes = [c.known["p0"][f"engine_{e}"] == "working" for c in copies for e in c.engines]
+    assert 0.4 <= _share_working(notes) <= 0.6
+    # p0's look is out of date: what it saw is drawn apart from the copy's engines
+    assert any(c.known["p0"][f"engine_{e}"] != ("working" if w else "damaged")
+               for c in copies for e, w in c.engines.items())
+
+
+def test_a_copy_for_someone_watching_deals_every_players_objectives() -> None:
+    s = started(3, seed=6)
+    copies = [determinize(s, "watcher", d) for d in range(20)]
+    assert all(_seen(c, "watcher") == _seen(s, "watcher") for c in copies)
+    for x in s.seats:
+        assert len({tuple(c.heroes[x].objectives) for c in copies}) > 5
+
+
+def test_the_ships_secrets_refuse_another_games_state() -> None:
+    with pytest.raises(TypeError, match="the ship's secrets were handed a GameState"):
+        SECRETS.deal(Lockdown().new_game(["p0", "p1"], 1), "p0", Rng.from_seed(1))
