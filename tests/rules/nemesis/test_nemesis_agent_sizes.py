@@ -165,13 +165,14 @@ def test_reach_at_the_way_out_needs_a_round_and_two_moves_take_one_more() -> Non
     at_exit = [reach("isolation", left) for left in range(8)]
     floor = at_exit[0]
     assert 0 < floor < at_exit[1] < at_exit[2] < at_exit[3] < at_exit[4] < at_exit[5]
+    assert at_exit[1] > 2 * floor  # a round left to take it: clearly better than none
     assert all(0 < r <= 1 for r in at_exit) and reach("isolation", 15) == 1.0
     two = _room_at(s, "isolation", 2)
     four = _room_at(s, "isolation", 4)
     for left in (1, 2, 3):  # 2 moves a round: 2 moves farther, the same with a round more
         assert reach(two, left + 1) == pytest.approx(reach("isolation", left))
         assert reach(four, left + 2) == pytest.approx(reach("isolation", left))
-    assert reach(two, 1) == floor  # not even the moves fit
+    assert reach(two, 1) == pytest.approx(floor)  # not even the moves fit
 
 
 def test_reach_from_a_pod_is_good_while_a_round_is_left() -> None:
