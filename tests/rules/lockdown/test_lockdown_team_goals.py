@@ -1,0 +1,174 @@
+"""How far each team card is met in Lockdown's solo and cooperative modes, as the computer
+player counts it (rules/lockdown/team_goals.py), on crafted positions: the way out an
+escape card needs (the main gate, on Mars the rover), how near the nearest character is
+(two moves a round), "Nobody Left Behind" (the others live too; a dead character in coop
+keeps a little for a revival), kills and knowledge against the card's value, a card's
+base before a room that meets it is known, nothing once nobody is inside, and the
+cooperative signal cards (each one asks one more character)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from lockdown_helpers import RS, edit, put_room, ready
+
+from rules.lockdown.cards import content
+from rules.lockdown.state import GameState, Options
+from rules.lockdown.team_goals import (
+    NEAR,
+    PROGRESS,
+    card_progress,
+    closeness,
+    escape_rooms,
+    rooms_by_action,
+)
+from rules.nemesis.agent import distances
+
+PROFILE = RS.agent_profile
+SAFE_PLAN = "standard_evacuation"
+GATE = content().board.main_gate_slot
+
+
+def _coop(*cards: str, board: Literal["basic", "mars"] = "basic") -> GameState:
+    s = edit(ready(options=Options(mode="coop", board=board)))
+    s.active_contingency = SAFE_PLAN
+    for seat, card in zip(s.seats, cards, strict=False):
+        s.heroes[seat].objectives = [card]
+    for seat in s.seats[len(cards):]:
+        s.heroes[seat].objectives = []
+    for hero in s.heroes.values():
+        hero.hands = []
+    return s
+
+
+def _progress(s: GameState, oid: str, lives: dict[str, float] | None = None) -> float:
+    living = [h for h in s.heroes.values() if h.place != "dead" and h.character]
+    if lives is None:
+        lives = {seat: 1.0 for seat in s.heroes}
+    return card_progress(s, oid, living, PROFILE.exits(s, s.heroes["p0"]),
+                         rooms_by_action(s), lives)
+
+
+def _hide(s: GameState, tile: str) -> None:
+    """No room of `tile` found yet."""
+    for slot in [r.slot for r in s.rooms.values() if r.tile == tile]:
+        put_room(s, slot, tile, explored=False)
+
+
+def test_the_bunker_card_needs_the_main_gate_and_on_mars_the_rover() -> None:
+    s = _coop("coop_bunker")
+    exits = ["isolation", GATE]
+    assert escape_rooms(s, "escape_to_bunker", exits, rooms_by_action(s)) == [GATE]
+    assert escape_rooms(s, "isolate", exits, rooms_by_action(s)) == ["isolation"]
+    mars = _coop("coop_bunker", board="mars")
+    assert mars.rover
+    exits = ["isolation", mars.rover]
+    assert escape_rooms(mars, "escape_to_bunker", exits, rooms_by_action(mars)) == [mars.rover]
+    assert escape_rooms(mars, "escape_to_bunker", ["isolation"], rooms_by_action(mars)) == []
+
+
+def test_a_character_at_the_gate_brings_the_bunker_card_near() -> None:
+    s = _coop("coop_bunker")
+    s.gate_open = True
+    assert GATE in PROFILE.exits(s, s.heroes["p0"])
+    far = _progress(s, "coop_bunker")
+    s.heroes["p1"].room = GATE
+    assert _progress(s, "coop_bunker") == pytest.approx(NEAR)
+    assert far < NEAR
+
+
+def test_closeness_is_one_in_the_room_and_halves_a_round_away() -> None:
+    s = _coop()
+    p0, p1 = s.heroes["p0"], s.heroes["p1"]
+    p1.place = "dead"
+    way = distances(s, "isolation")
+    p0.room = "isolation"
+    assert closeness(s, ["isolation"]) == 1.0
+    p0.room = next(r for r in sorted(way) if way[r] == 2)
+    assert closeness(s, ["isolation"]) == pytest.approx(1 / 2)  # 2 moves: a round away
+    p0.room = next(r for r in sorted(way) if way[r] == 4)
+    assert closeness(s, ["isolation"]) == pytest.approx(1 / 3)
+    assert closeness(s, []) == 0.0
+    p0.place = "isolated"  # out: counts no more, but the next one inside does
+    p1.place, p1.room = "board", "isolation"
+    assert closeness(s, ["isolation"]) == 1.0
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_nobody_left_behind_is_the_chance_the_others_live_too() -> None:
+    s = _coop("coop_nobody_left")
+    oid = "coop_nobody_left"
+    assert _progress(s, oid, {"p0": 1.0, "p1": 1.0}) == 1.0
+    assert _progress(s, oid, {"p0": 0.5, "p1": 0.5}) == pytest.approx(0.5)
+    assert _progress(s, oid, {"p0": 1.0, "p1": 0.25}) == pytest.approx(0.25)
+    assert _progress(s, oid, {"p0": 0.0, "p1": 0.0}) == 0.0
+    dead = _progress(s, oid, {"p0": 1.0, "p1": 0.0})
+    assert 0 < dead < 0.1  # a revival may bring them back
+    assert _progress(s, oid, {"p0": 1.0}) == dead  # not in the game yet: as lost
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_nobody_left_behind_stays_a_chance_when_everyone_is_nearly_lost() -> None:
+    """Every character below the revival floor: the chance is still at most 1 (it was
+    the floor squared over the best chance, 25 for two characters at 1 in 10,000)."""
+    s = _coop("coop_nobody_left")
+    for lives in ({"p0": 1e-4, "p1": 1e-4}, {"p0": 0.01, "p1": 0.0}, {"p0": 0.04, "p1": 0.04}):
+        assert 0 < _progress(s, "coop_nobody_left", lives) <= 1, lives
+
+
+def test_kills_count_in_equal_steps_below_met() -> None:
+    s = _coop("coop_cull")  # 3 kills
+    found = []
+    for kills in range(4):
+        s.kills = kills
+        found.append(_progress(s, "coop_cull"))
+    assert 0 < found[0] < found[1] < found[2] < 0.9 and found[3] == 1.0
+    assert found[2] - found[1] == pytest.approx(found[1] - found[0])
+
+
+def test_with_everyone_dead_knowledge_counts_nothing() -> None:
+    s = _coop("coop_knowledge")
+    for hero in s.heroes.values():
+        hero.knowledge = 3
+    assert _progress(s, "coop_knowledge") > 0
+    for hero in s.heroes.values():
+        hero.place = "dead"
+    assert _progress(s, "coop_knowledge") == 0.0
+
+
+def test_a_card_is_worth_its_kinds_base_before_its_room_is_found_and_nothing_once_all_out() -> None:
+    s = _coop("coop_signal_relay", "coop_keep_power")
+    _hide(s, "transmitter")
+    _hide(s, "backup_power")
+    assert _progress(s, "coop_signal_relay") == PROGRESS["send_signal"]
+    assert _progress(s, "coop_keep_power") == PROGRESS["keep_power"]
+    for hero in s.heroes.values():
+        hero.place = "isolated"
+    assert _progress(s, "coop_signal_relay") == 0.0
+
+
+def test_a_character_standing_at_the_transmitter_brings_the_signal_near() -> None:
+    s = _coop("coop_signal_relay", "coop_keep_power")
+    slot = next(r.slot for r in s.rooms.values() if r.tile == "transmitter")
+    put_room(s, slot, "transmitter")
+    s.heroes["p1"].room = slot
+    assert _progress(s, "coop_signal_relay") == pytest.approx(NEAR)
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_in_coop_each_signal_sent_brings_the_signal_cards_nearer() -> None:
+    s = _coop("coop_signal_relay", "coop_signal_backup")
+    _hide(s, "transmitter")
+    base = PROGRESS["send_signal"]
+    assert _progress(s, "coop_signal_relay") == base
+    s.heroes["p0"].signal = True  # one of the two signals the cards ask for
+    half = base + (1 - base) * 1 / 2 * 0.5
+    assert _progress(s, "coop_signal_relay") == pytest.approx(half)
+    assert _progress(s, "coop_signal_backup") == pytest.approx(half)
+    other = _coop("coop_keep_power", "coop_signal_relay")
+    _hide(other, "backup_power")
+    _hide(other, "transmitter")
+    before = _progress(other, "coop_keep_power")
+    other.heroes["p1"].signal = True  # met: the power card is not helped by it
+    assert _progress(other, "coop_keep_power") == before
