@@ -127,3 +127,53 @@ def test_a_semi_cooperative_seat_plays_for_its_character_until_it_keeps_an_objec
     assert PROFILE.side(s, "p0") == "character"
     hero.objectives = ["pers_isolate"]
     assert PROFILE.side(s, "p0") == "isolate"
+
+
+def _semi(oid: str, seat: str = "p0") -> tuple[GameState, Hero]:
+    s = edit(ready())
+    s.active_contingency = SAFE_PLAN
+    for hero in s.heroes.values():
+        hero.hands = []
+        for pile in (hero.hand, hero.deck, hero.discard):
+            pile[:] = [c for c in pile if not c.startswith("c:")]
+    hero = s.heroes[seat]
+    hero.objectives = [oid]
+    return s, hero
+
+
+def test_a_character_out_clean_under_a_plan_that_kills_nobody_is_sure_to_live() -> None:
+    s, hero = _semi("pers_escape_css")
+    hero.place = "css"
+    assert PROFILE.survival(s, hero) == 1.0
+    s.active_contingency = None
+    assert PROFILE.survival(s, hero) == 1.0
+
+
+@pytest.mark.rule("LD-OBJ-1")
+def test_semi_cooperative_objectives_count_by_kind_and_knowledge_in_steps() -> None:
+    s, hero = _semi("pers_escape_css")
+    css = PROFILE.objective(s, hero)
+    hero.objectives = ["pers_escape_bunker"]
+    bunker = PROFILE.objective(s, hero)
+    assert 0 < bunker < css < 0.5  # a pod is the likelier way out
+    hero.objectives = []
+    assert PROFILE.objective(s, hero) == 0.0
+    hero.objectives = ["pers_knowledge_5"]
+    steps = []
+    for knowledge in range(6):
+        hero.knowledge = knowledge
+        steps.append(PROFILE.objective(s, hero))
+    assert steps[0] == 0.0 and steps[5] == 1.0
+    assert steps[1] < steps[2] < steps[3] < steps[4] < 1
+    assert steps[2] == pytest.approx(2 * steps[1])
+
+
+@pytest.mark.rule("LD-OBJ-1")
+def test_an_objective_decided_by_the_others_counts_less_while_its_holder_is_inside() -> None:
+    s, hero = _semi("pers_player_1", seat="p1")  # player 1 (p0) must not survive
+    open_ = PROFILE.objective(s, hero)
+    s.heroes["p0"].place = "dead"
+    inside = PROFILE.objective(s, hero)
+    hero.place = "isolated"
+    out = PROFILE.objective(s, hero)
+    assert 0 < open_ < inside < out == 1.0
