@@ -9,12 +9,14 @@ an objective."""
 from __future__ import annotations
 
 import pytest
-from lockdown_helpers import RS, edit, put_room, ready, wound
+from lockdown_helpers import RS, add_intruder, edit, put_room, ready, wound
 
-from rules.lockdown.agent import LEAVE, SPARE_ROUNDS, WORK
+from rules.lockdown.agent import AWAY, LEAVE, SPARE_ROUNDS, TOWARD, WAIT, WORK
 from rules.lockdown.cards import content
+from rules.lockdown.gear import GATE_SUIT
 from rules.lockdown.state import GameState, Options
-from rules.nemesis.actions import RoomAct
+from rules.lockdown.surface import WALK_OUT
+from rules.nemesis.actions import Move, Pass, PickUp, RoomAct
 from rules.nemesis.agent import distances
 from rules.nemesis.state import Hero, change_room
 
@@ -177,3 +179,129 @@ def test_an_objective_decided_by_the_others_counts_less_while_its_holder_is_insi
     hero.place = "isolated"
     out = PROFILE.objective(s, hero)
     assert 0 < open_ < inside < out == 1.0
+
+
+def test_the_clock_is_the_time_track_or_sooner_the_alert_or_the_autodestruction() -> None:
+    s = edit(ready())
+    s.time = 9
+    assert PROFILE.rounds_left(s) == 9
+    s.alert = 4
+    assert PROFILE.rounds_left(s) == 5
+    s.alert = None
+    s.autodestruct = 8  # still yellow: 3 more rounds
+    assert PROFILE.rounds_left(s) == 4
+    s.autodestruct_red = True
+    assert PROFILE.rounds_left(s) == 1
+    s.autodestruct = 10
+    assert PROFILE.rounds_left(s) == 0  # never below 0
+
+
+def test_the_ways_out_open_with_the_css_slot_the_gate_and_on_mars_the_rover() -> None:
+    s = edit(ready())
+    hero = s.heroes["p0"]
+    pod = next(r.slot for r in s.rooms.values() if r.tile == "css_a")
+    put_room(s, pod, "css_a")
+    s.css = [6]
+    s.time = 5
+    assert pod not in PROFILE.exits(s, hero)  # the launch slot is behind
+    s.time = 6
+    assert pod in PROFILE.exits(s, hero)
+    assert GATE not in PROFILE.exits(s, hero)
+    s.autodestruct_gate = 3  # the gate opens with the autodestruction
+    assert GATE in PROFILE.exits(s, hero)
+    mars = edit(ready(options=Options(board="mars")))
+    assert mars.rover in PROFILE.exits(mars, mars.heroes["p0"])
+    mars.rover = ""
+    assert PROFILE.exits(mars, mars.heroes["p0"]) == ["h_isolation"]
+
+
+def test_the_rover_and_the_suit_get_out_from_anywhere_a_move_never() -> None:
+    s = edit(ready())
+    hero = s.heroes["p0"]
+    assert PROFILE.escape_action(s, hero, RoomAct(variant=GATE_SUIT))
+    assert PROFILE.escape_action(s, hero, RoomAct(variant=WALK_OUT))
+    assert not PROFILE.escape_action(s, hero, Move(to=s.graph.neighbours(hero.room)[0]))
+    assert PROFILE.heads_out(s, hero)  # semi-cooperative: from the start
+    assert not PROFILE.heads_out(_solo(), _solo().heroes["p0"])
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_the_team_value_waits_for_the_seats_character_and_counts_nobody_left_behind() -> None:
+    s = edit(ready(options=Options(mode="coop")))
+    s.active_contingency = SAFE_PLAN
+    s.heroes["p0"].objectives = ["coop_nobody_left"]
+    s.heroes["p1"].objectives = []
+    value = PROFILE.evaluate(s, "p0")
+    assert 0 < value < 1
+    assert PROFILE.team_goal(s) is not None and 0 < PROFILE.team_goal(s) <= 1
+    s.heroes["p1"].place = "dead"
+    assert PROFILE.evaluate(s, "p0") < value
+    s.heroes["p0"].character = ""  # not drafted yet: nothing known
+    assert PROFILE.evaluate(s, "p0") == 0.5
+    assert PROFILE.team_goal(edit(ready())) is None
+
+
+def test_an_escape_objective_met_another_way_counts_nothing_once_out() -> None:
+    s, hero = _semi("pers_escape_css")
+    hero.place = "bunker"
+    assert PROFILE.objective(s, hero) == 0.0
+
+
+def test_a_team_move_weighs_its_target_times_the_familys_weight() -> None:
+    """A move toward the target TOWARD times the family's weight, away AWAY times, one
+    that keeps the distance as the family's (here: a character fleeing a fight, which
+    the family weighs 2)."""
+    s = _solo("coop_signal_relay")
+    hero = s.heroes["p0"]
+    here = distances(s, hero.room)
+    slot = next(r for r in sorted(here) if here[r] == 2 and r.startswith("s"))
+    put_room(s, slot, "transmitter")
+    add_intruder(s, "adult", hero.room)
+    rooms, leaving = PROFILE.target(s, hero, {"send_signal"})
+    assert rooms == [slot] and not leaving
+    way = distances(s, slot)
+    moves = [Move(to=r) for r in sorted(s.graph.neighbours(hero.room))]
+    ratios = {m.to: PROFILE.weights(s, hero, [m])[0] / PROFILE.weight(s, hero, m)
+              for m in moves}
+    assert all(PROFILE.weight(s, hero, m) == 2.0 for m in moves)
+    for to, ratio in ratios.items():
+        expected = TOWARD if way[to] < 2 else AWAY if way[to] > 2 else 1.0
+        assert ratio == pytest.approx(expected), to
+    assert {TOWARD, AWAY} <= set(ratios.values())
+
+
+def test_a_pick_up_in_a_room_it_works_in_is_played_readily_unless_it_leaves() -> None:
+    s = _solo()  # knowledge: a carcass to carry to the laboratory
+    hero = s.heroes["p0"]
+    change_room(s.rooms, hero.room, objects=("carcass",))
+    take = PickUp(obj="carcass")
+    assert PROFILE.weights(s, hero, [take]) == [WORK * PROFILE.weight(s, hero, take)]
+    s.time = 1  # the end near: leaving
+    assert PROFILE.weights(s, hero, [take]) == [PROFILE.weight(s, hero, take)]
+
+
+def test_at_the_gate_with_work_there_the_suit_is_not_taken_yet() -> None:
+    """A carcass lies in the open gate's room and the team still needs knowledge: the
+    character works there (it is not leaving), so the way out weighs 0.3."""
+    s = _solo()
+    hero = s.heroes["p0"]
+    s.gate_open = True
+    hero.room = GATE
+    change_room(s.rooms, GATE, objects=("carcass",))
+    rooms, leaving = PROFILE.target(s, hero, {"knowledge_at_least"})
+    assert GATE in rooms and not leaving
+    suit = RoomAct(variant=GATE_SUIT)
+    assert _weight_ratio(s, hero, suit) == pytest.approx(0.3)
+
+
+def test_waiting_at_a_way_out_not_open_yet_passes_readily_only_there() -> None:
+    s = _solo()
+    hero = s.heroes["p0"]
+    hero.knowledge = 7  # met: leaving
+    s.isolation_open = False
+    hero.room = "isolation"
+    assert PROFILE.weights(s, hero, [Pass()]) == [WAIT * PROFILE.weight(s, hero, Pass())]
+    hero.room = next(r for r in sorted(s.graph.neighbours("isolation")) if r != "alert")
+    rooms, leaving = PROFILE.target(s, hero, set())
+    assert leaving and hero.room not in rooms
+    assert PROFILE.weights(s, hero, [Pass()]) == [PROFILE.weight(s, hero, Pass())]

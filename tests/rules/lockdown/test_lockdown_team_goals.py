@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from lockdown_helpers import RS, edit, put_room, ready
+from lockdown_helpers import RS, edit, give, put_room, ready
 
 from rules.lockdown.cards import content
 from rules.lockdown.state import GameState, Options
@@ -22,6 +22,8 @@ from rules.lockdown.team_goals import (
     closeness,
     escape_rooms,
     rooms_by_action,
+    team_score,
+    work_rooms,
 )
 from rules.nemesis.agent import distances
 
@@ -172,3 +174,31 @@ def test_in_coop_each_signal_sent_brings_the_signal_cards_nearer() -> None:
     before = _progress(other, "coop_keep_power")
     other.heroes["p1"].signal = True  # met: the power card is not helped by it
     assert _progress(other, "coop_keep_power") == before
+
+
+def test_the_power_and_egg_cards_send_a_character_to_their_rooms() -> None:
+    s = _coop("coop_keep_power", "coop_sample")
+    hero = s.heroes["p0"]
+    power = next(r.slot for r in s.rooms.values() if r.tile == "backup_power")
+    nest = next(r.slot for r in s.rooms.values() if r.tile == "nest")
+    put_room(s, power, "backup_power")
+    put_room(s, nest, "nest")
+    by_action = rooms_by_action(s)
+    assert work_rooms(s, hero, "keep_power", by_action) == [power]
+    assert s.eggs > 0
+    assert work_rooms(s, hero, "carry_egg_out", by_action) == [nest]
+    give(s, "p0", "assault_rifle")
+    assert work_rooms(s, hero, "carry_egg_out", by_action) == [nest]  # a hand holds a gun
+    hero.hands[0].obj, hero.hands[0].item = "egg", None
+    assert work_rooms(s, hero, "carry_egg_out", by_action) == []  # got one already
+    hero.hands = []
+    s.eggs = 0
+    assert work_rooms(s, hero, "carry_egg_out", by_action) == []  # none left
+
+
+def test_a_team_with_no_cards_has_nothing_met_and_nobody_left_behind_reads_the_lives() -> None:
+    s = _coop()
+    exits = PROFILE.exits(s, s.heroes["p0"])
+    assert team_score(s, exits, {"p0": 1.0, "p1": 1.0}) == 0.0
+    s = _coop("coop_nobody_left")
+    assert team_score(s, exits, {"p0": 1.0, "p1": 0.5}) == pytest.approx(0.5)
