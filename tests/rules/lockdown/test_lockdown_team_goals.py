@@ -26,6 +26,7 @@ from rules.lockdown.team_goals import (
     work_rooms,
 )
 from rules.nemesis.agent import distances
+from rules.nemesis.state import change_room
 
 PROFILE = RS.agent_profile
 SAFE_PLAN = "standard_evacuation"
@@ -202,3 +203,55 @@ def test_a_team_with_no_cards_has_nothing_met_and_nobody_left_behind_reads_the_l
     assert team_score(s, exits, {"p0": 1.0, "p1": 1.0}) == 0.0
     s = _coop("coop_nobody_left")
     assert team_score(s, exits, {"p0": 1.0, "p1": 0.5}) == pytest.approx(0.5)
+
+
+def _work(s: GameState, card_kind: str) -> list[str]:
+    return sorted(work_rooms(s, s.heroes["p0"], card_kind, rooms_by_action(s)))
+
+
+def _found(s: GameState, tile: str) -> str:
+    slot = next(r.slot for r in s.rooms.values() if r.tile == tile)
+    put_room(s, slot, tile)
+    return slot
+
+
+def test_the_rooms_that_work_toward_signal_egg_and_a_revival() -> None:
+    s = _coop("coop_signal_relay", "coop_sample")
+    hero = s.heroes["p0"]
+    _hide(s, "nest")
+    _hide(s, "emergency")
+    assert _work(s, "carry_egg_out") == []  # the nest not found yet
+    nest, transmitter = _found(s, "nest"), _found(s, "transmitter")
+    s.eggs = 1
+    assert _work(s, "carry_egg_out") == [nest]
+    assert _work(s, "send_signal") == [transmitter]
+    hero.signal = True
+    assert _work(s, "send_signal") == []  # sent already
+    s.heroes["p1"].place = "dead"
+    change_room(s.rooms, nest, objects=("corpse_p1",))
+    assert _work(s, "no_deaths") == [nest]  # where the corpse lies
+    give(s, "p0", "assault_rifle")
+    hero.hands[0].obj, hero.hands[0].item = "corpse_p1", None
+    assert _work(s, "no_deaths") == []  # carried: the emergency room not found yet
+    emergency = _found(s, "emergency")
+    assert _work(s, "no_deaths") == [emergency]
+
+
+def test_the_rooms_that_work_toward_knowledge_and_weaknesses() -> None:
+    s = _coop("coop_knowledge", "coop_weakness")
+    hero = s.heroes["p0"]
+    _hide(s, "laboratory")
+    archive = _found(s, "archive")
+    carcass = next(r for r in sorted(s.rooms) if r not in (archive, hero.room)
+                   and r.startswith("s"))
+    change_room(s.rooms, carcass, objects=("carcass",))
+    assert _work(s, "knowledge_at_least") == sorted([archive, carcass])
+    assert _work(s, "discover_weakness") == [carcass]  # the archive gives no weakness
+    hero.archive_used = True
+    assert _work(s, "knowledge_at_least") == [carcass]
+    give(s, "p0", "assault_rifle")
+    hero.hands[0].obj, hero.hands[0].item = "carcass", None
+    assert _work(s, "discover_weakness") == []  # an object to analyse: no lab found yet
+    lab = _found(s, "laboratory")
+    assert _work(s, "discover_weakness") == [lab]
+    assert _work(s, "knowledge_at_least") == [lab]
