@@ -255,3 +255,17 @@ def test_the_rooms_that_work_toward_knowledge_and_weaknesses() -> None:
     lab = _found(s, "laboratory")
     assert _work(s, "discover_weakness") == [lab]
     assert _work(s, "knowledge_at_least") == [lab]
+    hero.archive_used = False  # both: the archive, and the laboratory for the object
+    assert _work(s, "knowledge_at_least") == sorted([archive, lab])
+
+
+def test_work_rooms_leaves_the_table_it_reads_as_it_was() -> None:
+    s = _coop("coop_knowledge", "coop_weakness")
+    archive, lab = _found(s, "archive"), _found(s, "laboratory")
+    holder, other = s.heroes["p0"], s.heroes["p1"]
+    give(s, "p0", "assault_rifle")
+    holder.hands[0].obj, holder.hands[0].item = "carcass", None
+    by_action = rooms_by_action(s)
+    assert sorted(work_rooms(s, holder, "knowledge_at_least", by_action)) == sorted([archive, lab])
+    assert by_action == rooms_by_action(s)
+    assert work_rooms(s, other, "knowledge_at_least", by_action) == [archive]
