@@ -8,7 +8,10 @@ The shared actions go too (rules/core/actions.py: the instances `KeyedAction.__n
 gives back, with their keys worked out, and each codec's keys read): mutmut runs every
 mutant in a process forked from the one that ran the clean tests, so without this a key
 read or an action keyed there is answered from memory and a mutant of the code that
-builds and reads keys is never run."""
+builds and reads keys is never run.
+
+So do the memo tables kept in a plain dict (`MEMO_DICTS`: the family's distances between
+rooms, rules/nemesis/agent.py), for the same reason."""
 
 from __future__ import annotations
 
@@ -18,12 +21,18 @@ from typing import Any
 LOADERS = frozenset({"content", "index", "_registry", "board_index", "mars_map",
                      "mars_content", "ship", "ship_graph", "tiles", "injuries", "dice",
                      "crew", "species"})
+# memo tables kept in a module's plain dict: module -> names
+MEMO_DICTS = {"rules.nemesis.agent": ("_DISTANCES",)}
 
 
 def pytest_runtest_setup(item: Any) -> None:
     actions = sys.modules.get("rules.core.actions")
     if actions is not None:
         actions._INTERNED.clear()
+    for name, tables in MEMO_DICTS.items():
+        module = sys.modules.get(name)
+        for table in tables if module is not None else ():
+            getattr(module, table).clear()
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "rules" or name.startswith("rules.")):
             continue

@@ -153,7 +153,9 @@ def _all_live(s: GameState, lives: Mapping[str, float]) -> float:
     if not chances or max(chances) <= 0.0:
         return 0.0
     floor = 0.05 if s.options.mode == "coop" else 0.0
-    return math.prod(max(p, floor) for p in chances) / max(chances)
+    # at most 1: with every chance below the floor, the floors' product over the best
+    # chance would be more (two characters at 1 in 10,000: 25)
+    return min(1.0, math.prod(max(p, floor) for p in chances) / max(chances))
 
 
 def team_score(s: GameState, exits: list[str], lives: Mapping[str, float]) -> float:

@@ -194,3 +194,17 @@ def test_playout_moves_are_legal_and_values_in_range_through_seeded_games() -> N
             legal = RS.legal_actions(s, seat)
             pick = PROFILE.playout_action(s, seat, legal, rng)
             assert pick.key in {a.key for a in legal}
+
+
+def test_candidates_leave_out_an_item_use_that_is_not_one_of_the_turns_actions() -> None:
+    """The Motion Tracker's peek costs no action at all (a free passive): left out even
+    before the seat acts, so the search does not use it again and again."""
+    s = _calm()
+    give(s, "p0", "motion_tracker")
+    assert s.heroes["p0"].actions_taken == 0
+    legal = RS.legal_actions(s, "p0")
+    tracker = {a.key for a in legal if a.key.startswith("use:motion_tracker")}
+    kept = {a.key for a in PROFILE.candidates(s, "p0", legal)}
+    assert tracker and not tracker & kept
+    assert "pass" in kept and kept == {a.key for a in legal} - tracker - {
+        a.key for a in legal if isinstance(a, (Trade, Drop))}
