@@ -25,6 +25,7 @@ from rules.core.contract import Event
 from rules.nemesis.frames import TurnFrame
 from rules.nemesis.state import change_room
 from rules.nemesis_original.cards import content, index
+from rules.nemesis_original.endgame import earth_space
 from rules.nemesis_original.profile import BAG
 from rules.nemesis_original.ruleset import Nemesis
 from rules.nemesis_original.ship import ship, ship_graph, slot_of_tile
@@ -62,6 +63,19 @@ def started(n: int = 2, seed: int = 1) -> GameState:
 
 
 turn = turn_maker(edit, RoundFrame)
+
+
+def aboard(n: int = 2, seed: int = 1) -> GameState:
+    """A started game (an editable copy) whose characters hold nothing in their hands."""
+    s = edit(started(n, seed))
+    for hero in s.heroes.values():
+        hero.hands = []
+    return s
+
+
+def other_space(s: GameState) -> str:
+    """A destination space that is not Earth's in `s`."""
+    return next(x for x in SHIP.destination.spaces if x != earth_space(s))
 
 
 def noise(face: int | str) -> tuple[int, int]:

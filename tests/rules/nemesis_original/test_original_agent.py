@@ -11,7 +11,7 @@ import random
 
 import pytest
 from family_determinize import random_states
-from nemesis_helpers import RS, SHIP, edit, started
+from nemesis_helpers import RS, SHIP, aboard, other_space
 
 from rules.agents import choose
 from rules.nemesis.actions import Move, Pick
@@ -25,30 +25,19 @@ from rules.nemesis_original.state import GameState, PodFrame, RoundFrame
 PROFILE = RS.agent_profile
 
 
-def _aboard() -> GameState:
-    s = edit(started())
-    for hero in s.heroes.values():
-        hero.hands = []
-    return s
-
-
-def _other_space(s: GameState) -> str:
-    return next(x for x in SHIP.destination.spaces if x != earth_space(s))
-
-
 def test_the_ruleset_names_the_originals_profile() -> None:
     assert isinstance(RS.agent_profile, OriginalProfile)
 
 
 @pytest.mark.rule("NE-WIN-1")
 def test_a_sleeper_headed_for_earth_beats_one_headed_elsewhere() -> None:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hero.objectives = ["ne_pers_sleep"]
     hero.place = "hibernated"
     s.destination = earth_space(s)
     home = PROFILE.evaluate(s, "p0")
-    s.destination = _other_space(s)
+    s.destination = other_space(s)
     lost = PROFILE.evaluate(s, "p0")
     s.destination = earth_space(s)
     s.self_destruct = 2
@@ -58,25 +47,25 @@ def test_a_sleeper_headed_for_earth_beats_one_headed_elsewhere() -> None:
 
 @pytest.mark.rule("NE-END-1")
 def test_near_the_jump_escaped_beats_aboard() -> None:
-    s = _aboard()
+    s = aboard()
     s.time = SHIP.time_track.length - 1
     hero = s.heroes["p0"]
     hero.objectives = ["ne_pers_pod"]
-    aboard = PROFILE.evaluate(s, "p0")
+    late = PROFILE.evaluate(s, "p0")
     hero.place = "escaped"
-    assert PROFILE.evaluate(s, "p0") > aboard
-    early = _aboard()
+    assert PROFILE.evaluate(s, "p0") > late
+    early = aboard()
     early.heroes["p0"].objectives = ["ne_pers_pod"]
-    assert PROFILE.evaluate(early, "p0") > aboard  # the same place, more time to get out
+    assert PROFILE.evaluate(early, "p0") > late  # the same place, more time to get out
 
 
 def test_the_course_decides_ship_to_earth_and_research_counts() -> None:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hero.objectives = ["ne_corp_earth"]
     s.destination = earth_space(s)
     home = PROFILE.evaluate(s, "p0")
-    s.destination = _other_space(s)
+    s.destination = other_space(s)
     assert home > PROFILE.evaluate(s, "p0")
     hero.objectives = ["ne_corp_weaknesses"]
     none = PROFILE.evaluate(s, "p0")
@@ -87,7 +76,7 @@ def test_the_course_decides_ship_to_earth_and_research_counts() -> None:
 
 
 def test_late_in_a_playout_a_waiting_pod_is_launched() -> None:
-    s = _aboard()
+    s = aboard()
     s.time = SHIP.time_track.length - 1
     pod = next(p for p in s.pods.values() if p.section == "A")
     pod.locked = False
@@ -103,7 +92,7 @@ def test_late_in_a_playout_a_waiting_pod_is_launched() -> None:
 
 
 def test_sides_are_the_kept_objectives_kind() -> None:
-    s = _aboard()
+    s = aboard()
     s.heroes["p0"].objectives = ["ne_corp_earth", "ne_pers_pod"]
     assert PROFILE.side(s, "p0") == "character"  # not kept yet
     s.heroes["p0"].objectives = ["ne_pers_pod"]
@@ -175,7 +164,7 @@ def test_a_playout_steers_out_only_near_the_end() -> None:
     """A sleeper lives only if the ship gets home whole: a playout does not rush for the
     hibernatorium or a pod while the jump is far (`heads_out` is False), only within
     END_NEAR rounds of it."""
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     toward, away = _toward_and_away(s, "p0")
     assert not PROFILE.heads_out(s, hero)

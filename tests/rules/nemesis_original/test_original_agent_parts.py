@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 import pytest
-from nemesis_helpers import RS, SHIP, edit, started
+from nemesis_helpers import RS, SHIP, aboard, edit, other_space
 
 from rules.nemesis.actions import Move, Pick, RoomAct
 from rules.nemesis.frames import TurnFrame
@@ -25,24 +25,13 @@ PROFILE = RS.agent_profile
 SD = SHIP.self_destruct.length
 
 
-def _aboard() -> GameState:
-    s = edit(started())
-    for hero in s.heroes.values():
-        hero.hands = []
-    return s
-
-
-def _other_space(s: GameState) -> str:
-    return next(x for x in SHIP.destination.spaces if x != earth_space(s))
-
-
 def _damage(s: GameState, engines: int) -> None:
     for i, name in enumerate(sorted(s.engines)):
         s.engines[name] = i >= engines
 
 
 def test_the_clock_is_the_jump_or_a_running_self_destruct_and_never_below_zero() -> None:
-    s = _aboard()
+    s = aboard()
     s.time = 3
     assert PROFILE.rounds_left(s) == SHIP.time_track.length - 3
     s.self_destruct = 2
@@ -55,7 +44,7 @@ def test_the_clock_is_the_jump_or_a_running_self_destruct_and_never_below_zero()
 
 
 def test_the_ways_out_are_the_hibernatorium_and_sections_with_a_free_pod() -> None:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hib, evac_a, evac_b = (slot_of_tile(t) for t in ("hibernatorium", "evac_a", "evac_b"))
     assert PROFILE.exits(s, hero) == [hib, evac_a, evac_b]
@@ -76,7 +65,7 @@ def test_the_ways_out_are_the_hibernatorium_and_sections_with_a_free_pod() -> No
 
 
 def _sleeper() -> tuple[GameState, Hero]:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hero.objectives = ["ne_pers_sleep"]
     hero.place = "hibernated"
@@ -94,7 +83,7 @@ def test_a_sleeper_lives_if_the_ship_jumps_whole_toward_earth() -> None:
     _damage(s, 2)
     assert PROFILE.safe_chance(s, hero) < 0.5
     _damage(s, 0)
-    s.destination = _other_space(s)
+    s.destination = other_space(s)
     lost = PROFILE.safe_chance(s, hero)
     assert lost < 0.5
     hero.objectives = ["ne_corp_quarantine"]  # the quarantine exception
@@ -105,7 +94,7 @@ def test_a_sleeper_lives_if_the_ship_jumps_whole_toward_earth() -> None:
 
 
 def _progress(oid: str, place: Place = "board") -> tuple[GameState, Hero]:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hero.objectives = [oid]
     hero.place = place
@@ -125,12 +114,12 @@ def test_a_character_with_no_objective_yet_has_none_met() -> None:
 def test_the_course_decides_quarantine_and_ship_to_earth_if_the_ship_jumps(
         oid: str, wanted: str) -> None:
     s, hero = _progress(oid)
-    s.destination = earth_space(s) if wanted == "earth" else _other_space(s)
+    s.destination = earth_space(s) if wanted == "earth" else other_space(s)
     right = PROFILE.objective(s, hero)
-    s.destination = _other_space(s) if wanted == "earth" else earth_space(s)
+    s.destination = other_space(s) if wanted == "earth" else earth_space(s)
     wrong = PROFILE.objective(s, hero)
     assert 0 < wrong < right < 1
-    s.destination = earth_space(s) if wanted == "earth" else _other_space(s)
+    s.destination = earth_space(s) if wanted == "earth" else other_space(s)
     _damage(s, 1)
     assert PROFILE.objective(s, hero) == right  # one engine down: it still jumps
     _damage(s, 2)
@@ -204,7 +193,7 @@ def test_an_objective_not_met_counts_by_kind_aboard_and_nothing_once_out() -> No
 
 
 def _in_room(tile: str, *, explored: bool = True) -> tuple[GameState, Hero]:
-    s = _aboard()
+    s = aboard()
     hero = s.heroes["p0"]
     hero.room = slot_of_tile(tile)
     room = s.rooms[hero.room]
@@ -223,7 +212,7 @@ def test_the_escape_moves_are_sleeping_boarding_and_launching() -> None:
     s, hero = _in_room("cockpit")  # a room whose action gets nobody out
     assert not PROFILE.escape_action(s, hero, RoomAct(variant=0))
     # launching the pod one waits in, and only from the pod's own question
-    s = _aboard()
+    s = aboard()
     s.stack = [RoundFrame(stage="turns", last="p0"), PodFrame(seat="p0")]
     hero = s.heroes["p0"]
     assert PROFILE.escape_action(s, hero, Pick(index=LAUNCH))
