@@ -3,9 +3,10 @@ the family's profile (rules/nemesis/agent.py) told Lockdown's clock (the time tr
 alert, the autodestruction), its ways out (the isolation room, the CSS pods, the main
 gate or the rover to the bunker), the contingency plan at the victory check, and how far
 each objective is met (semi-cooperative: the kept one; solo and cooperative: the team's
-cards, `team_goals.py`). In the solo and cooperative modes its playouts steer each
-character toward the room whose action works toward an open card, and out once nothing
-is left for it to do or the end nears."""
+cards, `team_goals.py`). Its playouts steer each character toward the room whose action
+works toward an open card (semi-cooperative: its own objective not met yet), and out once
+nothing is left for it to do or the end nears (semi-cooperative: toward the nearest way
+out from the start as well, the family's `heads_out`)."""
 
 from __future__ import annotations
 
