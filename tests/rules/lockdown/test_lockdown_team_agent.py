@@ -12,9 +12,9 @@ from lockdown_helpers import RS, edit, put_room, ready, wound
 
 from rules.lockdown.agent import AWAY, TOWARD, WORK
 from rules.lockdown.state import GameState, Options
-from rules.lockdown.team_goals import card_progress, rooms_by_action, team_score
-from rules.nemesis.actions import Move, Pass, RoomAct
-from rules.nemesis.agent import distances
+from rules.lockdown.team_goals import NEAR, PROGRESS, card_progress, rooms_by_action, team_score
+from rules.nemesis.actions import Move, Pass, PickUp, RoomAct
+from rules.nemesis.agent import FamilyProfile, distances
 from rules.nemesis.frames import TurnFrame
 from rules.nemesis.state import Hero
 
@@ -22,6 +22,7 @@ PROFILE = RS.agent_profile
 SAFE_PLAN = "standard_evacuation"  # the contingency plan that kills nobody
 SIGNAL, NOTES = "coop_signal_relay", "coop_knowledge"  # a signal; a survivor with 7+
 SEMI_SIGNAL, SEMI_OTHERS = "corp_send_signal", "pers_player_1"  # a room; another's fate
+SEMI_ISOLATE = "pers_isolate"  # locked in the isolation room
 
 
 def _team(mode: str = "coop", cards: tuple[str, ...] = (SIGNAL, NOTES)) -> GameState:
@@ -232,6 +233,53 @@ def test_a_semi_cooperative_objective_is_worth_more_as_its_room_nears() -> None:
     hero.signal = True
     met = PROFILE.objective(s, hero)
     assert two < one < there < met == 1.0
+    base = PROGRESS["send_signal"]  # from the base toward NEAR, two moves a round
+    assert two == pytest.approx(base + (NEAR - base) / 2)
+    assert one == pytest.approx(base + (NEAR - base) / 1.5)
+    assert there == pytest.approx(NEAR)
+
+
+def test_a_semi_cooperative_way_out_objective_nears_with_its_way_out() -> None:
+    """Locking oneself in is met in the isolation room (a way out from the start): it is
+    worth NEAR there, less away from it, and its base in a pod waiting to launch."""
+    s, hero = _semi(SEMI_ISOLATE)
+    isolation = next(r for r in PROFILE.exits(s, hero) if r == "isolation")
+    hero.room = isolation
+    assert PROFILE.objective(s, hero) == pytest.approx(NEAR)
+    hero.room = next(r for r in s.graph.neighbours(isolation)
+                     if distances(s, r).get(isolation) == 1)
+    assert PROFILE.objective(s, hero) == pytest.approx(PROGRESS["isolate"]
+                                                       + (NEAR - PROGRESS["isolate"]) / 1.5)
+    hero.place = "pod"
+    assert PROFILE.objective(s, hero) == PROGRESS["isolate"]
+
+
+def test_a_character_off_the_board_keeps_the_familys_weights() -> None:
+    s, hero = _semi(SEMI_SIGNAL)
+    _transmitter_two_moves_away(s)
+    legal = [a for a in RS.legal_actions(s, "p0") if isinstance(a, (Move, Pass))]
+    hero.place = "pod"
+    assert PROFILE.weights(s, hero, legal) == FamilyProfile.weights(PROFILE, s, hero, legal)
+
+
+def test_a_pick_up_outside_the_target_rooms_is_not_favoured() -> None:
+    s, hero = _semi(SEMI_SIGNAL)
+    slot = _transmitter_two_moves_away(s)
+    assert PROFILE.target(s, hero, {"send_signal"}) == ([slot], False)
+    pick = PickUp(obj="carcass")
+    legal = [*RS.legal_actions(s, "p0"), pick]
+    weights = dict(zip([a.key for a in legal], PROFILE.weights(s, hero, legal), strict=True))
+    assert weights[pick.key] == PROFILE.weight(s, hero, pick)
+
+
+@pytest.mark.rule("LD-MODE-2")
+def test_in_coop_a_character_heads_for_another_players_open_card() -> None:
+    """The team's cards are everyone's work: p0, holding the knowledge card, heads for
+    the transmitter that p1's signal card needs."""
+    s = _team(cards=(NOTES, SIGNAL))
+    slot = _transmitter_two_moves_away(s)
+    hero = s.heroes["p0"]
+    assert _toward_over_away(s, hero, slot) == TOWARD / AWAY
 
 
 @pytest.mark.rule("LD-MODE-1")
