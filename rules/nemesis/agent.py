@@ -205,7 +205,7 @@ class FamilyProfile(AgentProfile[S, FamilyAction]):
                      exits: Sequence[str] | None = None) -> Surroundings:
         """What the weights of `hero`'s moves read, worked out once for all of them:
         where the intruders are, whether it heads out, and then (when `legal` has a
-        move) its distance to the nearest of the ways out (`exits`, else the game's)."""
+        move) the ways out it heads for (`exits`, else the game's)."""
         s = nemesis(state)
         out = self.rounds_left(state) <= END_NEAR or self.heads_out(state, hero)
         way = None
