@@ -94,7 +94,7 @@ async def player_list(bot: Bot, user: str) -> list[Listed]:
         listed.append(Listed(
             game=game, title=_title(bot, game.ruleset),
             since=waits.get(user),
-            others=tuple(_named(seat, game) for seat in others),
+            others=tuple(dict.fromkeys(_named(seat, game) for seat in others)),
             others_since=min((waits[seat] for seat in others), default=None),
             due=deadline(game, user, bot.settings)))
     return sorted(listed, key=lambda line: line.sort_key)

@@ -94,7 +94,7 @@ async def test_a_player_sees_the_games_waiting_on_them_first_in_a_dm_and_in_a_se
                 assert title == "Your games: 4, 2 waiting on you"
                 games = text.split("\n\n")
                 # waiting on me, the earlier deadline first; then the others; lobby last
-                assert [re.search(r"<#(\d+)>", g)[1] for g in games] == [  # type: ignore[index]
+                assert [re.search(r"<#(\d+)>", g)[1] for g in games] == [
                     str(CHANNEL + n) for n in (3, 1, 2, 4)]
                 first, second, third, fourth = games
                 assert first.startswith("**Dark Moon**, round 1 · ")
@@ -156,7 +156,7 @@ async def test_a_long_list_stays_within_discords_limits(fake_discord: FakeDiscor
         assert title == "Your games: 45, 15 waiting on you"
         assert len(text) <= 4096 and len(title) + len(text) <= 6000
         *games, more = text.split("\n\n")
-        shown = [re.search(r"<#(\d+)>", g)[1] for g in games]  # type: ignore[index]
+        shown = [re.search(r"<#(\d+)>", g)[1] for g in games]
         assert more == (f"*…and {45 - len(games)} more games not shown (those waiting on "
                         "you are listed first).*")
         assert 15 < len(games) < 45
