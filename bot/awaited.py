@@ -120,8 +120,10 @@ async def _worked_out(bot: Bot, game: PlayerGame) -> PlayerGame:
     record = await bot.storage.get_game(game.id)
     if record is None or record.state is None:
         return game
-    at = bot.tables.at(record)
-    stands = standing(at)
+    try:
+        stands = standing(bot.tables.at(record))
+    except UserError:  # its ruleset is not installed any more: nothing to tell
+        return game
     await bot.storage.fill_standing(record.id, record.version, stands, record.updated_at)
     return game.model_copy(update={
         "waits": dict.fromkeys(stands.waiting, record.updated_at),

@@ -1,7 +1,9 @@
 """/games: where the player is awaited, across every server the bot is in (bot/awaited.py).
 
 It answers in a server and in DMs (a DM reaches the process of shard 0, which reads
-every game from the shared storage), always privately."""
+every game from the shared storage), always privately. A server is named when this
+process sees it (one run by another process's shards is not in its cache: the line
+then gives the channel, which Discord shows by name to its members, and the link)."""
 
 from __future__ import annotations
 

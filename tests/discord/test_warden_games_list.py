@@ -18,6 +18,7 @@ from warden_helpers import (
     warden,
 )
 
+from bot import app as bot_app
 from bot.awaited import NO_GAMES, fill_unknown
 from bot.games import Tables
 from bot.storage import GameRecord, GameStore, Storage
@@ -165,33 +166,61 @@ async def test_a_long_list_stays_within_discords_limits(fake_discord: FakeDiscor
         await storage.close()
 
 
-async def test_games_running_since_before_the_standing_was_kept(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """After an upgrade a running game has no stored standing: /games works it out from
-    the state (and stores it); the start-up pass fills every other such game."""
+async def games_from_before_the_upgrade(fake: FakeDiscord, storage: GameStore
+                                        ) -> list[GameRecord]:
+    """Three running games as migration 6 leaves them (no standing stored): ME is
+    awaited in the first, seated in the second, not in the third."""
+    me = str(ME)
+    games = [await running(fake, storage, 1, ["201", "202", me], me),
+             await running(fake, storage, 2, ["301", me, "302"], "301"),
+             await running(fake, storage, 3, ["401", "402", "403"], "401")]
+    for game in games:
+        async with storage._transaction() as db:
+            await db.execute("UPDATE games SET waits = NULL, game_round = NULL WHERE id = ?",
+                             game.id)
+    assert await storage.unknown_standing() == [game.id for game in games]
+    return games
+
+
+async def test_games_from_before_the_upgrade_are_worked_out_by_the_list(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose standing is not stored yet (the start-up pass has not reached it)
+    is worked out from its state when /games meets it, and stored."""
+    async def not_yet(bot: object) -> int:
+        return 0
+
+    monkeypatch.setattr(bot_app, "fill_unknown", not_yet)
     storage = await Storage.open(tmp_path / "w.db")
     try:
-        me = str(ME)
-        first = await running(fake_discord, storage, 1, ["201", "202", me], me)
-        second = await running(fake_discord, storage, 2, ["301", me, "302"], "301")
-        third = await running(fake_discord, storage, 3, ["401", "402", "403"], "401")
-        for game in (first, second, third):  # as the migration leaves them
-            async with storage._transaction() as db:
-                await db.execute("UPDATE games SET waits = NULL, game_round = NULL"
-                                 " WHERE id = ?", game.id)
-        assert await storage.unknown_standing() == [first.id, second.id, third.id]
-        async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock()) as bot:
+        first, second, third = await games_from_before_the_upgrade(fake_discord, storage)
+        async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock()):
             title, text = listing(await fake_discord.slash(ME, fake_discord.channel_id,
                                                            "games"))
             assert title == "Your games: 2, 1 waiting on you"
             assert text.split("\n\n")[0].startswith("**Dark Moon**, round 1 · ")
             assert f"**Waits on you** since {stamp(first.updated_at.timestamp())}." in text
             assert f"Waits on <@301> since {stamp(second.updated_at.timestamp())}." in text
-            await fill_unknown(bot)  # what start-up runs (here perhaps again)
+            assert await storage.unknown_standing() == [third.id]  # not ME's: not read
+            stored = await storage.get_game(first.id)
+            assert stored is not None and stored.waits == {str(ME): first.updated_at}
+    finally:
+        await storage.close()
+
+
+async def test_games_from_before_the_upgrade_are_filled_at_start_up(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "w.db")
+    try:
+        games = await games_from_before_the_upgrade(fake_discord, storage)
+        async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock()) as bot:
+            assert bot._filling is not None
+            assert await bot._filling == 3
             assert await storage.unknown_standing() == []
-            stored = await storage.get_game(third.id)
-            assert stored is not None and stored.waits == {"401": third.updated_at}
-            assert stored.game_round == 1
+            for game, seat in zip(games, ("77", "301", "401"), strict=True):
+                stored = await storage.get_game(game.id)
+                assert stored is not None and stored.game_round == 1
+                assert stored.waits == {seat: game.updated_at}
+            assert await fill_unknown(bot) == 0  # nothing left to do
     finally:
         await storage.close()
 
