@@ -14,15 +14,20 @@ from fake_discord import FakeDiscord, InteractionRecord
 from warden_helpers import (
     ManualClock,
     add_players,
+    bot_backend,  # noqa: F401 (fixture)
     fake_discord_options,  # noqa: F401 (fixture)
+    settings,
     warden,
 )
 
 from bot import app as bot_app
 from bot.awaited import NO_GAMES, fill_unknown
 from bot.games import Tables
-from bot.storage import GameRecord, GameStore, Storage
+from bot.storage import GameRecord, GameStore, open_storage
 from rules import get_ruleset
+
+# every test here runs on SQLite and on PostgreSQL
+pytestmark = pytest.mark.usefixtures("bot_backend")
 
 RS = get_ruleset("darkmoon")
 ME = 77
@@ -63,6 +68,12 @@ def listing(answer: InteractionRecord) -> tuple[str, str]:
     return embed["title"], embed["description"]
 
 
+async def store_of(tmp_path: Path) -> GameStore:
+    """The storage the test's bots open (SQLite in `tmp_path`, or the test's PostgreSQL
+    database), opened to make games before a bot starts."""
+    return await open_storage(settings(tmp_path / "w.db").database)
+
+
 def stamp(seconds: float) -> str:
     return f"<t:{int(seconds)}:R>"
 
@@ -70,7 +81,7 @@ def stamp(seconds: float) -> str:
 async def test_a_player_sees_the_games_waiting_on_them_first_in_a_dm_and_in_a_server(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
-    storage = await Storage.open(tmp_path / "w.db")
+    storage = await store_of(tmp_path)
     try:
         me = str(ME)
         slow = await running(fake, storage, 1, ["201", "202", me], me, timer=60)
@@ -141,7 +152,7 @@ async def test_a_long_list_stays_within_discords_limits(fake_discord: FakeDiscor
                                                         tmp_path: Path) -> None:
     """A player in 45 games: as many as fit in one embed, those waiting on them first,
     then how many more (the fake refuses anything over Discord's limits)."""
-    storage = await Storage.open(tmp_path / "w.db")
+    storage = await store_of(tmp_path)
     try:
         me = str(ME)
         mine = set()
@@ -190,7 +201,7 @@ async def test_games_from_before_the_upgrade_are_worked_out_by_the_list(
         return 0
 
     monkeypatch.setattr(bot_app, "fill_unknown", not_yet)
-    storage = await Storage.open(tmp_path / "w.db")
+    storage = await store_of(tmp_path)
     try:
         first, second, third = await games_from_before_the_upgrade(fake_discord, storage)
         async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock()):
@@ -209,7 +220,7 @@ async def test_games_from_before_the_upgrade_are_worked_out_by_the_list(
 
 async def test_games_from_before_the_upgrade_are_filled_at_start_up(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "w.db")
+    storage = await store_of(tmp_path)
     try:
         games = await games_from_before_the_upgrade(fake_discord, storage)
         async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock()) as bot:
@@ -230,7 +241,7 @@ async def test_moves_through_the_table_keep_the_list_right(
         fake_discord: FakeDiscord, tmp_path: Path, moves: int) -> None:
     """Each move stores who the game waits on: after the awaited players move, the list
     says so (the seat that moved is no longer awaited, the next one is, since then)."""
-    storage = await Storage.open(tmp_path / "w.db")
+    storage = await store_of(tmp_path)
     try:
         seats = ["201", "202", str(ME)]
         game = await running(fake_discord, storage, 1, seats, str(ME))
