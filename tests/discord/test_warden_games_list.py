@@ -6,8 +6,10 @@ kept where they stand."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_discord import FakeDiscord, InteractionRecord
@@ -23,7 +25,7 @@ from warden_helpers import (
 from bot import app as bot_app
 from bot.awaited import NO_GAMES, fill_unknown
 from bot.games import Tables
-from bot.storage import GameRecord, GameStore, open_storage
+from bot.storage import GameRecord, GameStore, PlayerGame, open_storage
 from rules import get_ruleset
 
 # every test here runs on SQLite and on PostgreSQL
@@ -268,5 +270,35 @@ async def test_moves_through_the_table_keep_the_list_right(
                     ME, fake_discord.dm_channel_id(ME), "games"))
                 mine = any(p.seat == str(ME) for p in waiting)
                 assert title.endswith("1 waiting on you" if mine else "none waiting on you")
+    finally:
+        await storage.close()
+
+
+async def test_a_slow_database_gets_the_list_deferred_then_shown(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list waits for the database: the answer is deferred within Discord's window
+    ("thinking", privately), then the list replaces it, embed and all."""
+    storage = await store_of(tmp_path)
+    try:
+        await running(fake_discord, storage, 1, ["201", "202", str(ME)], str(ME))
+        async with warden(tmp_path / "w.db", storage=storage, clock=ManualClock(),
+                          WARDEN_DEFER_AFTER_SECONDS=0.05):
+            gate = asyncio.Event()
+            read = storage.player_games
+
+            async def held(*args: Any, **kwargs: Any) -> list[PlayerGame]:
+                await gate.wait()  # until the test has seen the deferral
+                return await read(*args, **kwargs)
+
+            monkeypatch.setattr(storage, "player_games", held)
+            answer = await fake_discord.slash(ME, fake_discord.dm_channel_id(ME), "games")
+            assert answer.response.deferred and answer.response.data["flags"] & 64
+            gate.set()
+            await fake_discord.wait_for(
+                lambda: answer.original is not None and bool(answer.original.embeds),
+                timeout=5)
+            assert answer.original is not None
+            [embed] = answer.original.embeds
+            assert embed["title"] == "Your games: 1, 1 waiting on you"
     finally:
         await storage.close()
