@@ -18,6 +18,10 @@ and measures there:
   it is not cached, apply, store snapshot and move log) -- "cold" over --moves games
   whose state was not in memory (half Dark Moon, half Lockdown), "warm" over --moves
   further moves of the same games in turn (their states kept in memory by then);
+* /games: how long the answer to `/games` takes to make for a player seated in
+  BUSY_GAMES of the games (bot/awaited.py: the seat index, the games' rows with where
+  each stands and its board message, then the embed): median and max over --lookups
+  calls;
 * RSS of the bot's process when ready and after the moves (VmRSS, /proc/self/status),
   and its peak until then (ru_maxrss; the old scan runs after it).
 
@@ -25,7 +29,7 @@ PostgreSQL runs on a throwaway server started the way the tests start theirs (th
 ``PgServer`` of tests/conftest.py, reused as is).
 
 Targets at 10,000 games (issue 11): ready <= 1 s, lookup <= 5 ms, a move no slower than
-at 100 games, RSS <= 150 MB.
+at 100 games, RSS <= 150 MB; (issue 21) /games <= 1 s for a player in 20 games.
 """
 
 from __future__ import annotations
@@ -52,10 +56,22 @@ TIMER_MINUTES = 60  # turn timers on, long enough that none fires during a run
 CHANNEL_BASE = 800_000_000_000_000
 USER_BASE = 500_000_000_000_000
 TABLES = (("darkmoon", 5), ("lockdown", 4))  # game i plays TABLES[i % 2]
+BUSY = str(USER_BASE - 1)  # the player seated in BUSY_GAMES games (a sixth Dark Moon seat)
+BUSY_GAMES = 20
 
 
 def seats_of(i: int) -> list[str]:
     return [str(USER_BASE + i * 10 + k) for k in range(TABLES[i % 2][1])]
+
+
+def busy_games(games: int) -> set[int]:
+    """The games (Dark Moon ones, spread over all) where BUSY also sits."""
+    step = max(2, games // BUSY_GAMES // 2 * 2)
+    return set(range(0, games, step)[:BUSY_GAMES])
+
+
+def table_seats(i: int, games: int) -> list[str]:
+    return seats_of(i) + ([BUSY] if i in busy_games(games) else [])
 
 
 # ------------------------------------------------------------------ populating
@@ -63,6 +79,8 @@ def seats_of(i: int) -> list[str]:
 
 async def populate(database: str, games: int, concurrency: int) -> float:
     """Create the running games; the seconds it took."""
+    from bot.games import standing
+    from bot.position import Position
     from bot.storage import open_storage
     from rules import get_ruleset
 
@@ -73,11 +91,11 @@ async def populate(database: str, games: int, concurrency: int) -> float:
     async def make(i: int) -> None:
         name, _ = TABLES[i % 2]
         rs = get_ruleset(name)
-        seats = seats_of(i)
+        seats = table_seats(i, games)
         game = await storage.create_game("1", CHANNEL_BASE + i, name, seats[0], options)
         state = rs.new_game(seats, i, rs.Options.model_validate(options))
         await storage.start_game(game.id, seats, rs.dump_state(state),
-                                 version=state.version)
+                                 version=state.version, standing=standing(Position(rs, state)))
 
     try:
         for start in range(0, games, concurrency):
@@ -108,6 +126,7 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
     from fake_discord import FakeDiscord, run_client
 
     from bot import Settings, make_bot
+    from bot.awaited import answer, player_list
     from rules import get_ruleset
 
     async with FakeDiscord(settle_time=0.03) as fake:
@@ -146,6 +165,18 @@ async def serve(database: str, games: int, lookups: int, moves: int) -> dict[str
                     assert record.channel_id == str(CHANNEL_BASE + i)
                 result["lookup_ms"] = statistics.median(times) * 1000
                 result["lookup_max_ms"] = max(times) * 1000
+
+                # /games for the player seated in BUSY_GAMES games
+                times = []
+                for _ in range(lookups):
+                    t0 = time.perf_counter()
+                    items = await player_list(bot, BUSY)
+                    answer(items, storage.now(), lambda guild: None)
+                    times.append(time.perf_counter() - t0)
+                assert len(items) == len(busy_games(games)), len(items)
+                result["games_ms"] = statistics.median(times) * 1000
+                result["games_max_ms"] = max(times) * 1000
+                result["busy_awaited"] = sum(1 for item in items if item.since is not None)
 
                 async def one_move(game_id: int) -> float:
                     record = await storage.get_game(game_id)
@@ -257,12 +288,13 @@ def run_backend(backend: str, counts: list[int], args: argparse.Namespace,
 
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("backend", "games", "ready s", "timers s", "lookup ms", "lookup max",
-            "old scan ms", "move cold ms", "move warm ms", "RSS ready MB", "RSS end MB",
-            "RSS peak MB")
+            "/games ms", "/games max", "old scan ms", "move cold ms", "move warm ms",
+            "RSS ready MB", "RSS end MB", "RSS peak MB")
     lines = [" | ".join(head), " | ".join("-" * len(h) for h in head)]
     for r in rows:
         cells = (r["backend"], f"{r['games']:,}", f"{r['ready_s']:.3f}", f"{r['setup_s']:.3f}",
                  f"{r['lookup_ms']:.2f}", f"{r['lookup_max_ms']:.2f}",
+                 f"{r['games_ms']:.2f}", f"{r['games_max_ms']:.2f}",
                  f"{r['old_scan_ms']:.0f}", f"{r['move_cold_ms']:.2f}",
                  f"{r['move_warm_ms']:.2f}", f"{r['rss_ready']:.0f}", f"{r['rss_end']:.0f}",
                  f"{r['rss_peak']:.0f}")

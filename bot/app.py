@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+from bot.awaited import fill_unknown
 from bot.commands import register
 from bot.components import DYNAMIC_ITEMS, known_component
 from bot.games import Tables
@@ -79,6 +80,7 @@ class WardenBot(discord.AutoShardedClient):
         self._tables: Tables | None = None
         self.health: HealthServer | None = None
         self.timers_scheduled = False
+        self._filling: asyncio.Task[int] | None = None
         register(self.tree)
 
     @property
@@ -122,6 +124,8 @@ class WardenBot(discord.AutoShardedClient):
         if self.metrics is not None:
             self.metrics.running_games.set(len(running))
         self.relay.heard(0, 0)
+        # games running since before the storage kept where they stand (an upgrade)
+        self._filling = asyncio.create_task(fill_unknown(self), name="fill-standing")
         self.timers_scheduled = True
         log.info("running %s; %d running game(s) here", self.shard_plan.describe(),
                  len(running))
@@ -148,6 +152,8 @@ class WardenBot(discord.AutoShardedClient):
             await self.health.stop()
         self.timers.cancel_all()
         self.relay.cancel_all()
+        if self._filling is not None:
+            self._filling.cancel()
         with contextlib.suppress(TimeoutError):  # the last moves' messages, if quick
             await asyncio.wait_for(self.publisher.drain(), CLOSE_DRAIN_SECONDS)
         self.publisher.stop()

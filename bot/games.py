@@ -33,6 +33,7 @@ from bot.storage import (
     GameStatus,
     GameStore,
     StaleVersion,
+    Standing,
 )
 from bot.texts import STALE
 from rules import Action, Event, IllegalAction, Ruleset, get_ruleset
@@ -229,7 +230,7 @@ class Tables:
         state = rs.new_game(list(record.seats), self.new_seed(), options)
         at = Position(rs, state)
         record = await self.storage.start_game(record.id, record.seats, rs.dump_state(state),
-                                               version=at.version)
+                                               version=at.version, standing=standing(at))
         self._cache.put(record.id, record.version, at, record.channel_id)
         for watcher in self.watchers:
             watcher.running_changed(+1)
@@ -431,15 +432,20 @@ class Tables:
         finished = now.over
         snapshot = rs.dump_state(step.state)
         status: GameStatus = "finished" if finished else "running"
+        stands = standing(now)
         try:
             await self.storage.record_move(record.id, seat, action.key, snapshot,
-                                           new_version=now.version, status=status)
+                                           new_version=now.version, status=status,
+                                           standing=stands)
         except StaleVersion as exc:
             raise _Raced(record.version, _keys(was.legal(seat))) from exc
-        # the row as stored (not read again: the move's write is the only change)
+        # the row as stored (not read again: the move's write is the only change; since
+        # when each seat is awaited is the storage's to say: not known here)
         record = record.model_copy(update={"state": snapshot, "version": now.version,
                                            "status": status,
-                                           "updated_at": self.storage.now()})
+                                           "updated_at": self.storage.now(),
+                                           "waits": None,
+                                           "game_round": stands.round})
         if finished:
             self._cache.drop(record.id)
         else:
@@ -482,6 +488,14 @@ def game_options(rs: Ruleset, options: dict[str, Any]) -> BaseModel:
     own: the timer's choice, who left, who lets Warden answer)."""
     fields = rs.Options.model_fields
     return rs.Options.model_validate({k: v for k, v in options.items() if k in fields})
+
+
+def standing(at: Position) -> Standing:
+    """Where the game stands at `at`, as stored with each move: the seats it waits on
+    (none once it is over) and its round, when its public view counts one."""
+    found = getattr(at.view(None), "round", None)
+    return Standing(waiting=() if at.over else at.waiting,
+                    round=found if isinstance(found, int) else None)
 
 
 def away_seats(record: GameHead) -> list[str]:
@@ -533,4 +547,4 @@ def _first_error(exc: ValidationError) -> str:
 
 __all__ = ["AUTO", "IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables",
            "UserError", "Why", "auto_answers", "auto_seats", "away_seats",
-           "computer_seats", "game_options"]
+           "computer_seats", "game_options", "standing"]

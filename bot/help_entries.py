@@ -38,7 +38,11 @@ def _settings(ruleset: str) -> Entry:
             "**Turn timer** (off unless the host sets one: `turn_timer` in `/game new`, or "
             "`/game timer`): a reminder at half time, then Warden decides for whoever is "
             "still waiting, as the host chose (`when_time_runs_out`): an AI player moves "
-            "for them (the default), or they pass (the documented default moves).")
+            "for them (the default), or they pass (the documented default moves).\n"
+            "**Your games** (`/games`, in a server or in a DM to Warden): every game you "
+            "play in, in every server, those waiting on you first, with a link to each "
+            "board, since when it waits on you and when your time runs out; only you see "
+            "it.")
     rs = get_kit(ruleset).ruleset
     if rs.auto_answers:
         text += ("\n**Warden answers for me when I have no real choice** (each player for "

@@ -112,14 +112,18 @@ class Reply:
     async def send(self, content: str, view: discord.ui.View | None = None, *,
                    public: bool = False, edit: bool | None = None,
                    file: discord.File | None = None,
-                   mentions: discord.AllowedMentions | None = None) -> None:
+                   mentions: discord.AllowedMentions | None = None,
+                   embed: discord.Embed | None = None) -> None:
         """Deliver the answer (a later call sends a follow-up only the user sees).
         `edit` (default: the Reply's) replaces the clicked message instead; a `view`
-        of None then removes its components."""
+        of None then removes its components. `embed`: one embed under the text (the
+        caller keeps it within Discord's embed limits)."""
         content = clip(content, MAX_CONTENT)
         mentions = mentions or discord.AllowedMentions.none()
         edit = self.edit if edit is None else edit
         files = [file] if file is not None else []
+        # none given: the request stays as it was without (an edit keeps the message's)
+        embeds: list[discord.Embed] = [embed] if embed is not None else discord.utils.MISSING
         async with self._lock:
             self.stop()
             response = self.interaction.response
@@ -127,18 +131,18 @@ class Reply:
                 if not response.is_done():
                     if edit and not public:
                         await response.edit_message(content=content, view=view,
-                                                    allowed_mentions=mentions)
+                                                    embeds=embeds, allowed_mentions=mentions)
                     else:
                         await response.send_message(
                             content, view=view or discord.utils.MISSING,
                             file=file or discord.utils.MISSING, ephemeral=not public,
-                            allowed_mentions=mentions)
+                            embeds=embeds, allowed_mentions=mentions)
                 elif self.deferred and not self.sent and not public and (
                         edit or not self._is_click):
                     # deferred by us: the answer replaces the "thinking..." message (or,
                     # for a click, the message the click was on)
                     await self.interaction.edit_original_response(
-                        content=content, view=view, attachments=files,
+                        content=content, view=view, attachments=files, embeds=embeds,
                         allowed_mentions=mentions)
                 elif self.deferred and not self.sent and public and not self._is_click:
                     await self._post_in_channel(content, view, files, mentions)
@@ -146,7 +150,7 @@ class Reply:
                     await self.interaction.followup.send(
                         content, view=view or discord.utils.MISSING,
                         file=file or discord.utils.MISSING, ephemeral=not public,
-                        allowed_mentions=mentions)
+                        embeds=embeds, allowed_mentions=mentions)
             finally:
                 self.sent = True
 

@@ -22,6 +22,10 @@ Promises kept on every backend:
   says: both are written in the same transaction (create, set_seats, start), so a
   user's games are found by key (:meth:`GameStore.games_of_user`) without reading
   every game. Start-up reads light records (:class:`GameHead`, no state) only.
+* Where a running game stands (who it waits on and since when, its round: the
+  columns ``waits`` and ``game_round``) is written with each move, in the move's
+  UPDATE, from the :class:`Standing` the caller worked out; a player's list
+  (:meth:`GameStore.player_games`) reads it from the rows the seat index finds.
 
 Timestamps are ISO-8601 UTC text from an injectable clock (the same text on every
 backend), exposed as timezone-aware datetimes on the records; JSON is kept as text.
@@ -47,8 +51,10 @@ from bot.storage.records import (
     GameRecord,
     GameStatus,
     MoveRecord,
+    PlayerGame,
     Snowflake,
     StaleVersion,
+    Standing,
     StorageError,
     StorageOpenError,
     TableMessage,
@@ -64,7 +70,8 @@ BUSY_WAIT: Final = 5.0
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, state, "
-    "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at, names"
+    "prompt_message_id, board_message_id, lobby_message_id, created_at, updated_at, names,"
+    " waits, game_round"
 )
 _HEAD_COLUMNS: Final = (
     "id, guild_id, channel_id, ruleset, status, host_id, seats, options, version, updated_at")
@@ -123,6 +130,10 @@ def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+def _round(standing: Standing | None) -> int | None:
+    return None if standing is None else standing.round
+
+
 def _sid(value: Snowflake) -> str:
     return str(value)
 
@@ -137,8 +148,30 @@ def _dumps(value: object) -> str:
 
 def _game(row: dict[str, Any]) -> GameRecord:
     data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"]),
-            "names": json.loads(row["names"])}
+            "names": json.loads(row["names"]), "waits": _loads_or_none(row["waits"])}
     return GameRecord.model_validate(data)
+
+
+def _player_game(row: dict[str, Any]) -> PlayerGame:
+    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"]),
+            "waits": _loads_or_none(row["waits"])}
+    return PlayerGame.model_validate(data)
+
+
+def _loads_or_none(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def next_waits(before: dict[str, datetime] | None, standing: Standing | None,
+               mover: str | None, now: str) -> str | None:
+    """The ``waits`` column after a move by `mover` at `now` that leaves the game at
+    `standing`: each seat awaited keeps the time it was awaited since, unless it is the
+    one who moved (its next decision starts now) or it was not awaited before; None
+    (not known) when the caller did not say where the game stands."""
+    if standing is None:
+        return None
+    kept = {seat: iso(when) for seat, when in (before or {}).items() if seat != mover}
+    return _dumps({seat: kept.get(seat, now) for seat in standing.waiting})
 
 
 def _head(row: dict[str, Any]) -> GameHead:
@@ -234,7 +267,9 @@ class GameStore(ABC):
             async with self._read() as db:
                 columns = {row["name"] for row in
                            await db.fetch(self.dialect.columns_sql, table)}
-            missing = set(record.model_fields) - columns
+            # the columns every Warden made (a column added later has a default)
+            missing = {name for name, field in record.model_fields.items()
+                       if field.is_required()} - columns
             if missing:
                 return StorageOpenError(
                     f"{where} has a '{table}' table that Warden did not make (no "
@@ -386,8 +421,9 @@ class GameStore(ABC):
         return await self._update_game(game_id, assignments)
 
     async def start_game(self, game_id: int, seats: Sequence[Snowflake], state_json: str,
-                         version: int = 0) -> GameRecord:
-        """Move a ``lobby`` game to ``running`` with its final seats and initial state.
+                         version: int = 0, standing: Standing | None = None) -> GameRecord:
+        """Move a ``lobby`` game to ``running`` with its final seats and initial state
+        (`standing`: who it waits on from now, and its round; None: not known).
 
         Raises :class:`WrongStatus` if the game is not in the lobby (e.g. a double
         "start" click) and :class:`GameNotFound` if it does not exist.
@@ -397,16 +433,19 @@ class GameStore(ABC):
             if game.status != "lobby":
                 raise WrongStatus(game_id, game.status, ("lobby",))
             users = [_sid(s) for s in seats]
+            now = self._now()
             await db.execute(
                 "UPDATE games SET status = 'running', seats = ?, state = ?, version = ?,"
-                " updated_at = ? WHERE id = ?",
-                _dumps(users), state_json, version, self._now(), game_id)
+                " updated_at = ?, waits = ?, game_round = ? WHERE id = ?",
+                _dumps(users), state_json, version, now,
+                next_waits(None, standing, None, now), _round(standing), game_id)
             await put_seats(db, game_id, users)
             return await self._require_game(db, game_id)
 
     async def record_move(self, game_id: int, seat: Snowflake | None, action_key: str,
                           state_json: str, new_version: int,
-                          status: GameStatus = "running") -> None:
+                          status: GameStatus = "running",
+                          standing: Standing | None = None) -> None:
         """Atomically append a move and store the resulting snapshot.
 
         The move gets ``seq = new_version``. The game's row is locked first; the write
@@ -414,17 +453,21 @@ class GameStore(ABC):
         ``new_version - 1``; otherwise :class:`StaleVersion` (or :class:`WrongStatus` /
         :class:`GameNotFound`) is raised and nothing is written. ``status`` lets the
         final move of a game flip it to ``finished`` (or ``ended``) in the same
-        transaction.
+        transaction. `standing` (who the game waits on after the move, its round; None:
+        not known) is stored in the same UPDATE (see :func:`next_waits`).
         """
         check_status(status, ("running", "finished", "ended"))
         if new_version < 1:
             raise ValueError(f"new_version must be >= 1, got {new_version}")
         now = self._now()
         async with self._transaction() as db:
-            check_move(await self._fetch_game(db, game_id, lock=True), game_id, new_version)
+            game = check_move(await self._fetch_game(db, game_id, lock=True), game_id,
+                              new_version)
             await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
-                " WHERE id = ?", state_json, new_version, status, now, game_id)
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?,"
+                " waits = ?, game_round = ? WHERE id = ?", state_json, new_version, status,
+                now, next_waits(game.waits, standing, _opt_sid(seat), now), _round(standing),
+                game_id)
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)", game_id, new_version, _opt_sid(seat), action_key, now)
@@ -434,6 +477,20 @@ class GameStore(ABC):
         """Tell the other processes on this database of a move, when it commits (SQLite:
         one process only, nobody to tell)."""
         return None
+
+    async def fill_standing(self, game_id: int, version: int, standing: Standing,
+                            since: datetime) -> bool:
+        """Store where a running game stands, worked out from its state at `version`,
+        if nothing is known of it yet (a game running since before the storage kept it)
+        and it is still at that version: every seat awaited since `since`. Whether it
+        was stored (a move meanwhile stores its own)."""
+        waits = _dumps({seat: iso(since) for seat in standing.waiting})
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE games SET waits = ?, game_round = ? WHERE id = ? AND version = ?"
+                " AND status = 'running' AND waits IS NULL RETURNING id", waits,
+                standing.round, game_id, version)
+        return bool(rows)
 
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord:
         """Set the lifecycle status (e.g. ``ended`` when the host stops a game).
@@ -498,7 +555,27 @@ class GameStore(ABC):
     async def games_of_user(self, user_id: Snowflake,
                             statuses: Sequence[GameStatus] = ("running",)) -> list[GameHead]:
         """The light records of the games in one of ``statuses`` where ``user_id`` holds
-        a seat, oldest first (found through the seat index, not by reading every game).
+        a seat, oldest first (found through the seat index, not by reading every game)."""
+        rows = await self._seated(user_id, statuses, _HEAD_COLUMNS, "games")
+        return [_head(row) for row in rows]
+
+    async def player_games(self, user_id: Snowflake,
+                           statuses: Sequence[GameStatus] = ("lobby", "running")
+                           ) -> list[PlayerGame]:
+        """The games in one of ``statuses`` where ``user_id`` holds a seat, oldest first,
+        each with where it stands and its board message: a player's list, read through
+        the seat index and the games' keys (no state read, no game decoded)."""
+        heads = ", ".join(f"g.{column.strip()}" for column in _HEAD_COLUMNS.split(","))
+        rows = await self._seated(
+            user_id, statuses, f"{heads}, g.waits, g.game_round, t.message_id AS board_message",
+            "games AS g LEFT JOIN table_messages AS t ON t.game_id = g.id AND t.role = 'board'",
+            "g.")
+        return [_player_game(row) for row in rows]
+
+    async def _seated(self, user_id: Snowflake, statuses: Sequence[GameStatus],
+                      columns: str, source: str, prefix: str = "") -> list[dict[str, Any]]:
+        """`columns` of `source` (the games, under `prefix`) for the games in one of
+        ``statuses`` where ``user_id`` holds a seat, oldest first.
 
         Two lookups by key -- the user's game ids from the index, then those games --
         rather than one query with a subquery, whose plan could start from the games
@@ -510,12 +587,20 @@ class GameStore(ABC):
             if not found or not wanted:
                 return []
             ids = [int(row["game_id"]) for row in found]
-            rows = await db.fetch(
-                f"SELECT {_HEAD_COLUMNS} FROM games"
-                f" WHERE id IN ({', '.join('?' for _ in ids)})"
-                f" AND status IN ({', '.join('?' for _ in wanted)}) ORDER BY id",
+            return await db.fetch(
+                f"SELECT {columns} FROM {source}"
+                f" WHERE {prefix}id IN ({', '.join('?' for _ in ids)})"
+                f" AND {prefix}status IN ({', '.join('?' for _ in wanted)}) ORDER BY {prefix}id",
                 *ids, *wanted)
-        return [_head(row) for row in rows]
+
+    async def unknown_standing(self) -> list[int]:
+        """The running games whose standing is not known (running since before the
+        storage kept it), oldest first; through a partial index, so an empty answer
+        costs nothing however many games run."""
+        async with self._read() as db:
+            rows = await db.fetch("SELECT id FROM games WHERE waits IS NULL"
+                                  " AND status = 'running' ORDER BY id")
+        return [int(row["id"]) for row in rows]
 
     async def acted_since(self, game_id: int, seat: Snowflake, version: int) -> bool:
         """Whether `seat` made a move (or had one made for it) after `version`."""

@@ -136,7 +136,20 @@ _V5: Final[Migration] = (
     " (SELECT version FROM games WHERE games.id = table_messages.game_id)",
 )
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _V5)
+_V6: Final[Migration] = (
+    # Where each game stands, written with every move (the same UPDATE): who it waits on
+    # and since when (JSON, seat -> ISO time; NULL: not known yet) and its round (NULL:
+    # none, or not known yet), so a user's list of games (`/games`) reads them from the
+    # rows the seat index finds instead of decoding every state. Games running before
+    # this version are filled by the bot from their stored state (bot/awaited.py);
+    # the partial index finds those without reading every game.
+    "ALTER TABLE games ADD COLUMN waits TEXT",
+    "ALTER TABLE games ADD COLUMN game_round INTEGER",
+    "CREATE INDEX games_waits_unknown ON games (id)"
+    " WHERE waits IS NULL AND status = 'running'",
+)
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _V5, _V6)
 """Ordered migrations; ``MIGRATIONS[i]`` upgrades the schema to version ``i + 1``."""
 
 SCHEMA_VERSION: Final[int] = len(MIGRATIONS)

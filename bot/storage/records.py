@@ -158,6 +158,17 @@ class GameHead(BaseModel):
         return self.status in ACTIVE_STATUSES
 
 
+class Standing(BaseModel):
+    """Where a running game stands after a move, as the table worked it out from the
+    engine (stored with the move): the seats it waits on, in the order of their prompts,
+    and its round (None: the game counts none)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    waiting: tuple[str, ...] = ()
+    round: int | None = None
+
+
 class GameRecord(GameHead):
     """Immutable snapshot of one ``games`` row."""
 
@@ -167,6 +178,19 @@ class GameRecord(GameHead):
     lobby_message_id: str | None
     created_at: datetime
     names: dict[str, str] = {}  # seat -> display name as last seen
+    waits: dict[str, datetime] | None = None
+    """The seats the game waits on, each since when (None: not known, see Standing)."""
+    game_round: int | None = None
+
+
+class PlayerGame(GameHead):
+    """One game of a player's list (`GameStore.player_games`): the light record, where it
+    stands (``waits`` None: not known yet -- a game running since before the storage
+    kept it) and the id of its board message, if one was posted."""
+
+    waits: dict[str, datetime] | None = None
+    game_round: int | None = None
+    board_message: str | None = None
 
 
 class MoveRecord(BaseModel):

@@ -408,3 +408,7 @@ def test_the_table_settings_topic_explains_warden_answering_where_a_game_has_it(
     assert "Turn timer" in darkmoon and "answers for me" not in darkmoon
     # every game's table has AI players and the timer's choice
     assert "**Add AI player**" in darkmoon and "`when_time_runs_out`" in darkmoon
+    for ruleset in ("darkmoon", "lockdown", "nemesis"):  # and the list of your games
+        text = answer("settings", ruleset)
+        assert "**Your games** (`/games`" in text and "only you see it." in text
+        assert not text.endswith("…")  # whole

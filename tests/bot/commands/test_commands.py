@@ -23,12 +23,24 @@ def tree() -> app_commands.CommandTree:
 def test_every_command_is_registered_once_in_discords_order(
         tree: app_commands.CommandTree) -> None:
     assert [c.name for c in tree.get_commands()] == [
-        "game", "move", "roll", "submit", "vote", "choices", "hand", "rules"]
+        "game", "move", "roll", "submit", "vote", "choices", "hand", "games", "rules"]
     game = tree.get_command("game")
     assert isinstance(game, GameCommands)
     assert game.guild_only
     assert [c.name for c in game.commands] == [
         "new", "join", "leave", "start", "end", "kick", "timer", "status"]
+
+
+def test_games_is_offered_in_servers_and_in_dms_of_a_server_install(
+        tree: app_commands.CommandTree) -> None:
+    """/games answers in a server channel and in the bot's DMs (contexts 0 and 1), not
+    in group DMs; the bot is installed to servers only (integration type 0)."""
+    games = tree.get_command("games")
+    assert isinstance(games, app_commands.Command)
+    payload = games.to_dict(tree)
+    assert sorted(payload["contexts"]) == [0, 1]
+    assert payload["integration_types"] == [0]
+    assert payload.get("options", []) == []
 
 
 def test_game_new_offers_each_registered_ruleset_with_its_title_and_player_range() -> None:

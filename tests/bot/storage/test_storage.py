@@ -24,8 +24,10 @@ from bot.storage import (
     GameNotFound,
     GameRecord,
     GameStore,
+    PlayerGame,
     PostgresStorage,
     StaleVersion,
+    Standing,
     Storage,
     StorageBusy,
     StorageError,
@@ -725,6 +727,144 @@ async def test_the_seat_index_is_filled_from_games_made_before_it(
         assert [g.id for g in await new.games_of_user("u2")] == [game]
         assert [g.id for g in await new.games_of_user("h", ("lobby", "running"))] == [lobby,
                                                                                      game]
+
+
+# ---------------------------------------------------------------- where each game stands
+
+
+def waits_of(game: GameRecord | None) -> dict[str, datetime] | None:
+    assert game is not None
+    return game.waits
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_who_a_game_waits_on_follows_every_move(store: GameStore) -> None:
+    """start, moves (a seat still awaited keeps its time; the seat that moved, or one
+    newly awaited, starts now), a kick (seats and waits alone), the end; each stored in
+    the move's own write."""
+    game = await store.create_game("g", "c1", "nemesis", "a", {})
+    assert waits_of(await store.get_game(game.id)) is None  # a lobby waits on nobody yet
+    await store.set_seats(game.id, ["a", "b", "c"])
+    started = await store.start_game(game.id, ["a", "b", "c"], "{}", 0,
+                                     standing=Standing(waiting=("b", "c"), round=1))
+    t0 = started.updated_at
+    assert started.waits == {"b": t0, "c": t0} and started.game_round == 1
+    # b votes; c is still awaited (since the start), a is newly awaited
+    await store.record_move(game.id, "b", "vote", "{}", 1,
+                            standing=Standing(waiting=("c", "a"), round=1))
+    after = await store.get_game(game.id)
+    assert after is not None
+    t1 = after.updated_at
+    assert t1 > t0 and after.waits == {"c": t0, "a": t1}
+    # a moves and must decide again (a second action): a's decision starts now
+    await store.record_move(game.id, "a", "move", "{}", 2,
+                            standing=Standing(waiting=("a", "c"), round=2))
+    after = await store.get_game(game.id)
+    assert after is not None
+    t2 = after.updated_at
+    assert after.waits == {"a": t2, "c": t0} and after.game_round == 2
+    await store.set_options(game.id, {"away": ["c"]})  # c is kicked: the crew plays c
+    assert waits_of(await store.get_game(game.id)) == {"a": t2, "c": t0}
+    # a move for a seat (the timer's, the crew's) counts as that seat's
+    await store.record_move(game.id, "c", "pass", "{}", 3,
+                            standing=Standing(waiting=("a", "c"), round=2))
+    after = await store.get_game(game.id)
+    assert after is not None
+    assert after.waits == {"a": t2, "c": after.updated_at}
+    await store.record_move(game.id, "a", "win", "{}", 4, status="finished",
+                            standing=Standing(waiting=(), round=3))
+    assert waits_of(await store.get_game(game.id)) == {}
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_a_move_that_fails_leaves_the_standing_alone(store: GameStore) -> None:
+    game = await running_game(store)
+    await store.record_move(game.id, "u1", "a", "{}", 1,
+                            standing=Standing(waiting=("u2",), round=1))
+    before = await store.get_game(game.id)
+    with pytest.raises(StaleVersion):
+        await store.record_move(game.id, "u2", "b", "{}", 1,
+                                standing=Standing(waiting=("u1",), round=9))
+    assert await store.get_game(game.id) == before
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_a_players_list_comes_through_the_seat_index_with_where_each_game_stands(
+        store: GameStore) -> None:
+    mine: list[int] = []
+    for n in range(12):
+        seats = [f"p{n}", f"q{n}"] + (["me"] if n % 4 == 1 else [])
+        game = await store.create_game("g", f"c{n}", "r", seats[0], {})
+        waiting = ("me",) if n == 5 else (f"p{n}",)
+        game = await store.start_game(game.id, seats, "{}", 0,
+                                      standing=Standing(waiting=waiting, round=n))
+        if "me" in seats:
+            mine.append(game.id)
+    await store.put_table_message(mine[1], "board", "c5", 555, [], 0)
+    await store.put_table_message(mine[1], "sheet:me", "dm", 556, [], 0)
+    lobby = await store.create_game("g", "lobby", "r", "h", {})
+    await store.set_seats(lobby.id, ["h", "me"])
+    ended = await store.create_game("g", "ended", "r", "me", {})
+    await store.start_game(ended.id, ["me"], "{}", 0, standing=Standing(waiting=("me",)))
+    await store.set_status(ended.id, "ended")
+
+    found = await store.player_games("me")
+    assert [g.id for g in found] == [*mine, lobby.id]  # oldest first; not the ended one
+    assert all(type(g) is PlayerGame and not hasattr(g, "state") for g in found)
+    by_id = {g.id: g for g in found}
+    assert set(by_id[mine[1]].waits or {}) == {"me"}
+    assert by_id[mine[1]].game_round == 5
+    assert by_id[mine[1]].board_message == "555"  # the board, not a sheet
+    assert set(by_id[mine[0]].waits or {}) == {"p1"} and by_id[mine[0]].board_message is None
+    assert by_id[lobby.id].waits is None and by_id[lobby.id].status == "lobby"
+    assert [g.id for g in await store.player_games("me", ("ended",))] == [ended.id]
+    assert await store.player_games("nobody") == []
+
+
+@pytest.mark.rule("BOT-SCALE-1")
+async def test_games_running_before_the_standing_was_kept_are_found_and_filled(
+        backend: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database of schema version 5: its running games have no standing after the
+    migration; they are listed (by a partial index) until filled, once, at the version
+    their state was read at; a move stores its own first."""
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:5])
+        async with await backend.open(clock) as old:
+            assert await old.schema_version() == 5
+    made = "2024-01-01T00:00:00.000000+00:00"
+
+    async def old_game(channel: str, status: str) -> int:
+        rows = await backend.raw(
+            "INSERT INTO games (guild_id, channel_id, ruleset, status, host_id, seats,"
+            " options, version, state, created_at, updated_at)"
+            " VALUES ('g', ?, 'r', ?, 'h', '[\"h\",\"u\"]', '{}', 0, '{}', ?, ?)"
+            " RETURNING id", channel, status, made, made)
+        game_id = int(rows[0][0])
+        await backend.raw("INSERT INTO game_seats (game_id, position, user_id)"
+                          " VALUES (?, 0, 'h'), (?, 1, 'u')", game_id, game_id)
+        return game_id
+
+    lobby = await old_game("c0", "lobby")
+    first, second = await old_game("c1", "running"), await old_game("c2", "running")
+    await old_game("c3", "finished")
+    since = datetime(2024, 1, 1, tzinfo=UTC)
+    async with await backend.open(clock) as new:
+        assert await new.schema_version() == SCHEMA_VERSION
+        assert await new.unknown_standing() == [first, second]  # not lobby, finished
+        assert waits_of(await new.get_game(first)) is None
+        listed = {g.id: g.waits for g in await new.player_games("u")}
+        assert listed == {lobby: None, first: None, second: None}
+        assert not await new.fill_standing(first, 7, Standing(waiting=("u",)), since)
+        assert await new.fill_standing(first, 0, Standing(waiting=("u",), round=2), since)
+        filled = await new.get_game(first)
+        assert filled is not None and filled.waits == {"u": since} and filled.game_round == 2
+        # filled once: a second worker's answer does not overwrite
+        assert not await new.fill_standing(first, 0, Standing(waiting=("h",)), since)
+        await new.record_move(second, "h", "a", "{}", 1, standing=Standing(waiting=("u",)))
+        assert await new.unknown_standing() == []
+        assert not await new.fill_standing(second, 0, Standing(waiting=("h",)), since)
+        moved = await new.get_game(second)
+        assert moved is not None and list(moved.waits or {}) == ["u"]
 
 
 # ---------------------------------------------------------------- a server that fails
