@@ -38,7 +38,10 @@ def _settings(ruleset: str) -> Entry:
             "**Turn timer** (off unless the host sets one: `turn_timer` in `/game new`, or "
             "`/game timer`): a reminder at half time, then Warden decides for whoever is "
             "still waiting, as the host chose (`when_time_runs_out`): an AI player moves "
-            "for them (the default), or they pass (the documented default moves).")
+            "for them (the default), or they pass (the documented default moves). After "
+            "3 timeouts in a row (`idle_after` in `/game new` or `/game timer`; 0 = never) "
+            "Warden's crew plays the silent player's seat until they come back: "
+            "`/game return`, or **I'm back** in the DM that tells them.")
     rs = get_kit(ruleset).ruleset
     if rs.auto_answers:
         text += ("\n**Warden answers for me when I have no real choice** (each player for "

@@ -28,7 +28,7 @@ def test_every_command_is_registered_once_in_discords_order(
     assert isinstance(game, GameCommands)
     assert game.guild_only
     assert [c.name for c in game.commands] == [
-        "new", "join", "leave", "start", "end", "kick", "timer", "status"]
+        "new", "join", "leave", "start", "end", "kick", "return", "timer", "status"]
 
 
 def test_game_new_offers_each_registered_ruleset_with_its_title_and_player_range() -> None:
