@@ -41,7 +41,7 @@ def _settings(ruleset: str) -> Entry:
             "for them (the default), or they pass (the documented default moves). After "
             "3 timeouts in a row (`idle_after` in `/game new` or `/game timer`; 0 = never) "
             "Warden's crew plays the silent player's seat until they come back: "
-            "`/game return`, or **I'm back** in the DM that tells them.")
+            "`/game return`, or **I'm back** under the channel's notice (a DM tells them too).")
     rs = get_kit(ruleset).ruleset
     if rs.auto_answers:
         text += ("\n**Warden answers for me when I have no real choice** (each player for "

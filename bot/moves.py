@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import absence
-from bot.components import comeback_view
 from bot.games import (
     REMOVED_TEXT,
     MoveResult,
@@ -25,6 +24,7 @@ from bot.games import (
     auto_answers,
     auto_seats,
     away_seats,
+    computer_seats,
     seat_refusal,
 )
 from bot.position import Position, Seen
@@ -41,10 +41,10 @@ log = logging.getLogger("warden.moves")
 # how the table hears about a move Warden made for a silent player
 TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
 WENT_IDLE = ("<@{seat}> ran out of time{times}: Warden's crew plays their seat until they "
-             "come back (`/game return`).")
+             "come back. Press **I'm back** below (or use `/game return`) to play it again.")
 IDLE_DM = ("You ran out of time{times} in <#{channel}>, so Warden's crew "
-           "(an AI player) plays your seat while you are away. Press **I'm back** (or use "
-           "`/game return` there) to play it again.")
+           "(an AI player) plays your seat while you are away. Press **I'm back** under "
+           "the notice there, or use `/game return` there, to play it again.")
 NOT_YOURS = ("That choice is not yours: it was offered to another player. Press **My "
              "choices** for yours.")
 
@@ -235,6 +235,8 @@ class MoveDesk:
                 return None
             if action is not None and record.version != version:
                 return None  # decided from an older state: decided again from this one
+            if why == "crew" and seat not in computer_seats(record):
+                return None  # its player came back meanwhile: the seat is theirs
             at = await self.bot.tables.still_open(record, seat, version, stamp)
             prompt = None if at is None else at.prompt(seat)
             if at is None or prompt is None:
@@ -263,25 +265,23 @@ class MoveDesk:
     async def _count_timeout(self, result: MoveResult, seat: str) -> bool:
         """One more timeout in a row for `seat` (stored in the game's options, and in
         `result.record`, which the table reads next); whether that hands the seat to
-        Warden's crew until its player comes back (the table is told in the same
-        update)."""
+        Warden's crew until its player comes back."""
         if result.finished:
             return False
         options, idle = absence.after_timeout(result.record.options, seat)
         result.record = await self.bot.storage.set_options(result.record.id, options,
                                                            touch=False)
-        if idle:
-            result.events.insert(1, Event(kind="note", text=WENT_IDLE.format(
-                seat=seat, times=absence.in_a_row(options))))
         return idle
 
     async def _tell_idle(self, record: GameRecord, seat: str) -> None:
-        """The player whose seat the crew now plays hears it privately, with the
-        button that gives it back."""
-        text = IDLE_DM.format(channel=record.channel_id,
-                              times=absence.in_a_row(record.options))
-        await self.bot.publisher.feed(record.id).dm(record, seat, text,
-                                                    comeback_view(record.id))
+        """The table hears that the crew plays `seat` while its player is away, in a
+        message of its own that mentions them and carries the **I'm back** button (in
+        the channel: the process that runs the game's server answers it); the player
+        hears it by DM too, wherever they are."""
+        times = absence.in_a_row(record.options)
+        self.bot.publisher.went_idle(record, seat, WENT_IDLE.format(seat=seat, times=times))
+        await self.bot.publisher.feed(record.id).dm(
+            record, seat, IDLE_DM.format(channel=record.channel_id, times=times))
 
     async def set_auto_answer(self, interaction: discord.Interaction, game_id: int,
                               on: bool) -> None:

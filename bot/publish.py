@@ -249,6 +249,11 @@ class Publisher:
         still had open in its DMs closes)."""
         self.feed(record.id).push(Update(record=record, state=state, lines=[named(line)]))
 
+    def went_idle(self, record: GameRecord, seat: str, text: str) -> None:
+        """Warden's crew plays `seat` while its player is away: the table's notice, with
+        the button that gives it back (after what the move that timed out showed)."""
+        self.feed(record.id).push(Update(record=record, state=None, comeback={seat: text}))
+
     def came_back(self, record: GameRecord, state: Seen, seat: str, line: str) -> None:
         """`seat`'s player plays it again (`line` tells the table): their sheet comes
         back, and a decision waiting on them asks them as it would have (a mention for a

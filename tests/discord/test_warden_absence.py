@@ -16,6 +16,7 @@ from warden_helpers import (
     ManualClock,
     add_players,
     bot_backend,  # noqa: F401 (fixture)
+    button_labels,
     current_record,
     current_state,
     fake_discord_options,  # noqa: F401 (fixture)
@@ -73,13 +74,22 @@ async def test_silent_twice_in_a_row_the_crew_plays_the_seat_until_its_player_re
         assert seat in computer_seats(record)
         assert seat not in (record.options.get(absence.STREAK) or {})
         await fake_discord.settle()
-        told = story(fake_discord)
-        assert (f"<@{seat}> ran out of time 2 times in a row: Warden's crew plays their "
-                "seat until they come back (`/game return`).") in told
-        notice = [m for m in fake_discord.dms_to(int(seat))
+        # the table's notice: a message of its own that pings them, with the button
+        notice = [m for m in fake_discord.messages_in(fake_discord.channel_id,
+                                                     include_ephemeral=False)
                   if "ran out of time 2 times in a row" in m.content]
         assert len(notice) == 1
-        assert f"<#{fake_discord.channel_id}>" in notice[0].content
+        assert notice[0].content == (
+            f"<@{seat}> ran out of time 2 times in a row: Warden's crew plays their seat "
+            "until they come back. Press **I'm back** below (or use `/game return`) to play "
+            "it again.")
+        assert button_labels(notice[0]) == ["I'm back"]
+        assert any(n.message.id == notice[0].id
+                   for n in fake_discord.notifications(int(seat)))
+        dm = [m for m in fake_discord.dms_to(int(seat))
+              if "ran out of time 2 times in a row" in m.content]
+        assert len(dm) == 1 and not dm[0].components
+        assert f"<#{fake_discord.channel_id}>" in dm[0].content
         # the seat is the crew's while they are away: no move, no choices
         for command in (("move",), ("choices",)):
             refused = await fake_discord.slash(int(seat), fake_discord.channel_id, *command,
@@ -96,7 +106,11 @@ async def test_silent_twice_in_a_row_the_crew_plays_the_seat_until_its_player_re
             await clock.advance(MINUTE, fake_discord)
         else:
             raise AssertionError("the crew never moved for the seat")
-        # the notice's button gives it back
+        # the notice's button: anyone else is told they are not away; theirs gives it back
+        other = next(p for p in PLAYERS if str(p) != seat)
+        stranger = await fake_discord.click(other, notice[0], label="I'm back")
+        assert stranger.response.ephemeral
+        assert stranger.response.content == absence.NOT_IDLE_TEXT
         back = await fake_discord.click(int(seat), notice[0], label="I'm back")
         assert back.response.ephemeral
         assert back.response.content.startswith("Welcome back: you play your seat again.")
@@ -196,3 +210,26 @@ async def test_game_timer_sets_when_the_crew_takes_over(fake_discord: FakeDiscor
             f"<@{HOST}>: turn timer 2 min, then a silent player passes (the default move); "
             "after a timeout, Warden's crew plays the seat until its player returns.")
         assert absence.idle_after((await current_record(bot)).options) == 1
+
+
+async def test_a_crew_move_thought_before_its_player_came_back_is_not_played(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    clock = ManualClock()
+    async with warden(tmp_path / "w.db", clock=clock) as bot:
+        await start_silent(fake_discord, idle_after=1)
+        record, state = await current_state(bot)
+        seat = RS.pending(state)[0].seat
+        await bot.storage.set_options(record.id, absence.after_timeout(record.options,
+                                                                       seat)[0])
+        record = await current_record(bot)
+        assert seat in computer_seats(record)
+        back = await fake_discord.slash(int(seat), fake_discord.channel_id, "game", "return")
+        assert back.response.content.startswith("Welcome back")
+        record, state = await current_state(bot)
+        at = bot.tables.at(record)
+        played = await bot.moves.play_for(record.id, seat, record.version,
+                                          at.fingerprint(seat), why="crew",
+                                          action=RS.legal_actions(state, seat)[0])
+        assert played is None
+        assert (await current_record(bot)).version == record.version
