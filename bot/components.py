@@ -53,6 +53,18 @@ def rematch_view(game_id: int) -> discord.ui.View:
     return view
 
 
+COMEBACK_LABEL = "I'm back"
+
+
+def comeback_view(game_id: int) -> discord.ui.View:
+    """Under the private notice that Warden's crew plays a seat while its player is
+    away: the button that gives the seat back."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=COMEBACK_LABEL, style=discord.ButtonStyle.success,
+                                    custom_id=f"w:b:{game_id}"))
+    return view
+
+
 ADD_AI_LABEL = "Add AI player"
 DROP_AI_LABEL = "Remove AI player"
 
@@ -100,9 +112,10 @@ LOBBYBUTTON_ID = rf"w:l:(?P<game>{_N}):(?P<op>join|leave|start|addai|dropai)"
 REMATCH_ID = rf"w:r:(?P<game>{_N})"
 LOBBYMENU_ID = rf"w:x:(?P<game>{_N}):(?P<menu>modules|variants|crossover)"
 AUTOANSWER_ID = rf"w:a:(?P<game>{_N}):(?P<op>on|off)"
+COMEBACK_ID = rf"w:b:(?P<game>{_N})"
 BUTTON, SELECT = 2, 3  # Discord component types
 TEMPLATES = {BUTTON: (CHOICEBUTTON_ID, OPENCHOICES_ID, HANDBUTTON_ID, LOBBYBUTTON_ID,
-                      REMATCH_ID, AUTOANSWER_ID),
+                      REMATCH_ID, AUTOANSWER_ID, COMEBACK_ID),
              SELECT: (CHOICESELECT_ID, SUBSETSELECT_ID, LOBBYMENU_ID)}
 
 
@@ -261,6 +274,24 @@ class AutoAnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=AUTOA
             interaction, self.game, self.on))
 
 
+class ComebackButton(discord.ui.DynamicItem[discord.ui.Button], template=COMEBACK_ID):
+    """The notice's button: the player whose seat the crew plays while they were away
+    plays it again (the seat is the clicking user's; anyone else is refused)."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"w:b:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ComebackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction,
+                      lambda: _bot(interaction).lobby.come_back(interaction, self.game))
+
+
 class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID):
     """A Dark Moon lobby's option menu: the host ticks the modules or variants on."""
 
@@ -281,4 +312,4 @@ class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select], template=LOBBYMENU_ID
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, SubsetSelect, OpenChoices, HandButton,
-                 LobbyButton, RematchButton, LobbyMenu, AutoAnswerButton)
+                 LobbyButton, RematchButton, LobbyMenu, AutoAnswerButton, ComebackButton)

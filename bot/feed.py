@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import board_view, rematch_view
+from bot.components import board_view, comeback_view, rematch_view
 from bot.crew import user_objects
 from bot.games import computer_seats
 from bot.position import Position, Seen
@@ -84,6 +84,9 @@ class Update:
     chosen: str = ""  # what the actor's DM choice, now spent, says was chosen
     closing: str | None = None  # the game ended: this line closes the board, no buttons
     recap: list[str] = field(default_factory=list)  # game over: posted with a Rematch button
+    # seat -> the notice that the crew plays it while its player is away: posted with
+    # the I'm back button, mentioning them
+    comeback: dict[str, str] = field(default_factory=dict)
     # resolved once sent, with the parts that could not be drawn ("post": nothing went out)
     shown: asyncio.Future[set[str]] | None = None
 
@@ -189,6 +192,9 @@ class GameFeed:
         ping = set().union(*(u.ping for u in batch))
         await self._channel(record, state, lines, new_message=new_message, ping=ping,
                             closing=closing, ending=ending)
+        for u in batch:
+            for seat, text in u.comeback.items():
+                await self._comeback(record, seat, text)
         recap = [line for u in batch for line in u.recap]
         if recap:
             await self._recap(record, recap)
@@ -301,6 +307,14 @@ class GameFeed:
                 await channel.get_partial_message(int(old)).edit(
                     content=_compose(old_lines, "") or "\u200b", view=None,
                     allowed_mentions=discord.AllowedMentions.none())
+
+    async def _comeback(self, record: GameRecord, seat: str, text: str) -> None:
+        """The notice that Warden's crew plays `seat` while its player is away: a message
+        of its own that pings them, with the button that gives the seat back."""
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        await channel.send(clip(text, MAX_CONTENT), view=comeback_view(record.id),
+                           allowed_mentions=discord.AllowedMentions(
+                               everyone=False, roles=False, users=user_objects([seat])))
 
     async def _recap(self, record: GameRecord, lines: list[str]) -> None:
         """The game-over message: the result in words and every secret revealed; it

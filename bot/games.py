@@ -21,6 +21,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from bot import absence
 from bot.crew import is_crew, mention, next_crew_seat, people
 from bot.logs import log_move
 from bot.option_names import TIMEOUT_MOVE, TIMER, timeout_move
@@ -202,13 +203,29 @@ class Tables:
                                             [s for s in record.seats if s != user_id])
 
     async def hand_over(self, record: GameRecord, seat: str) -> GameRecord:
-        """From now on Warden's crew plays `seat` of a running game (the seat, its id and
-        all it holds stay; the game's options list it as computer-controlled)."""
+        """From now on Warden's crew plays `seat` of a running game for good (the seat,
+        its id and all it holds stay; the game's options list it as computer-controlled;
+        a seat the crew played while its player was away stays the crew's)."""
         away = away_seats(record)
         if seat in away:
             raise UserError(f"{mention(seat)} already left; Warden's crew plays their seat.")
-        return await self.storage.set_options(record.id,
-                                              {**record.options, "away": [*away, seat]})
+        options = absence.gone_for_good(record.options, seat)
+        return await self.storage.set_options(record.id, {**options, "away": [*away, seat]})
+
+    async def come_back(self, game_id: int, user_id: str) -> GameRecord:
+        """The player of a seat the crew plays while they were away (`absence`) plays it
+        again."""
+        record = await self.running(game_id)
+        if record.status != "running":
+            raise UserError("That game is over.")
+        if user_id not in record.seats:
+            raise UserError("You are not playing in this game.")
+        if user_id in away_seats(record):
+            raise UserError(REMOVED_TEXT)
+        if user_id not in absence.idle_seats(record.options):
+            raise UserError(absence.NOT_IDLE_TEXT)
+        return await self.storage.set_options(record.id, absence.back(record.options, user_id),
+                                              touch=False)
 
     async def start(self, channel_id: str, user_id: str) -> tuple[GameRecord, BaseModel]:
         record = await self.channel_game(channel_id)
@@ -254,13 +271,18 @@ class Tables:
         return ended
 
     async def set_timer(self, channel_id: str, user_id: str, moderator: bool,
-                        minutes: int, when_silent: str | None = None) -> GameRecord:
+                        minutes: int, when_silent: str | None = None,
+                        idle_after: int | None = None) -> GameRecord:
         """Change the channel game's turn timer (lobby or running) and, when given, what
-        it does for a silent player (`TIMEOUT_MOVE`: "ai" or "pass")."""
+        it does for a silent player (`TIMEOUT_MOVE`: "ai" or "pass") and after how many
+        timeouts in a row Warden's crew plays the seat until its player returns
+        (`absence.IDLE_AFTER`, 0: never)."""
         record = await self._as_host(channel_id, user_id, moderator, "change the turn timer")
         options = {**record.options, TIMER: minutes}
         if when_silent is not None:
             options[TIMEOUT_MOVE] = timeout_move({TIMEOUT_MOVE: when_silent})
+        if idle_after is not None:
+            options[absence.IDLE_AFTER] = idle_after
         return await self.storage.set_options(record.id, options)
 
     async def set_auto_answer(self, game_id: int, seat: str, on: bool) -> GameRecord:
@@ -422,8 +444,9 @@ class Tables:
             raise UserError(STALE)
         if seat not in record.seats:
             raise UserError("You are not playing in this game.")
-        if by_player and seat in away_seats(record):
-            raise UserError(REMOVED_TEXT)
+        refused = seat_refusal(record, seat) if by_player else None
+        if refused:
+            raise UserError(refused)
         rs = self.ruleset_of(record)
         was = self.at(record)
         action = move if isinstance(move, Action) else was.action(seat, move)
@@ -450,6 +473,9 @@ class Tables:
             self._cache.drop(record.id)
         else:
             self._cache.put(record.id, record.version, now, record.channel_id)
+        cleared = absence.after_own_move(record.options, seat) if by_player else None
+        if cleared is not None and not finished:  # moved themselves: the streak is over
+            record = await self.storage.set_options(record.id, cleared, touch=False)
         stat = MoveStat(game_id=record.id, ruleset=record.ruleset, seat=seat,
                         kind=action.key.split(":", 1)[0], version=record.version,
                         seconds=time.perf_counter() - began, by_player=by_player,
@@ -505,10 +531,21 @@ def away_seats(record: GameHead) -> list[str]:
 
 
 def computer_seats(record: GameHead) -> list[str]:
-    """The seats Warden's crew plays: the computer seats added in the lobby and the
-    seats handed over (`away_seats`), in seat order. None is pinged or asked."""
-    away = set(away_seats(record))
+    """The seats Warden's crew plays: the computer seats added in the lobby, the seats
+    handed over for good (`away_seats`) and those it plays while their player is away
+    (`absence.idle_seats`), in seat order. None is pinged or asked."""
+    away = {*away_seats(record), *absence.idle_seats(record.options)}
     return [seat for seat in record.seats if is_crew(seat) or seat in away]
+
+
+def seat_refusal(record: GameHead, seat: str) -> str | None:
+    """Why the player of `seat` may not move in the running game now (Warden's crew
+    plays the seat: for good, or while they were away), or None."""
+    if seat in away_seats(record):
+        return REMOVED_TEXT
+    if seat in absence.idle_seats(record.options):
+        return absence.IDLE_TEXT
+    return None
 
 
 # why Warden moves for a seat: a silent player's time ran out, a decision a player let
@@ -547,4 +584,4 @@ def _first_error(exc: ValidationError) -> str:
 
 __all__ = ["AUTO", "IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables",
            "UserError", "Why", "auto_answers", "auto_seats", "away_seats",
-           "computer_seats", "game_options", "standing"]
+           "computer_seats", "game_options", "seat_refusal", "standing"]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import absence
 from bot.components import lobby_view
 from bot.crew import mention, user_objects
 from bot.games import AUTO, UserError, game_options
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 
 TAKES_OVER = "Warden's crew now plays for <@{seat}>."
+BACK = "<@{seat}> is back and plays their own seat again."
 REMATCH_IN_DM = ("A rematch opens a lobby in the game's channel: press **Rematch** under "
                  "the last board there, or open a game with `/game new`.")
 
@@ -93,6 +95,34 @@ class LobbyDesk:
         await Reply.of(interaction).send(line, public=True)
         self.bot.publisher.note(record, line, self.bot.tables.at(record))
         self.bot.timers.schedule(record)
+
+    async def come_back(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """`/game return` (the channel's game) or the notice's **I'm back** (`game_id`):
+        the seat Warden's crew played while its player was away is theirs again; the
+        table is told, and a decision waiting on them asks them."""
+        self.bot.moves.remember(interaction)
+        user = str(interaction.user.id)
+        tables = self.bot.tables
+        try:
+            if game_id is None:
+                game_id = (await tables.channel_game(str(interaction.channel_id))).id
+            channel = await tables.channel_of(game_id)
+            if channel is None:
+                raise UserError("That game is over or gone.")
+            async with tables.lock(channel):
+                record = await tables.come_back(game_id, user)
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        self.bot.timers.schedule(record)  # the crew's turn for the seat, if any, stops
+        at = tables.at(record)
+        self.bot.publisher.came_back(record, at, user, BACK.format(seat=user))
+        prompt = at.prompt(user)
+        await Reply.of(interaction).send(
+            "Welcome back: you play your seat again." + ("" if prompt is None else
+                                                         " It is your move: " + (
+                "your DMs ask you." if prompt.secret
+                else "press **My choices** under the board.")))
 
     async def refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
         text = lobby_text(self.bot, record)
@@ -181,7 +211,8 @@ class LobbyDesk:
             return
         channel = str(interaction.channel_id)
         # who was removed, and each player's own settings, belong to the old game
-        options = {k: v for k, v in old.options.items() if k not in ("away", AUTO)}
+        options = {k: v for k, v in old.options.items()
+                   if k not in ("away", AUTO, absence.IDLE, absence.STREAK)}
         away = set(old.options.get("away") or ())
         async with self.bot.tables.lock(channel):
             try:

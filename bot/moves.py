@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import absence
 from bot.games import (
     REMOVED_TEXT,
     MoveResult,
@@ -23,6 +24,8 @@ from bot.games import (
     auto_answers,
     auto_seats,
     away_seats,
+    computer_seats,
+    seat_refusal,
 )
 from bot.position import Position, Seen
 from bot.replies import Reply, answering, failure_text, refuse
@@ -37,6 +40,11 @@ log = logging.getLogger("warden.moves")
 
 # how the table hears about a move Warden made for a silent player
 TIMED_OUT = "<@{seat}> ran out of time; Warden decided for them"
+WENT_IDLE = ("<@{seat}> ran out of time{times}: Warden's crew plays their seat until they "
+             "come back. Press **I'm back** below (or use `/game return`) to play it again.")
+IDLE_DM = ("You ran out of time{times} in <#{channel}>, so Warden's crew "
+           "(an AI player) plays your seat while you are away. Press **I'm back** under "
+           "the notice there, or use `/game return` there, to play it again.")
 NOT_YOURS = ("That choice is not yours: it was offered to another player. Press **My "
              "choices** for yours.")
 
@@ -96,8 +104,9 @@ class MoveDesk:
             return "That game is over."
         if seat not in record.seats:
             return "You are not playing in this game; you can watch."
-        if seat in away_seats(record):
-            return REMOVED_TEXT
+        refused = seat_refusal(record, seat)
+        if refused:
+            return refused
         at = self.bot.tables.at(record)
         mine = stamp is None or stamp == at.fingerprint(seat)
         if not mine and any(stamp == at.fingerprint(other) for other in at.waiting
@@ -226,6 +235,8 @@ class MoveDesk:
                 return None
             if action is not None and record.version != version:
                 return None  # decided from an older state: decided again from this one
+            if why == "crew" and seat not in computer_seats(record):
+                return None  # its player came back meanwhile: the seat is theirs
             at = await self.bot.tables.still_open(record, seat, version, stamp)
             prompt = None if at is None else at.prompt(seat)
             if at is None or prompt is None:
@@ -240,12 +251,37 @@ class MoveDesk:
                 log.warning("default move %s for %s in game %s refused", action.key, seat,
                             game_id)
                 return None
+            idle = False
             if why == "timeout":
                 line = TIMED_OUT.format(seat=seat)
                 line += "." if prompt.secret else f": **{action.label}**."
                 result.events.insert(0, Event(kind="note", text=line))
+                idle = await self._count_timeout(result, seat)
             await self.bot.relay.moved(result, by_player=False)
+            if idle:
+                await self._tell_idle(result.record, seat)
             return result
+
+    async def _count_timeout(self, result: MoveResult, seat: str) -> bool:
+        """One more timeout in a row for `seat` (stored in the game's options, and in
+        `result.record`, which the table reads next); whether that hands the seat to
+        Warden's crew until its player comes back."""
+        if result.finished:
+            return False
+        options, idle = absence.after_timeout(result.record.options, seat)
+        result.record = await self.bot.storage.set_options(result.record.id, options,
+                                                           touch=False)
+        return idle
+
+    async def _tell_idle(self, record: GameRecord, seat: str) -> None:
+        """The table hears that the crew plays `seat` while its player is away, in a
+        message of its own that mentions them and carries the **I'm back** button (in
+        the channel: the process that runs the game's server answers it); the player
+        hears it by DM too, wherever they are."""
+        times = absence.in_a_row(record.options)
+        self.bot.publisher.went_idle(record, seat, WENT_IDLE.format(seat=seat, times=times))
+        await self.bot.publisher.feed(record.id).dm(
+            record, seat, IDLE_DM.format(channel=record.channel_id, times=times))
 
     async def set_auto_answer(self, interaction: discord.Interaction, game_id: int,
                               on: bool) -> None:
@@ -333,8 +369,9 @@ class MoveDesk:
         if seat not in record.seats:
             await refuse(interaction, "You are not playing in this game; you can watch.")
             return None
-        if seat in away_seats(record):  # the seat is Warden's crew's now
-            await refuse(interaction, REMOVED_TEXT)
+        refused = seat_refusal(record, seat)
+        if refused:  # the seat is Warden's crew's now
+            await refuse(interaction, refused)
             return None
         return record, seat
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel, ValidationError
 
+from bot.absence import idle_text
 from rules.core.kit import OptionWords
 from rules.registry import get_kit
 
@@ -44,11 +45,14 @@ def timeout_move(options: Mapping[str, object]) -> str:
 
 
 def timer_text(options: Mapping[str, object]) -> str:
-    """"5 min, then an AI player moves for a silent player" ("off" without a timer)."""
+    """"5 min, then an AI player moves for a silent player; after 3 timeouts in a row,
+    Warden's crew plays the seat until its player returns" ("off" without a timer)."""
     minutes = options.get(TIMER)
     if not minutes:
         return _minutes(minutes)
-    return f"{_minutes(minutes)}, then {TIMEOUT_WORDS[timeout_move(options)]}"
+    idle = idle_text(options)
+    return (f"{_minutes(minutes)}, then {TIMEOUT_WORDS[timeout_move(options)]}"
+            + (f"; {idle}" if idle else ""))
 
 
 def words(ruleset: str) -> OptionWords:

@@ -249,6 +249,21 @@ class Publisher:
         still had open in its DMs closes)."""
         self.feed(record.id).push(Update(record=record, state=state, lines=[named(line)]))
 
+    def went_idle(self, record: GameRecord, seat: str, text: str) -> None:
+        """Warden's crew plays `seat` while its player is away: the table's notice, with
+        the button that gives it back (after what the move that timed out showed)."""
+        self.feed(record.id).push(Update(record=record, state=None, comeback={seat: text}))
+
+    def came_back(self, record: GameRecord, state: Seen, seat: str, line: str) -> None:
+        """`seat`'s player plays it again (`line` tells the table): their sheet comes
+        back, and a decision waiting on them asks them as it would have (a mention for a
+        public one, their DM for a secret one)."""
+        prompt = self.at(record, state).prompt(seat)
+        self.feed(record.id).push(Update(
+            record=record, state=state, lines=[named(line)],
+            ping={seat} if prompt is not None and not prompt.secret else set(),
+            secret={seat} if prompt is not None and prompt.secret else set()))
+
     def closed(self, record: GameRecord, state: Seen) -> None:
         """The game was ended before its end (`/game end`, whose answer says by whom):
         the board says so and loses its buttons; every secret is revealed as at a game's

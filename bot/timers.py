@@ -296,6 +296,9 @@ class Timers:
                                                      why="crew", action=action))
         latest = played.record if played is not None else \
             await self.bot.storage.get_game(record.id)
+        if played is None and latest is not None and seat not in computer_seats(latest):
+            self.schedule(latest)  # its player came back meanwhile: their clock runs
+            return
         if played is None and latest is not None and latest.version == record.version:
             # the game did not move, yet the decision was refused: its default instead
             log.warning("the computer player's move for %s in game %s was refused; "

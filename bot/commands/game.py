@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot.absence import DEFAULT_IDLE_AFTER, IDLE_AFTER, MOST_IDLE_AFTER
 from bot.components import lobby_view
 from bot.games import Tables, UserError
 from bot.lobby import lobby_text
@@ -34,6 +35,8 @@ from rules.core.kit import GameKit
 HostOp = Callable[[Tables, str, str, bool], Awaitable[GameRecord]]
 WHEN_SILENT = "When the turn timer runs out for a silent player: an AI player moves for " \
     "them (the default) or they pass"
+IDLE_AFTER_TEXT = ("After how many timeouts in a row Warden's crew plays a silent player's "
+                   f"seat until they return (default {DEFAULT_IDLE_AFTER}; 0 = never)")
 TIMEOUT_OFFERED = [app_commands.Choice(name=name, value=value)
                    for value, name in TIMEOUT_CHOICES.items()]
 
@@ -100,7 +103,8 @@ class GameCommands(app_commands.Group, name="game",
                            task_deck=option_description("task_deck"),
                            turn_timer="Minutes before a silent player's move is made for "
                            "them (0 = no timer)", mode=option_description("mode"),
-                           board=option_description("board"), when_time_runs_out=WHEN_SILENT)
+                           board=option_description("board"), when_time_runs_out=WHEN_SILENT,
+                           idle_after=IDLE_AFTER_TEXT)
     @app_commands.choices(
         ruleset=ruleset_choices(), task_deck=option_choices("task_deck"),
         mode=option_choices("mode"), board=option_choices("board"),
@@ -109,7 +113,9 @@ class GameCommands(app_commands.Group, name="game",
                        final_event: str | None = None, task_deck: str | None = None,
                        mode: str | None = None, board: str | None = None,
                        turn_timer: app_commands.Range[int, 0, 1440] = 0,
-                       when_time_runs_out: str | None = None) -> None:
+                       when_time_runs_out: str | None = None,
+                       idle_after: app_commands.Range[int, 0, MOST_IDLE_AFTER] | None = None
+                       ) -> None:
         bot = bot_of(interaction)
         bot.moves.remember(interaction)
         asked: dict[str, str | int | None] = {
@@ -129,6 +135,8 @@ class GameCommands(app_commands.Group, name="game",
         options = {k: v for k, v in asked.items() if k in fields and v is not None}
         if "turn_timeout_minutes" in fields:  # what the timer does for a silent player
             options[TIMEOUT_MOVE] = timeout_move({TIMEOUT_MOVE: when_time_runs_out})
+        if idle_after is not None:
+            options[IDLE_AFTER] = idle_after
         try:
             record = await bot.tables.open_lobby(
                 str(interaction.guild_id), str(interaction.channel_id), ruleset,
@@ -194,17 +202,25 @@ class GameCommands(app_commands.Group, name="game",
             interaction, record, f"<@{interaction.user.id}> removed <@{player.id}> from the "
             "game.", str(player.id))
 
+    @app_commands.command(name="return", description="Play your seat again after Warden's "
+                          "crew played it while you were away")
+    async def game_return(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).lobby.come_back(interaction, None)
+
     @app_commands.command(name="timer",
                           description="Set the turn timer (host or Manage Channels)")
     @app_commands.describe(minutes="Minutes before a silent player's move is made for them "
-                           "(0 = no timer)", when_time_runs_out=WHEN_SILENT)
+                           "(0 = no timer)", when_time_runs_out=WHEN_SILENT,
+                           idle_after=IDLE_AFTER_TEXT)
     @app_commands.choices(when_time_runs_out=TIMEOUT_OFFERED)
     async def game_timer(self, interaction: discord.Interaction,
                          minutes: app_commands.Range[int, 0, 1440],
-                         when_time_runs_out: str | None = None) -> None:
+                         when_time_runs_out: str | None = None,
+                         idle_after: app_commands.Range[int, 0, MOST_IDLE_AFTER] | None = None
+                         ) -> None:
         bot = bot_of(interaction)
         record = await as_host(interaction, lambda t, c, u, m: t.set_timer(
-            c, u, m, minutes, when_time_runs_out))
+            c, u, m, minutes, when_time_runs_out, idle_after))
         if record is None:
             return
         bot.timers.schedule(record)  # the pending decision gets the new time from now

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.choices import fingerprint
 from bot.commands.autocomplete import AUTOCOMPLETE_WAIT, SLOW_CHOICES, why
-from bot.games import REMOVED_TEXT, UserError, away_seats
+from bot.games import UserError, seat_refusal
 from bot.move_text import WHY, has_kinds, labelled, offer_value, resolve_text
 from bot.ports import bot_of
 from bot.replies import refuse
@@ -123,8 +123,9 @@ async def move_by_text(interaction: discord.Interaction, text: str,
     if seat not in record.seats:
         await refuse(interaction, "You are not playing in this game; you can watch.")
         return
-    if seat in away_seats(record):
-        await refuse(interaction, REMOVED_TEXT)
+    refused = seat_refusal(record, seat)
+    if refused:
+        await refuse(interaction, refused)
         return
     rs = bot.tables.ruleset_of(record)
     state = bot.tables.state_of(record)

@@ -28,7 +28,7 @@ def test_every_command_is_registered_once_in_discords_order(
     assert isinstance(game, GameCommands)
     assert game.guild_only
     assert [c.name for c in game.commands] == [
-        "new", "join", "leave", "start", "end", "kick", "timer", "status"]
+        "new", "join", "leave", "start", "end", "kick", "return", "timer", "status"]
 
 
 def test_games_is_offered_in_servers_and_in_dms_of_a_server_install(
