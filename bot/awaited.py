@@ -13,7 +13,8 @@ about) or on whom else; computer seats by their names, never as users. Games tha
 on the player come first, the one whose time runs out first at the top; lobbies last.
 Finished and ended games are not listed: nothing awaits anyone there, and the channel
 keeps their recap. A game whose seat the player left to Warden's crew is not theirs to
-play any more and is not listed either. Times are Discord's relative timestamps
+play any more and is not listed either; one the crew plays while they are away is, with
+how to get the seat back. Times are Discord's relative timestamps
 (`<t:...:R>`), which every viewer reads in their own time zone.
 """
 
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
+from bot import absence
 from bot.crew import mention
 from bot.games import UserError, away_seats, standing
 from bot.option_names import TIMER
@@ -68,6 +70,7 @@ class Listed:
     others: tuple[str, ...]  # the other seats it waits on, as the table names them
     others_since: datetime | None
     due: datetime | None  # when the player's time runs out (None: no clock runs)
+    crew_plays: bool = False  # Warden's crew plays the player's seat while they are away
 
     @property
     def sort_key(self) -> tuple[int, float, float]:
@@ -91,12 +94,13 @@ async def player_list(bot: Bot, user: str) -> list[Listed]:
             game = await _worked_out(bot, game)
         waits = game.waits or {}
         others = [seat for seat in waits if seat != user]
+        away = user in absence.idle_seats(game.options)
         listed.append(Listed(
             game=game, title=_title(bot, game.ruleset),
-            since=waits.get(user),
+            since=None if away else waits.get(user),
             others=tuple(dict.fromkeys(_named(seat, game) for seat in others)),
             others_since=min((waits[seat] for seat in others), default=None),
-            due=deadline(game, user, bot.settings)))
+            due=None if away else deadline(game, user, bot.settings), crew_plays=away))
     return sorted(listed, key=lambda line: line.sort_key)
 
 
@@ -110,8 +114,10 @@ def _title(bot: Bot, ruleset: str) -> str:
 
 def _named(seat: str, game: PlayerGame) -> str:
     """A seat as the list names it: a person's mention (an embed's mention pings nobody),
-    a computer seat's name, a seat handed to the crew as the crew's."""
-    return "**Warden's crew**" if seat in away_seats(game) else mention(seat)
+    a computer seat's name, a seat handed to the crew (for good, or while its player is
+    away) as the crew's."""
+    handed = {*away_seats(game), *absence.idle_seats(game.options)}
+    return "**Warden's crew**" if seat in handed else mention(seat)
 
 
 async def _worked_out(bot: Bot, game: PlayerGame) -> PlayerGame:
@@ -163,6 +169,9 @@ def line(item: Listed, now: datetime, guild_name: Callable[[str], str | None]) -
 def _state(item: Listed, now: datetime) -> str:
     if item.game.status == "lobby":
         return "Waiting for the host to start it."
+    if item.crew_plays:
+        return ("Warden's crew plays your seat while you are away: `/game return` in the "
+                "channel gives it back.")
     if item.since is not None:
         text = f"⏰ **Waits on you** since {stamp(item.since)}"
         if item.due is not None:

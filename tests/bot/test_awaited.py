@@ -81,3 +81,14 @@ def test_the_list_order_mine_by_deadline_then_others_by_news_then_lobbies() -> N
     shuffled = [lobby, other_old, untimed, other_new, later, soon]
     assert sorted(shuffled, key=lambda item: item.sort_key) == [
         soon, later, untimed, other_new, other_old, lobby]
+
+
+def test_a_seat_the_crew_plays_while_its_player_is_away() -> None:
+    g = game(1, {"1": T0, "2": T0}, minutes=30)
+    g = g.model_copy(update={"options": {**g.options, "idle": ["2"]}})
+    away = Listed(game=g, title="Dark Moon", since=None, others=("<@1>",),
+                  others_since=T0, due=None, crew_plays=True)
+    assert line(away, T0, lambda _: None).endswith(
+        "\nWarden's crew plays your seat while you are away: `/game return` in the channel "
+        "gives it back.")
+    assert away.sort_key[0] == 1  # not among the games waiting on the player

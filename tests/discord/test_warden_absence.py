@@ -90,6 +90,12 @@ async def test_silent_twice_in_a_row_the_crew_plays_the_seat_until_its_player_re
               if "ran out of time 2 times in a row" in m.content]
         assert len(dm) == 1 and not dm[0].components
         assert f"<#{fake_discord.channel_id}>" in dm[0].content
+        # their list of games says the crew plays their seat, and how to get it back
+        listed = await fake_discord.slash(int(seat), fake_discord.channel_id, "games")
+        [embed] = listed.response.embeds
+        assert embed["title"].endswith("none waiting on you")
+        assert ("Warden's crew plays your seat while you are away: `/game return` in the "
+                "channel gives it back.") in embed["description"]
         # the seat is the crew's while they are away: no move, no choices
         for command in (("move",), ("choices",)):
             refused = await fake_discord.slash(int(seat), fake_discord.channel_id, *command,
