@@ -35,7 +35,9 @@ def test_dark_moon_options_read_as_words() -> None:
     lines = describe_options("darkmoon", {"final_event": "last_stand", "task_deck": "black",
                                           "turn_timeout_minutes": 5})
     assert lines == ["Final event: Last Stand", "Task deck: black",
-                     "Turn timer: 5 min, then an AI player moves for a silent player",
+                     "Turn timer: 5 min, then an AI player moves for a silent player; after "
+                     "3 timeouts in a row, Warden's crew plays the seat until its player "
+                     "returns",
                      "Shadow Corporation expansion: off", *DARK_MOON_RULES_OFF]
 
 
