@@ -46,14 +46,16 @@ def test_the_turn_timer_says_what_happens_to_a_silent_player() -> None:
         return next(line for line in describe_options("darkmoon", options)
                     if line.startswith("Turn timer"))
 
-    assert timer({"turn_timeout_minutes": 3, "timeout_move": "pass"}) == \
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "pass", "idle_after": 0}) == \
         "Turn timer: 3 min, then a silent player passes (the default move)"
-    assert timer({"turn_timeout_minutes": 3, "timeout_move": "ai"}) == \
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "ai", "idle_after": 0}) == \
         "Turn timer: 3 min, then an AI player moves for a silent player"
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "ai", "idle_after": 2}) == (
+        "Turn timer: 3 min, then an AI player moves for a silent player; after 2 timeouts "
+        "in a row, Warden's crew plays the seat until its player returns")
     # an unknown choice reads as the default; no timer, no choice said
-    assert timer({"turn_timeout_minutes": 3, "timeout_move": "x"}).endswith("AI player "
-                                                                         "moves for a "
-                                                                         "silent player")
+    assert timer({"turn_timeout_minutes": 3, "timeout_move": "x", "idle_after": 0}).endswith(
+        "AI player moves for a silent player")
     assert timer({"turn_timeout_minutes": 0, "timeout_move": "pass"}) == "Turn timer: off"
 
 
