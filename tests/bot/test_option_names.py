@@ -66,7 +66,8 @@ def test_defaults_are_shown_and_unknown_keys_left_out() -> None:
     assert describe_options("lockdown", {"turn_timeout_minutes": 10}) == [
         "Mode: semi-cooperative", "Board: basic side", "Original Nemesis characters: off",
         "Original Nemesis intruders: off",
-        "Turn timer: 10 min, then an AI player moves for a silent player"]
+        "Turn timer: 10 min, then an AI player moves for a silent player; after 3 timeouts "
+        "in a row, Warden's crew plays the seat until its player returns"]
 
 
 def test_every_option_of_every_ruleset_has_a_readable_line() -> None:
