@@ -97,7 +97,8 @@ async def start_all_crew(fake: FakeDiscord, ruleset: str, seats: int,
     opens the lobby (`/game new` with ALL_CREW_OPTIONS and `options`, the lobby's `menus`
     ticked), BOB joins, the host
     adds AI players up to `seats` and starts, and BOB leaves (his seat is the crew's).
-    The host's seat moves when its timer runs out. Returns BOB's leaving."""
+    The host's seat moves when its timer runs out, until it has run out 3 times in a row
+    (then the crew plays it too, as for any silent player). Returns BOB's leaving."""
     assert seats >= 2
     add_players(fake, HOST, BOB)
     lobby = await fake.slash(HOST, fake.channel_id, "game", "new", ruleset=ruleset,

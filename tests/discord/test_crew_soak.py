@@ -57,7 +57,10 @@ async def test_a_whole_game_with_every_seat_played_by_the_crew(
         assert unannounced(fake_discord, moves) == []
         story = "\n".join(m.content for m in fake_discord.messages_in(
             fake_discord.channel_id, include_ephemeral=False))
-        assert f"<@{HOST}> ran out of time; Warden decided for them." in story
+        # the host's seat moved on its timer until the crew took it, silent 3 times in a row
+        assert f"<@{HOST}> ran out of time; Warden decided for them" in story
+        assert (f"<@{HOST}> ran out of time 3 times in a row: Warden's crew plays their "
+                "seat until they come back.") in story
     assert all(i.responded for i in fake_discord.interactions)
     assert "<@crew" not in everything_sent(fake_discord)
     assert fake_discord.limit_violations == []

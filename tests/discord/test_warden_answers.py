@@ -255,7 +255,7 @@ async def test_a_silent_player_who_chose_it_never_holds_up_the_timer_with_those_
     channel = fake_discord.channel_id
     async with warden(tmp_path / "w.db", seed=9, clock=clock) as bot:
         lobby = await fake_discord.slash(HOST, channel, "game", "new", ruleset="nemesis",
-                                         turn_timer=2, when_time_runs_out="pass")
+                                         turn_timer=2, when_time_runs_out="pass", idle_after=0)
         for uid in players[1:]:
             await fake_discord.click(uid, lobby.message, label="Join")
         await fake_discord.click(HOST, lobby.message, label="Start")

@@ -84,12 +84,13 @@ def test_choices_follow_the_options_model(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_every_new_game_option_of_a_kit_is_a_parameter_of_game_new() -> None:
     """A kit names the options `/game new` takes; the command declares each of them (and
-    only those, beside the game and the timer), worded by that kit."""
+    only those, beside the game and the timer's), worded by that kit."""
     command = GameCommands().get_command("new")
     assert isinstance(command, app_commands.Command)
     params = {p.name: p for p in command.parameters}
     named = {key: kit for kit in map(get_kit, list_kits()) for key in kit.options.new_game}
-    assert set(params) - {"ruleset", "turn_timer", "when_time_runs_out"} == set(named)
+    assert set(params) - {"ruleset", "turn_timer", "when_time_runs_out", "idle_after"} == \
+        set(named)
     for key, kit in named.items():
         assert params[key].description == f"{kit.short_title}: {kit.options.new_game[key]}"
 
