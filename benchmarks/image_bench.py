@@ -57,7 +57,7 @@ VARIANTS: dict[str, tuple[str, int, dict[str, object]]] = {  # name -> ruleset, 
 
 def encode_rgb(image: Image.Image) -> bytes:
     """The encoding of the bot before issue 21: 8-bit RGB, no filter, ISA-L level 1."""
-    return encode_png(image)
+    return encode_png(image, palette=False)
 
 
 @dataclass
