@@ -12,11 +12,16 @@ each of these ways of sending it:
   every move, RGB     what the bot did before issue 21: a new 8-bit RGB PNG each time;
   changed only, RGB   a new image only when the drawn board differs from the one the
                       board message shows (a new board message always carries one);
-  changed only, now   the same with the encoder the bot uses now (renders/png.py).
+  changed only, now   the same with the encoder the bot uses now (renders/png.py: 256
+                      colours);
+  half size (option)  the same at half the width and height (550 px wide, Pillow's
+                      `reduce(2)`), a way not built: the full board one click away.
 
 Printed per variant: bytes per game (mean and max), per move and per upload, the share of
-moves that upload nothing, and the time of each encoding (p50/p95, in ms, with
-`time.perf_counter`). A new board message is counted where the bot starts one: a move
+moves that upload nothing, and the CPU time of each encoding (p50/p95, in ms, with
+`time.process_time`); and the share of moves whose board the bot does not even draw (the
+public view, less its version, and the names unchanged: bot/table_parts.py
+`board_source`). A new board message is counted where the bot starts one: a move
 with a public "turn" event, or a turn whose story no longer fits in one message (the
 status under the story is taken as STATUS characters long). Not a test: run it by hand.
 """
@@ -37,7 +42,9 @@ from pydantic import BaseModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.position import Position
 from bot.simulate import play_agents
+from bot.table_parts import board_source
 from bot.texts import MAX_MESSAGE
 from renders import render_image
 from renders.png import encode_png
@@ -75,9 +82,9 @@ class Plan:
     shown: bytes | None = None  # digest of the image the board message shows
 
     def show(self, image: Image.Image, new_message: bool, move: bool) -> None:
-        started = time.perf_counter()
+        started = time.process_time()
         png = self.encode(image)
-        self.encode_ms.append((time.perf_counter() - started) * 1000)
+        self.encode_ms.append((time.process_time() - started) * 1000)
         digest = hashlib.blake2b(png, digest_size=16).digest()
         self.moves += move
         if self.every_move or new_message or digest != self.shown:
@@ -88,7 +95,21 @@ class Plan:
             self.quiet += 1
 
 
-def play(variant: str, seed: int, plans: list[Plan]) -> None:
+def encode_half(image: Image.Image) -> bytes:
+    """The board at half its width and height, in 256 colours."""
+    return encode_png(image.reduce(2))
+
+
+@dataclass
+class Sources:
+    """How many moves leave what the board is drawn from unchanged."""
+
+    moves: int = 0
+    same: int = 0
+    last: str = ""
+
+
+def play(variant: str, seed: int, plans: list[Plan], sources: Sources) -> None:
     """One game of `variant`, each board it shows given to every plan."""
     ruleset, players, options = VARIANTS[variant]
     rs = get_ruleset(ruleset)
@@ -99,6 +120,10 @@ def play(variant: str, seed: int, plans: list[Plan]) -> None:
     story = 0  # characters of the current board message's story
 
     def board(state: BaseModel, new_message: bool, move: bool) -> None:
+        source = board_source(Position(rs, state), names)
+        sources.moves += move
+        sources.same += move and source == sources.last
+        sources.last = source
         image = render_image(rs.view(state, None), names)
         for plan in plans:
             plan.show(image, new_message, move)
@@ -126,10 +151,14 @@ def main() -> None:
     for variant in args.variant or list(VARIANTS):
         plans = [Plan("every move, RGB", True, encode_rgb),
                  Plan("changed only, RGB", False, encode_rgb),
-                 Plan("changed only, now", False, encode_png)]
+                 Plan("changed only, now", False, encode_png),
+                 Plan("half size (option)", False, encode_half)]
+        sources = Sources()
         for game in range(args.games):
-            play(variant, args.seed + game, plans)
-        print(f"{variant}: {args.games} games, {plans[0].moves / args.games:.0f} moves a game")
+            play(variant, args.seed + game, plans, sources)
+        print(f"{variant}: {args.games} games, {plans[0].moves / args.games:.0f} moves a game, "
+              "board not drawn again (same view and names) after "
+              f"{sources.same / sources.moves:.0%} of moves")
         for plan in plans:
             mb = [size / 1e6 for size in plan.games]
             print(f"  {plan.title:18} per game mean {statistics.mean(mb):5.1f} MB  max "

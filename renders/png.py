@@ -1,4 +1,4 @@
-"""PNG encoding of board images with ISA-L's deflate (the `isal` package), in 256 colours.
+"""PNG encoding of board images in 256 colours, with ISA-L's deflate (the `isal` package).
 
 Picked by measurement on the boards themselves (benchmarks/render_bench.py prints the
 encode time beside each render; benchmarks/image_bench.py the bytes a table uploads):
@@ -11,13 +11,25 @@ encode time beside each render; benchmarks/image_bench.py the bytes a table uplo
   larger at level 1 and 2, and level 3 is four times slower for 0-4% less.
 * A palette (colour type 3, 8 bits an index) instead of 8-bit RGB: a board is flat fills
   plus anti-aliased text, about 2,000 to 6,000 colours, almost all of them the few
-  pixels at the edges of letters. 256 colours picked by Pillow's fast octree from a
-  sample of the board's own pixels (every 4th pixel of every 4th row, exact colours, not
-  averaged), each pixel mapped to the nearest of them without dithering (flat fills stay
-  flat), give files 2.2 to 2.4 times smaller, the edges of letters off by a few levels
-  (mean error 1 to 2.5 of 255, tests/renders/test_png.py bounds it). Picking the palette
-  from the whole board took 5-30 ms, from a box-averaged quarter 2-3 ms; the sample,
-  mapping and the 3 times smaller stream cost about what encoding RGB did.
+  pixels at the edges of letters. 256 colours from a sample of the board's own pixels
+  (every 4th pixel of every 4th row, exact colours, not averaged): its 64 most frequent
+  colours exactly (fills, letters, tags: kept as drawn), the rest picked by Pillow's fast
+  octree; each pixel mapped to the nearest, without dithering (flat fills stay flat).
+  Files 2.2 to 2.4 times smaller; the edges of letters move by a few levels (mean error
+  1 to 2.5 of 255; tests/renders/test_board_palette.py bounds it).
+* Speed: Pillow keeps a palette's colour lookup on the palette, so mapping a board to a
+  palette used before takes half the time of a new one. A thread keeps its last palettes
+  and uses one again while it maps the new board's frequent colours about as closely as
+  a new palette would (`_palette`); a new palette (octree, sort, cold lookup) costs 2-4
+  ms more (a board in 10 of Dark Moon, 3 to 8 in 100 of Lockdown and Nemesis needs one:
+  a tag in a colour the kept palettes lack). Picking a palette from the whole board took
+  5-30 ms. The sample, the check and the mapping cost about what the 3 times larger RGB
+  stream did: encoding takes 0.4 to 0.9 ms more CPU than in RGB at the median and up to
+  3 ms more at p95 (the new palettes; benchmarks/image_bench.py prints both), for 2.3
+  times fewer bytes. WebP (lossless at method 0, or lossy) was larger and 5-10 times
+  slower.
+* The palette a board gets depends on the boards the thread encoded before: the same
+  picture may be encoded with another palette (and other bytes) later.
 Where `isal` has no wheel the standard zlib module encodes the same PNG, slower.
 """
 
