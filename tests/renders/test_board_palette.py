@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from playouts import random_states, seats_for
+from playouts import side_views
 
 from renders import render_image
 from renders.common import C
 from renders.png import quantize
 from rules import get_ruleset, list_kits
 
-SIDES = {"lockdown": [{}, {"board": "mars"}], "darkmoon": [{}, {"expansion": True}]}
 NAMED = {value for key, value in vars(C).items() if key.isupper()}
 SEEN = 64  # pixels a colour covers to count as drawn (not an edge of a letter)
 
@@ -28,20 +27,15 @@ def _off(image: Image.Image, palette: Image.Image) -> Image.Image:
 
 @pytest.mark.parametrize("name", [n for n in list_kits() if n != "toy"])
 def test_the_colours_a_board_is_drawn_with_survive(name: str) -> None:
-    rs = get_ruleset(name)
-    players = min(4, rs.max_players)
-    names = {seat: f"Player {i + 1}" for i, seat in enumerate(seats_for(players))}
-    for options in SIDES.get(name, [{}]):
-        states = list(random_states(rs, players, 3, 90, rs.Options(**options)))
-        for state in states[::15]:
-            drawn = render_image(rs.view(state, None), names)
-            palette = quantize(drawn)
-            assert ImageStat.Stat(_off(drawn, palette)).mean[0] < 3
-            colours = [colour for count, colour in drawn.getcolors(1 << 20) or []
-                       if count >= SEEN]
-            strip = Image.new("RGB", (len(colours), 1))
-            strip.putdata(colours)
-            off = dict(zip(colours, _off(strip, palette).tobytes(), strict=True))
-            assert max(off.values()) <= 40, name  # measured: up to 33, on thin letters
-            named = [off[c] for c in colours if c in NAMED]
-            assert named and max(named) <= 8, name
+    for view, names in side_views(get_ruleset(name), 3, 90, 15):
+        drawn = render_image(view, names)
+        palette = quantize(drawn)
+        assert ImageStat.Stat(_off(drawn, palette)).mean[0] < 3
+        colours = [colour for count, colour in drawn.getcolors(1 << 20) or []
+                   if count >= SEEN]
+        strip = Image.new("RGB", (len(colours), 1))
+        strip.putdata(colours)
+        off = dict(zip(colours, _off(strip, palette).tobytes(), strict=True))
+        assert max(off.values()) <= 40, name  # measured: up to 33, on thin letters
+        named = [off[c] for c in colours if c in NAMED]
+        assert named and max(named) <= 8, name

@@ -5,7 +5,7 @@ to upload a new image only when the board changed (bot/table_parts.py `board_sou
 from __future__ import annotations
 
 import pytest
-from playouts import random_states, seats_for
+from playouts import seats_for, side_views
 
 from renders import render_image
 from rules import get_ruleset, list_kits
@@ -19,18 +19,11 @@ def _versioned(name: str) -> bool:
 
 
 GAMES = [name for name in list_kits() if _versioned(name)]
-OPTIONS = {"lockdown": [{}, {"board": "mars"}], "darkmoon": [{}, {"expansion": True}]}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_board_never_draws_the_views_version(name: str) -> None:
-    rs = get_ruleset(name)
-    players = min(4, rs.max_players)
-    names = {seat: f"Player {i + 1}" for i, seat in enumerate(seats_for(players))}
-    for options in OPTIONS.get(name, [{}]):
-        states = list(random_states(rs, players, 5, 40, rs.Options(**options)))
-        for state in states[::13]:
-            view = rs.view(state, None)
-            assert view.version == state.version > 0
-            later = view.model_copy(update={"version": view.version + 97})
-            assert render_image(later, names).tobytes() == render_image(view, names).tobytes()
+    for view, names in side_views(get_ruleset(name), 5, 40, 13):
+        assert view.version > 0
+        later = view.model_copy(update={"version": view.version + 97})
+        assert render_image(later, names).tobytes() == render_image(view, names).tobytes()
