@@ -7,7 +7,11 @@ What a table sees:
   the status (who is awaited, for what) and a short summary, with the board image and
   the My choices / My hand buttons. It is edited in place as moves come, at most once per
   `board_edit_interval` seconds; a burst of moves is shown as one edit of the newest
-  state with every line of the burst.
+  state with every line of the burst. The image goes up again only when the drawn board
+  changed: an edit keeps the message's image when the new board is drawn from the same
+  public view and names (bot/table_parts.py `board_source`; then it is not even drawn)
+  or draws the same PNG. After a restart the first board uploads (what the message
+  shows is not stored).
 - A new board message when a new turn begins; the previous board message keeps its
   story but loses its buttons. A story too long for one message goes on in the next.
 - A seat that must now decide in public, within the turn (an IN/OUT answer passing to
@@ -38,7 +42,7 @@ from bot.crew import user_objects
 from bot.games import computer_seats
 from bot.position import Position, Seen
 from bot.storage import GameRecord
-from bot.table_parts import BOARD_FAILED
+from bot.table_parts import BOARD_FAILED, BoardImage
 from bot.texts import DM_FAILED, MAX_CONTENT, MAX_MESSAGE, clip
 
 if TYPE_CHECKING:
@@ -108,6 +112,8 @@ class _Board:
     lines: list[str] = field(default_factory=list)
     last_edit: float = -1e9
     loaded: bool = False
+    # the image the board message shows, as drawn in this run (None: none, or not known)
+    image: BoardImage | None = None
 
 
 class GameFeed:
@@ -217,9 +223,12 @@ class GameFeed:
         one; `ending` first closes the current message's story (a new turn begins)."""
         pub = self.bot.publisher
         channel = self.bot.get_partial_messageable(int(record.channel_id))
-        file = await pub.board_file(record, state) if state is not None else None
+        shown = self.board.image
+        image = None
+        if state is not None:
+            image = await pub.board_image(record, state, None if new_message else shown)
         status = closing or (pub.status_text(record, state) if state is not None else "")
-        if state is not None and file is None:
+        if state is not None and image is None:
             status = f"{status}\n{BOARD_FAILED}".strip()
         view = None if closing is not None else board_view(record.id)
         kept = self.board.lines + lines
@@ -227,21 +236,27 @@ class GameFeed:
             await self._drop_ping(channel)
             if ending and not _fits(self.board.lines + ending, ""):
                 lines, ending = ending + lines, []
-            await self._new_board(record, channel, lines, status, file, view, ping,
+            await self._new_board(record, channel, lines, status,
+                                  await self._drawn(record, state, image), view, ping,
                                   ending=ending)
             return
         message = channel.get_partial_message(int(self.board.message_id))
+        # the image goes up only when the drawn board changed; a board that cannot be
+        # drawn loses its old image (it shows a past state)
+        same = image is not None and shown is not None and image.digest == shown.digest
         try:
-            # a board that cannot be drawn loses its old image (it shows a past state)
             await message.edit(content=_compose(kept, status),
-                               attachments=[file] if file else
-                               [] if state is not None else discord.utils.MISSING,
+                               attachments=discord.utils.MISSING if same or state is None
+                               else [image.file()] if image is not None else [],
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             await self._drop_ping(channel)
-            await self._new_board(record, channel, lines, status, file, view, ping,
+            await self._new_board(record, channel, lines, status,
+                                  await self._drawn(record, state, image), view, ping,
                                   ending=[])
             return
+        if state is not None:
+            self.board.image = None if image is None else image.shown()
         self.board.lines = kept
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id,
@@ -250,6 +265,14 @@ class GameFeed:
             await self._drop_ping(channel)
         if ping and state is not None and closing is None:
             await self._ping(record, channel, state, ping)
+
+    async def _drawn(self, record: GameRecord, state: Position | None,
+                     image: BoardImage | None) -> BoardImage | None:
+        """`image` with its PNG, for a new board message (which carries its own copy):
+        drawn now when it was only compared with the board shown."""
+        if state is None or image is None or image.png is not None:
+            return image
+        return await self.bot.publisher.board_image(record, state)
 
     def _ping_stands(self, state: Position) -> bool:
         """Whether a seat the standing ping named is still awaited."""
@@ -280,7 +303,7 @@ class GameFeed:
             await channel.get_partial_message(message_id).delete()
 
     async def _new_board(self, record: GameRecord, channel: discord.PartialMessageable,
-                         lines: list[str], status: str, file: discord.File | None,
+                         lines: list[str], status: str, image: BoardImage | None,
                          view: discord.ui.View | None, ping: set[str],
                          ending: list[str]) -> None:
         old = self.board.message_id
@@ -294,9 +317,11 @@ class GameFeed:
             everyone=False, roles=False, replied_user=False,
             users=user_objects(sorted(ping)))
         sent = await channel.send(content=_compose(tail, status),
-                                  file=file or discord.utils.MISSING,
+                                  file=discord.utils.MISSING if image is None
+                                  else image.file(),
                                   view=view or discord.utils.MISSING, allowed_mentions=mentions)
         self.board.message_id, self.board.lines = str(sent.id), tail
+        self.board.image = None if image is None else image.shown()
         self.board.last_edit = self.clock()
         await self.bot.storage.put_table_message(record.id, BOARD, record.channel_id, sent.id,
                                                  tail, record.version)

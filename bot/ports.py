@@ -25,6 +25,7 @@ from bot.position import Position, Seen
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.storage import GameHead, GameRecord, GameStore
+from bot.table_parts import BoardImage
 from rules import Action, Ruleset
 
 
@@ -67,6 +68,9 @@ class Publishing(Protocol):
     def at(self, record: GameRecord, state: Seen) -> Position: ...
 
     def status_text(self, record: GameRecord, state: Seen) -> str: ...
+
+    async def board_image(self, record: GameRecord, state: Seen,
+                          shown: BoardImage | None = None) -> BoardImage | None: ...
 
     async def board_file(self, record: GameRecord, state: Seen) -> discord.File | None: ...
 

@@ -5,7 +5,6 @@ prompts go by DM, and the texts of the board message and of the private sheets."
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -117,16 +116,22 @@ class Publisher:
         at = self.at(record, state)
         return self._drawn("summary", record, at, lambda: parts.summary_text(at, names), str)
 
-    async def board_file(self, record: GameRecord, state: Seen) -> discord.File | None:
-        """The board image, or None when it cannot be drawn."""
+    async def board_image(self, record: GameRecord, state: Seen,
+                          shown: parts.BoardImage | None = None) -> parts.BoardImage | None:
+        """The board image (`table_parts.board_image`: `shown` again, not drawn, when it
+        was drawn from the same view and names), or None when it cannot be drawn."""
         names = self.names(record)
         at = self.at(record, state)
         try:
-            png = await asyncio.to_thread(parts.board_png, at, names)
+            return await asyncio.to_thread(parts.board_image, at, names, shown)
         except Exception:
             self._failed("board", record, at)
             return None
-        return discord.File(io.BytesIO(png), filename="board.png")
+
+    async def board_file(self, record: GameRecord, state: Seen) -> discord.File | None:
+        """The board image as a file to send, or None when it cannot be drawn."""
+        image = await self.board_image(record, state)
+        return None if image is None else image.file()
 
     def sheet_text(self, record: GameRecord, state: Seen, seat: str) -> str:
         """`seat`'s live private sheet, every text whole (see `sheet_parts`)."""

@@ -10,7 +10,10 @@ caught.
 
 from __future__ import annotations
 
+import hashlib
+import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -35,6 +38,46 @@ RECAP_FAILED = "**Game over.** (The recap of the game could not be written; the 
 def board_png(at: Position, names: Mapping[str, str]) -> bytes:
     """The board image of the public view."""
     return render_board(at.view(None), names)
+
+
+@dataclass(frozen=True)
+class BoardImage:
+    """The board image of a state: `source`, a digest of what it is drawn from (see
+    `board_source`), `digest`, the PNG's, and the PNG itself (None where it was not drawn
+    again: the same source as a board already shown)."""
+
+    source: str
+    digest: str
+    png: bytes | None = None
+
+    def file(self) -> discord.File:
+        """The PNG as the file a message carries."""
+        if self.png is None:
+            raise ValueError("this board image was not drawn again: draw it to send it")
+        return discord.File(io.BytesIO(self.png), filename="board.png")
+
+    def shown(self) -> BoardImage:
+        """What a board message showing this image keeps of it (not the PNG)."""
+        return BoardImage(self.source, self.digest)
+
+
+def board_source(at: Position, names: Mapping[str, str]) -> str:
+    """A digest of what the board is drawn from: the public view, less its version (a
+    board never draws it: tests/renders/test_board_source.py), and the seats' names. A
+    renderer sees nothing else, so two states with the same digest draw the same image."""
+    text = at.view(None).model_dump_json(exclude={"version"}) + repr(sorted(names.items()))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def board_image(at: Position, names: Mapping[str, str], shown: BoardImage | None = None
+                ) -> BoardImage:
+    """The board image of the public view; `shown` itself (no PNG drawn) when that image,
+    the one a board message shows, was drawn from the same view and names."""
+    source = board_source(at, names)
+    if shown is not None and shown.source == source:
+        return shown
+    png = board_png(at, names)
+    return BoardImage(source, hashlib.blake2b(png, digest_size=16).hexdigest(), png)
 
 
 def summary_text(at: Position, names: dict[str, str]) -> str:
@@ -94,6 +137,7 @@ def plain_sheet(view: Any) -> str:
     return clip("\n".join(lines), MAX_MESSAGE)
 
 
-__all__ = ["BOARD_FAILED", "CHOICES_FAILED", "RECAP_FAILED", "SHEET_FAILED", "board_png",
+__all__ = ["BOARD_FAILED", "CHOICES_FAILED", "RECAP_FAILED", "SHEET_FAILED", "BoardImage",
+           "board_image", "board_png", "board_source",
            "plain_choices", "plain_sheet", "private_text", "seat_choices", "secret_question",
            "sheet_head", "summary_text"]

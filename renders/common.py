@@ -7,7 +7,7 @@ Speed notes (a render must stay well under 40 ms on a small 2-core host):
   cache (renders/glyphs.py, which also picks a font per glyph for any script); drawing
   it again is a masked paste of a solid colour (~6x faster than `ImageDraw.text`, and
   board strings repeat a lot from one render to the next).
-* `renders.png.encode_png` writes the PNG through ISA-L's deflate (see png.py).
+* `renders.png.encode_png` writes the PNG in 256 colours through ISA-L's deflate (see png.py).
 """
 
 from __future__ import annotations

@@ -196,6 +196,15 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree[discord.Clien
         temporary = await interaction.followup.send(f"saw {original.content}", wait=True)
         await temporary.delete()
 
+    @tree.command(description="Edit a message's attachments as Discord keeps them")
+    async def reattach(interaction: discord.Interaction) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.response.defer(ephemeral=True)
+        note = await interaction.channel.send("v1", file=discord.File(io.BytesIO(PNG), "a.png"))
+        await note.edit(content="v2")  # no attachments given: Discord keeps them
+        await note.edit(content="v3", attachments=[discord.File(io.BytesIO(PNG), "b.png")])
+        await note.edit(content="v4", attachments=[])  # an empty list removes them
+
     @tree.command(description="Answer, then post in the channel")
     async def post(interaction: discord.Interaction, text: str) -> None:
         assert isinstance(interaction.channel, discord.TextChannel)
@@ -537,6 +546,22 @@ async def test_deferred_response_and_followups(fake: FakeDiscord) -> None:
     assert [r.path for r in record.requests[1:]] == [
         f"/webhooks/{fake.application_id}/{record.token}"
     ] * 2
+
+
+async def test_an_edit_keeps_the_attachments_unless_it_lists_them(fake: FakeDiscord) -> None:
+    """Discord's Edit Message: `attachments`, when given, is the whole list to keep (new
+    files included); an edit without it keeps the message's attachments."""
+    async with run_client(HarnessBot()):
+        await fake.slash(ALICE, fake.channel_id, "reattach")
+
+    [note] = fake.messages_in(fake.channel_id, include_ephemeral=False)
+    shown = [[a["filename"] for a in version["attachments"]]
+             for version in [*note.history, note.data]]
+    assert shown == [["a.png"], ["a.png"], ["b.png"], []]
+    assert note.history[0]["attachments"] == note.history[1]["attachments"]
+    edits = fake.find_requests("PATCH", "/channels/*")
+    assert [len(r.files) for r in edits] == [0, 1, 0]
+    assert "attachments" not in edits[0].json and edits[2].json["attachments"] == []
 
 
 async def test_message_and_webhook_routes(fake: FakeDiscord) -> None:

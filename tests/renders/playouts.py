@@ -31,3 +31,18 @@ def random_game(rs: Any, n: int, seed: int, steps: int, options: Any = None) -> 
     """The state after up to `steps` random legal moves (see `random_states`)."""
     last = deque(random_states(rs, n, seed, steps, options), maxlen=1)
     return last[0] if last else rs.new_game(seats_for(n), seed, options)
+
+
+SIDES: dict[str, list[dict[str, object]]] = {
+    "lockdown": [{}, {"board": "mars"}], "darkmoon": [{}, {"expansion": True}]}
+
+
+def side_views(rs: Any, seed: int, steps: int, every: int) -> Iterator[tuple[Any, Any]]:
+    """(public view, names) of every `every`-th state of a seeded random game of up to
+    4 players, on each board side of the game (SIDES; its default options elsewhere)."""
+    players = min(4, rs.max_players)
+    names = {seat: f"Player {i + 1}" for i, seat in enumerate(seats_for(players))}
+    for options in SIDES.get(rs.name, [{}]):
+        states = list(random_states(rs, players, seed, steps, rs.Options(**options)))
+        for state in states[::every]:
+            yield rs.view(state, None), names
