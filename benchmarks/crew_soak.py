@@ -37,7 +37,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,7 +46,9 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 import pytest  # noqa: E402
 from crew_helpers import (  # noqa: E402
+    TABLES,
     SoakClock,
+    Table,
     everything_sent,
     play_out,
     replayed,
@@ -58,27 +60,6 @@ from warden_helpers import warden  # noqa: E402
 
 import bot  # noqa: E402
 from rules.agents import AGENTS  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Table:
-    """One kind of table soaked: a ruleset, its seats, the lobby menus ticked and the
-    options `/game new` is given (the board side, the mode)."""
-
-    ruleset: str
-    seats: int
-    menus: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
-
-
-TABLES: dict[str, Table] = {
-    "darkmoon": Table("darkmoon", 5),
-    "darkmoon-sc": Table("darkmoon", 5, {"modules": ("expansion", "threats", "company_man")}),
-    "lockdown": Table("lockdown", 4),
-    "lockdown-mars": Table("lockdown", 4, options={"board": "mars"}),
-    "lockdown-coop": Table("lockdown", 3, options={"mode": "coop"}),
-    "nemesis": Table("nemesis", 4),
-}
 
 # The event kinds of rare states, per ruleset (grepped from rules/<game>/: `kind="..."`)
 RARE: dict[str, tuple[str, ...]] = {

@@ -30,7 +30,7 @@ import statistics
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 import pytest  # noqa: E402
-from fake_discord import FakeDiscord, iter_components  # noqa: E402
+from crew_helpers import TABLES, Table, open_table  # noqa: E402
+from fake_discord import FakeDiscord  # noqa: E402
 from fake_discord.records import RecordedRequest  # noqa: E402
 from warden_helpers import add_players, warden  # noqa: E402
 
@@ -50,24 +51,6 @@ from rules.agents import MEASURED  # noqa: E402
 PEOPLE = (101, 102, 103, 104, 105, 106, 107)
 
 
-@dataclass(frozen=True)
-class Table:
-    """One kind of table: a ruleset, its seats, the lobby menus ticked, `/game new`'s
-    options."""
-
-    ruleset: str
-    seats: int
-    menus: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
-
-
-TABLES: dict[str, Table] = {
-    "darkmoon": Table("darkmoon", 5),
-    "darkmoon-sc": Table("darkmoon", 5, {"modules": ("expansion", "threats", "company_man")}),
-    "lockdown": Table("lockdown", 4),
-    "lockdown-mars": Table("lockdown", 4, options={"board": "mars"}),
-    "nemesis": Table("nemesis", 4),
-}
 INTERACTION = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+(/.*)?")
 
 
@@ -113,15 +96,8 @@ async def play_one(table: Table, seed: int, pace: float, scale: float, settle: f
             async with warden(Path(tmp) / "pace.db", seed=seed,
                               WARDEN_BOARD_EDIT_INTERVAL=1.2 * scale) as warden_bot:
                 add_players(fake, *people)
-                lobby = await fake.slash(people[0], fake.channel_id, "game", "new",
-                                         ruleset=table.ruleset, **table.options)
-                assert lobby.message is not None, lobby.response.content
-                for name, ticked in table.menus.items():
-                    menu = next(c for c in iter_components(lobby.message.components)
-                                if c.get("type") == 3
-                                and c["custom_id"].rsplit(":", 1)[1] == name)
-                    await fake.select(people[0], lobby.message, menu["custom_id"],
-                                      list(ticked))
+                lobby = await open_table(fake, people[0], table)
+                assert lobby.message is not None
                 for uid in people[1:]:
                     await fake.click(uid, lobby.message, label="Join")
                 await fake.click(people[0], lobby.message, label="Start")

@@ -104,6 +104,7 @@ class _Ask:
     fingerprint: str  # of the seat's choices it offers
     ids: list[str]  # the custom ids of its components
     version: int  # the state version it was made at
+    content: str  # what the message says now (the message object may predate an edit)
 
 
 @dataclass
@@ -404,10 +405,12 @@ class GameFeed:
                                                  MAX_CONTENT), view=None)
 
     def track(self, record: GameRecord, state: Position, seat: str, message: discord.Message,
-              ids: list[str]) -> None:
+              ids: list[str], content: str | None = None) -> None:
         """DM `message` now offers `seat`'s choices at `state` with the components
-        `ids`: close it once they are made or gone."""
-        self.asks[seat] = _Ask(message, state.fingerprint(seat), ids, state.version)
+        `ids` (and says `content`, when an edit changed what `message` says): close it
+        once they are made or gone."""
+        self.asks[seat] = _Ask(message, state.fingerprint(seat), ids, state.version,
+                               message.content if content is None else content)
 
     def answered_in(self, seat: str, message_id: int) -> None:
         """The seat moved with a button of DM `message_id`: the answer replaces that
@@ -432,14 +435,18 @@ class GameFeed:
             return
         del self.asks[seat]
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            # a button of the DM itself answered it (pressed through another process):
-            # the answer already replaced the message and its buttons
-            current = await kept.message.channel.fetch_message(kept.message.id)
-            if _custom_ids(current.components) != kept.ids:
-                return
+            current = kept.message
+            if self.bot.shard_plan.partial:
+                # a button of the DM itself may have answered it through another process
+                # (DMs reach shard 0's): the answer already replaced the message and its
+                # buttons. Alone, this process heard of every such answer (`answered_in`)
+                # and holds the message as it stands: nothing to read back
+                current = await kept.message.channel.fetch_message(kept.message.id)
+                if _custom_ids(current.components) != kept.ids:
+                    return
             said = moved.chosen if moved is not None and moved.chosen else CLOSED_ASK
-            await current.edit(content=clip(f"{current.content}\n{said}", MAX_CONTENT),
-                               view=None)
+            content = current.content if current is not kept.message else kept.content
+            await current.edit(content=clip(f"{content}\n{said}", MAX_CONTENT), view=None)
 
     async def _sheet(self, record: GameRecord, state: Position, seat: str) -> None:
         """The seat's private sheet: one DM, or several when its texts (always whole)

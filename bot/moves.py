@@ -354,7 +354,7 @@ class MoveDesk:
             ids = [custom_id for item in msg.view.children
                    if isinstance(custom_id := getattr(item, "custom_id", None), str)]
             self.bot.publisher.feed(result.record.id).track(result.record, now, result.seat,
-                                                            asked_in, ids)
+                                                            asked_in, ids, msg.content)
 
     async def _seated(self, interaction: discord.Interaction, game_id: int
                       ) -> tuple[GameRecord, str] | None:

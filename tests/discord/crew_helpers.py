@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from fake_discord import FakeDiscord, InteractionRecord, iter_components
 from warden_helpers import BOB, HOST, ManualClock, add_players, current_record, current_state
@@ -16,6 +17,28 @@ from bot.storage import GameRecord
 from rules import Event, Ruleset, get_ruleset
 
 MoveEvents = tuple[str, list[Event]]  # who moved, and what the move told
+
+
+@dataclass(frozen=True)
+class Table:
+    """One kind of table the benchmarks play (benchmarks/crew_soak.py, pace_bench.py): a
+    ruleset, its seats, the lobby menus ticked and the options `/game new` is given (the
+    board side, the mode)."""
+
+    ruleset: str
+    seats: int
+    menus: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+TABLES: dict[str, Table] = {
+    "darkmoon": Table("darkmoon", 5),
+    "darkmoon-sc": Table("darkmoon", 5, {"modules": ("expansion", "threats", "company_man")}),
+    "lockdown": Table("lockdown", 4),
+    "lockdown-mars": Table("lockdown", 4, options={"board": "mars"}),
+    "lockdown-coop": Table("lockdown", 3, options={"mode": "coop"}),
+    "nemesis": Table("nemesis", 4),
+}
 
 
 def everything_sent(fake: FakeDiscord) -> str:
@@ -90,6 +113,20 @@ class SoakClock(ManualClock):
 ALL_CREW_OPTIONS: dict[str, object] = {"turn_timer": 1, "when_time_runs_out": "ai"}
 
 
+async def open_table(fake: FakeDiscord, host: int, table: Table, **extra: object
+                     ) -> InteractionRecord:
+    """`host` opens a lobby of `table` (`/game new` with its options and `extra`) and
+    ticks its lobby menus; the `/game new` interaction."""
+    lobby = await fake.slash(host, fake.channel_id, "game", "new", ruleset=table.ruleset,
+                             **extra, **table.options)
+    assert lobby.message is not None, lobby.response.content
+    for name, ticked in table.menus.items():
+        menu = next(c for c in iter_components(lobby.message.components)
+                    if c.get("type") == 3 and c["custom_id"].rsplit(":", 1)[1] == name)
+        await fake.select(host, lobby.message, menu["custom_id"], list(ticked))
+    return lobby
+
+
 async def start_all_crew(fake: FakeDiscord, ruleset: str, seats: int,
                          menus: Mapping[str, Sequence[str]] | None = None,
                          options: Mapping[str, str] | None = None) -> InteractionRecord:
@@ -101,13 +138,9 @@ async def start_all_crew(fake: FakeDiscord, ruleset: str, seats: int,
     (then the crew plays it too, as for any silent player). Returns BOB's leaving."""
     assert seats >= 2
     add_players(fake, HOST, BOB)
-    lobby = await fake.slash(HOST, fake.channel_id, "game", "new", ruleset=ruleset,
-                             **ALL_CREW_OPTIONS, **(options or {}))
-    assert lobby.message is not None, lobby.response.content
-    for name, ticked in (menus or {}).items():
-        menu = next(c for c in iter_components(lobby.message.components)
-                    if c.get("type") == 3 and c["custom_id"].rsplit(":", 1)[1] == name)
-        await fake.select(HOST, lobby.message, menu["custom_id"], list(ticked))
+    lobby = await open_table(fake, HOST, Table(ruleset, seats, menus or {}, options or {}),
+                             **ALL_CREW_OPTIONS)
+    assert lobby.message is not None
     await fake.click(BOB, lobby.message, label="Join")
     for _ in range(seats - 2):
         added = await fake.click(HOST, lobby.message, label="Add AI player")

@@ -216,6 +216,9 @@ async def test_a_dm_choice_closes_once_made_elsewhere(fake_discord: FakeDiscord,
         assert closed.content.endswith(CHOSEN.format(label=button["label"]))
         assert CLOSED_ASK not in closed.content
         assert closed.content.startswith(dm_prompt.history[0]["content"])
+        # one process heard of every answer: the DM is closed without reading it back
+        assert not any(r.matches("GET", f"/channels/*/messages/{dm_prompt.id}")
+                       for r in fake_discord.requests)
 
 
 async def test_a_dm_choice_answered_in_the_dm_keeps_its_answer(fake_discord: FakeDiscord,
@@ -270,6 +273,8 @@ async def test_next_choices_left_in_a_dm_close_once_made_elsewhere(
         label = moved.response.content.splitlines()[0].removeprefix("Done: ")
         assert closed.components == [] and closed.content.endswith(CHOSEN.format(label=label))
         assert closed.content.startswith("Done:")  # the answer given in the DM stays
+        assert not any(r.matches("GET", f"/channels/*/messages/{dm.id}")
+                       for r in fake_discord.requests)
 
 
 @pytest.mark.rule("BOT-MOVE-1")
