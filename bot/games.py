@@ -215,11 +215,13 @@ class Tables:
     async def come_back(self, game_id: int, user_id: str) -> GameRecord:
         """The player of a seat the crew plays while they were away (`absence`) plays it
         again."""
-        record = await self.running(game_id)
-        if record.status != "running":
+        record = await self.storage.get_game(game_id)
+        if record is None or record.status in ("finished", "ended"):
             raise UserError("That game is over.")
         if user_id not in record.seats:
             raise UserError("You are not playing in this game.")
+        if record.status != "running":
+            raise UserError(absence.NOT_IDLE_TEXT)  # a lobby: nobody is away yet
         if user_id in away_seats(record):
             raise UserError(REMOVED_TEXT)
         if user_id not in absence.idle_seats(record.options):

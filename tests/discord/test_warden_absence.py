@@ -179,6 +179,24 @@ async def test_never_idle_when_the_lobby_says_0(fake_discord: FakeDiscord,
         assert "times in a row" not in story(fake_discord)
 
 
+async def test_return_in_a_lobby_or_after_the_end_says_why_not(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    add_players(fake_discord, *PLAYERS)
+    async with warden(tmp_path / "w.db"):
+        lobby = await open_lobby(fake_discord, PLAYERS, crew=0)
+        early = await fake_discord.slash(PLAYERS[1], fake_discord.channel_id, "game",
+                                         "return")
+        assert early.response.ephemeral
+        assert early.response.content == absence.NOT_IDLE_TEXT
+        await fake_discord.click(HOST, lobby, label="Start")
+        await fake_discord.slash(HOST, fake_discord.channel_id, "game", "end")
+        late = await fake_discord.slash(PLAYERS[1], fake_discord.channel_id, "game",
+                                        "return")
+        assert late.response.ephemeral
+        assert late.response.content == "There is no game in this channel. Start one with " \
+            "`/game new`."
+
+
 async def test_an_idle_player_kicked_is_gone_for_good_and_return_is_refused(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     add_players(fake_discord, *PLAYERS)
