@@ -147,15 +147,12 @@ def _dumps(value: object) -> str:
 
 
 def _game(row: dict[str, Any]) -> GameRecord:
-    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"]),
-            "names": json.loads(row["names"]), "waits": _loads_or_none(row["waits"])}
-    return GameRecord.model_validate(data)
+    return GameRecord.model_validate({**_decoded(row), "names": json.loads(row["names"]),
+                                      "waits": _loads_or_none(row["waits"])})
 
 
 def _player_game(row: dict[str, Any]) -> PlayerGame:
-    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"]),
-            "waits": _loads_or_none(row["waits"])}
-    return PlayerGame.model_validate(data)
+    return PlayerGame.model_validate({**_decoded(row), "waits": _loads_or_none(row["waits"])})
 
 
 def _loads_or_none(text: str | None) -> Any:
@@ -175,8 +172,12 @@ def next_waits(before: dict[str, datetime] | None, standing: Standing | None,
 
 
 def _head(row: dict[str, Any]) -> GameHead:
-    data = {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"])}
-    return GameHead.model_validate(data)
+    return GameHead.model_validate(_decoded(row))
+
+
+def _decoded(row: dict[str, Any]) -> dict[str, Any]:
+    """A game row with the JSON columns every record has (seats, options) decoded."""
+    return {**row, "seats": json.loads(row["seats"]), "options": json.loads(row["options"])}
 
 
 async def put_seats(db: Db, game_id: int, seats: Sequence[str]) -> None:
