@@ -70,14 +70,18 @@ def after_own_move(options: Mapping[str, Any], seat: str) -> dict[str, Any] | No
     nothing changes (no streak: nothing to store)."""
     if not streak(options, seat):
         return None
-    counts = {k: v for k, v in (options.get(STREAK) or {}).items() if k != seat}
-    return {**options, STREAK: counts}
+    return {**options, STREAK: _streaks_without(options, seat)}
 
 
 def back(options: Mapping[str, Any], seat: str) -> dict[str, Any]:
     """The options once `seat`'s player came back: the seat is theirs again."""
-    counts = {k: v for k, v in (options.get(STREAK) or {}).items() if k != seat}
-    return {**options, IDLE: [x for x in idle_seats(options) if x != seat], STREAK: counts}
+    return {**options, IDLE: [x for x in idle_seats(options) if x != seat],
+            STREAK: _streaks_without(options, seat)}
+
+
+def _streaks_without(options: Mapping[str, Any], seat: str) -> dict[str, Any]:
+    """The streaks of every seat but `seat`."""
+    return {k: v for k, v in (options.get(STREAK) or {}).items() if k != seat}
 
 
 def gone_for_good(options: Mapping[str, Any], seat: str) -> dict[str, Any]:

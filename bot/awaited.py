@@ -31,7 +31,7 @@ import discord
 
 from bot import absence
 from bot.crew import mention
-from bot.games import UserError, away_seats, standing
+from bot.games import UserError, away_seats, handed_over, standing
 from bot.option_names import TIMER
 from bot.position import Position
 from bot.settings import Settings
@@ -116,8 +116,7 @@ def _named(seat: str, game: PlayerGame) -> str:
     """A seat as the list names it: a person's mention (an embed's mention pings nobody),
     a computer seat's name, a seat handed to the crew (for good, or while its player is
     away) as the crew's."""
-    handed = {*away_seats(game), *absence.idle_seats(game.options)}
-    return "**Warden's crew**" if seat in handed else mention(seat)
+    return "**Warden's crew**" if seat in handed_over(game) else mention(seat)
 
 
 async def _worked_out(bot: Bot, game: PlayerGame) -> PlayerGame:

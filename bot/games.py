@@ -532,11 +532,16 @@ def away_seats(record: GameHead) -> list[str]:
     return [str(x) for x in record.options.get("away") or ()]
 
 
+def handed_over(record: GameHead) -> set[str]:
+    """The people's seats Warden's crew plays: handed over for good (`away_seats`) or
+    while their player is away (`absence.idle_seats`)."""
+    return {*away_seats(record), *absence.idle_seats(record.options)}
+
+
 def computer_seats(record: GameHead) -> list[str]:
-    """The seats Warden's crew plays: the computer seats added in the lobby, the seats
-    handed over for good (`away_seats`) and those it plays while their player is away
-    (`absence.idle_seats`), in seat order. None is pinged or asked."""
-    away = {*away_seats(record), *absence.idle_seats(record.options)}
+    """The seats Warden's crew plays: the computer seats added in the lobby and the
+    people's seats `handed_over`, in seat order. None is pinged or asked."""
+    away = handed_over(record)
     return [seat for seat in record.seats if is_crew(seat) or seat in away]
 
 
@@ -586,4 +591,4 @@ def _first_error(exc: ValidationError) -> str:
 
 __all__ = ["AUTO", "IllegalAction", "MoveResult", "MoveStat", "TableWatcher", "Tables",
            "UserError", "Why", "auto_answers", "auto_seats", "away_seats",
-           "computer_seats", "game_options", "seat_refusal", "standing"]
+           "computer_seats", "game_options", "handed_over", "seat_refusal", "standing"]
