@@ -63,7 +63,7 @@ class BoardImage:
 
 def board_source(at: Position, names: Mapping[str, str]) -> str:
     """A digest of what the board is drawn from: the public view, less its version (a
-    board never draws it: tests/renders/test_board_source.py), and the seats' names. A
+    board never draws it: tests/renders/test_board_version.py), and the seats' names. A
     renderer sees nothing else, so two states with the same digest draw the same image."""
     text = at.view(None).model_dump_json(exclude={"version"}) + repr(sorted(names.items()))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
